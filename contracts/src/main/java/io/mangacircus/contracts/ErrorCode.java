@@ -1,0 +1,35 @@
+package io.mangacircus.contracts;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The failure codes event-bus replies carry ({@code message.fail(code, text)}). A code is never reused;
+ * {@code docs/error-codes.md} lists them all.
+ */
+public enum ErrorCode {
+  /** The body is not a JSON object, or a required field is missing or has the wrong type. */
+  MALFORMED_MESSAGE(4001),
+  /** The message's {@code v} field names a version this receiver does not understand. */
+  UNSUPPORTED_VERSION(4002),
+  /** The receiver is up but refuses the request in its current state (for example while stopping). */
+  NOT_READY(4003),
+  /** The receiver hit a bug while handling a well-formed request; the request changed nothing. */
+  INTERNAL_ERROR(5001);
+
+  private final int code;
+
+  ErrorCode(int code) {
+    this.code = code;
+  }
+
+  /** The numeric code sent on the wire. */
+  public int code() {
+    return code;
+  }
+
+  /** The enum constant for a numeric code received in a {@code ReplyException}, if it is one of ours. */
+  public static Optional<ErrorCode> ofCode(int code) {
+    return Arrays.stream(values()).filter(c -> c.code == code).findFirst();
+  }
+}

@@ -1,0 +1,25 @@
+package io.mangacircus.contracts;
+
+import io.vertx.core.json.JsonObject;
+
+/**
+ * A liveness ping sent to {@link Addresses#READER_PING} or {@link Addresses#SCRAPER_PING}.
+ *
+ * @param from who asks, for the receiver's logs (for example {@code launcher} or {@code reader.health})
+ */
+public record PingRequest(String from) {
+
+  /** The message version this record reads and writes. */
+  public static final int VERSION = 1;
+
+  public JsonObject toJson() {
+    return new JsonObject().put("v", VERSION).put("from", from);
+  }
+
+  /** Parses a body; throws {@link InvalidMessageException} when it does not match the contract. */
+  public static PingRequest fromJson(Object body) {
+    JsonObject json = MessageFields.object(body, "PingRequest");
+    MessageFields.requireVersion(json, "PingRequest", VERSION);
+    return new PingRequest(MessageFields.string(json, "PingRequest", "from"));
+  }
+}

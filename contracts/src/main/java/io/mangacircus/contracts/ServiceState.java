@@ -1,0 +1,34 @@
+package io.mangacircus.contracts;
+
+import io.vertx.core.json.JsonObject;
+
+/**
+ * One supervised service inside a {@link LauncherStatus}.
+ *
+ * @param service service name
+ * @param status current status
+ * @param failuresInWindow failures counted in the crash budget's rolling window
+ * @param restarts redeploys since the runtime file was created
+ * @param parkedAt ISO-8601 instant it was parked, or null
+ * @param reason why it is not up (last failure or the parking reason), or null
+ */
+public record ServiceState(String service, ServiceStatus status, int failuresInWindow, long restarts,
+    String parkedAt, String reason) {
+
+  public JsonObject toJson() {
+    return new JsonObject().put("service", service).put("status", status.wire())
+        .put("failuresInWindow", failuresInWindow).put("restarts", restarts)
+        .put("parkedAt", parkedAt).put("reason", reason);
+  }
+
+  /** Parses one entry; throws {@link InvalidMessageException} when it does not match the contract. */
+  public static ServiceState fromJson(JsonObject json) {
+    String type = "ServiceState";
+    return new ServiceState(MessageFields.string(json, type, "service"),
+        ServiceStatus.ofWire(MessageFields.string(json, type, "status")),
+        (int) MessageFields.number(json, type, "failuresInWindow"),
+        MessageFields.number(json, type, "restarts"),
+        MessageFields.optionalString(json, type, "parkedAt"),
+        MessageFields.optionalString(json, type, "reason"));
+  }
+}

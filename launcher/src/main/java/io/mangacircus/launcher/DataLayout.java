@@ -1,0 +1,47 @@
+package io.mangacircus.launcher;
+
+import java.nio.file.Path;
+
+/** The launcher's files inside the data folder (ARCHITECTURE §3). */
+public final class DataLayout {
+
+  private final Path root;
+
+  public DataLayout(Path root) {
+    this.root = root;
+  }
+
+  /** The data folder. */
+  public Path root() {
+    return root;
+  }
+
+  /** {@code data/scraper/}. */
+  public Path scraperFolder() {
+    return root.resolve("scraper");
+  }
+
+  /** The runtime file of a service: {@code data/runtime-reader.json} or {@code data/scraper/runtime.json}. */
+  public Path runtimeFile(String service) {
+    return switch (service) {
+      case "reader" -> root.resolve("runtime-reader.json");
+      case "scraper" -> scraperFolder().resolve("runtime.json");
+      default -> root.resolve("runtime-" + service + ".json");
+    };
+  }
+
+  /** The OS lock file that makes a service's owner unique: {@code data/reader.lock}, {@code data/scraper/daemon.lock}. */
+  public Path lockFile(String service) {
+    return "scraper".equals(service) ? scraperFolder().resolve("daemon.lock") : root.resolve(service + ".lock");
+  }
+
+  /** {@code data/scraper/queue.json}. */
+  public Path queueFile() {
+    return scraperFolder().resolve("queue.json");
+  }
+
+  /** {@code data/catalog.json}. */
+  public Path catalogFile() {
+    return root.resolve("catalog.json");
+  }
+}

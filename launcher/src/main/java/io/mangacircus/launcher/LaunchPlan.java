@@ -1,0 +1,55 @@
+package io.mangacircus.launcher;
+
+import io.mangacircus.launcher.config.MangaCircusConfig;
+import io.mangacircus.launcher.supervision.ServiceSpec;
+import io.mangacircus.reader.ReaderVerticle;
+import io.mangacircus.scraper.ScraperVerticle;
+import io.vertx.core.DeploymentOptions;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything a {@link LauncherVerticle} needs: the config, the mode, the services to supervise and where
+ * its metrics go.
+ *
+ * @param config the validated configuration
+ * @param mode what this process runs
+ * @param services the services to deploy and supervise
+ * @param readerRoutes where the reader mounts its routes (served on the HTTP port)
+ * @param metricsRegistryName the Micrometer registry of this process's Vert.x, or null without metrics
+ * @param clock time source for crash budgets
+ */
+public record LaunchPlan(MangaCircusConfig config, Mode mode, List<ServiceSpec> services, RouterSlot readerRoutes,
+    String metricsRegistryName, InstantSource clock) {
+
+  public LaunchPlan {
+    services = List.copyOf(services);
+  }
+
+  /** The standard plan for a mode: the real reader and scraper verticles. */
+  public static LaunchPlan standard(MangaCircusConfig config, Mode mode, String metricsRegistryName) {
+    RouterSlot slot = new RouterSlot();
+    DataLayout data = new DataLayout(config.dataPath());
+    List<ServiceSpec> specs = new ArrayList<>();
+    if (mode.hostsReader()) {
+      specs.add(new ServiceSpec("reader", () -> new ReaderVerticle(config.reader(), slot), new DeploymentOptions(),
+          data.runtimeFile("reader")));
+    }
+    if (mode.hostsScraper()) {
+      specs.add(new ServiceSpec("scraper", () -> new ScraperVerticle(config.scraper()), new DeploymentOptions(),
+          data.runtimeFile("scraper")));
+    }
+    return new LaunchPlan(config, mode, specs, slot, metricsRegistryName, InstantSource.system());
+  }
+
+  /** The HTTP port this process listens on: the reader's port, or the health port without a reader. */
+  public int httpPort() {
+    return mode.hostsReader() ? config.http().port() : config.http().healthPort();
+  }
+
+  /** The URL of this process's readiness endpoint. */
+  public String readinessUrl() {
+    return "http://" + config.http().bind() + ":" + httpPort() + "/health/ready";
+  }
+}

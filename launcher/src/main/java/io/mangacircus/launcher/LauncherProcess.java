@@ -1,0 +1,133 @@
+package io.mangacircus.launcher;
+
+import io.mangacircus.launcher.VertxFactory.ProcessVertx;
+import io.mangacircus.launcher.config.MangaCircusConfig;
+import io.mangacircus.launcher.lock.LockHeldException;
+import io.mangacircus.launcher.lock.ProcessLock;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import sun.misc.Signal;
+
+/**
+ * One running MangaCircus process: takes the data-folder locks, builds Vert.x, deploys the launcher verticle,
+ * and on SIGTERM or SIGINT stops everything within the grace period and exits 0.
+ */
+final class LauncherProcess {
+
+  private static final Logger LOG = LoggerFactory.getLogger(LauncherProcess.class);
+
+  private final MangaCircusConfig config;
+  private final Mode mode;
+  private final boolean clustered;
+
+  LauncherProcess(MangaCircusConfig config, Mode mode, boolean clustered) {
+    this.config = config;
+    this.mode = mode;
+    this.clustered = clustered;
+  }
+
+  int run() {
+    DataLayout data = new DataLayout(config.dataPath());
+    List<ProcessLock> locks = new ArrayList<>();
+    try {
+      for (String service : mode.services()) {
+        locks.add(ProcessLock.acquire(data.lockFile(service), service + " pid " + ProcessHandle.current().pid()));
+      }
+    } catch (LockHeldException e) {
+      LOG.error("refusing to start {}: {}. Only one process may own a data folder's {}; stop the other one "
+          + "first, or give this one its own --data folder.", mode.cliName(), e.getMessage(), "services");
+      release(locks);
+      return Main.EXIT_LOCKED;
+    } catch (IOException e) {
+      LOG.error("refusing to start {}: the data folder {} is not usable: {}", mode.cliName(),
+          data.root().toAbsolutePath(), e.toString());
+      release(locks);
+      return Main.EXIT_FAILURE;
+    }
+
+    CountDownLatch stopRequested = new CountDownLatch(1);
+    Signal.handle(new Signal("TERM"), signal -> stopRequested.countDown());
+    Signal.handle(new Signal("INT"), signal -> stopRequested.countDown());
+
+    ProcessVertx process;
+    try {
+      process = await(VertxFactory.create(config, clustered).toCompletionStage().toCompletableFuture(), 120);
+    } catch (Exception e) {
+      LOG.error("could not start Vert.x{}: {}", clustered ? " (joining the cluster " + config.cluster().members() + ")" : "",
+          e.toString());
+      release(locks);
+      return Main.EXIT_FAILURE;
+    }
+    LaunchPlan plan = LaunchPlan.standard(config, mode, process.metricsRegistryName());
+    try {
+      await(process.vertx().deployVerticle(new LauncherVerticle(plan)).toCompletionStage().toCompletableFuture(), 60);
+    } catch (Exception e) {
+      LOG.error("could not start the {} launcher: {}", mode.cliName(), rootMessage(e));
+      closeQuietly(process);
+      release(locks);
+      return Main.EXIT_FAILURE;
+    }
+    LOG.info("MangaCircus {} started{}; data folder {}", mode.cliName(), clustered ? " (clustered)" : "",
+        data.root().toAbsolutePath());
+
+    awaitStop(stopRequested);
+    long grace = config.supervision().shutdownGraceSeconds();
+    LOG.info("stop requested: stopping services (grace period {} s)", grace);
+    int code = 0;
+    try {
+      await(process.vertx().close().toCompletionStage().toCompletableFuture(), grace);
+      LOG.info("stopped cleanly");
+    } catch (Exception e) {
+      LOG.error("did not stop cleanly within {} s: {}", grace, rootMessage(e));
+      code = Main.EXIT_FAILURE;
+    }
+    release(locks);
+    return code;
+  }
+
+  private static void awaitStop(CountDownLatch stopRequested) {
+    try {
+      stopRequested.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static <T> T await(java.util.concurrent.CompletableFuture<T> future, long seconds)
+      throws InterruptedException, ExecutionException, TimeoutException {
+    return future.get(seconds, TimeUnit.SECONDS);
+  }
+
+  private static String rootMessage(Throwable t) {
+    Throwable cause = t;
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
+    }
+    return cause.toString();
+  }
+
+  private static void closeQuietly(ProcessVertx process) {
+    try {
+      await(process.vertx().close().toCompletionStage().toCompletableFuture(), 30);
+    } catch (Exception e) {
+      LOG.warn("Vert.x did not close cleanly: {}", e.toString());
+    }
+  }
+
+  private static void release(List<ProcessLock> locks) {
+    for (ProcessLock lock : locks) {
+      try {
+        lock.close();
+      } catch (IOException e) {
+        LOG.warn("could not release {}: {}", lock.file(), e.toString());
+      }
+    }
+  }
+}

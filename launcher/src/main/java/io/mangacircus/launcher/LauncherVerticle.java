@@ -1,0 +1,118 @@
+package io.mangacircus.launcher;
+
+import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.LauncherStatus;
+import io.mangacircus.launcher.health.ReadinessChecks;
+import io.mangacircus.launcher.metrics.MetricsEndpoint;
+import io.mangacircus.launcher.metrics.SupervisorMetrics;
+import io.mangacircus.launcher.state.ProcessInfo;
+import io.mangacircus.launcher.state.RuntimeStateStore;
+import io.mangacircus.launcher.supervision.ServiceSupervisor;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.healthchecks.HealthCheckHandler;
+import io.vertx.micrometer.backends.BackendRegistries;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Instant;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Deploys and supervises the services of this process and owns its HTTP port: {@code /health/*} and
+ * {@code /metrics} are answered here (so health stays reachable while a service is down); every other path
+ * goes to the reader's routes.
+ */
+public final class LauncherVerticle extends VerticleBase {
+
+  private static final Logger LOG = LoggerFactory.getLogger(LauncherVerticle.class);
+
+  private final LaunchPlan plan;
+  private final String node;
+  private List<ServiceSupervisor> supervisors;
+  private Router front;
+  private HttpServer server;
+
+  public LauncherVerticle(LaunchPlan plan) {
+    this.plan = plan;
+    this.node = plan.mode().cliName() + "@" + hostName() + ":" + ProcessHandle.current().pid();
+  }
+
+  @Override
+  public Future<?> start() {
+    ProcessInfo process = new ProcessInfo(ProcessHandle.current().pid(), plan.mode().cliName(), plan.readinessUrl(),
+        Instant.now());
+    RuntimeStateStore store = new RuntimeStateStore();
+    supervisors = plan.services().stream()
+        .map(spec -> new ServiceSupervisor(vertx, context, spec, plan.config().supervision(), plan.clock(), store,
+            process, this::publishStatus))
+        .toList();
+    MeterRegistry registry = plan.metricsRegistryName() == null ? null
+        : BackendRegistries.getNow(plan.metricsRegistryName());
+    if (registry != null) {
+      SupervisorMetrics.bind(registry, supervisors);
+    }
+
+    front = Router.router(vertx);
+    front.get("/health/live").handler(HealthCheckHandler.createWithHealthChecks(ReadinessChecks.liveness(vertx, node)));
+    front.get("/health/ready").handler(HealthCheckHandler.createWithHealthChecks(ReadinessChecks.readiness(vertx,
+        plan.mode().readinessServices(), supervisors, plan.config().health().checkTimeoutMs())));
+    front.get("/metrics").handler(new MetricsEndpoint(plan.config().metrics().token(),
+        plan.metricsRegistryName() == null ? "" : plan.metricsRegistryName()));
+
+    HttpServerOptions options = new HttpServerOptions().setHost(plan.config().http().bind()).setPort(plan.httpPort());
+    return vertx.createHttpServer(options).requestHandler(this::route).listen()
+        .onSuccess(s -> {
+          server = s;
+          LOG.info("{} listening on http://{}:{} (health at {})", node, plan.config().http().bind(), s.actualPort(),
+              plan.readinessUrl());
+        })
+        .compose(s -> Future.all(supervisors.stream().map(ServiceSupervisor::start).toList()));
+  }
+
+  @Override
+  public Future<?> stop() {
+    LOG.info("{} stopping: undeploying {}", node, supervisors.stream().map(ServiceSupervisor::name).toList());
+    return Future.join(supervisors.stream().map(ServiceSupervisor::stop).toList())
+        .compose(v -> server == null ? Future.succeededFuture() : server.close());
+  }
+
+  private void route(HttpServerRequest request) {
+    String path = request.path();
+    if (path.startsWith("/health/") || path.equals("/metrics") || !plan.mode().hostsReader()) {
+      front.handle(request);
+      return;
+    }
+    Router reader = plan.readerRoutes().router();
+    if (reader != null) {
+      reader.handle(request);
+      return;
+    }
+    String status = supervisors.stream().filter(s -> s.name().equals("reader")).findFirst()
+        .map(s -> s.status().wire()).orElse("absent");
+    request.response().setStatusCode(503).putHeader("Content-Type", "application/json").putHeader("Retry-After", "5")
+        .end(new JsonObject().put("error", "reader_unavailable")
+            .put("message", "the reader service is " + status + "; see /health/ready").encode());
+  }
+
+  private void publishStatus() {
+    vertx.eventBus().publish(Addresses.LAUNCHER_STATUS,
+        new LauncherStatus(node, supervisors.stream().map(ServiceSupervisor::state).toList()).toJson());
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return ManagementFactory.getRuntimeMXBean().getName();
+    }
+  }
+}

@@ -1,0 +1,156 @@
+package io.mangacircus.launcher.check;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mangacircus.contracts.InvalidConfigException;
+import io.mangacircus.contracts.ServiceStatus;
+import io.mangacircus.launcher.DataLayout;
+import io.mangacircus.launcher.config.MangaCircusConfig;
+import io.mangacircus.launcher.lock.ProcessLock;
+import io.mangacircus.launcher.state.CorruptStateFileException;
+import io.mangacircus.launcher.state.RuntimeStateStore;
+import io.mangacircus.launcher.state.RuntimeStateStore.RuntimeFile;
+import io.mangacircus.launcher.state.ServiceRuntime;
+import io.mangacircus.launcher.supervision.CrashBudget;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The {@code check} command: read-only checks of config, data files, locks, crash budgets and — when a
+ * service is running — its health. Changes nothing on disk.
+ */
+public final class SystemCheck {
+
+  /** One finding; {@code ok == false} makes the command exit non-zero. */
+  public record Finding(boolean ok, String subject, String text) {
+    @Override
+    public String toString() {
+      return (ok ? "ok      " : "PROBLEM ") + subject + ": " + text;
+    }
+  }
+
+  private static final List<String> SERVICES = List.of("reader", "scraper");
+
+  private final InstantSource clock;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final ObjectMapper mapper = new ObjectMapper();
+
+  public SystemCheck(InstantSource clock) {
+    this.clock = clock;
+  }
+
+  /** Runs every check; {@code config} supplies the loaded configuration or throws {@link InvalidConfigException}. */
+  public List<Finding> run(Supplier<MangaCircusConfig> config) {
+    List<Finding> findings = new ArrayList<>();
+    MangaCircusConfig loaded;
+    try {
+      loaded = config.get();
+      findings.add(new Finding(true, "config", "valid (data folder " + loaded.dataPath().toAbsolutePath() + ")"));
+    } catch (InvalidConfigException e) {
+      findings.add(new Finding(false, "config", e.getMessage()));
+      return findings;
+    }
+    DataLayout data = new DataLayout(loaded.dataPath());
+    if (!Files.isDirectory(data.root())) {
+      findings.add(new Finding(true, "data", data.root() + " does not exist yet; it is created on first start"));
+      return findings;
+    }
+    jsonFile(findings, data.queueFile());
+    jsonFile(findings, data.catalogFile());
+    RuntimeStateStore store = new RuntimeStateStore();
+    for (String service : SERVICES) {
+      checkService(findings, loaded, data, store, service);
+    }
+    return findings;
+  }
+
+  private void jsonFile(List<Finding> findings, Path file) {
+    if (!Files.exists(file)) {
+      return;
+    }
+    try {
+      mapper.readTree(Files.readString(file));
+      findings.add(new Finding(true, file.toString(), "parses"));
+    } catch (JsonProcessingException e) {
+      findings.add(new Finding(false, file.toString(), "is not valid JSON (line " + e.getLocation().getLineNr()
+          + "): " + e.getOriginalMessage() + "; the service that owns it will refuse to start"));
+    } catch (IOException e) {
+      findings.add(new Finding(false, file.toString(), "cannot be read: " + e.getMessage()));
+    }
+  }
+
+  private void checkService(List<Finding> findings, MangaCircusConfig config, DataLayout data, RuntimeStateStore store,
+      String service) {
+    Path runtimeFile = data.runtimeFile(service);
+    Optional<RuntimeFile> runtime;
+    try {
+      runtime = store.load(runtimeFile);
+    } catch (CorruptStateFileException e) {
+      findings.add(new Finding(false, service, e.getMessage()));
+      return;
+    }
+    ServiceRuntime state = runtime.map(r -> r.services().get(service)).orElse(null);
+    if (state != null) {
+      CrashBudget budget = new CrashBudget(config.supervision().crashBudgetFailures(),
+          Duration.ofMinutes(config.supervision().crashBudgetWindowMinutes()), clock, state.failures());
+      if (state.status() == ServiceStatus.REPAIR_REQUIRED || budget.exhausted()) {
+        findings.add(new Finding(false, service, "repair-required"
+            + (state.parkedAt() == null ? "" : " since " + state.parkedAt())
+            + " (" + budget.failuresInWindow() + " failures in the last " + config.supervision().crashBudgetWindowMinutes()
+            + " min; " + (state.reason() == null ? "no reason recorded" : state.reason())
+            + "); see docs/operations.md to reset the budget"));
+      } else {
+        findings.add(new Finding(true, service, "crash budget " + budget.failuresInWindow() + " of "
+            + config.supervision().crashBudgetFailures() + " failures used; last status " + state.status().wire()
+            + "; restarts " + state.restarts()));
+      }
+    }
+    Path lock = data.lockFile(service);
+    ProcessLock.Probe probe;
+    try {
+      probe = ProcessLock.probe(lock);
+    } catch (IOException e) {
+      findings.add(new Finding(false, service, "lock " + lock + " cannot be probed: " + e.getMessage()));
+      return;
+    }
+    if (probe != ProcessLock.Probe.HELD) {
+      findings.add(new Finding(true, service, "not running (lock " + lock + " is free)"));
+      return;
+    }
+    String url = runtime.map(RuntimeFile::process).map(p -> p.healthUrl()).orElse(null);
+    if (url == null) {
+      findings.add(new Finding(false, service, "running (" + ProcessLock.holderOf(lock)
+          + ") but its runtime file names no health URL"));
+      return;
+    }
+    findings.add(health(service, url));
+  }
+
+  private Finding health(String service, String url) {
+    try {
+      HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url))
+          .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() == 200) {
+        return new Finding(true, service, "running and ready (" + url + ")");
+      }
+      return new Finding(false, service, "running but not ready: " + url + " answered " + response.statusCode()
+          + " " + response.body());
+    } catch (IOException e) {
+      return new Finding(false, service, "running but " + url + " did not answer: " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Finding(false, service, "interrupted while asking " + url);
+    }
+  }
+}

@@ -1,0 +1,236 @@
+package io.mangacircus.launcher.config;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mangacircus.contracts.InvalidConfigException;
+import io.mangacircus.reader.ReaderConfig;
+import io.mangacircus.scraper.ScraperConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The whole of {@code conf/mangacircus.json}, typed: the launcher's own sections plus each service's section.
+ * {@code docs/configuration.md} documents every key.
+ *
+ * @param dataDir the data folder (default {@code ./data}; environment {@code MANGACIRCUS_DATA}; {@code --data})
+ */
+public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log log, Cluster cluster,
+    Supervision supervision, Health health, ReaderConfig reader, ScraperConfig scraper) {
+
+  @JsonCreator
+  public MangaCircusConfig(@JsonProperty(value = "dataDir", required = true) String dataDir,
+      @JsonProperty(value = "http", required = true) Http http,
+      @JsonProperty(value = "metrics", required = true) Metrics metrics,
+      @JsonProperty(value = "log", required = true) Log log,
+      @JsonProperty(value = "cluster", required = true) Cluster cluster,
+      @JsonProperty(value = "supervision", required = true) Supervision supervision,
+      @JsonProperty(value = "health", required = true) Health health,
+      @JsonProperty(value = "reader", required = true) ReaderConfig reader,
+      @JsonProperty(value = "scraper", required = true) ScraperConfig scraper) {
+    this.dataDir = dataDir;
+    this.http = http;
+    this.metrics = metrics;
+    this.log = log;
+    this.cluster = cluster;
+    this.supervision = supervision;
+    this.health = health;
+    this.reader = reader;
+    this.scraper = scraper;
+  }
+
+  /** The data folder as a path. */
+  public Path dataPath() {
+    return Path.of(dataDir);
+  }
+
+  /**
+   * HTTP listeners.
+   *
+   * @param bind address every listener binds to (default {@code 127.0.0.1}; {@code MANGACIRCUS_BIND}; {@code --bind})
+   * @param port the reader's HTTP port (default 8080; {@code MANGACIRCUS_PORT}; {@code --port})
+   * @param healthPort HTTP port of a process without the reader, serving {@code /health/*} and {@code /metrics}
+   *     (default 8081; {@code MANGACIRCUS_HEALTH_PORT}; {@code --health-port})
+   */
+  public record Http(String bind, int port, int healthPort) {
+    @JsonCreator
+    public Http(@JsonProperty(value = "bind", required = true) String bind,
+        @JsonProperty(value = "port", required = true) int port,
+        @JsonProperty(value = "healthPort", required = true) int healthPort) {
+      this.bind = bind;
+      this.port = port;
+      this.healthPort = healthPort;
+    }
+  }
+
+  /**
+   * Prometheus endpoint.
+   *
+   * @param token bearer token required by {@code GET /metrics}; empty disables the endpoint (404)
+   *     (default empty; {@code MANGACIRCUS_METRICS_TOKEN}). Never logged.
+   */
+  public record Metrics(String token) {
+    @JsonCreator
+    public Metrics(@JsonProperty(value = "token", required = true) String token) {
+      this.token = token == null ? "" : token;
+    }
+
+    /** Whether {@code /metrics} is served at all. */
+    public boolean enabled() {
+      return !token.isEmpty();
+    }
+
+    @Override
+    public String toString() {
+      return "Metrics[token=" + (enabled() ? "<set>" : "<none>") + "]";
+    }
+  }
+
+  /**
+   * Logging.
+   *
+   * @param format {@code text} (default) or {@code json} (one JSON object a line); {@code MANGACIRCUS_LOG_FORMAT}
+   * @param level root level: TRACE, DEBUG, INFO (default), WARN or ERROR
+   */
+  public record Log(String format, String level) {
+    @JsonCreator
+    public Log(@JsonProperty(value = "format", required = true) String format,
+        @JsonProperty(value = "level", required = true) String level) {
+      this.format = format;
+      this.level = level;
+    }
+
+    /** Whether log lines are JSON objects. */
+    public boolean json() {
+      return "json".equals(format);
+    }
+  }
+
+  /**
+   * The clustered event bus (used only with {@code --cluster}).
+   *
+   * @param name Hazelcast cluster name; only members with the same name join (default {@code mangacircus};
+   *     {@code MANGACIRCUS_CLUSTER_NAME})
+   * @param members TCP/IP join members, {@code host} or {@code host:port} (default {@code ["127.0.0.1"]};
+   *     {@code MANGACIRCUS_CLUSTER_MEMBERS}, comma-separated; {@code --cluster-members})
+   * @param port first Hazelcast member port; the next free one is taken when busy (default 5701)
+   * @param publicHost address other members use to reach this one; empty = the bind address (default empty)
+   */
+  public record Cluster(String name, List<String> members, int port, String publicHost) {
+    @JsonCreator
+    public Cluster(@JsonProperty(value = "name", required = true) String name,
+        @JsonProperty(value = "members", required = true) List<String> members,
+        @JsonProperty(value = "port", required = true) int port,
+        @JsonProperty(value = "publicHost", required = true) String publicHost) {
+      this.name = name;
+      this.members = members == null ? List.of() : List.copyOf(members);
+      this.port = port;
+      this.publicHost = publicHost == null ? "" : publicHost;
+    }
+  }
+
+  /**
+   * How launchers supervise their services (ARCHITECTURE §6).
+   *
+   * @param pingIntervalMs liveness ping period, ms (default 10000)
+   * @param pingTimeoutMs liveness ping timeout, ms (default 2000; below the interval)
+   * @param missedPingsBeforeRestart consecutive failed pings that count as one failure (default 3)
+   * @param crashBudgetFailures failures within the window that park a service (default 3)
+   * @param crashBudgetWindowMinutes the rolling window, minutes (default 60)
+   * @param backoffInitialMs delay before the first redeploy, ms (default 1000)
+   * @param backoffMultiplier growth of the delay per failure in the window (default 2.0)
+   * @param backoffMaxMs cap of the redeploy delay, ms (default 60000)
+   * @param shutdownGraceSeconds how long a graceful stop may take before the process gives up, s (default 30)
+   */
+  public record Supervision(long pingIntervalMs, long pingTimeoutMs, int missedPingsBeforeRestart,
+      int crashBudgetFailures, long crashBudgetWindowMinutes, long backoffInitialMs, double backoffMultiplier,
+      long backoffMaxMs, long shutdownGraceSeconds) {
+    @JsonCreator
+    public Supervision(@JsonProperty(value = "pingIntervalMs", required = true) long pingIntervalMs,
+        @JsonProperty(value = "pingTimeoutMs", required = true) long pingTimeoutMs,
+        @JsonProperty(value = "missedPingsBeforeRestart", required = true) int missedPingsBeforeRestart,
+        @JsonProperty(value = "crashBudgetFailures", required = true) int crashBudgetFailures,
+        @JsonProperty(value = "crashBudgetWindowMinutes", required = true) long crashBudgetWindowMinutes,
+        @JsonProperty(value = "backoffInitialMs", required = true) long backoffInitialMs,
+        @JsonProperty(value = "backoffMultiplier", required = true) double backoffMultiplier,
+        @JsonProperty(value = "backoffMaxMs", required = true) long backoffMaxMs,
+        @JsonProperty(value = "shutdownGraceSeconds", required = true) long shutdownGraceSeconds) {
+      this.pingIntervalMs = pingIntervalMs;
+      this.pingTimeoutMs = pingTimeoutMs;
+      this.missedPingsBeforeRestart = missedPingsBeforeRestart;
+      this.crashBudgetFailures = crashBudgetFailures;
+      this.crashBudgetWindowMinutes = crashBudgetWindowMinutes;
+      this.backoffInitialMs = backoffInitialMs;
+      this.backoffMultiplier = backoffMultiplier;
+      this.backoffMaxMs = backoffMaxMs;
+      this.shutdownGraceSeconds = shutdownGraceSeconds;
+    }
+  }
+
+  /**
+   * Health endpoints.
+   *
+   * @param checkTimeoutMs how long a readiness check waits for a service's ping reply, ms (default 2000)
+   */
+  public record Health(long checkTimeoutMs) {
+    @JsonCreator
+    public Health(@JsonProperty(value = "checkTimeoutMs", required = true) long checkTimeoutMs) {
+      this.checkTimeoutMs = checkTimeoutMs;
+    }
+  }
+
+  private static final Set<String> LEVELS = Set.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR");
+
+  /** Checks every value's range; the first bad one throws {@link InvalidConfigException} naming its key. */
+  public MangaCircusConfig validate() {
+    require(dataDir != null && !dataDir.isBlank(), "dataDir", "must name a folder");
+    require(http.bind() != null && !http.bind().isBlank(), "http.bind", "must be an address such as 127.0.0.1");
+    port(http.port(), "http.port");
+    port(http.healthPort(), "http.healthPort");
+    require(!metrics.token().chars().anyMatch(Character::isWhitespace), "metrics.token", "must not contain whitespace");
+    require("text".equals(log.format()) || "json".equals(log.format()), "log.format",
+        "must be \"text\" or \"json\", got \"" + log.format() + "\"");
+    require(log.level() != null && LEVELS.contains(log.level().toUpperCase(Locale.ROOT)), "log.level",
+        "must be one of " + LEVELS);
+    require(cluster.name() != null && !cluster.name().isBlank(), "cluster.name", "must not be empty");
+    require(!cluster.members().isEmpty(), "cluster.members", "must list at least one host");
+    for (String member : cluster.members()) {
+      require(member != null && member.matches("[A-Za-z0-9._-]+(:\\d{1,5})?"), "cluster.members",
+          "\"" + member + "\" is not host or host:port");
+    }
+    port(cluster.port(), "cluster.port");
+    Supervision s = supervision;
+    require(s.pingIntervalMs() >= 100, "supervision.pingIntervalMs", "must be at least 100 ms");
+    require(s.pingTimeoutMs() >= 50 && s.pingTimeoutMs() < s.pingIntervalMs(), "supervision.pingTimeoutMs",
+        "must be at least 50 ms and below supervision.pingIntervalMs");
+    require(s.missedPingsBeforeRestart() >= 1, "supervision.missedPingsBeforeRestart", "must be at least 1");
+    require(s.crashBudgetFailures() >= 1, "supervision.crashBudgetFailures", "must be at least 1");
+    require(s.crashBudgetWindowMinutes() >= 1, "supervision.crashBudgetWindowMinutes", "must be at least 1");
+    require(s.backoffInitialMs() >= 1, "supervision.backoffInitialMs", "must be at least 1 ms");
+    require(s.backoffMultiplier() >= 1.0, "supervision.backoffMultiplier", "must be at least 1.0");
+    require(s.backoffMaxMs() >= s.backoffInitialMs(), "supervision.backoffMaxMs",
+        "must be at least supervision.backoffInitialMs");
+    require(s.shutdownGraceSeconds() >= 1 && s.shutdownGraceSeconds() <= 300, "supervision.shutdownGraceSeconds",
+        "must be between 1 and 300");
+    require(health.checkTimeoutMs() >= 50 && health.checkTimeoutMs() <= 30_000, "health.checkTimeoutMs",
+        "must be between 50 and 30000 ms");
+    require(reader.scraperRequestTimeoutMs() >= 100 && reader.scraperRequestTimeoutMs() <= 30_000,
+        "reader.scraperRequestTimeoutMs", "must be between 100 and 30000 ms");
+    require(!reader.adminToken().chars().anyMatch(Character::isWhitespace), "reader.adminToken",
+        "must not contain whitespace");
+    require(scraper.statusLogIntervalSeconds() >= 0 && scraper.statusLogIntervalSeconds() <= 86_400,
+        "scraper.statusLogIntervalSeconds", "must be between 0 and 86400");
+    return this;
+  }
+
+  private static void port(int port, String key) {
+    require(port >= 1 && port <= 65_535, key, "must be a TCP port between 1 and 65535, got " + port);
+  }
+
+  private static void require(boolean ok, String key, String problem) {
+    if (!ok) {
+      throw new InvalidConfigException(key, problem);
+    }
+  }
+}

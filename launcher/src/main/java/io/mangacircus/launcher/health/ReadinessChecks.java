@@ -1,0 +1,91 @@
+package io.mangacircus.launcher.health;
+
+import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.PingReply;
+import io.mangacircus.contracts.PingRequest;
+import io.mangacircus.contracts.ServiceStatus;
+import io.mangacircus.launcher.supervision.ServiceSupervisor;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.healthchecks.HealthChecks;
+import io.vertx.ext.healthchecks.Status;
+import java.util.List;
+
+/**
+ * Builds the {@code /health/live} and {@code /health/ready} procedures: one ping check per service
+ * (hosted here or reached over the event bus) and a {@code supervisor} check that fails while anything is parked.
+ */
+public final class ReadinessChecks {
+
+  private ReadinessChecks() {
+  }
+
+  /** Liveness: the launcher's event loop answers. */
+  public static HealthChecks liveness(Vertx vertx, String node) {
+    long startedAt = System.currentTimeMillis();
+    return HealthChecks.create(vertx).register("launcher", promise -> promise.complete(Status.OK(
+        new JsonObject().put("node", node).put("uptimeSeconds", (System.currentTimeMillis() - startedAt) / 1000))));
+  }
+
+  /**
+   * Readiness.
+   *
+   * @param checkedServices the services to ping, in order; a hosted one is pinged on this process only
+   * @param hosted the services supervised by this process
+   * @param timeoutMs how long each ping may take
+   */
+  public static HealthChecks readiness(Vertx vertx, List<String> checkedServices, List<ServiceSupervisor> hosted,
+      long timeoutMs) {
+    HealthChecks checks = HealthChecks.create(vertx);
+    for (String service : checkedServices) {
+      boolean local = hosted.stream().anyMatch(s -> s.name().equals(service));
+      checks.register(service, timeoutMs + 1000, promise -> ping(vertx, service, local, timeoutMs, promise));
+    }
+    checks.register("supervisor", timeoutMs, promise -> promise.complete(supervisor(hosted)));
+    return checks;
+  }
+
+  private static void ping(Vertx vertx, String service, boolean local, long timeoutMs, Promise<Status> promise) {
+    DeliveryOptions options = new DeliveryOptions().setSendTimeout(timeoutMs).setLocalOnly(local);
+    vertx.eventBus().request(Addresses.pingOf(service), new PingRequest("health").toJson(), options)
+        .onSuccess(reply -> {
+          PingReply ping = PingReply.fromJson(reply.body());
+          promise.complete(Status.OK(new JsonObject().put("instance", ping.instance())
+              .put("startedAt", ping.startedAtEpochMs())));
+        })
+        .onFailure(t -> {
+          JsonObject data = new JsonObject().put("message", service + " did not answer within " + timeoutMs + " ms");
+          if (t instanceof ReplyException reply) {
+            data.put("reason", reply.failureType().name())
+                .put("message", switch (reply.failureType()) {
+                  case NO_HANDLERS -> service + " is unreachable (no handler on the event bus)";
+                  case TIMEOUT -> service + " did not answer within " + timeoutMs + " ms";
+                  default -> service + " refused the ping: " + reply.getMessage();
+                });
+          } else {
+            data.put("reason", "ERROR").put("message", t.toString());
+          }
+          promise.complete(Status.KO(data));
+        });
+  }
+
+  private static Status supervisor(List<ServiceSupervisor> hosted) {
+    JsonObject services = new JsonObject();
+    JsonObject parked = new JsonObject();
+    for (ServiceSupervisor supervisor : hosted) {
+      services.put(supervisor.name(), supervisor.state().toJson());
+      if (supervisor.status() == ServiceStatus.REPAIR_REQUIRED) {
+        parked.put(supervisor.name(), supervisor.parkedReason().orElse("repair-required"));
+      }
+    }
+    JsonObject data = new JsonObject().put("services", services);
+    if (parked.isEmpty()) {
+      return Status.OK(data);
+    }
+    return Status.KO(data.put("reason", "repair-required: " + String.join(", ", parked.fieldNames()))
+        .put("parked", parked));
+  }
+}
