@@ -1,0 +1,142 @@
+package io.mangacircus.launcher.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mangacircus.contracts.InvalidConfigException;
+import io.mangacircus.launcher.config.ConfigLoader.CommandLineOverrides;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigLoaderTest {
+
+  @TempDir
+  Path dir;
+
+  private final ConfigLoader loader = new ConfigLoader();
+
+  private MangaCircusConfig loadFile(String json) throws Exception {
+    Path file = dir.resolve("mangacircus.json");
+    Files.writeString(file, json);
+    return loader.load(Optional.of(file), Map.of(), CommandLineOverrides.none());
+  }
+
+  private static void assertKey(Throwable thrown, String key) {
+    assertThat(thrown).isInstanceOf(InvalidConfigException.class).hasMessageContaining(key);
+    assertThat(((InvalidConfigException) thrown).key()).isEqualTo(key);
+  }
+
+  @Test
+  void shippedDefaultsAreValidAndMatchTheDocumentedValues() throws Exception {
+    MangaCircusConfig config = loadFile("{}");
+
+    assertThat(config.dataDir()).isEqualTo("./data");
+    assertThat(config.http().port()).isEqualTo(8080);
+    assertThat(config.http().healthPort()).isEqualTo(8081);
+    assertThat(config.http().bind()).isEqualTo("127.0.0.1");
+    assertThat(config.metrics().enabled()).isFalse();
+    assertThat(config.supervision().pingIntervalMs()).isEqualTo(10_000);
+    assertThat(config.supervision().pingTimeoutMs()).isEqualTo(2_000);
+    assertThat(config.supervision().crashBudgetFailures()).isEqualTo(3);
+    assertThat(config.supervision().crashBudgetWindowMinutes()).isEqualTo(60);
+    assertThat(config.supervision().shutdownGraceSeconds()).isEqualTo(30);
+    assertThat(config.health().checkTimeoutMs()).isEqualTo(2_000);
+    assertThat(config.cluster().members()).containsExactly("127.0.0.1");
+  }
+
+  @Test
+  void aPartialFileOverridesOnlyItsKeys() throws Exception {
+    MangaCircusConfig config = loadFile("{\"http\": {\"port\": 9090}, \"supervision\": {\"backoffInitialMs\": 50}}");
+
+    assertThat(config.http().port()).isEqualTo(9090);
+    assertThat(config.http().healthPort()).isEqualTo(8081);
+    assertThat(config.supervision().backoffInitialMs()).isEqualTo(50);
+    assertThat(config.supervision().backoffMaxMs()).isEqualTo(60_000);
+  }
+
+  @Test
+  void environmentOverridesTheFileAndTheCommandLineOverridesTheEnvironment() throws Exception {
+    Path file = dir.resolve("c.json");
+    Files.writeString(file, "{\"http\": {\"port\": 9090}, \"dataDir\": \"/from/file\"}");
+    Map<String, String> env = Map.of("MANGACIRCUS_PORT", "9191", "MANGACIRCUS_DATA", "/from/env",
+        "MANGACIRCUS_METRICS_TOKEN", "metrics-secret", "MANGACIRCUS_ADMIN_TOKEN", "admin-secret",
+        "MANGACIRCUS_CLUSTER_MEMBERS", "10.0.0.2:5701, 10.0.0.3");
+
+    MangaCircusConfig fromEnv = loader.load(Optional.of(file), env, CommandLineOverrides.none());
+    assertThat(fromEnv.http().port()).isEqualTo(9191);
+    assertThat(fromEnv.dataDir()).isEqualTo("/from/env");
+    assertThat(fromEnv.metrics().token()).isEqualTo("metrics-secret");
+    assertThat(fromEnv.reader().adminToken()).isEqualTo("admin-secret");
+    assertThat(fromEnv.cluster().members()).containsExactly("10.0.0.2:5701", "10.0.0.3");
+
+    MangaCircusConfig fromCli = loader.load(Optional.of(file), env,
+        new CommandLineOverrides("/from/cli", 9292, 9293, "0.0.0.0", List.of("h1")));
+    assertThat(fromCli.http().port()).isEqualTo(9292);
+    assertThat(fromCli.http().healthPort()).isEqualTo(9293);
+    assertThat(fromCli.http().bind()).isEqualTo("0.0.0.0");
+    assertThat(fromCli.dataDir()).isEqualTo("/from/cli");
+    assertThat(fromCli.cluster().members()).containsExactly("h1");
+  }
+
+  @Test
+  void anUnknownKeyIsNamed() {
+    assertKey(catchThrowable("{\"supervision\": {\"pingIntervalMillis\": 5}}"), "supervision.pingIntervalMillis");
+  }
+
+  @Test
+  void aValueOfTheWrongTypeIsNamed() {
+    assertKey(catchThrowable("{\"http\": {\"port\": \"eighty\"}}"), "http.port");
+    assertKey(catchThrowable("{\"supervision\": {\"crashBudgetFailures\": 2.5}}"), "supervision.crashBudgetFailures");
+    assertKey(catchThrowable("{\"cluster\": {\"members\": \"a,b\"}}"), "cluster.members");
+  }
+
+  @Test
+  void aValueOutOfRangeIsNamed() {
+    assertKey(catchThrowable("{\"http\": {\"port\": 70000}}"), "http.port");
+    assertKey(catchThrowable("{\"supervision\": {\"pingTimeoutMs\": 20000}}"), "supervision.pingTimeoutMs");
+    assertKey(catchThrowable("{\"log\": {\"format\": \"xml\"}}"), "log.format");
+    assertKey(catchThrowable("{\"supervision\": {\"crashBudgetFailures\": 0}}"), "supervision.crashBudgetFailures");
+    assertKey(catchThrowable("{\"cluster\": {\"members\": [\"bad host!\"]}}"), "cluster.members");
+  }
+
+  @Test
+  void aBadEnvironmentValueNamesTheVariableAndTheKey() {
+    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> loader.load(Optional.empty(),
+        Map.of("MANGACIRCUS_PORT", "eighty"), CommandLineOverrides.none()));
+
+    assertThat(thrown).hasMessageContaining("http.port").hasMessageContaining("MANGACIRCUS_PORT");
+  }
+
+  @Test
+  void aFileThatIsNotJsonIsNamedWithItsLine() throws Exception {
+    Path file = dir.resolve("broken.json");
+    Files.writeString(file, "{\n  \"http\": {\n    \"port\": 80,,\n  }\n}");
+
+    assertThatThrownBy(() -> loader.load(Optional.of(file), Map.of(), CommandLineOverrides.none()))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessageContaining(file.toString())
+        .hasMessageContaining("line 3");
+  }
+
+  @Test
+  void aMissingConfigFileIsAnError() {
+    assertThatThrownBy(() -> loader.load(Optional.of(dir.resolve("absent.json")), Map.of(),
+        CommandLineOverrides.none())).hasMessageContaining("does not exist");
+  }
+
+  @Test
+  void tokensNeverAppearInTheConfigsText() throws Exception {
+    MangaCircusConfig config = loadFile("{\"metrics\": {\"token\": \"m-secret-1\"}, \"reader\": {\"adminToken\": \"a-secret-2\"}}");
+
+    assertThat(config.toString()).doesNotContain("m-secret-1").doesNotContain("a-secret-2");
+  }
+
+  private Throwable catchThrowable(String json) {
+    return org.assertj.core.api.Assertions.catchThrowable(() -> loadFile(json));
+  }
+}
