@@ -1,0 +1,52 @@
+package io.mangacircus.launcher;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import io.mangacircus.launcher.logging.SecretRedactor;
+import io.mangacircus.launcher.supervision.Backoff;
+import io.mangacircus.launcher.supervision.CrashBudget;
+import io.mangacircus.launcher.supervision.LivenessRule;
+import org.junit.jupiter.api.Test;
+
+/** Guards the shape the style guide asks for. */
+class ArchitectureTest {
+
+  private static final JavaClasses CLASSES = new ClassFileImporter()
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+      .importPackages("io.mangacircus");
+
+  @Test
+  void decisionClassesUseNoVertx() {
+    noClasses().that().belongToAnyOf(CrashBudget.class, Backoff.class, LivenessRule.class, SecretRedactor.class)
+        .should().dependOnClassesThat().resideInAPackage("io.vertx..")
+        .check(CLASSES);
+  }
+
+  @Test
+  void contractsDependOnNothingOfOurs() {
+    noClasses().that().resideInAPackage("io.mangacircus.contracts..")
+        .should().dependOnClassesThat().resideInAnyPackage("io.mangacircus.reader..", "io.mangacircus.scraper..",
+            "io.mangacircus.launcher..")
+        .check(CLASSES);
+  }
+
+  @Test
+  void readerAndScraperNeverReachIntoEachOther() {
+    noClasses().that().resideInAPackage("io.mangacircus.reader..")
+        .should().dependOnClassesThat().resideInAPackage("io.mangacircus.scraper..")
+        .check(CLASSES);
+    noClasses().that().resideInAPackage("io.mangacircus.scraper..")
+        .should().dependOnClassesThat().resideInAPackage("io.mangacircus.reader..")
+        .check(CLASSES);
+  }
+
+  @Test
+  void servicesDoNotDependOnTheLauncher() {
+    noClasses().that().resideInAnyPackage("io.mangacircus.reader..", "io.mangacircus.scraper..")
+        .should().dependOnClassesThat().resideInAPackage("io.mangacircus.launcher..")
+        .check(CLASSES);
+  }
+}

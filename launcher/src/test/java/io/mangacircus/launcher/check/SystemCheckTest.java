@@ -1,0 +1,111 @@
+package io.mangacircus.launcher.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.contracts.InvalidConfigException;
+import io.mangacircus.contracts.ServiceStatus;
+import io.mangacircus.launcher.config.ConfigLoader;
+import io.mangacircus.launcher.config.ConfigLoader.CommandLineOverrides;
+import io.mangacircus.launcher.config.MangaCircusConfig;
+import io.mangacircus.launcher.state.RuntimeStateStore;
+import io.mangacircus.launcher.state.RuntimeStateStore.RuntimeFile;
+import io.mangacircus.launcher.state.ServiceRuntime;
+import io.mangacircus.launcher.supervision.MutableClock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SystemCheckTest {
+
+  @TempDir
+  Path data;
+
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-11-29T12:00:00Z"));
+
+  private MangaCircusConfig config() {
+    return new ConfigLoader().load(Optional.empty(), Map.of(),
+        new CommandLineOverrides(data.toString(), null, null, null, null));
+  }
+
+  private List<SystemCheck.Finding> check() {
+    return new SystemCheck(clock).run(this::config);
+  }
+
+  private static List<SystemCheck.Finding> problems(List<SystemCheck.Finding> findings) {
+    return findings.stream().filter(f -> !f.ok()).toList();
+  }
+
+  @Test
+  void aFreshDataFolderPasses() {
+    assertThat(problems(check())).isEmpty();
+  }
+
+  @Test
+  void invalidConfigIsOneProblemNamingTheKey() {
+    List<SystemCheck.Finding> findings = new SystemCheck(clock).run(() -> {
+      throw new InvalidConfigException("http.port", "must be a TCP port");
+    });
+
+    assertThat(problems(findings)).singleElement().satisfies(f -> assertThat(f.text()).contains("http.port"));
+  }
+
+  @Test
+  void aParkedServiceIsAProblemThatSaysHowToReset() throws Exception {
+    List<Instant> failures = List.of(clock.instant().minus(Duration.ofMinutes(20)),
+        clock.instant().minus(Duration.ofMinutes(10)), clock.instant().minus(Duration.ofMinutes(5)));
+    new RuntimeStateStore().save(data.resolve("scraper/runtime.json"), new RuntimeFile(Map.of("scraper",
+        new ServiceRuntime(ServiceStatus.REPAIR_REQUIRED, failures, failures.get(2), 2, "crash budget spent")), null));
+
+    assertThat(problems(check())).singleElement().satisfies(f -> {
+      assertThat(f.subject()).isEqualTo("scraper");
+      assertThat(f.text()).contains("repair-required", "3 failures", "docs/operations.md");
+    });
+  }
+
+  @Test
+  void aBudgetWhoseFailuresHaveAgedOutIsNoLongerAProblem() throws Exception {
+    List<Instant> failures = List.of(clock.instant().minus(Duration.ofMinutes(90)),
+        clock.instant().minus(Duration.ofMinutes(80)), clock.instant().minus(Duration.ofMinutes(70)));
+    new RuntimeStateStore().save(data.resolve("runtime-reader.json"), new RuntimeFile(Map.of("reader",
+        new ServiceRuntime(ServiceStatus.STOPPED, failures, null, 2, null)), null));
+
+    assertThat(problems(check())).isEmpty();
+  }
+
+  @Test
+  void corruptStateFilesAreProblemsAndAreLeftByteForByteAsTheyWere() throws Exception {
+    Files.createDirectories(data.resolve("scraper"));
+    Files.writeString(data.resolve("scraper/queue.json"), "{\"schema\": 2, \"jobs\": [");
+    Files.writeString(data.resolve("runtime-reader.json"), "not json");
+    Map<Path, byte[]> before = snapshot();
+
+    List<SystemCheck.Finding> problems = problems(check());
+
+    assertThat(problems).hasSize(2);
+    assertThat(problems).anySatisfy(f -> assertThat(f.subject()).endsWith("queue.json"));
+    assertThat(problems).anySatisfy(f -> assertThat(f.text()).contains("runtime-reader.json"));
+    assertThat(snapshot()).containsOnlyKeys(before.keySet());
+    before.forEach((path, bytes) -> assertThat(readBytes(path)).isEqualTo(bytes));
+  }
+
+  private Map<Path, byte[]> snapshot() throws Exception {
+    try (Stream<Path> files = Files.walk(data)) {
+      return files.filter(Files::isRegularFile).collect(java.util.stream.Collectors.toMap(p -> p, this::readBytes));
+    }
+  }
+
+  private byte[] readBytes(Path path) {
+    try {
+      return Files.readAllBytes(path);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,174 @@
+package io.mangacircus.launcher.supervision;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.PingReply;
+import io.mangacircus.contracts.PingRequest;
+import io.mangacircus.contracts.ServiceStatus;
+import io.mangacircus.launcher.RouterSlot;
+import io.mangacircus.launcher.state.RuntimeStateStore;
+import io.mangacircus.launcher.state.ServiceRuntime;
+import io.mangacircus.launcher.testing.HttpProbe;
+import io.mangacircus.launcher.testing.HttpProbe.Answer;
+import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.launcher.testing.TestServices;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real launcher supervising a real service next to one that fails: redeploys, parks, the other goes on. */
+class SupervisionIT {
+
+  private static final String FAST = "{\"supervision\": {\"backoffInitialMs\": 100, \"backoffMultiplier\": 2.0,"
+      + " \"backoffMaxMs\": 400, \"pingIntervalMs\": 300, \"pingTimeoutMs\": 150}, \"metrics\": {\"token\": \"t0ken-for-tests\"}}";
+
+  @TempDir
+  Path data;
+
+  private final List<LauncherHarness> harnesses = new ArrayList<>();
+
+  @AfterEach
+  void close() {
+    harnesses.forEach(LauncherHarness::close);
+  }
+
+  private LauncherHarness harness() {
+    LauncherHarness harness = new LauncherHarness(data, FAST);
+    harnesses.add(harness);
+    return harness;
+  }
+
+  private ServiceRuntime persisted(LauncherHarness h, String service) {
+    Path file = new io.mangacircus.launcher.DataLayout(h.config().dataPath()).runtimeFile(service);
+    return new RuntimeStateStore().load(file).orElseThrow().services().get(service);
+  }
+
+  @Test
+  void serviceThatThrowsFromATimerIsRedeployedThenParkedWhileTheReaderKeepsAnswering() {
+    LauncherHarness h = harness();
+    AtomicInteger deploys = new AtomicInteger();
+    RouterSlot slot = new RouterSlot();
+    h.start(slot, h.realReader(slot), h.spec("scraper", () -> {
+      deploys.incrementAndGet();
+      return new TestServices.ThrowsFromTimer("scraper", 250);
+    }));
+
+    await().atMost(Duration.ofSeconds(20)).until(() -> HttpProbe.get(h.port(), "/health/ready").status() == 503
+        && "DOWN".equals(HttpProbe.get(h.port(), "/health/ready").check("supervisor")));
+
+    assertThat(deploys).hasValue(3);
+    Answer ready = HttpProbe.get(h.port(), "/health/ready");
+    assertThat(ready.check("scraper")).isEqualTo("DOWN");
+    assertThat(ready.check("reader")).isEqualTo("UP");
+    JsonObject supervisor = ready.checkData("supervisor");
+    assertThat(supervisor.getString("reason")).contains("repair-required", "scraper");
+    assertThat(supervisor.getJsonObject("parked").getString("scraper"))
+        .contains("crash budget spent", "3 failures", "blew up in a timer");
+
+    ServiceRuntime scraper = persisted(h, "scraper");
+    assertThat(scraper.status()).isEqualTo(ServiceStatus.REPAIR_REQUIRED);
+    assertThat(scraper.failures()).hasSize(3);
+    assertThat(scraper.restarts()).isEqualTo(2);
+    assertThat(scraper.parkedAt()).isNotNull();
+
+    // The other service and the launcher go on.
+    assertThat(HttpProbe.get(h.port(), "/api/system/info").status()).isEqualTo(200);
+    assertThat(HttpProbe.get(h.port(), "/health/live").status()).isEqualTo(200);
+    PingReply reader = PingReply.fromJson(LauncherHarness.await(h.vertx().eventBus().request(Addresses.READER_PING,
+        new PingRequest("test").toJson(), new DeliveryOptions().setSendTimeout(2000))).body());
+    assertThat(reader.service()).isEqualTo("reader");
+
+    // Parked means parked: no fourth deploy, however long we look.
+    String metrics = HttpProbe.get(h.port(), "/metrics", "t0ken-for-tests").body();
+    assertThat(metrics).contains("mc_supervisor_parked{service=\"scraper\"} 1.0")
+        .contains("mc_supervisor_parked{service=\"reader\"} 0.0")
+        .contains("mc_supervisor_restarts_total{service=\"scraper\"} 2.0")
+        .contains("mc_service_up{service=\"reader\"} 1.0")
+        .contains("mc_service_up{service=\"scraper\"} 0.0");
+    assertThat(deploys).hasValue(3);
+  }
+
+  @Test
+  void parkedReaderLeavesHealthAnswerableOnTheReaderPortAndPagesSayWhy() {
+    LauncherHarness h = harness();
+    h.start(new RouterSlot(), h.spec("reader", () -> new TestServices.ThrowsFromTimer("reader", 200)), h.realScraper());
+
+    await().atMost(Duration.ofSeconds(20))
+        .until(() -> "DOWN".equals(HttpProbe.get(h.port(), "/health/ready").check("supervisor")));
+
+    Answer ready = HttpProbe.get(h.port(), "/health/ready");
+    assertThat(ready.status()).isEqualTo(503);
+    assertThat(ready.check("scraper")).isEqualTo("UP");
+    Answer page = HttpProbe.get(h.port(), "/");
+    assertThat(page.status()).isEqualTo(503);
+    assertThat(page.json().getString("message")).contains("repair-required");
+  }
+
+  @Test
+  void serviceWhoseDeployFailsIsParkedAfterThreeAttempts() {
+    LauncherHarness h = harness();
+    AtomicInteger attempts = new AtomicInteger();
+    RouterSlot slot = new RouterSlot();
+    h.start(slot, h.realReader(slot), h.spec("scraper", () -> {
+      attempts.incrementAndGet();
+      return new TestServices.FailsToDeploy();
+    }));
+
+    await().atMost(Duration.ofSeconds(20))
+        .until(() -> persisted(h, "scraper").status() == ServiceStatus.REPAIR_REQUIRED);
+
+    assertThat(attempts).hasValue(3);
+    assertThat(persisted(h, "scraper").reason()).contains("deploy failed", "cannot open its database");
+  }
+
+  @Test
+  void serviceThatStopsAnsweringPingsIsRedeployedAfterThreeMisses() {
+    LauncherHarness h = harness();
+    AtomicInteger deploys = new AtomicInteger();
+    RouterSlot slot = new RouterSlot();
+    h.start(slot, h.realReader(slot), h.spec("scraper", () -> {
+      deploys.incrementAndGet();
+      return new TestServices.NeverAnswers("scraper");
+    }));
+
+    await().atMost(Duration.ofSeconds(20)).until(() -> deploys.get() >= 2);
+
+    ServiceRuntime scraper = persisted(h, "scraper");
+    assertThat(scraper.failures()).isNotEmpty();
+    assertThat(scraper.reason()).contains("3 liveness pings failed in a row");
+  }
+
+  @Test
+  void aRestartedLauncherKeepsAServiceParkedWhileItsBudgetIsSpent() {
+    LauncherHarness first = harness();
+    RouterSlot slot = new RouterSlot();
+    first.start(slot, first.realReader(slot), first.spec("scraper", () -> new TestServices.ThrowsFromTimer("scraper", 100)));
+    await().atMost(Duration.ofSeconds(20))
+        .until(() -> persisted(first, "scraper").status() == ServiceStatus.REPAIR_REQUIRED);
+    first.stopLauncher();
+
+    AtomicInteger deploysAfterRestart = new AtomicInteger();
+    LauncherHarness second = harness();
+    RouterSlot slot2 = new RouterSlot();
+    second.start(slot2, second.realReader(slot2), second.spec("scraper", () -> {
+      deploysAfterRestart.incrementAndGet();
+      return new TestServices.ThrowsFromTimer("scraper", 100);
+    }));
+
+    Answer ready = HttpProbe.get(second.port(), "/health/ready");
+    assertThat(ready.status()).isEqualTo(503);
+    assertThat(ready.checkData("supervisor").getJsonObject("parked").getString("scraper")).contains("crash budget spent");
+    assertThat(ready.check("reader")).isEqualTo("UP");
+    assertThat(deploysAfterRestart).hasValue(0);
+    assertThat(persisted(second, "scraper").failures()).hasSize(3);
+  }
+}

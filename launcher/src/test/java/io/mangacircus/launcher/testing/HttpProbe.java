@@ -1,0 +1,61 @@
+package io.mangacircus.launcher.testing;
+
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** Blocking HTTP GETs against a server on loopback, for tests. */
+public final class HttpProbe {
+
+  /** A status and body; status -1 when nothing answered. */
+  public record Answer(int status, String body) {
+    public JsonObject json() {
+      return new JsonObject(body);
+    }
+
+    /** The {@code status} of the health check with this id in a health JSON body, or null. */
+    public String check(String id) {
+      if (status < 0) {
+        return null;
+      }
+      return json().getJsonArray("checks").stream().map(JsonObject.class::cast)
+          .filter(c -> id.equals(c.getString("id"))).map(c -> c.getString("status")).findFirst().orElse(null);
+    }
+
+    /** The {@code data} of the health check with this id. */
+    public JsonObject checkData(String id) {
+      return json().getJsonArray("checks").stream().map(JsonObject.class::cast)
+          .filter(c -> id.equals(c.getString("id"))).map(c -> c.getJsonObject("data")).findFirst().orElse(null);
+    }
+  }
+
+  private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  private HttpProbe() {
+  }
+
+  public static Answer get(int port, String path) {
+    return get(port, path, null);
+  }
+
+  public static Answer get(int port, String path, String bearer) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        .timeout(Duration.ofSeconds(10)).GET();
+    if (bearer != null) {
+      request.header("Authorization", "Bearer " + bearer);
+    }
+    try {
+      HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      return new Answer(response.statusCode(), response.body());
+    } catch (IOException e) {
+      return new Answer(-1, e.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Answer(-1, "interrupted");
+    }
+  }
+}
