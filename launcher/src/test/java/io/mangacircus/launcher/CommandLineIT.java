@@ -1,0 +1,138 @@
+package io.mangacircus.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.mangacircus.launcher.testing.FreePorts;
+import io.mangacircus.launcher.testing.HttpProbe;
+import io.mangacircus.launcher.testing.JarProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The runnable jar as an operator uses it: exit codes, messages, locks and graceful stop. */
+class CommandLineIT {
+
+  private static final Duration START = Duration.ofSeconds(30);
+
+  @TempDir
+  Path work;
+
+  private JarProcess startAll(int port, String... extra) {
+    String[] args = new String[4 + extra.length];
+    args[0] = "all";
+    args[1] = "--data=" + work.resolve("data");
+    args[2] = "--port=" + port;
+    args[3] = "--health-port=" + FreePorts.next();
+    System.arraycopy(extra, 0, args, 4, extra.length);
+    return JarProcess.start(work, Map.of(), args);
+  }
+
+  private static void awaitReady(int port) {
+    await().atMost(START).pollInterval(Duration.ofMillis(100))
+        .until(() -> HttpProbe.get(port, "/health/ready").status() == 200);
+  }
+
+  @Test
+  void invalidConfigStopsStartUpNamingTheKey() throws Exception {
+    Files.writeString(work.resolve("bad.json"), "{\"supervision\": {\"crashBudgetFailures\": \"three\"}}");
+
+    try (JarProcess process = JarProcess.start(work, Map.of(), "--conf", "bad.json", "--data", "data")) {
+      assertThat(process.waitForExit(START)).isEqualTo(Main.EXIT_CONFIG);
+      assertThat(process.output()).contains("supervision.crashBudgetFailures");
+    }
+    try (JarProcess process = JarProcess.start(work, Map.of("MANGACIRCUS_PORT", "http"), "--data", "data")) {
+      assertThat(process.waitForExit(START)).isEqualTo(Main.EXIT_CONFIG);
+      assertThat(process.output()).contains("http.port", "MANGACIRCUS_PORT");
+    }
+    assertThat(work.resolve("data")).doesNotExist();
+  }
+
+  @Test
+  void sigtermStopsGracefullyWithExitZeroAndRecordsTheStop() throws Exception {
+    int port = FreePorts.next();
+    try (JarProcess process = startAll(port)) {
+      awaitReady(port);
+      long before = System.nanoTime();
+      process.terminate();
+
+      assertThat(process.waitForExit(Duration.ofSeconds(30))).isEqualTo(0);
+      assertThat(Duration.ofNanos(System.nanoTime() - before)).isLessThan(Duration.ofSeconds(30));
+      assertThat(process.output()).contains("stopped cleanly");
+    }
+    assertThat(Files.readString(work.resolve("data/scraper/runtime.json"))).contains("\"status\" : \"stopped\"");
+    assertThat(Files.readString(work.resolve("data/runtime-reader.json"))).contains("\"status\" : \"stopped\"");
+  }
+
+  @Test
+  void aSecondScraperOnTheSameDataFolderRefusesToStartAndAKilledOneDoesNotBlock() {
+    int port = FreePorts.next();
+    try (JarProcess first = startAll(port)) {
+      awaitReady(port);
+
+      try (JarProcess second = JarProcess.start(work, Map.of(), "scraper", "--data=" + work.resolve("data"),
+          "--health-port=" + FreePorts.next())) {
+        assertThat(second.waitForExit(START)).isEqualTo(Main.EXIT_LOCKED);
+        assertThat(second.output()).contains("daemon.lock", "locked by another running process",
+            "pid " + first.pid());
+      }
+      first.kill();
+    }
+    // The killed process left its lock files behind; the kernel released the locks.
+    assertThat(work.resolve("data/scraper/daemon.lock")).exists();
+    int port2 = FreePorts.next();
+    try (JarProcess again = startAll(port2)) {
+      awaitReady(port2);
+    }
+  }
+
+  @Test
+  void checkPassesOnAHealthyRunningSystemAndReportsAParkedBudget() throws Exception {
+    int port = FreePorts.next();
+    try (JarProcess running = startAll(port)) {
+      awaitReady(port);
+      try (JarProcess check = JarProcess.start(work, Map.of(), "check", "--data=" + work.resolve("data"),
+          "--port=" + port)) {
+        assertThat(check.waitForExit(START)).as(check.output()).isEqualTo(0);
+        assertThat(check.output()).contains("scraper: running and ready", "reader: running and ready",
+            "check: all passed");
+      }
+      running.terminate();
+      assertThat(running.waitForExit(Duration.ofSeconds(30))).isEqualTo(0);
+    }
+
+    Path runtime = work.resolve("data/scraper/runtime.json");
+    String now = java.time.Instant.now().toString();
+    Files.writeString(runtime, "{\"schema\":1,\"services\":{\"scraper\":{\"status\":\"repair-required\","
+        + "\"failures\":[\"" + now + "\",\"" + now + "\",\"" + now + "\"],\"parkedAt\":\"" + now + "\","
+        + "\"restarts\":2,\"reason\":\"crash budget spent\"}}}");
+    byte[] before = Files.readAllBytes(runtime);
+    try (JarProcess check = JarProcess.start(work, Map.of(), "check", "--data=" + work.resolve("data"))) {
+      assertThat(check.waitForExit(START)).isEqualTo(Main.EXIT_FAILURE);
+      assertThat(check.output()).contains("PROBLEM scraper: repair-required", "check: problems found");
+    }
+    assertThat(Files.readAllBytes(runtime)).isEqualTo(before);
+  }
+
+  @Test
+  void aCorruptRuntimeFileParksOnlyItsServiceAndIsNeverOverwritten() throws Exception {
+    Path runtime = work.resolve("data/scraper/runtime.json");
+    Files.createDirectories(runtime.getParent());
+    Files.writeString(runtime, "{\"schema\":1,\"services\":{");
+    int port = FreePorts.next();
+    try (JarProcess process = startAll(port)) {
+      await().atMost(START).until(() -> HttpProbe.get(port, "/health/ready").status() == 503
+          && "UP".equals(HttpProbe.get(port, "/health/ready").check("reader")));
+
+      HttpProbe.Answer ready = HttpProbe.get(port, "/health/ready");
+      assertThat(ready.checkData("supervisor").getJsonObject("parked").getString("scraper"))
+          .contains("runtime.json", "not valid JSON");
+      process.terminate();
+      assertThat(process.waitForExit(Duration.ofSeconds(30))).isEqualTo(0);
+    }
+    assertThat(Files.readString(runtime)).isEqualTo("{\"schema\":1,\"services\":{");
+  }
+}

@@ -1,0 +1,122 @@
+package io.mangacircus.launcher.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** The shaded {@code mangacircus.jar} run as a separate JVM process, its output captured to a file. */
+public final class JarProcess implements AutoCloseable {
+
+  private final Process process;
+  private final Path output;
+
+  private JarProcess(Process process, Path output) {
+    this.process = process;
+    this.output = output;
+  }
+
+  /** The jar failsafe built before the integration tests ran. */
+  public static Path jar() {
+    String path = System.getProperty("mangacircus.jar");
+    if (path == null || !Files.isRegularFile(Path.of(path))) {
+      throw new IllegalStateException("mangacircus.jar not found (" + path + "); run the ITs through 'mvn verify'");
+    }
+    return Path.of(path);
+  }
+
+  /** Starts {@code java -jar mangacircus.jar args...} in {@code workDir} with extra environment variables. */
+  public static JarProcess start(Path workDir, Map<String, String> env, String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx256m");
+    command.add("-jar");
+    command.add(jar().toString());
+    command.addAll(List.of(args));
+    try {
+      Path output = Files.createTempFile(workDir, "process-", ".log");
+      ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+          .redirectErrorStream(true).redirectOutput(output.toFile());
+      builder.environment().keySet().removeIf(k -> k.startsWith("MANGACIRCUS_"));
+      builder.environment().putAll(env);
+      return new JarProcess(builder.start(), output);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Runs to completion and returns the exit code (fails the test if it takes longer than {@code limit}). */
+  public int waitForExit(Duration limit) {
+    try {
+      if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new AssertionError("process did not exit within " + limit + "; output:\n" + output());
+      }
+      return process.exitValue();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted", e);
+    }
+  }
+
+  /** Everything the process printed so far. */
+  public String output() {
+    try {
+      return Files.readString(output);
+    } catch (IOException e) {
+      return "(output unreadable: " + e + ")";
+    }
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  /** SIGTERM. */
+  public void terminate() {
+    process.destroy();
+  }
+
+  /** SIGKILL: no chance to clean up. */
+  public void kill() {
+    process.destroyForcibly();
+    try {
+      process.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Resident set size in KiB, read from /proc. */
+  public long rssKib() {
+    try {
+      return Files.readAllLines(Path.of("/proc", String.valueOf(pid()), "status")).stream()
+          .filter(l -> l.startsWith("VmRSS:")).map(l -> l.replaceAll("\\D", "")).mapToLong(Long::parseLong)
+          .findFirst().orElse(-1);
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+
+  @Override
+  public void close() {
+    if (process.isAlive()) {
+      kill();
+    }
+  }
+
+  /** The path separator-free description for messages. */
+  @Override
+  public String toString() {
+    return "pid " + pid() + " (" + output.getFileName() + File.separator + ")";
+  }
+}
