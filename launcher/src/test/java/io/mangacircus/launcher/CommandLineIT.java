@@ -9,7 +9,9 @@ import io.mangacircus.launcher.testing.JarProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,6 +67,24 @@ class CommandLineIT {
     }
     assertThat(Files.readString(work.resolve("data/scraper/runtime.json"))).contains("\"status\" : \"stopped\"");
     assertThat(Files.readString(work.resolve("data/runtime-reader.json"))).contains("\"status\" : \"stopped\"");
+  }
+
+  @Test
+  void jsonLogFormatWritesOneJsonObjectPerLineWithoutSecrets() {
+    int port = FreePorts.next();
+    Map<String, String> env = Map.of("MANGACIRCUS_LOG_FORMAT", "json", "MANGACIRCUS_ADMIN_TOKEN", "adm1n-t0ken-value",
+        "MANGACIRCUS_METRICS_TOKEN", "metr1cs-t0ken-value");
+    try (JarProcess process = JarProcess.start(work, env, "all", "--data=" + work.resolve("data"), "--port=" + port,
+        "--health-port=" + FreePorts.next())) {
+      awaitReady(port);
+      process.terminate();
+      assertThat(process.waitForExit(Duration.ofSeconds(30))).isZero();
+
+      List<String> lines = process.output().lines().filter(line -> !line.isBlank()).toList();
+      assertThat(lines).isNotEmpty().allSatisfy(line -> assertThat(new JsonObject(line).getString("level")).isNotNull());
+      assertThat(lines).anySatisfy(line -> assertThat(new JsonObject(line).getString("message")).contains("stopped cleanly"));
+      assertThat(process.output()).doesNotContain("adm1n-t0ken-value", "metr1cs-t0ken-value");
+    }
   }
 
   @Test

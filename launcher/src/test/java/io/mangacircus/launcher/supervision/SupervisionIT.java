@@ -14,6 +14,7 @@ import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.launcher.testing.TestServices;
+import io.vertx.core.Deployable;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +49,16 @@ class SupervisionIT {
     return harness;
   }
 
+  /** A launcher with the real reader and {@code scraper} standing in for the scraper; counts its deploys. */
+  private LauncherHarness realReaderAnd(Supplier<Deployable> scraper, AtomicInteger deploys) {
+    LauncherHarness h = harness();
+    RouterSlot slot = new RouterSlot();
+    return h.start(slot, h.realReader(slot), h.spec("scraper", () -> {
+      deploys.incrementAndGet();
+      return scraper.get();
+    }));
+  }
+
   private ServiceRuntime persisted(LauncherHarness h, String service) {
     Path file = new io.mangacircus.launcher.DataLayout(h.config().dataPath()).runtimeFile(service);
     return new RuntimeStateStore().load(file).orElseThrow().services().get(service);
@@ -54,13 +66,8 @@ class SupervisionIT {
 
   @Test
   void serviceThatThrowsFromATimerIsRedeployedThenParkedWhileTheReaderKeepsAnswering() {
-    LauncherHarness h = harness();
     AtomicInteger deploys = new AtomicInteger();
-    RouterSlot slot = new RouterSlot();
-    h.start(slot, h.realReader(slot), h.spec("scraper", () -> {
-      deploys.incrementAndGet();
-      return new TestServices.ThrowsFromTimer("scraper", 250);
-    }));
+    LauncherHarness h = realReaderAnd(() -> new TestServices.ThrowsFromTimer("scraper", 250), deploys);
 
     await().atMost(Duration.ofSeconds(20)).until(() -> HttpProbe.get(h.port(), "/health/ready").status() == 503
         && "DOWN".equals(HttpProbe.get(h.port(), "/health/ready").check("supervisor")));
@@ -115,13 +122,8 @@ class SupervisionIT {
 
   @Test
   void serviceWhoseDeployFailsIsParkedAfterThreeAttempts() {
-    LauncherHarness h = harness();
     AtomicInteger attempts = new AtomicInteger();
-    RouterSlot slot = new RouterSlot();
-    h.start(slot, h.realReader(slot), h.spec("scraper", () -> {
-      attempts.incrementAndGet();
-      return new TestServices.FailsToDeploy();
-    }));
+    LauncherHarness h = realReaderAnd(TestServices.FailsToDeploy::new, attempts);
 
     await().atMost(Duration.ofSeconds(20))
         .until(() -> persisted(h, "scraper").status() == ServiceStatus.REPAIR_REQUIRED);
@@ -132,13 +134,8 @@ class SupervisionIT {
 
   @Test
   void serviceThatStopsAnsweringPingsIsRedeployedAfterThreeMisses() {
-    LauncherHarness h = harness();
     AtomicInteger deploys = new AtomicInteger();
-    RouterSlot slot = new RouterSlot();
-    h.start(slot, h.realReader(slot), h.spec("scraper", () -> {
-      deploys.incrementAndGet();
-      return new TestServices.NeverAnswers("scraper");
-    }));
+    LauncherHarness h = realReaderAnd(() -> new TestServices.NeverAnswers("scraper"), deploys);
 
     await().atMost(Duration.ofSeconds(20)).until(() -> deploys.get() >= 2);
 
@@ -149,20 +146,13 @@ class SupervisionIT {
 
   @Test
   void aRestartedLauncherKeepsAServiceParkedWhileItsBudgetIsSpent() {
-    LauncherHarness first = harness();
-    RouterSlot slot = new RouterSlot();
-    first.start(slot, first.realReader(slot), first.spec("scraper", () -> new TestServices.ThrowsFromTimer("scraper", 100)));
+    LauncherHarness first = realReaderAnd(() -> new TestServices.ThrowsFromTimer("scraper", 100), new AtomicInteger());
     await().atMost(Duration.ofSeconds(20))
         .until(() -> persisted(first, "scraper").status() == ServiceStatus.REPAIR_REQUIRED);
     first.stopLauncher();
 
     AtomicInteger deploysAfterRestart = new AtomicInteger();
-    LauncherHarness second = harness();
-    RouterSlot slot2 = new RouterSlot();
-    second.start(slot2, second.realReader(slot2), second.spec("scraper", () -> {
-      deploysAfterRestart.incrementAndGet();
-      return new TestServices.ThrowsFromTimer("scraper", 100);
-    }));
+    LauncherHarness second = realReaderAnd(() -> new TestServices.ThrowsFromTimer("scraper", 100), deploysAfterRestart);
 
     Answer ready = HttpProbe.get(second.port(), "/health/ready");
     assertThat(ready.status()).isEqualTo(503);
