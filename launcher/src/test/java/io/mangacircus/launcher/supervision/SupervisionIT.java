@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.LauncherStatus;
 import io.mangacircus.contracts.PingReply;
 import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.contracts.ServiceStatus;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -102,6 +104,27 @@ class SupervisionIT {
         .contains("mc_service_up{service=\"reader\"} 1.0")
         .contains("mc_service_up{service=\"scraper\"} 0.0");
     assertThat(deploys).hasValue(3);
+  }
+
+  @Test
+  void everyStatusChangeIsPublishedOnTheBus() {
+    LauncherHarness h = harness();
+    List<LauncherStatus> published = new CopyOnWriteArrayList<>();
+    h.vertx().eventBus().consumer(Addresses.LAUNCHER_STATUS, m -> published.add(LauncherStatus.fromJson(m.body())));
+    RouterSlot slot = new RouterSlot();
+    h.start(slot, h.realReader(slot), h.spec("scraper", () -> new TestServices.ThrowsFromTimer("scraper", 150)));
+
+    await().atMost(Duration.ofSeconds(20)).until(() -> published.stream()
+        .anyMatch(s -> statusOf(s, "scraper") == ServiceStatus.REPAIR_REQUIRED));
+
+    List<ServiceStatus> scraperStatuses = published.stream().map(s -> statusOf(s, "scraper")).distinct().toList();
+    assertThat(scraperStatuses).containsSubsequence(ServiceStatus.STARTING, ServiceStatus.UP, ServiceStatus.RESTARTING,
+        ServiceStatus.REPAIR_REQUIRED);
+    assertThat(published.get(published.size() - 1).node()).startsWith("all@");
+  }
+
+  private static ServiceStatus statusOf(LauncherStatus status, String service) {
+    return status.services().stream().filter(s -> s.service().equals(service)).findFirst().orElseThrow().status();
   }
 
   @Test
