@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.ServiceStatus;
 import java.io.IOException;

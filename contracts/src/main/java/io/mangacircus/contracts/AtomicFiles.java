@@ -1,4 +1,4 @@
-package io.mangacircus.launcher.state;
+package io.mangacircus.contracts;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
-/** Writes a file so that readers see either the old or the new content, never a torn one, even after a crash. */
+/**
+ * The on-disk half of the state-file contract (ARCHITECTURE §3), shared by every service: a file written here
+ * is seen with either its old or its new content, never torn, even after a crash.
+ */
 public final class AtomicFiles {
 
   private AtomicFiles() {
