@@ -24,6 +24,45 @@ public final class Addresses {
    */
   public static final String LAUNCHER_STATUS = "mc.launcher.status";
 
+  /** Request/reply. Every job with state and progress. Body {@link ScraperRequests#list()}; reply {@code {v, jobs:[JobView]}}. */
+  public static final String SCRAPER_JOBS_LIST = "mc.scraper.jobs.list";
+
+  /**
+   * Request/reply. Add a title. Body {@link AddTitleRequest}; reply {@code {v, job: JobView, created: boolean}}
+   * ({@code created} false when an outstanding job for the same source and title already existed).
+   */
+  public static final String SCRAPER_JOBS_ADD = "mc.scraper.jobs.add";
+
+  /** Request/reply. Confirm a {@code ready} job's download. Body {@link JobRequest}; reply {@code {v, job}}. */
+  public static final String SCRAPER_JOBS_CONFIRM = "mc.scraper.jobs.confirm";
+
+  /** Request/reply. Pause a job (an active one stops at its next checkpoint). Body {@link JobRequest}. */
+  public static final String SCRAPER_JOBS_PAUSE = "mc.scraper.jobs.pause";
+
+  /** Request/reply. Resume a paused job. Body {@link JobRequest}. */
+  public static final String SCRAPER_JOBS_RESUME = "mc.scraper.jobs.resume";
+
+  /** Request/reply. Retry a paused, waiting, unavailable or quarantined job; staged pages are kept. Body {@link JobRequest}. */
+  public static final String SCRAPER_JOBS_RETRY = "mc.scraper.jobs.retry";
+
+  /** Request/reply. Every lane with its pacing and pause state. Body {@link ScraperRequests#list()}; reply {@code {v, lanes:[...]}}. */
+  public static final String SCRAPER_LANES_LIST = "mc.scraper.lanes.list";
+
+  /** Request/reply. Pause a source's lane (its job stops at the next checkpoint). Body {@link LaneRequest}. */
+  public static final String SCRAPER_LANES_PAUSE = "mc.scraper.lanes.pause";
+
+  /** Request/reply. Resume a source's lane. Body {@link LaneRequest}. */
+  public static final String SCRAPER_LANES_RESUME = "mc.scraper.lanes.resume";
+
+  /** Request/reply. Change a lane's pacing at run time. Body {@link LanePacingRequest}; reply {@code {v, lane}}. */
+  public static final String SCRAPER_LANES_PACING = "mc.scraper.lanes.pacing";
+
+  /** Publish. Download progress of a job: {@link JobProgress}, at every validated page and state change. */
+  public static final String SCRAPER_JOB_PROGRESS = "mc.scraper.job.progress";
+
+  /** Publish. A chapter was published into the library: {@link ChapterPublished}. */
+  public static final String LIBRARY_PUBLISHED = "mc.library.published";
+
   private Addresses() {
   }
 

@@ -14,8 +14,16 @@ public enum ErrorCode {
   UNSUPPORTED_VERSION(4002),
   /** The receiver is up but refuses the request in its current state (for example while stopping). */
   NOT_READY(4003),
+  /** The job, lane or other thing the request names does not exist. */
+  NOT_FOUND(4004),
+  /** The request names a source that is not configured. */
+  UNKNOWN_SOURCE(4005),
+  /** The request would break the job state machine (e.g. confirming a job that is not ready). */
+  ILLEGAL_TRANSITION(4009),
   /** The receiver hit a bug while handling a well-formed request; the request changed nothing. */
-  INTERNAL_ERROR(5001);
+  INTERNAL_ERROR(5001),
+  /** The receiver could not read or write its files (disk full, permission, read-only, unreadable state file). */
+  STORAGE_ERROR(5002);
 
   private final int code;
 

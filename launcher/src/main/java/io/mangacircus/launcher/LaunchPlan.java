@@ -37,7 +37,7 @@ public record LaunchPlan(MangaCircusConfig config, Mode mode, List<ServiceSpec> 
           data.runtimeFile("reader")));
     }
     if (mode.hostsScraper()) {
-      specs.add(new ServiceSpec("scraper", () -> new ScraperVerticle(config.scraper()), new DeploymentOptions(),
+      specs.add(new ServiceSpec("scraper", () -> new ScraperVerticle(config.scraper(), config.dataPath()), new DeploymentOptions(),
           data.runtimeFile("scraper")));
     }
     return new LaunchPlan(config, mode, specs, slot, metricsRegistryName, InstantSource.system());

@@ -62,6 +62,10 @@ public final class Main implements Callable<Integer> {
       description = "cluster members to join (default 127.0.0.1; multicast is never used)")
   private List<String> clusterMembers;
 
+  @Option(names = "--demo",
+      description = "start the built-in demo site on loopback as source 'demo' and download a demo title")
+  private boolean demo;
+
   @Spec
   private CommandSpec spec;
 
@@ -75,7 +79,7 @@ public final class Main implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     ConfigLoader loader = new ConfigLoader();
-    CommandLineOverrides overrides = new CommandLineOverrides(data, port, healthPort, bind, clusterMembers);
+    CommandLineOverrides overrides = new CommandLineOverrides(data, port, healthPort, bind, clusterMembers, demo);
     if (mode == Mode.CHECK) {
       List<SystemCheck.Finding> findings = new SystemCheck(InstantSource.system())
           .run(() -> loader.load(Optional.ofNullable(conf), System.getenv(), overrides));

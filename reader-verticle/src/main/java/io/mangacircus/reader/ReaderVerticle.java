@@ -4,6 +4,8 @@ import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.DecodingHandler;
 import io.mangacircus.contracts.PingReply;
 import io.mangacircus.contracts.PingRequest;
+import io.mangacircus.reader.admin.AdminTokenGuard;
+import io.mangacircus.reader.admin.ScraperAdminRoutes;
 import io.mangacircus.reader.http.HttpMount;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -39,6 +41,8 @@ public final class ReaderVerticle extends VerticleBase {
     startedAt = System.currentTimeMillis();
     router = Router.router(vertx);
     router.get("/api/system/info").handler(this::handleInfo);
+    new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs())
+        .mount(router, new AdminTokenGuard(config.adminToken()));
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/*").handler(StaticHandler.create("webroot"));
     pingConsumer = vertx.eventBus().consumer(Addresses.READER_PING,

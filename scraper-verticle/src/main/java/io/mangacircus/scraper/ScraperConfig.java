@@ -2,17 +2,104 @@ package io.mangacircus.scraper;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Map;
 
 /**
  * The scraper service's typed configuration (the {@code scraper} section of {@code conf/mangacircus.json}).
+ * {@code docs/configuration.md} lists every key with its default and unit.
  *
- * @param statusLogIntervalSeconds how often the scraper logs a one-line heartbeat with its instance id,
- *     in seconds; 0 disables it. Default 300; 0..86400.
+ * @param statusLogIntervalSeconds period of a one-line queue summary in the log, s; 0 disables it. Default 300.
+ * @param autoConfirm whether inspected titles download without the operator's confirmation. Default false.
+ * @param leaseSeconds how long a lane's claim on a job lasts without a checkpoint renewing it, s. Default 120.
+ * @param claimPollMs how often an idle lane looks for work, ms. Default 1000.
+ * @param pageTimeoutSeconds timeout of one page fetch, s. Default 60.
+ * @param metadataTimeoutSeconds timeout of a title or chapter-list request, s. Default 30.
+ * @param recovery startup recovery limits
+ * @param demo the built-in demo site
+ * @param sources configured sources by name
  */
-public record ScraperConfig(long statusLogIntervalSeconds) {
+public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, long leaseSeconds, long claimPollMs,
+    long pageTimeoutSeconds, long metadataTimeoutSeconds, Recovery recovery, Demo demo, Map<String, SourceConfig> sources) {
 
   @JsonCreator
-  public ScraperConfig(@JsonProperty(value = "statusLogIntervalSeconds", required = true) long statusLogIntervalSeconds) {
+  public ScraperConfig(
+      @JsonProperty(value = "statusLogIntervalSeconds", required = true) long statusLogIntervalSeconds,
+      @JsonProperty(value = "autoConfirm", required = true) boolean autoConfirm,
+      @JsonProperty(value = "leaseSeconds", required = true) long leaseSeconds,
+      @JsonProperty(value = "claimPollMs", required = true) long claimPollMs,
+      @JsonProperty(value = "pageTimeoutSeconds", required = true) long pageTimeoutSeconds,
+      @JsonProperty(value = "metadataTimeoutSeconds", required = true) long metadataTimeoutSeconds,
+      @JsonProperty(value = "recovery", required = true) Recovery recovery,
+      @JsonProperty(value = "demo", required = true) Demo demo,
+      @JsonProperty(value = "sources", required = true) Map<String, SourceConfig> sources) {
     this.statusLogIntervalSeconds = statusLogIntervalSeconds;
+    this.autoConfirm = autoConfirm;
+    this.leaseSeconds = leaseSeconds;
+    this.claimPollMs = claimPollMs;
+    this.pageTimeoutSeconds = pageTimeoutSeconds;
+    this.metadataTimeoutSeconds = metadataTimeoutSeconds;
+    this.recovery = recovery;
+    this.demo = demo;
+    this.sources = sources == null ? Map.of() : Map.copyOf(sources);
+  }
+
+  /**
+   * Startup recovery limits (ARCHITECTURE §4).
+   *
+   * @param maxPerPass open chapters classified per start; the rest wait for the next start (the lanes handle them
+   *     meanwhile). Default 50.
+   * @param delayMs pause between two source look-ups during recovery, ms. Default 200.
+   */
+  public record Recovery(int maxPerPass, long delayMs) {
+    @JsonCreator
+    public Recovery(@JsonProperty(value = "maxPerPass", required = true) int maxPerPass,
+        @JsonProperty(value = "delayMs", required = true) long delayMs) {
+      this.maxPerPass = maxPerPass;
+      this.delayMs = delayMs;
+    }
+  }
+
+  /**
+   * The built-in demo site (also switched on by {@code --demo}).
+   *
+   * @param enabled start the demo site on loopback, register it as source {@code demo} and add {@code title}
+   * @param port its port; 0 picks a free one. Default 0.
+   * @param title the demo title added (auto-confirmed) on first start. Default {@code circus-nights}.
+   */
+  public record Demo(boolean enabled, int port, String title) {
+    @JsonCreator
+    public Demo(@JsonProperty(value = "enabled", required = true) boolean enabled,
+        @JsonProperty(value = "port", required = true) int port,
+        @JsonProperty(value = "title", required = true) String title) {
+      this.enabled = enabled;
+      this.port = port;
+      this.title = title;
+    }
+  }
+
+  /**
+   * One source.
+   *
+   * @param type the adapter: {@code demo} (HTML pages shaped like the demo site's)
+   * @param baseUrl the site root, e.g. {@code http://127.0.0.1:8090}; filled in for the built-in demo site
+   * @param pageDelayMs polite delay between two page fetches, ms. Default 250.
+   * @param chapterDelayMs delay between two chapters, ms. Default 1000.
+   */
+  public record SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs) {
+    @JsonCreator
+    public SourceConfig(@JsonProperty(value = "type", required = true) String type,
+        @JsonProperty("baseUrl") String baseUrl,
+        @JsonProperty("pageDelayMs") Long pageDelayMs,
+        @JsonProperty("chapterDelayMs") Long chapterDelayMs) {
+      this(type, baseUrl == null ? "" : baseUrl, pageDelayMs == null ? 250 : pageDelayMs,
+          chapterDelayMs == null ? 1000 : chapterDelayMs);
+    }
+
+    public SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs) {
+      this.type = type;
+      this.baseUrl = baseUrl;
+      this.pageDelayMs = pageDelayMs;
+      this.chapterDelayMs = chapterDelayMs;
+    }
   }
 }

@@ -1,48 +1,311 @@
 package io.mangacircus.scraper;
 
+import io.mangacircus.contracts.AddTitleRequest;
 import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.ChapterPublished;
+import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.DecodingHandler;
+import io.mangacircus.contracts.ErrorCode;
+import io.mangacircus.contracts.JobProgress;
+import io.mangacircus.contracts.JobRequest;
+import io.mangacircus.contracts.LanePacingRequest;
+import io.mangacircus.contracts.LaneRequest;
 import io.mangacircus.contracts.PingReply;
 import io.mangacircus.contracts.PingRequest;
+import io.mangacircus.contracts.ScraperRequests;
+import io.mangacircus.scraper.ScraperConfig.SourceConfig;
+import io.mangacircus.scraper.demo.DemoCatalog;
+import io.mangacircus.scraper.demo.DemoFaults;
+import io.mangacircus.scraper.demo.DemoSite;
+import io.mangacircus.scraper.lane.LaneVerticle;
+import io.mangacircus.scraper.lane.ProgressBoard;
+import io.mangacircus.scraper.publish.ChapterPublisher;
+import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.queue.ChapterEntry;
+import io.mangacircus.scraper.queue.EventLog;
+import io.mangacircus.scraper.queue.Job;
+import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.QueueListener;
+import io.mangacircus.scraper.queue.QueueOutcome;
+import io.mangacircus.scraper.queue.QueueStore;
+import io.mangacircus.scraper.recovery.StartupRecovery;
+import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.Sources;
+import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.ThreadingModel;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.WebClient;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The scraper service: for now it answers its liveness ping; the download queue and lanes live here. */
+/**
+ * The scraper service and the only owner of the download queue: opens {@code queue.json}, answers the operator's
+ * requests, runs startup recovery and then deploys one worker lane per source. Publishes progress and publications.
+ */
 public final class ScraperVerticle extends VerticleBase {
 
   private static final Logger LOG = LoggerFactory.getLogger(ScraperVerticle.class);
 
   private final ScraperConfig config;
+  private final Path dataDir;
+  private final InstantSource clock = InstantSource.system();
   private final String instance = UUID.randomUUID().toString();
+  private final List<MessageConsumer<Object>> consumers = new ArrayList<>();
+  private final List<String> lanes = new ArrayList<>();
   private long startedAt;
-  private MessageConsumer<Object> pingConsumer;
+  private Map<String, SourceConfig> sourceConfigs;
+  private Map<String, Source> metadataSources;
+  private WebClient metadataClient;
+  private JobQueue queue;
+  private EventLog events;
+  private LibraryLayout library;
+  private ProgressBoard progress;
+  private DemoSite demoSite;
+  private volatile boolean stopping;
 
-  public ScraperVerticle(ScraperConfig config) {
+  /**
+   * @param dataDir the data folder; the scraper owns {@code scraper/} and {@code library/} in it
+   */
+  public ScraperVerticle(ScraperConfig config, Path dataDir) {
     this.config = config;
+    this.dataDir = dataDir;
   }
 
   @Override
   public Future<?> start() {
     startedAt = System.currentTimeMillis();
-    pingConsumer = vertx.eventBus().consumer(Addresses.SCRAPER_PING,
-        DecodingHandler.of(PingRequest::fromJson, this::handlePing));
-    if (config.statusLogIntervalSeconds() > 0) {
-      vertx.setPeriodic(config.statusLogIntervalSeconds() * 1000, id -> LOG.info("scraper {} idle: no download queue yet", instance));
+    consume(Addresses.SCRAPER_PING, PingRequest::fromJson,
+        (message, request) -> message.reply(new PingReply("scraper", instance, startedAt).toJson()));
+    library = new LibraryLayout(dataDir.resolve("library"));
+    progress = new ProgressBoard(p -> vertx.eventBus().publish(Addresses.SCRAPER_JOB_PROGRESS, p.toJson()));
+    return startDemoSite().compose(v -> vertx.executeBlocking(this::openQueue)).compose(v -> {
+      registerOperatorRequests();
+      if (config.statusLogIntervalSeconds() > 0) {
+        vertx.setPeriodic(config.statusLogIntervalSeconds() * 1000, id -> logSummary());
+      }
+      recoverThenStartLanes();
+      LOG.info("scraper started (instance {}, sources {}, data {})", instance, sourceConfigs.keySet(),
+          dataDir.toAbsolutePath());
+      return Future.succeededFuture();
+    });
+  }
+
+  private Future<Void> startDemoSite() {
+    sourceConfigs = new LinkedHashMap<>(config.sources());
+    if (!config.demo().enabled()) {
+      return Future.succeededFuture();
     }
-    return pingConsumer.completion().onSuccess(v -> LOG.info("scraper started (instance {})", instance));
+    return DemoSite.start(vertx, "127.0.0.1", config.demo().port(), new DemoCatalog(), new DemoFaults())
+        .map(site -> {
+          demoSite = site;
+          SourceConfig configured = sourceConfigs.get("demo");
+          sourceConfigs.put("demo", new SourceConfig("demo", site.baseUrl(),
+              configured == null ? 100 : configured.pageDelayMs(), configured == null ? 500 : configured.chapterDelayMs()));
+          LOG.info("demo site serving at {} (source 'demo')", site.baseUrl());
+          return null;
+        });
+  }
+
+  private Void openQueue() {
+    Path folder = dataDir.resolve("scraper");
+    QueueStore store = new QueueStore(folder.resolve("queue.json"));
+    events = new EventLog(folder.resolve("events.log"));
+    try {
+      queue = new JobQueue(store, events, clock, sourceConfigs.keySet(), new BusPublisher());
+    } catch (CorruptStateFileException e) {
+      LOG.error("[QUEUE] the scraper refuses to start: {}", e.getMessage());
+      throw e;
+    }
+    if (demoSite != null) {
+      String title = config.demo().title();
+      boolean known = queue.jobs().stream().anyMatch(j -> j.source().equals("demo") && j.titleId().equals(title));
+      if (!known) {
+        queue.add("demo", title, true);
+        LOG.info("demo title '{}' added (auto-confirmed): watch it download at /api/admin/jobs", title);
+      }
+    }
+    return null;
+  }
+
+  private void recoverThenStartLanes() {
+    metadataClient = Sources.client(vertx);
+    metadataSources = new LinkedHashMap<>();
+    sourceConfigs.forEach((name, source) -> metadataSources.put(name,
+        Sources.create(name, source, config, metadataClient)));
+    new StartupRecovery(vertx, queue, metadataSources, library, new ChapterPublisher(library, clock), config.recovery())
+        .run()
+        .recover(error -> {
+          LOG.error("[RECOVERY] failed: {}; lanes start anyway and re-check each chapter themselves", error.toString(),
+              error);
+          return Future.succeededFuture();
+        })
+        .onComplete(ar -> startLanes());
+  }
+
+  private void startLanes() {
+    if (stopping) {
+      return;
+    }
+    sourceConfigs.forEach((name, source) -> vertx.deployVerticle(
+            new LaneVerticle(name, source, config, queue, library, progress, clock),
+            new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
+        .onSuccess(lanes::add)
+        .onFailure(t -> LOG.error("[LANE {}] could not start: {}", name, t.toString())));
   }
 
   @Override
   public Future<?> stop() {
-    return pingConsumer.unregister();
+    stopping = true;
+    List<Future<?>> undeployed = new ArrayList<>();
+    for (String lane : lanes) {
+      if (vertx.deploymentIDs().contains(lane)) {
+        undeployed.add(vertx.undeploy(lane));
+      }
+    }
+    return Future.join(undeployed).eventually(() -> {
+      consumers.forEach(MessageConsumer::unregister);
+      if (metadataClient != null) {
+        metadataClient.close();
+      }
+      Future<Void> site = demoSite == null ? Future.succeededFuture() : demoSite.close();
+      return site.eventually(() -> vertx.executeBlocking(() -> {
+        if (events != null) {
+          events.close();
+        }
+        return null;
+      }));
+    });
   }
 
-  private void handlePing(Message<Object> message, PingRequest request) {
-    message.reply(new PingReply("scraper", instance, startedAt).toJson());
+  // ---- operator requests --------------------------------------------------------------------------------------
+
+  private void registerOperatorRequests() {
+    consume(Addresses.SCRAPER_JOBS_LIST, ScraperRequests::checkList, (message, none) -> message.reply(jobsJson()));
+    consume(Addresses.SCRAPER_JOBS_ADD, AddTitleRequest::fromJson, this::handleAdd);
+    jobCommand(Addresses.SCRAPER_JOBS_CONFIRM, queue::confirm);
+    jobCommand(Addresses.SCRAPER_JOBS_PAUSE, queue::pause);
+    jobCommand(Addresses.SCRAPER_JOBS_RESUME, queue::resume);
+    jobCommand(Addresses.SCRAPER_JOBS_RETRY, queue::retry);
+    consume(Addresses.SCRAPER_LANES_LIST, ScraperRequests::checkList, (message, none) -> message.reply(lanesJson()));
+    consume(Addresses.SCRAPER_LANES_PAUSE, LaneRequest::fromJson, (message, request) ->
+        laneCommand(message, request.source(), () -> queue.pauseLane(request.source(), "paused by the operator")));
+    consume(Addresses.SCRAPER_LANES_RESUME, LaneRequest::fromJson, (message, request) ->
+        laneCommand(message, request.source(), () -> queue.resumeLane(request.source())));
+    consume(Addresses.SCRAPER_LANES_PACING, LanePacingRequest::fromJson, (message, request) ->
+        laneCommand(message, request.source(),
+            () -> queue.pacing(request.source(), request.pageDelayMs(), request.chapterDelayMs())));
+  }
+
+  private void handleAdd(Message<Object> message, AddTitleRequest request) {
+    Source source = metadataSources == null ? null : metadataSources.get(request.source());
+    String titleId = source == null ? request.title().trim() : source.titleIdOf(request.title());
+    boolean autoConfirm = request.autoConfirm() != null ? request.autoConfirm() : config.autoConfirm();
+    int before = queue.jobs().size();
+    blocking(message, () -> queue.add(request.source(), titleId, autoConfirm),
+        job -> new JsonObject().put("created", queue.jobs().size() > before));
+  }
+
+  private void jobCommand(String address, Function<String, QueueOutcome> command) {
+    consume(address, JobRequest::fromJson, (message, request) ->
+        blocking(message, () -> command.apply(request.jobId()), job -> new JsonObject()));
+  }
+
+  private void laneCommand(Message<Object> message, String source, Runnable command) {
+    if (!sourceConfigs.containsKey(source)) {
+      message.fail(ErrorCode.UNKNOWN_SOURCE.code(), "unknown source '" + source + "' (configured: "
+          + String.join(", ", sourceConfigs.keySet()) + ")");
+      return;
+    }
+    vertx.executeBlocking(() -> {
+      command.run();
+      return null;
+    }).onSuccess(v -> message.reply(new JsonObject().put("v", 1)
+            .put("lane", JobViews.lane(source, sourceConfigs.get(source), queue.lane(source)))))
+        .onFailure(t -> storageFailure(message, t));
+  }
+
+  private void blocking(Message<Object> message, Callable<QueueOutcome> operation,
+      Function<Job, JsonObject> extra) {
+    vertx.executeBlocking(operation).onSuccess(outcome -> {
+      if (outcome.accepted()) {
+        message.reply(extra.apply(outcome.job()).put("v", 1)
+            .put("job", JobViews.job(outcome.job(), progress.of(outcome.job().id()))));
+        return;
+      }
+      ErrorCode code = switch (outcome.kind()) {
+        case NOT_FOUND -> ErrorCode.NOT_FOUND;
+        case UNKNOWN_SOURCE -> ErrorCode.UNKNOWN_SOURCE;
+        default -> ErrorCode.ILLEGAL_TRANSITION;
+      };
+      message.fail(code.code(), outcome.refusal());
+    }).onFailure(t -> storageFailure(message, t));
+  }
+
+  private void storageFailure(Message<Object> message, Throwable t) {
+    LOG.error("[QUEUE] request on {} failed: {}", message.address(), t.toString(), t);
+    message.fail(ErrorCode.STORAGE_ERROR.code(), "the scraper could not record the change: " + t.getMessage());
+  }
+
+  private JsonObject jobsJson() {
+    JsonArray jobs = new JsonArray();
+    queue.jobs().forEach(job -> jobs.add(JobViews.job(job, progress.of(job.id()))));
+    return new JsonObject().put("v", 1).put("jobs", jobs);
+  }
+
+  private JsonObject lanesJson() {
+    JsonArray list = new JsonArray();
+    sourceConfigs.forEach((name, source) -> list.add(JobViews.lane(name, source, queue.lane(name))));
+    return new JsonObject().put("v", 1).put("lanes", list);
+  }
+
+  private void logSummary() {
+    Map<String, Long> byState = new LinkedHashMap<>();
+    queue.jobs().forEach(job -> byState.merge(job.state().wire(), 1L, Long::sum));
+    LOG.info("scraper {}: {} jobs {}", instance, queue.jobs().size(), byState);
+  }
+
+  private <T> void consume(String address, Function<Object, T> decoder, BiConsumer<Message<Object>, T> handler) {
+    consumers.add(vertx.eventBus().consumer(address, DecodingHandler.of(decoder, handler)));
+  }
+
+  /** The demo site, when {@code --demo} started one (tests inject faults through it). */
+  public DemoSite demoSite() {
+    return demoSite;
+  }
+
+  /** Publishes queue changes on the event bus. */
+  private final class BusPublisher implements QueueListener {
+    @Override
+    public void jobChanged(Job job) {
+      JobProgress last = progress == null ? null : progress.of(job.id()).orElse(null);
+      vertx.eventBus().publish(Addresses.SCRAPER_JOB_PROGRESS, new JobProgress(job.id(), job.source(), job.title(),
+          job.state().wire(), last == null ? null : last.chapterId(), last == null ? null : last.chapterNumber(),
+          last == null ? 0 : last.page(), last == null ? 0 : last.pages(), (int) job.publishedChapters(),
+          job.chapters().size()).toJson());
+    }
+
+    @Override
+    public void chapterPublished(Job job, ChapterEntry chapter) {
+      ChapterPublished event = new ChapterPublished(job.source(), job.titleId(), job.title(), chapter.id(),
+          chapter.number(), chapter.pages(), library.root().relativize(library.chapter(
+              new io.mangacircus.scraper.publish.ChapterKey(job.source(), job.titleId(), job.title(), chapter.id(),
+                  chapter.number(), chapter.title(), "en"))).toString());
+      vertx.eventBus().publish(Addresses.LIBRARY_PUBLISHED, event.toJson());
+    }
   }
 }

@@ -7,7 +7,7 @@ import io.mangacircus.contracts.ServiceStatus;
 import io.mangacircus.launcher.DataLayout;
 import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.mangacircus.launcher.lock.ProcessLock;
-import io.mangacircus.launcher.state.CorruptStateFileException;
+import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.launcher.state.RuntimeStateStore;
 import io.mangacircus.launcher.state.RuntimeStateStore.RuntimeFile;
 import io.mangacircus.launcher.state.ServiceRuntime;

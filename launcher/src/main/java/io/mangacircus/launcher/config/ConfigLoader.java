@@ -62,11 +62,16 @@ public final class ConfigLoader {
    * Values given on the command line; null means "not given".
    */
   public record CommandLineOverrides(String dataDir, Integer port, Integer healthPort, String bind,
-      List<String> clusterMembers) {
+      List<String> clusterMembers, boolean demo) {
+
+    public CommandLineOverrides(String dataDir, Integer port, Integer healthPort, String bind,
+        List<String> clusterMembers) {
+      this(dataDir, port, healthPort, bind, clusterMembers, false);
+    }
 
     /** No command-line overrides at all. */
     public static CommandLineOverrides none() {
-      return new CommandLineOverrides(null, null, null, null, null);
+      return new CommandLineOverrides(null, null, null, null, null, false);
     }
   }
 
@@ -172,6 +177,9 @@ public final class ConfigLoader {
     }
     if (cli.bind() != null) {
       set(tree, "http.bind", new TextNode(cli.bind()));
+    }
+    if (cli.demo()) {
+      set(tree, "scraper.demo.enabled", com.fasterxml.jackson.databind.node.BooleanNode.TRUE);
     }
     if (cli.clusterMembers() != null) {
       set(tree, "cluster.members", list(cli.clusterMembers()));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mangacircus.contracts.InvalidConfigException;
 import io.mangacircus.reader.ReaderConfig;
 import io.mangacircus.scraper.ScraperConfig;
+import io.mangacircus.scraper.source.Sources;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -221,7 +222,35 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
         "must not contain whitespace");
     require(scraper.statusLogIntervalSeconds() >= 0 && scraper.statusLogIntervalSeconds() <= 86_400,
         "scraper.statusLogIntervalSeconds", "must be between 0 and 86400");
+    validateScraper();
     return this;
+  }
+
+  private void validateScraper() {
+    ScraperConfig s = scraper;
+    require(s.leaseSeconds() >= 10 && s.leaseSeconds() <= 3600, "scraper.leaseSeconds", "must be between 10 and 3600");
+    require(s.claimPollMs() >= 50 && s.claimPollMs() <= 60_000, "scraper.claimPollMs", "must be between 50 and 60000");
+    require(s.pageTimeoutSeconds() >= 1 && s.pageTimeoutSeconds() <= 600, "scraper.pageTimeoutSeconds",
+        "must be between 1 and 600");
+    require(s.metadataTimeoutSeconds() >= 1 && s.metadataTimeoutSeconds() <= 600, "scraper.metadataTimeoutSeconds",
+        "must be between 1 and 600");
+    require(s.recovery().maxPerPass() >= 1, "scraper.recovery.maxPerPass", "must be at least 1");
+    require(s.recovery().delayMs() >= 0 && s.recovery().delayMs() <= 60_000, "scraper.recovery.delayMs",
+        "must be between 0 and 60000");
+    require(s.demo().port() >= 0 && s.demo().port() <= 65_535, "scraper.demo.port", "must be 0 (any) or a TCP port");
+    require(s.demo().title() != null && !s.demo().title().isBlank(), "scraper.demo.title", "must name a demo title");
+    s.sources().forEach((name, source) -> {
+      String key = "scraper.sources." + name;
+      require(name.matches("[a-z0-9][a-z0-9-]{0,39}"), key, "source names are lower-case letters, digits and dashes");
+      require(Sources.TYPES.contains(source.type()), key + ".type", "must be one of " + Sources.TYPES);
+      boolean demoSite = "demo".equals(name) && s.demo().enabled();
+      require(demoSite || source.baseUrl().matches("https?://[^\\s/]+(/.*)?"), key + ".baseUrl",
+          "must be an http(s) URL");
+      require(source.pageDelayMs() >= 0 && source.pageDelayMs() <= 600_000, key + ".pageDelayMs",
+          "must be between 0 and 600000 ms");
+      require(source.chapterDelayMs() >= 0 && source.chapterDelayMs() <= 3_600_000, key + ".chapterDelayMs",
+          "must be between 0 and 3600000 ms");
+    });
   }
 
   private static void port(int port, String key) {

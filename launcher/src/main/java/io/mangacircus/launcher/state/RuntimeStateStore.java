@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.ServiceStatus;
 import java.io.IOException;

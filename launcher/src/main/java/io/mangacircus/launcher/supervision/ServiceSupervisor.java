@@ -5,7 +5,7 @@ import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.contracts.ServiceState;
 import io.mangacircus.contracts.ServiceStatus;
 import io.mangacircus.launcher.config.MangaCircusConfig.Supervision;
-import io.mangacircus.launcher.state.CorruptStateFileException;
+import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.launcher.state.ProcessInfo;
 import io.mangacircus.launcher.state.RuntimeStateStore;
 import io.mangacircus.launcher.state.RuntimeStateStore.RuntimeFile;

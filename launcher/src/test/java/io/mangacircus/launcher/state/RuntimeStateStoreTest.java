@@ -3,6 +3,7 @@ package io.mangacircus.launcher.state;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.ServiceStatus;
 import io.mangacircus.launcher.state.RuntimeStateStore.RuntimeFile;
 import java.nio.file.Files;

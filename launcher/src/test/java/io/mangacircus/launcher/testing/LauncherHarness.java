@@ -77,7 +77,7 @@ public final class LauncherHarness implements AutoCloseable {
 
   /** A spec for the real scraper. */
   public ServiceSpec realScraper() {
-    return spec("scraper", () -> new ScraperVerticle(config.scraper()));
+    return spec("scraper", () -> new ScraperVerticle(config.scraper(), config.dataPath()));
   }
 
   /** A spec for any stand-in under a service's name, persisted where that service's runtime file lives. */

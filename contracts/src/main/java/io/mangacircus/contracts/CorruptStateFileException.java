@@ -1,4 +1,4 @@
-package io.mangacircus.launcher.state;
+package io.mangacircus.contracts;
 
 import java.nio.file.Path;
 

@@ -1,0 +1,299 @@
+package io.mangacircus.scraper.lane;
+
+import io.mangacircus.contracts.CorruptStateFileException;
+import io.mangacircus.contracts.JobProgress;
+import io.mangacircus.scraper.ScraperConfig.SourceConfig;
+import io.mangacircus.scraper.publish.ChapterKey;
+import io.mangacircus.scraper.publish.ChapterPublisher;
+import io.mangacircus.scraper.publish.Fingerprints;
+import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.PageValidator;
+import io.mangacircus.scraper.publish.StagingFolder;
+import io.mangacircus.scraper.queue.ChapterEntry;
+import io.mangacircus.scraper.queue.ChapterStage;
+import io.mangacircus.scraper.queue.Job;
+import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.JobState;
+import io.mangacircus.scraper.source.ChapterInfo;
+import io.mangacircus.scraper.source.FetchOutcome;
+import io.mangacircus.scraper.source.PageBytes;
+import io.mangacircus.scraper.source.PageRef;
+import io.mangacircus.scraper.source.Source;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one lane's claimed work, one job at a time: inspection (metadata only) or the download of every chapter,
+ * page by page, with a checkpoint after every page, then one-rename publication. Runs on the lane's worker context,
+ * so file writes and fsyncs happen inline. Stops at the next checkpoint when asked or when the lease is lost.
+ */
+public final class JobDownloader {
+
+  private static final Logger LOG = LoggerFactory.getLogger(JobDownloader.class);
+  private static final Duration RETRY_AFTER_NETWORK = Duration.ofMinutes(5);
+
+  /** How a chapter's work ended. */
+  private enum Step { CONTINUE, STOP }
+
+  private final Vertx vertx;
+  private final Source source;
+  private final SourceConfig sourceConfig;
+  private final JobQueue queue;
+  private final LibraryLayout library;
+  private final ChapterPublisher publisher;
+  private final ProgressBoard progress;
+  private final InstantSource clock;
+  private final Duration lease;
+  private final String owner;
+  private final BooleanSupplier stopRequested;
+
+  public JobDownloader(Vertx vertx, Source source, SourceConfig sourceConfig, JobQueue queue, LibraryLayout library,
+      ProgressBoard progress, InstantSource clock, Duration lease, String owner, BooleanSupplier stopRequested) {
+    this.vertx = vertx;
+    this.source = source;
+    this.sourceConfig = sourceConfig;
+    this.queue = queue;
+    this.library = library;
+    this.publisher = new ChapterPublisher(library, clock);
+    this.progress = progress;
+    this.clock = clock;
+    this.lease = lease;
+    this.owner = owner;
+    this.stopRequested = stopRequested;
+  }
+
+  // ---- inspection ---------------------------------------------------------------------------------------------
+
+  /** Reads a title's metadata (never images) and records its English chapters. */
+  public Future<Void> inspect(Job job) {
+    return source.title(job.titleId()).map(outcome -> {
+      if (outcome instanceof FetchOutcome.Ok<?>) {
+        var info = outcome.value();
+        List<ChapterEntry> english = info.chapters().stream()
+            .filter(c -> c.language() == null || c.language().isEmpty() || c.language().equalsIgnoreCase("en"))
+            .map(c -> ChapterEntry.planned(c.id(), c.number(), c.title())).toList();
+        if (english.isEmpty()) {
+          queue.setback(job.id(), JobState.UNAVAILABLE, "no English chapters", false, null);
+        } else {
+          queue.inspected(job.id(), owner, info.title(), english);
+          LOG.info("[LANE {}] inspected {} ({}): {} English chapters", source.name(), job.id(), info.title(),
+              english.size());
+        }
+      } else if (outcome instanceof FetchOutcome.NotFound<?>) {
+        queue.setback(job.id(), JobState.UNAVAILABLE, "title not found: " + outcome.describe(), false, null);
+      } else {
+        failed(job, outcome, "inspection");
+      }
+      return null;
+    });
+  }
+
+  // ---- download -----------------------------------------------------------------------------------------------
+
+  /** Downloads every unsettled chapter of an active job, in order, then marks the job done. */
+  public Future<Void> download(Job job) {
+    return chapters(job, 0).compose(step -> {
+      if (step == Step.CONTINUE) {
+        queue.job(job.id()).ifPresent(current -> {
+          if (current.allChaptersSettled()) {
+            queue.finish(job.id(), owner);
+            report(current, null, 0, 0);
+            LOG.info("[LANE {}] job {} ({}) done: {} chapters published", source.name(), job.id(), current.title(),
+                current.publishedChapters());
+          }
+        });
+      }
+      return Future.<Void>succeededFuture();
+    });
+  }
+
+  private Future<Step> chapters(Job job, int index) {
+    if (index >= job.chapters().size()) {
+      return Future.succeededFuture(Step.CONTINUE);
+    }
+    if (stopNow(job)) {
+      return Future.succeededFuture(Step.STOP);
+    }
+    ChapterEntry chapter = queue.chapter(job.id(), job.chapters().get(index).id()).orElseThrow();
+    if (chapter.stage().terminal()) {
+      return chapters(job, index + 1);
+    }
+    return chapter(job, chapter).compose(step -> {
+      if (step == Step.STOP) {
+        return Future.succeededFuture(Step.STOP);
+      }
+      boolean more = index + 1 < job.chapters().size();
+      return (more ? delay(pacing().chapterDelayMs()) : Future.<Void>succeededFuture())
+          .compose(v -> chapters(job, index + 1));
+    });
+  }
+
+  private Future<Step> chapter(Job job, ChapterEntry chapter) {
+    ChapterInfo info = new ChapterInfo(chapter.id(), chapter.number(), chapter.title(), "en");
+    return source.pages(job.titleId(), info).compose(outcome -> {
+      if (outcome instanceof FetchOutcome.NotFound<?>) {
+        queue.stage(job.id(), chapter.id(), ChapterStage.FAILED, chapter.pages(), chapter.fingerprint(),
+            "chapter_gone: " + outcome.describe());
+        return Future.succeededFuture(Step.CONTINUE);
+      }
+      if (!outcome.ok()) {
+        failed(job, outcome, "chapter " + chapter.number());
+        return Future.succeededFuture(Step.STOP);
+      }
+      List<PageRef> pages = outcome.value();
+      Job current = queue.job(job.id()).orElseThrow();
+      ChapterKey key = new ChapterKey(job.source(), job.titleId(), current.title(), chapter.id(), chapter.number(),
+          chapter.title(), "en");
+      List<String> manifest = pages.stream().map(PageRef::key).toList();
+      String fingerprint = Fingerprints.chapter(key.source(), key.titleId(), key.chapterId(), manifest);
+      if (publisher.publishedFingerprint(key).filter(fingerprint::equals).isPresent()) {
+        LOG.info("[LANE {}] chapter {} of {} is already in the library with this fingerprint; not downloading it again",
+            source.name(), chapter.number(), job.titleId());
+        queue.stage(job.id(), chapter.id(), ChapterStage.PUBLISHED, pages.size(), fingerprint, null);
+        return Future.succeededFuture(Step.CONTINUE);
+      }
+      StagingFolder staging;
+      try {
+        staging = StagingFolder.open(library, key, manifest, clock);
+      } catch (CorruptStateFileException e) {
+        queue.setback(job.id(), JobState.PAUSED, "staging unusable: " + e.getMessage(), false, null);
+        return Future.succeededFuture(Step.STOP);
+      } catch (UncheckedIOException e) {
+        storageFailed(job, e.getCause());
+        return Future.succeededFuture(Step.STOP);
+      }
+      queue.stage(job.id(), chapter.id(), ChapterStage.FETCHING, pages.size(), fingerprint, null);
+      report(current, chapter, staging.validatedPages(), pages.size());
+      return pages(job, chapter, staging, pages, 0).map(step -> step == Step.CONTINUE ? publish(job, chapter, staging)
+          : Step.STOP);
+    });
+  }
+
+  private Future<Step> pages(Job job, ChapterEntry chapter, StagingFolder staging, List<PageRef> pages, int index) {
+    if (index >= pages.size()) {
+      return Future.succeededFuture(Step.CONTINUE);
+    }
+    PageRef page = pages.get(index);
+    if (staging.has(page.index())) {
+      return pages(job, chapter, staging, pages, index + 1);
+    }
+    if (stopNow(job)) {
+      return Future.succeededFuture(Step.STOP);
+    }
+    return source.page(page).compose(outcome -> {
+      if (!outcome.ok()) {
+        failed(job, outcome, "chapter " + chapter.number() + " page " + page.index());
+        return Future.succeededFuture(Step.STOP);
+      }
+      PageBytes body = outcome.value();
+      PageValidator.Verdict verdict = PageValidator.check(body.contentType(), body.bytes());
+      if (!verdict.valid()) {
+        failed(job, new FetchOutcome.ParseError<>("page " + page.index() + " of chapter " + chapter.number()
+            + " is not a valid image: " + verdict.refusal()), "chapter " + chapter.number());
+        return Future.succeededFuture(Step.STOP);
+      }
+      try {
+        staging.store(page, verdict.extension(), body.bytes());
+      } catch (IOException e) {
+        storageFailed(job, e);
+        return Future.succeededFuture(Step.STOP);
+      }
+      if (!queue.renew(job.id(), owner, lease)) {
+        return Future.succeededFuture(Step.STOP);
+      }
+      report(queue.job(job.id()).orElse(job), chapter, staging.validatedPages(), pages.size());
+      boolean more = index + 1 < pages.size();
+      return (more ? delay(pacing().pageDelayMs()) : Future.<Void>succeededFuture())
+          .compose(v -> pages(job, chapter, staging, pages, index + 1));
+    });
+  }
+
+  private Step publish(Job job, ChapterEntry chapter, StagingFolder staging) {
+    int count = staging.pageCount();
+    queue.stage(job.id(), chapter.id(), ChapterStage.STAGED, count, staging.fingerprint(), null);
+    queue.stage(job.id(), chapter.id(), ChapterStage.PUBLISHING, count, staging.fingerprint(), null);
+    try {
+      ChapterPublisher.Result result = publisher.publish(staging);
+      if (result == ChapterPublisher.Result.CONFLICT) {
+        queue.stage(job.id(), chapter.id(), ChapterStage.FAILED, count, staging.fingerprint(),
+            "conflict: the library already holds a different chapter at " + library.chapter(staging.key())
+                + "; staged pages kept in " + staging.path().getFileName());
+        return Step.CONTINUE;
+      }
+      queue.stage(job.id(), chapter.id(), ChapterStage.PUBLISHED, count, staging.fingerprint(), null);
+      LOG.info("[LANE {}] published {} chapter {} ({} pages){}", source.name(), job.titleId(), chapter.number(), count,
+          result == ChapterPublisher.Result.ALREADY_PUBLISHED ? " (was already in the library)" : "");
+      return Step.CONTINUE;
+    } catch (IOException e) {
+      storageFailed(job, e);
+      return Step.STOP;
+    }
+  }
+
+  // ---- failures -----------------------------------------------------------------------------------------------
+
+  private void failed(Job job, FetchOutcome<?> outcome, String where) {
+    String reason = where + ": " + outcome.describe();
+    LOG.warn("[LANE {}] job {} ({}) {}", source.name(), job.id(), job.titleId(), reason);
+    if (outcome instanceof FetchOutcome.RateLimited<?> || outcome instanceof FetchOutcome.AccessDenied<?>) {
+      queue.pauseLane(source.name(), reason);
+      queue.release(job.id(), owner, "lane paused: " + reason);
+    } else if (outcome instanceof FetchOutcome.ServerError<?> || outcome instanceof FetchOutcome.NetworkError<?>) {
+      queue.setback(job.id(), JobState.RETRY_WAIT, reason, true, clock.instant().plus(RETRY_AFTER_NETWORK));
+    } else if (outcome instanceof FetchOutcome.NotFound<?>) {
+      queue.setback(job.id(), JobState.UNAVAILABLE, reason, false, null);
+    } else {
+      queue.setback(job.id(), JobState.QUARANTINED, reason, true, null);
+    }
+  }
+
+  private void storageFailed(Job job, Throwable error) {
+    String reason = "storage: " + error;
+    LOG.error("[LANE {}] job {} stopped: {}; the lane is paused until the operator resumes it", source.name(),
+        job.id(), reason);
+    queue.pauseLane(source.name(), reason);
+    queue.setback(job.id(), JobState.PAUSED, reason, false, null);
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------------------------
+
+  private boolean stopNow(Job job) {
+    if (stopRequested.getAsBoolean()) {
+      queue.release(job.id(), owner, "the lane stopped at a checkpoint");
+      return true;
+    }
+    if (queue.lane(source.name()).paused()) {
+      queue.release(job.id(), owner, "lane paused: " + queue.lane(source.name()).pauseReason());
+      return true;
+    }
+    return !queue.renew(job.id(), owner, lease);
+  }
+
+  private Pacing pacing() {
+    return Pacing.of(sourceConfig, queue.lane(source.name()));
+  }
+
+  private Future<Void> delay(long ms) {
+    if (ms <= 0) {
+      return Future.succeededFuture();
+    }
+    Promise<Void> promise = Promise.promise();
+    vertx.setTimer(ms, id -> promise.complete());
+    return promise.future();
+  }
+
+  private void report(Job job, ChapterEntry chapter, int page, int pages) {
+    progress.update(new JobProgress(job.id(), job.source(), job.title(), job.state().wire(),
+        chapter == null ? null : chapter.id(), chapter == null ? null : chapter.number(), page, pages,
+        (int) job.publishedChapters(), job.chapters().size()));
+  }
+}

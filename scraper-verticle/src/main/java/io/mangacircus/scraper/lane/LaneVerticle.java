@@ -1,0 +1,139 @@
+package io.mangacircus.scraper.lane;
+
+import io.mangacircus.scraper.ScraperConfig;
+import io.mangacircus.scraper.ScraperConfig.SourceConfig;
+import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.Sources;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.shareddata.Lock;
+import io.vertx.ext.web.client.WebClient;
+import java.time.Duration;
+import java.time.InstantSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One source's worker lane. It holds the cluster-wide lock {@code mc.lane.<source>} (so at most one lane per source
+ * runs anywhere), then claims one job at a time and hands it to a {@link JobDownloader}. Stopping waits for the
+ * current job to reach its next checkpoint.
+ */
+public final class LaneVerticle extends VerticleBase {
+
+  private static final Logger LOG = LoggerFactory.getLogger(LaneVerticle.class);
+  private static final long LOCK_RETRY_MS = 5_000;
+  private static final long STOP_WAIT_MS = 25_000;
+
+  private final String sourceName;
+  private final SourceConfig sourceConfig;
+  private final ScraperConfig config;
+  private final JobQueue queue;
+  private final LibraryLayout library;
+  private final ProgressBoard progress;
+  private final InstantSource clock;
+
+  private volatile boolean stopping;
+  private WebClient client;
+  private JobDownloader downloader;
+  private Lock lock;
+  private long timer = -1;
+  private boolean waitingForLockLogged;
+  private Future<Void> current = Future.succeededFuture();
+
+  public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
+      LibraryLayout library, ProgressBoard progress, InstantSource clock) {
+    this.sourceName = sourceName;
+    this.sourceConfig = sourceConfig;
+    this.config = config;
+    this.queue = queue;
+    this.library = library;
+    this.progress = progress;
+    this.clock = clock;
+  }
+
+  /** The lock that keeps a source to one lane in the whole cluster. */
+  public static String lockName(String source) {
+    return "mc.lane." + source;
+  }
+
+  @Override
+  public Future<?> start() {
+    client = Sources.client(vertx);
+    Source source = Sources.create(sourceName, sourceConfig, config, client);
+    String owner = "lane:" + sourceName + "@" + ProcessHandle.current().pid() + "/" + deploymentID();
+    downloader = new JobDownloader(vertx, source, sourceConfig, queue, library, progress, clock,
+        Duration.ofSeconds(config.leaseSeconds()), owner, () -> stopping);
+    acquireLock(owner);
+    return Future.succeededFuture();
+  }
+
+  private void acquireLock(String owner) {
+    if (stopping) {
+      return;
+    }
+    vertx.sharedData().getLockWithTimeout(lockName(sourceName), 1_000).onComplete(ar -> {
+      if (ar.succeeded()) {
+        lock = ar.result();
+        LOG.info("[LANE {}] started ({}), page delay {} ms, chapter delay {} ms", sourceName, owner,
+            Pacing.of(sourceConfig, queue.lane(sourceName)).pageDelayMs(),
+            Pacing.of(sourceConfig, queue.lane(sourceName)).chapterDelayMs());
+        loop(owner);
+      } else {
+        if (!waitingForLockLogged) {
+          LOG.warn("[LANE {}] another process runs this source's lane; waiting for it to stop", sourceName);
+          waitingForLockLogged = true;
+        }
+        timer = vertx.setTimer(LOCK_RETRY_MS, id -> acquireLock(owner));
+      }
+    });
+  }
+
+  private void loop(String owner) {
+    if (stopping) {
+      return;
+    }
+    var claim = queue.claim(sourceName, owner, Duration.ofSeconds(config.leaseSeconds()));
+    if (claim.isEmpty()) {
+      timer = vertx.setTimer(config.claimPollMs(), id -> loop(owner));
+      return;
+    }
+    JobQueue.Claim work = claim.get();
+    current = (work.work() == JobQueue.Work.INSPECT ? downloader.inspect(work.job()) : downloader.download(work.job()))
+        .recover(error -> {
+          LOG.error("[LANE {}] bug while working on job {}: {}", sourceName, work.job().id(), error.toString(), error);
+          queue.release(work.job().id(), owner, "lane error: " + error);
+          return Future.succeededFuture();
+        });
+    current.onComplete(ar -> {
+      if (!stopping) {
+        timer = vertx.setTimer(Math.max(1, Pacing.of(sourceConfig, queue.lane(sourceName)).pageDelayMs()),
+            id -> loop(owner));
+      }
+    });
+  }
+
+  @Override
+  public Future<?> stop() {
+    stopping = true;
+    vertx.cancelTimer(timer);
+    Promise<Void> waited = Promise.promise();
+    long giveUp = vertx.setTimer(STOP_WAIT_MS, id -> {
+      LOG.warn("[LANE {}] the current job did not reach a checkpoint within {} ms; its lease will lapse",
+          sourceName, STOP_WAIT_MS);
+      waited.tryComplete();
+    });
+    current.onComplete(ar -> {
+      vertx.cancelTimer(giveUp);
+      waited.tryComplete();
+    });
+    return waited.future().onComplete(ar -> {
+      if (lock != null) {
+        lock.release();
+      }
+      client.close();
+    });
+  }
+}

@@ -1,0 +1,49 @@
+package io.mangacircus.scraper.queue;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Arrays;
+
+/** The forward-only stages of one chapter: planned(10) → fetching(20) → staged(30) → publishing(40) → published(50) | failed(60). */
+public enum ChapterStage {
+  PLANNED("planned", 10),
+  FETCHING("fetching", 20),
+  STAGED("staged", 30),
+  PUBLISHING("publishing", 40),
+  PUBLISHED("published", 50),
+  FAILED("failed", 60);
+
+  private final String wire;
+  private final int rank;
+
+  ChapterStage(String wire, int rank) {
+    this.wire = wire;
+    this.rank = rank;
+  }
+
+  @JsonValue
+  public String wire() {
+    return wire;
+  }
+
+  /** The stage's place in the lattice. */
+  public int rank() {
+    return rank;
+  }
+
+  /** Whether nothing more happens to the chapter. */
+  public boolean terminal() {
+    return this == PUBLISHED || this == FAILED;
+  }
+
+  /** Whether work on the chapter has begun and not ended: what startup recovery looks at. */
+  public boolean open() {
+    return this == FETCHING || this == STAGED || this == PUBLISHING;
+  }
+
+  @JsonCreator
+  public static ChapterStage ofWire(String wire) {
+    return Arrays.stream(values()).filter(s -> s.wire.equals(wire)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("unknown chapter stage '" + wire + "'"));
+  }
+}

@@ -1,0 +1,84 @@
+package io.mangacircus.scraper.queue;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One title to download from one source, as persisted in {@code queue.json}. Immutable: the queue replaces it.
+ *
+ * @param id stable job id
+ * @param source source name
+ * @param titleId the source's title id (the dedupe key is source + titleId)
+ * @param title human title, known after inspection (the title id until then)
+ * @param state current state
+ * @param inspected whether metadata was read
+ * @param confirmed whether the operator (or auto-confirm) allowed the download
+ * @param attempts failed attempts that count against the limit (system interruptions do not)
+ * @param interruptions stops that were the system's own doing (shutdown, lease expiry, crash)
+ * @param createdAt when it was added
+ * @param updatedAt last change
+ * @param leasedUntil lease expiry while a lane works on it, else null
+ * @param leaseOwner the lane holding the lease, else null
+ * @param retryAt when a {@code retry_wait} job becomes pending again, else null
+ * @param reason why it is paused, waiting, unavailable or quarantined, else null
+ * @param chapters its chapters in reading order
+ */
+public record Job(String id, String source, String titleId, String title, JobState state, boolean inspected,
+    boolean confirmed, int attempts, int interruptions, Instant createdAt, Instant updatedAt, Instant leasedUntil,
+    String leaseOwner, Instant retryAt, String reason, List<ChapterEntry> chapters) {
+
+  public Job {
+    chapters = List.copyOf(chapters);
+  }
+
+  /** The dedupe key. */
+  public String key() {
+    return source + "\u0000" + titleId;
+  }
+
+  /** Chapters published so far. */
+  public long publishedChapters() {
+    return chapters.stream().filter(c -> c.stage() == ChapterStage.PUBLISHED).count();
+  }
+
+  /** Whether every chapter has reached a terminal stage. */
+  public boolean allChaptersSettled() {
+    return chapters.stream().allMatch(c -> c.stage().terminal());
+  }
+
+  Job with(JobState newState, Instant now, String why) {
+    return new Job(id, source, titleId, title, newState, inspected, confirmed, attempts, interruptions, createdAt, now,
+        newState == JobState.ACTIVE ? leasedUntil : null, newState == JobState.ACTIVE ? leaseOwner : null,
+        newState == JobState.RETRY_WAIT ? retryAt : null, why, chapters);
+  }
+
+  Job withLease(Instant until, String owner) {
+    return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt,
+        updatedAt, until, owner, retryAt, reason, chapters);
+  }
+
+  Job withCounters(int newAttempts, int newInterruptions) {
+    return new Job(id, source, titleId, title, state, inspected, confirmed, newAttempts, newInterruptions, createdAt,
+        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters);
+  }
+
+  Job withRetryAt(Instant at) {
+    return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt,
+        updatedAt, leasedUntil, leaseOwner, at, reason, chapters);
+  }
+
+  Job withInspection(String newTitle, List<ChapterEntry> newChapters, boolean isConfirmed) {
+    return new Job(id, source, titleId, newTitle, state, true, isConfirmed, attempts, interruptions, createdAt,
+        updatedAt, leasedUntil, leaseOwner, retryAt, reason, newChapters);
+  }
+
+  Job withConfirmed() {
+    return new Job(id, source, titleId, title, state, inspected, true, attempts, interruptions, createdAt, updatedAt,
+        leasedUntil, leaseOwner, retryAt, reason, chapters);
+  }
+
+  Job withChapters(List<ChapterEntry> newChapters, Instant now) {
+    return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt, now,
+        leasedUntil, leaseOwner, retryAt, reason, newChapters);
+  }
+}

@@ -1,0 +1,24 @@
+package io.mangacircus.scraper.queue;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The content of {@code data/scraper/queue.json}.
+ *
+ * @param schema the schema number ({@link QueueStore#SCHEMA} when written by this version)
+ * @param jobs every job, in the order they were added
+ * @param lanes run-time lane settings by source name
+ */
+public record QueueFile(int schema, List<Job> jobs, Map<String, LaneSettings> lanes) {
+
+  public QueueFile {
+    jobs = List.copyOf(jobs);
+    lanes = Map.copyOf(lanes);
+  }
+
+  /** A queue with nothing in it. */
+  public static QueueFile empty() {
+    return new QueueFile(QueueStore.SCHEMA, List.of(), Map.of());
+  }
+}

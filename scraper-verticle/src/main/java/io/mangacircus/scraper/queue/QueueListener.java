@@ -1,0 +1,22 @@
+package io.mangacircus.scraper.queue;
+
+/** Told about queue changes after they are persisted; the scraper verticle publishes them on the event bus. */
+public interface QueueListener {
+
+  /** A job changed state, counters or chapters. */
+  void jobChanged(Job job);
+
+  /** A chapter reached {@code published}. */
+  void chapterPublished(Job job, ChapterEntry chapter);
+
+  /** A listener that ignores everything. */
+  QueueListener NONE = new QueueListener() {
+    @Override
+    public void jobChanged(Job job) {
+    }
+
+    @Override
+    public void chapterPublished(Job job, ChapterEntry chapter) {
+    }
+  };
+}

@@ -1,0 +1,28 @@
+package io.mangacircus.scraper.source;
+
+import io.vertx.core.Future;
+import java.util.List;
+
+/**
+ * A place titles come from. Every call completes with a {@link FetchOutcome}; the returned future never fails for
+ * outside-world reasons (only for bugs).
+ */
+public interface Source {
+
+  /** The configured name, e.g. {@code demo}. */
+  String name();
+
+  /** The title id a reference names: the id itself, or the id inside a title URL of this source. */
+  default String titleIdOf(String titleRef) {
+    return titleRef.trim();
+  }
+
+  /** Title metadata (metadata timeout, 30 s by default). {@code titleRef} is a title id or a title URL. */
+  Future<FetchOutcome<TitleInfo>> title(String titleRef);
+
+  /** The page manifest of one chapter (metadata timeout). */
+  Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter);
+
+  /** One page's bytes (page timeout, 60 s by default). The body is not validated here. */
+  Future<FetchOutcome<PageBytes>> page(PageRef page);
+}

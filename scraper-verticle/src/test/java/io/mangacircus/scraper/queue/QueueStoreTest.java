@@ -1,0 +1,97 @@
+package io.mangacircus.scraper.queue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mangacircus.contracts.CorruptStateFileException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QueueStoreTest {
+
+  @TempDir
+  Path dir;
+
+  private Path fixture(String name) throws Exception {
+    Path target = dir.resolve("queue.json");
+    Files.copy(Path.of(Objects.requireNonNull(getClass().getResource("/fixtures/" + name)).toURI()), target);
+    return target;
+  }
+
+  @Test
+  void aSchema1QueueIsMigratedForwardAndTheOriginalKept() throws Exception {
+    Path file = fixture("queue-schema1.json");
+    String original = Files.readString(file);
+
+    QueueFile queue = new QueueStore(file).load();
+
+    assertThat(queue.schema()).isEqualTo(QueueStore.SCHEMA);
+    assertThat(queue.jobs()).extracting(Job::id).containsExactly("j-old1", "j-old2", "j-old3");
+    Job downloading = queue.jobs().get(0);
+    assertThat(downloading.state()).isEqualTo(JobState.PENDING);
+    assertThat(downloading.inspected()).isTrue();
+    assertThat(downloading.confirmed()).isTrue();
+    assertThat(downloading.interruptions()).isEqualTo(1);
+    assertThat(downloading.chapters()).extracting(ChapterEntry::stage)
+        .containsExactly(ChapterStage.PUBLISHED, ChapterStage.PLANNED);
+    assertThat(queue.jobs().get(1).state()).isEqualTo(JobState.DONE);
+    assertThat(queue.jobs().get(2).state()).isEqualTo(JobState.PAUSED);
+    assertThat(queue.jobs().get(2).reason()).contains("HTTP 500");
+
+    assertThat(Files.readString(dir.resolve("queue.json.schema1.bak"))).isEqualTo(original);
+    assertThat(Files.readString(file)).contains("\"schema\" : 2");
+    assertThat(new QueueStore(file).load()).isEqualTo(queue);
+  }
+
+  @Test
+  void aQueueThatFailsToParseIsNamedAndNeverOverwritten() throws Exception {
+    Path file = dir.resolve("queue.json");
+    Files.writeString(file, "{\"schema\": 2, \"jobs\": [ {\"id\": ");
+    String before = Files.readString(file);
+
+    assertThatThrownBy(() -> new JobQueue(new QueueStore(file), new EventLog(dir.resolve("events.log")),
+        new QueueFixtures.Clock(), java.util.Set.of("demo"), QueueListener.NONE))
+        .isInstanceOf(CorruptStateFileException.class)
+        .hasMessageContaining(file.toString())
+        .hasMessageContaining("not valid JSON");
+    assertThat(Files.readString(file)).isEqualTo(before);
+  }
+
+  @Test
+  void aQueueFromANewerVersionIsRefused() throws Exception {
+    Path file = dir.resolve("queue.json");
+    Files.writeString(file, "{\"schema\": 9, \"jobs\": []}");
+
+    assertThatThrownBy(() -> new QueueStore(file).load()).hasMessageContaining("schema 9");
+  }
+
+  @Test
+  void aQueueWithAnUnknownStateIsRefused() throws Exception {
+    Path file = dir.resolve("queue.json");
+    Files.writeString(file, "{\"schema\": 2, \"jobs\": [{\"id\": \"j\", \"source\": \"demo\", \"titleId\": \"t\","
+        + " \"title\": \"t\", \"state\": \"exploded\", \"createdAt\": \"2026-01-01T00:00:00Z\","
+        + " \"updatedAt\": \"2026-01-01T00:00:00Z\", \"chapters\": []}], \"lanes\": {}}");
+
+    assertThatThrownBy(() -> new QueueStore(file).load()).isInstanceOf(CorruptStateFileException.class)
+        .hasMessageContaining("exploded");
+  }
+
+  @Test
+  void eachSaveKeepsThePreviousVersionAsABackup() throws Exception {
+    Path file = dir.resolve("queue.json");
+    JobQueue queue = QueueFixtures.queue(dir, new QueueFixtures.Clock());
+    queue.add("demo", "first", false);
+    String afterFirst = Files.readString(file);
+
+    queue.add("demo", "second", false);
+
+    assertThat(Files.readString(dir.resolve("queue.json.bak"))).isEqualTo(afterFirst);
+    assertThat(Files.readString(file)).contains("second");
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+    }
+  }
+}

@@ -1,0 +1,182 @@
+package io.mangacircus.scraper.recovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.scraper.ScraperConfig;
+import io.mangacircus.scraper.publish.ChapterKey;
+import io.mangacircus.scraper.publish.ChapterPublisher;
+import io.mangacircus.scraper.publish.Fingerprints;
+import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.StagingFolder;
+import io.mangacircus.scraper.queue.ChapterEntry;
+import io.mangacircus.scraper.queue.ChapterStage;
+import io.mangacircus.scraper.queue.EventLog;
+import io.mangacircus.scraper.queue.Job;
+import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.QueueListener;
+import io.mangacircus.scraper.queue.QueueStore;
+import io.mangacircus.scraper.source.ChapterInfo;
+import io.mangacircus.scraper.source.FetchOutcome;
+import io.mangacircus.scraper.source.PageBytes;
+import io.mangacircus.scraper.source.PageRef;
+import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.TitleInfo;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each of the four verdicts on real files, with a scripted source standing in for the remote site. */
+class StartupRecoveryTest {
+
+  @TempDir
+  Path dir;
+
+  private final Vertx vertx = Vertx.vertx();
+  private final List<String> manifest = List.of("001.png", "002.png");
+
+  /** Answers chapter-page requests from a script: chapter id → outcome. */
+  private static final class ScriptedSource implements Source {
+    final Map<String, FetchOutcome<List<PageRef>>> pages = new HashMap<>();
+    int calls;
+
+    @Override
+    public String name() {
+      return "demo";
+    }
+
+    @Override
+    public Future<FetchOutcome<TitleInfo>> title(String titleRef) {
+      throw new AssertionError("recovery never asks for title metadata");
+    }
+
+    @Override
+    public Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter) {
+      calls++;
+      return Future.succeededFuture(pages.get(chapter.id()));
+    }
+
+    @Override
+    public Future<FetchOutcome<PageBytes>> page(PageRef page) {
+      throw new AssertionError("recovery never downloads images");
+    }
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  private JobQueue queue() {
+    return new JobQueue(new QueueStore(dir.resolve("scraper/queue.json")), new EventLog(dir.resolve("scraper/events.log")),
+        InstantSource.system(), Set.of("demo"), QueueListener.NONE);
+  }
+
+  private static ChapterKey key(String chapterId) {
+    return new ChapterKey("demo", "circus-nights", "Circus Nights", chapterId, chapterId.substring(1), "", "en");
+  }
+
+  private static String fingerprint(String chapterId, List<String> pages) {
+    return Fingerprints.chapter("demo", "circus-nights", chapterId, pages);
+  }
+
+  @Test
+  void eachOpenChapterGetsItsVerdictAndASecondPassChangesNothing() throws Exception {
+    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    ChapterPublisher publisher = new ChapterPublisher(library, InstantSource.system());
+    JobQueue queue = queue();
+    Job job = queue.add("demo", "circus-nights", true).job();
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    queue.inspected(job.id(), "lane", "Circus Nights", List.of(ChapterEntry.planned("c1", "1", ""),
+        ChapterEntry.planned("c2", "2", ""), ChapterEntry.planned("c3", "3", ""), ChapterEntry.planned("c4", "4", "")));
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+
+    // c1: published before the crash, but the journal still says publishing → complete.
+    StagingFolder done = StagingFolder.open(library, key("c1"), manifest, InstantSource.system());
+    done.store(new PageRef(1, "001.png", "u"), "png", image(1));
+    done.store(new PageRef(2, "002.png", "u"), "png", image(2));
+    publisher.publish(done);
+    queue.stage(job.id(), "c1", ChapterStage.PUBLISHING, 2, done.fingerprint(), null);
+    // c2: half staged → still.
+    StagingFolder half = StagingFolder.open(library, key("c2"), manifest, InstantSource.system());
+    half.store(new PageRef(1, "001.png", "u"), "png", image(3));
+    queue.stage(job.id(), "c2", ChapterStage.FETCHING, 2, half.fingerprint(), null);
+    // c3: nothing staged and the source says it is gone → gone.
+    queue.stage(job.id(), "c3", ChapterStage.FETCHING, 2, fingerprint("c3", manifest), null);
+    // c4: nothing staged and the source is unreachable → unknown.
+    queue.stage(job.id(), "c4", ChapterStage.FETCHING, 2, fingerprint("c4", manifest), null);
+
+    ScriptedSource source = new ScriptedSource();
+    source.pages.put("c3", new FetchOutcome.NotFound<>("chapter c3"));
+    source.pages.put("c4", new FetchOutcome.NetworkError<>("connection refused"));
+
+    JobQueue restarted = queue();
+    StartupRecovery recovery = new StartupRecovery(vertx, restarted, Map.of("demo", source), library, publisher,
+        new ScraperConfig.Recovery(50, 0));
+    StartupRecovery.Report report = recovery.run().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertThat(report.released()).isEqualTo(1);
+    assertThat(report.verdicts()).containsEntry(RecoveryVerdict.COMPLETE, 1).containsEntry(RecoveryVerdict.STILL, 1)
+        .containsEntry(RecoveryVerdict.GONE, 1).containsEntry(RecoveryVerdict.UNKNOWN, 1);
+    assertThat(restarted.chapter(job.id(), "c1").orElseThrow().stage()).isEqualTo(ChapterStage.PUBLISHED);
+    assertThat(restarted.chapter(job.id(), "c2").orElseThrow().stage()).isEqualTo(ChapterStage.FETCHING);
+    ChapterEntry gone = restarted.chapter(job.id(), "c3").orElseThrow();
+    assertThat(gone.stage()).isEqualTo(ChapterStage.FAILED);
+    assertThat(gone.reason()).startsWith("chapter_gone");
+    assertThat(restarted.chapter(job.id(), "c4").orElseThrow().stage()).isEqualTo(ChapterStage.FETCHING);
+    assertThat(source.calls).as("the source is asked only when nothing local decides").isEqualTo(2);
+    assertThat(half.path().resolve("001.png")).exists();
+
+    byte[] queueBefore = Files.readAllBytes(dir.resolve("scraper/queue.json"));
+    StartupRecovery.Report second = new StartupRecovery(vertx, queue(), Map.of("demo", source), library, publisher,
+        new ScraperConfig.Recovery(50, 0)).run().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    assertThat(second.released()).isZero();
+    assertThat(second.verdicts()).doesNotContainKeys(RecoveryVerdict.COMPLETE, RecoveryVerdict.GONE);
+    assertThat(Files.readAllBytes(dir.resolve("scraper/queue.json"))).isEqualTo(queueBefore);
+  }
+
+  @Test
+  void aPassIsCappedAndTheRestWaits() throws Exception {
+    JobQueue queue = queue();
+    Job job = queue.add("demo", "circus-nights", true).job();
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    queue.inspected(job.id(), "lane", "Circus Nights", List.of(ChapterEntry.planned("c1", "1", ""),
+        ChapterEntry.planned("c2", "2", ""), ChapterEntry.planned("c3", "3", "")));
+    for (String id : List.of("c1", "c2", "c3")) {
+      queue.stage(job.id(), id, ChapterStage.FETCHING, 2, fingerprint(id, manifest), null);
+    }
+    ScriptedSource source = new ScriptedSource();
+    List.of("c1", "c2", "c3").forEach(id -> source.pages.put(id, new FetchOutcome.NetworkError<>("down")));
+
+    StartupRecovery.Report report = new StartupRecovery(vertx, queue, Map.of("demo", source),
+        new LibraryLayout(dir.resolve("library")), new ChapterPublisher(new LibraryLayout(dir.resolve("library")),
+        InstantSource.system()), new ScraperConfig.Recovery(2, 0)).run().toCompletionStage().toCompletableFuture()
+        .get(10, TimeUnit.SECONDS);
+
+    assertThat(report.deferred()).isEqualTo(1);
+    assertThat(source.calls).isEqualTo(2);
+  }
+
+  private static byte[] image(int seed) {
+    java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(20, 30,
+        java.awt.image.BufferedImage.TYPE_INT_RGB);
+    image.setRGB(seed, seed, 0xFFFFFF);
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try {
+      javax.imageio.ImageIO.write(image, "png", out);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+}
