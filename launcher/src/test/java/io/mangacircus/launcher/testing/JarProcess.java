@@ -33,9 +33,15 @@ public final class JarProcess implements AutoCloseable {
 
   /** Starts {@code java -jar mangacircus.jar args...} in {@code workDir} with extra environment variables. */
   public static JarProcess start(Path workDir, Map<String, String> env, String... args) {
+    return start(workDir, env, List.of(), args);
+  }
+
+  /** As {@link #start(Path, Map, String...)} with extra JVM options (e.g. {@code -Dmangacircus.crashAt=...}). */
+  public static JarProcess start(Path workDir, Map<String, String> env, List<String> jvmOptions, String... args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx256m");
+    command.addAll(jvmOptions);
     command.add("-jar");
     command.add(jar().toString());
     command.addAll(List.of(args));
@@ -62,6 +68,21 @@ public final class JarProcess implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new AssertionError("interrupted", e);
     }
+  }
+
+  /** Waits up to {@code limit} for the process to end by itself; true when it did. */
+  public boolean waitUntilExit(Duration limit) {
+    try {
+      return process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** The exit code of an ended process. */
+  public int exitCode() {
+    return process.exitValue();
   }
 
   /** Everything the process printed so far. */

@@ -18,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class DemoFaults {
 
   /** What the site does instead of answering a request normally. */
-  public enum Kind {
+  enum Kind {
     /** Answer {@link Fault#status()} with a small HTML body. */
     FAIL,
     /** Close the connection without answering. */
@@ -30,7 +30,7 @@ public final class DemoFaults {
   }
 
   /** One fault taken for one request; {@code status} is the HTTP status of a {@link Kind#FAIL}, else 0. */
-  public record Fault(Kind kind, int status) {
+  record Fault(Kind kind, int status) {
   }
 
   private static final class Armed {
@@ -99,25 +99,25 @@ public final class DemoFaults {
     pageDelay = Duration.ZERO;
   }
 
-  public Duration pageDelay() {
+  Duration pageDelay() {
     return pageDelay;
   }
 
-  public boolean hangs(String path) {
+  boolean hangs(String path) {
     return hungPaths.contains(path);
   }
 
-  public boolean pageListChanged(String seriesId, String chapterId) {
+  boolean pageListChanged(String seriesId, String chapterId) {
     return changedChapters.contains(seriesId + "/" + chapterId);
   }
 
   /** Uses up the first armed {@link Kind#FAIL} or {@link Kind#RESET} matching a request for {@code path}. */
-  public Optional<Fault> takeRequestFault(String path) {
+  Optional<Fault> takeRequestFault(String path) {
     return take(path, Kind.FAIL, Kind.RESET);
   }
 
   /** Uses up the first armed {@link Kind#TRUNCATE} or {@link Kind#HTML_INSTEAD_OF_IMAGE} matching an image path. */
-  public Optional<Fault> takeImageFault(String path) {
+  Optional<Fault> takeImageFault(String path) {
     return take(path, Kind.TRUNCATE, Kind.HTML_INSTEAD_OF_IMAGE);
   }
 

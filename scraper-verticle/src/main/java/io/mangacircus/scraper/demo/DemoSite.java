@@ -108,7 +108,7 @@ public final class DemoSite {
       imageRequests.increment();
     }
     if (faults.hangs(path)) {
-      return;
+      return; // no answer: the connection stays open until the client gives up or the site closes
     }
     Optional<Fault> fault = faults.takeRequestFault(path);
     if (fault.isEmpty()) {

@@ -171,7 +171,7 @@ public final class JobDownloader {
         storageFailed(job, e.getCause());
         return Future.succeededFuture(Step.STOP);
       }
-      queue.stage(job.id(), chapter.id(), ChapterStage.FETCHING, pages.size(), fingerprint, null);
+      advance(job, chapter, ChapterStage.FETCHING, pages.size(), fingerprint);
       report(current, chapter, staging.validatedPages(), pages.size());
       return pages(job, chapter, staging, pages, 0).map(step -> step == Step.CONTINUE ? publish(job, chapter, staging)
           : Step.STOP);
@@ -219,8 +219,8 @@ public final class JobDownloader {
 
   private Step publish(Job job, ChapterEntry chapter, StagingFolder staging) {
     int count = staging.pageCount();
-    queue.stage(job.id(), chapter.id(), ChapterStage.STAGED, count, staging.fingerprint(), null);
-    queue.stage(job.id(), chapter.id(), ChapterStage.PUBLISHING, count, staging.fingerprint(), null);
+    advance(job, chapter, ChapterStage.STAGED, count, staging.fingerprint());
+    advance(job, chapter, ChapterStage.PUBLISHING, count, staging.fingerprint());
     try {
       ChapterPublisher.Result result = publisher.publish(staging);
       if (result == ChapterPublisher.Result.CONFLICT) {
@@ -236,6 +236,15 @@ public final class JobDownloader {
     } catch (IOException e) {
       storageFailed(job, e);
       return Step.STOP;
+    }
+  }
+
+  /** Records a stage only when it is ahead of the recorded one (a resumed chapter may already be further on). */
+  private void advance(Job job, ChapterEntry chapter, ChapterStage next, int pages, String fingerprint) {
+    ChapterEntry recorded = queue.chapter(job.id(), chapter.id()).orElse(chapter);
+    boolean newManifest = next == recorded.stage() && !fingerprint.equals(recorded.fingerprint());
+    if (next.rank() > recorded.stage().rank() || newManifest) {
+      queue.stage(job.id(), chapter.id(), next, pages, fingerprint, null);
     }
   }
 

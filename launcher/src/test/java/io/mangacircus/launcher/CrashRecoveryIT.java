@@ -1,0 +1,239 @@
+package io.mangacircus.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.mangacircus.launcher.testing.AdminApi;
+import io.mangacircus.launcher.testing.FreePorts;
+import io.mangacircus.launcher.testing.HttpProbe;
+import io.mangacircus.launcher.testing.JarProcess;
+import io.mangacircus.scraper.demo.DemoCatalog;
+import io.mangacircus.scraper.demo.DemoChapter;
+import io.mangacircus.scraper.demo.DemoFaults;
+import io.mangacircus.scraper.demo.DemoSeries;
+import io.mangacircus.scraper.demo.DemoSite;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The scraper in its own JVM, downloading from a demo site in this JVM, killed with SIGKILL at random instants and
+ * halted at exact crash points (mid page write, mid publication), restarted each time. Nothing may be lost, published
+ * twice or downloaded twice.
+ */
+class CrashRecoveryIT {
+
+  private static final String TOKEN = "crash-test-admin-token";
+  private static final List<String> TITLES = List.of("circus-nights", "tightrope-walker", "lion-tamer");
+  private static final List<String> CRASH_POINTS = List.of("page.part-written:3", "page.renamed:2",
+      "publish.before-rename:1", "publish.renamed:1", "page.renamed:7", "publish.renamed:2");
+  private static final int RANDOM_KILLS = 20;
+
+  @TempDir
+  Path work;
+
+  private Vertx vertx;
+  private DemoSite site;
+  private final DemoCatalog catalog = new DemoCatalog();
+  private final DemoFaults faults = new DemoFaults();
+
+  @BeforeEach
+  void startDemoSite() throws Exception {
+    vertx = Vertx.vertx();
+    // Slow enough that the whole download outlasts every kill: about 150 pages at ~0.2 s each.
+    faults.slowPages(Duration.ofMillis(150));
+    site = DemoSite.start(vertx, "127.0.0.1", 0, catalog, faults).toCompletionStage().toCompletableFuture()
+        .get(30, TimeUnit.SECONDS);
+  }
+
+  @AfterEach
+  void stopDemoSite() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void killedAtRandomAndAtEveryCrashPointTheDownloadEndsWithEveryChapterPublishedOnceAndNoPageFetchedTwice()
+      throws Exception {
+    Path conf = work.resolve("crash.json");
+    Files.writeString(conf, new JsonObject().put("scraper", new JsonObject()
+        .put("claimPollMs", 100)
+        .put("recovery", new JsonObject().put("maxPerPass", 50).put("delayMs", 0))
+        .put("sources", new JsonObject().put("demo", new JsonObject().put("type", "demo")
+            .put("baseUrl", site.baseUrl()).put("pageDelayMs", 10).put("chapterDelayMs", 20)))).encode());
+    Path data = work.resolve("data");
+    Random random = new Random(20261129L);
+    int port = FreePorts.next();
+    List<String> args = List.of("all", "--conf=" + conf, "--data=" + data, "--port=" + port,
+        "--health-port=" + FreePorts.next());
+
+    int randomKills = 0;
+    int crashHalts = 0;
+    int run = 0;
+    boolean titlesAdded = false;
+    while ((randomKills < RANDOM_KILLS || crashHalts < CRASH_POINTS.size()) && !allDone(data)) {
+      run++;
+      boolean crashRun = run % 4 == 3 && crashHalts < CRASH_POINTS.size();
+      List<String> jvm = crashRun ? List.of("-Dmangacircus.crashAt=" + CRASH_POINTS.get(crashHalts)) : List.of();
+      try (JarProcess process = JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN), jvm,
+          args.toArray(String[]::new))) {
+        if (!titlesAdded) {
+          await().atMost(Duration.ofSeconds(30)).until(() -> HttpProbe.get(port, "/health/ready").status() == 200);
+          AdminApi admin = new AdminApi(port, TOKEN);
+          for (String title : TITLES) {
+            HttpProbe.Answer added = admin.post("/api/admin/jobs",
+                new JsonObject().put("source", "demo").put("title", title).put("autoConfirm", true));
+            assertThat(added.status()).as(added.body()).isEqualTo(201);
+          }
+          titlesAdded = true;
+        }
+        if (crashRun) {
+          // The process halts itself at the crash point; a run that never gets there is killed below instead.
+          boolean halted = process.waitUntilExit(Duration.ofSeconds(15));
+          if (halted) {
+            assertThat(process.exitCode()).as(process.output()).isEqualTo(137);
+            assertThat(process.output()).contains("[CRASHPOINT]");
+            crashHalts++;
+          } else {
+            process.kill();
+            randomKills++;
+          }
+        } else {
+          process.waitUntilExit(Duration.ofMillis(300 + random.nextInt(2200)));
+          assertThat(process.isAlive()).as("the process died on its own:\n" + process.output()).isTrue();
+          process.kill();
+          randomKills++;
+        }
+      }
+      assertQueueParses(data);
+    }
+
+    assertThat(randomKills).as("SIGKILLs before the download finished").isGreaterThanOrEqualTo(RANDOM_KILLS);
+    assertThat(crashHalts).as("crash-point halts before the download finished").isEqualTo(CRASH_POINTS.size());
+
+    try (JarProcess last = JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN), List.of(),
+        args.toArray(String[]::new))) {
+      AdminApi admin = new AdminApi(port, TOKEN);
+      await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250)).until(() -> {
+        HttpProbe.Answer jobs = admin.get("/api/admin/jobs");
+        return jobs.status() == 200 && jobs.json().getJsonArray("jobs").stream().map(JsonObject.class::cast)
+            .filter(j -> j.getString("state").equals("done")).count() == TITLES.size();
+      });
+      JsonArray jobs = admin.get("/api/admin/jobs").json().getJsonArray("jobs");
+      for (Object entry : jobs) {
+        JsonObject job = (JsonObject) entry;
+        assertThat(job.getInteger("attempts")).as("interruptions never consume attempts").isZero();
+        assertThat(job.getLong("chaptersFailed")).isZero();
+        assertThat(job.getLong("chaptersPublished")).isEqualTo(job.getInteger("chapters"));
+      }
+      last.terminate();
+      assertThat(last.waitForExit(Duration.ofSeconds(30))).as(last.output()).isZero();
+    }
+
+    assertLibraryHoldsEveryChapterOnceWithTheSitesExactPages(data);
+    assertEachChapterWasJournaledPublishedOnce(data);
+    assertNoValidatedPageWasFetchedTwice(randomKills + crashHalts);
+    System.out.printf("[measure] crash test: %d runs, %d SIGKILLs, %d crash-point halts, %d image requests for %d "
+        + "pages%n", run, randomKills, crashHalts, site.imageRequests(), totalPages());
+  }
+
+  private static void assertQueueParses(Path data) throws Exception {
+    Path queue = data.resolve("scraper/queue.json");
+    if (Files.exists(queue)) {
+      JsonObject parsed = new JsonObject(Files.readString(queue));
+      assertThat(parsed.getInteger("schema")).isEqualTo(2);
+    }
+  }
+
+  private static boolean allDone(Path data) throws Exception {
+    Path queue = data.resolve("scraper/queue.json");
+    if (!Files.exists(queue)) {
+      return false;
+    }
+    JsonArray jobs = new JsonObject(Files.readString(queue)).getJsonArray("jobs");
+    return jobs.size() == TITLES.size() && jobs.stream().map(JsonObject.class::cast)
+        .allMatch(j -> "done".equals(j.getString("state")));
+  }
+
+  private int totalPages() {
+    return TITLES.stream().map(t -> catalog.series(t).orElseThrow()).flatMap(s -> s.chapters().stream())
+        .filter(c -> c.language().equals("en")).mapToInt(DemoChapter::pages).sum();
+  }
+
+  private void assertLibraryHoldsEveryChapterOnceWithTheSitesExactPages(Path data) throws Exception {
+    Path library = data.resolve("library");
+    try (Stream<Path> entries = Files.list(library)) {
+      assertThat(entries.map(p -> p.getFileName().toString()))
+          .as("no staging folder is left behind").noneMatch(n -> n.startsWith(".staging"));
+    }
+    for (String title : TITLES) {
+      DemoSeries series = catalog.series(title).orElseThrow();
+      Path seriesFolder = library.resolve(series.title().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-"));
+      List<DemoChapter> english = series.chapters().stream().filter(c -> c.language().equals("en")).toList();
+      try (Stream<Path> chapters = Files.list(seriesFolder)) {
+        assertThat(chapters.count()).isEqualTo(english.size());
+      }
+      for (DemoChapter chapter : english) {
+        Path folder = seriesFolder.resolve(String.format(Locale.ROOT, "chapter-%04d", Integer.parseInt(chapter.number())));
+        String ext = series.imageFormat();
+        try (Stream<Path> files = Files.list(folder)) {
+          assertThat(files.filter(f -> f.getFileName().toString().endsWith("." + ext)).count())
+              .isEqualTo(chapter.pages());
+        }
+        assertThat(new JsonObject(Files.readString(folder.resolve("chapter.json"))).getJsonArray("pages"))
+            .hasSize(chapter.pages());
+        for (int page = 1; page <= chapter.pages(); page++) {
+          byte[] bytes = Files.readAllBytes(folder.resolve(String.format(Locale.ROOT, "%03d.%s", page, ext)));
+          assertThat(bytes).isEqualTo(catalog.pageImage(title, chapter.id(), page));
+          BufferedImage image = ImageIO.read(new ByteArrayInputStream(bytes));
+          assertThat(image).as("page %d of %s %s decodes", page, title, chapter.id()).isNotNull();
+        }
+      }
+    }
+  }
+
+  private static void assertEachChapterWasJournaledPublishedOnce(Path data) throws Exception {
+    List<String> published = new ArrayList<>();
+    for (String line : Files.readAllLines(data.resolve("scraper/events.log"))) {
+      JsonObject event = new JsonObject(line);
+      if ("chapter.stage".equals(event.getString("type")) && "published".equals(event.getString("to"))) {
+        published.add(event.getString("titleId") + "/" + event.getString("chapterId"));
+      }
+    }
+    assertThat(published).doesNotHaveDuplicates().hasSize(9);
+  }
+
+  private void assertNoValidatedPageWasFetchedTwice(int interruptions) {
+    long extra = 0;
+    for (String title : TITLES) {
+      DemoSeries series = catalog.series(title).orElseThrow();
+      for (DemoChapter chapter : series.chapters().stream().filter(c -> c.language().equals("en")).toList()) {
+        for (int page = 1; page <= chapter.pages(); page++) {
+          String path = String.format(Locale.ROOT, "/img/%s/%s/%03d.%s", title, chapter.id(), page,
+              series.imageFormat());
+          long requests = site.requests(path);
+          assertThat(requests).as(path).isPositive();
+          extra += requests - 1;
+        }
+      }
+    }
+    // Only the page in flight when a process died may be fetched again: at most one per interruption.
+    assertThat(extra).isLessThanOrEqualTo(interruptions);
+  }
+}
