@@ -140,7 +140,7 @@ class CrashRecoveryIT {
         JsonObject job = (JsonObject) entry;
         assertThat(job.getInteger("attempts")).as("interruptions never consume attempts").isZero();
         assertThat(job.getLong("chaptersFailed")).isZero();
-        assertThat(job.getLong("chaptersPublished")).isEqualTo(job.getInteger("chapters"));
+        assertThat(job.getLong("chaptersPublished")).isEqualTo(job.getInteger("chapters").longValue());
       }
       last.terminate();
       assertThat(last.waitForExit(Duration.ofSeconds(30))).as(last.output()).isZero();
