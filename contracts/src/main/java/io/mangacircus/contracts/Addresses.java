@@ -57,6 +57,18 @@ public final class Addresses {
   /** Request/reply. Change a lane's pacing at run time. Body {@link LanePacingRequest}; reply {@code {v, lane}}. */
   public static final String SCRAPER_LANES_PACING = "mc.scraper.lanes.pacing";
 
+  /** Request/reply. The kept incidents, newest first. Body {@link ScraperRequests#list()}; reply {@code {v, open, incidents:[...]}}. */
+  public static final String SCRAPER_INCIDENTS_LIST = "mc.scraper.incidents.list";
+
+  /**
+   * Request/reply, local to the scraper's process. Memory-pressure yield from its launcher: body
+   * {@code {v:1, yield: boolean, reason}}; while yielding, lanes stop at their next checkpoint and claim nothing.
+   */
+  public static final String SCRAPER_DOWNLOADS_YIELD = "mc.scraper.downloads.yield";
+
+  /** Publish. A source circuit changed state: {@code {v:1, source, state: closed|half_open|open}}. */
+  public static final String SCRAPER_CIRCUIT_STATE = "mc.scraper.circuit.state";
+
   /** Publish. Download progress of a job: {@link JobProgress}, at every validated page and state change. */
   public static final String SCRAPER_JOB_PROGRESS = "mc.scraper.job.progress";
 

@@ -1,10 +1,13 @@
 package io.mangacircus.launcher;
 
 import io.mangacircus.launcher.config.MangaCircusConfig;
+import io.mangacircus.launcher.memory.MemInfoReader;
 import io.mangacircus.launcher.supervision.ServiceSpec;
 import io.mangacircus.reader.ReaderVerticle;
 import io.mangacircus.scraper.ScraperVerticle;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.DeploymentOptions;
+import io.vertx.micrometer.backends.BackendRegistries;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +21,11 @@ import java.util.List;
  * @param services the services to deploy and supervise
  * @param readerRoutes where the reader mounts its routes (served on the HTTP port)
  * @param metricsRegistryName the Micrometer registry of this process's Vert.x, or null without metrics
- * @param clock time source for crash budgets
+ * @param clock time source for crash budgets and the memory yield cooldown
+ * @param memInfo where memory readings come from
  */
 public record LaunchPlan(MangaCircusConfig config, Mode mode, List<ServiceSpec> services, RouterSlot readerRoutes,
-    String metricsRegistryName, InstantSource clock) {
+    String metricsRegistryName, InstantSource clock, MemInfoReader memInfo) {
 
   public LaunchPlan {
     services = List.copyOf(services);
@@ -30,6 +34,7 @@ public record LaunchPlan(MangaCircusConfig config, Mode mode, List<ServiceSpec> 
   /** The standard plan for a mode: the real reader and scraper verticles. */
   public static LaunchPlan standard(MangaCircusConfig config, Mode mode, String metricsRegistryName) {
     RouterSlot slot = new RouterSlot();
+    MeterRegistry registry = metricsRegistryName == null ? null : BackendRegistries.getNow(metricsRegistryName);
     DataLayout data = new DataLayout(config.dataPath());
     List<ServiceSpec> specs = new ArrayList<>();
     if (mode.hostsReader()) {
@@ -37,10 +42,10 @@ public record LaunchPlan(MangaCircusConfig config, Mode mode, List<ServiceSpec> 
           data.runtimeFile("reader")));
     }
     if (mode.hostsScraper()) {
-      specs.add(new ServiceSpec("scraper", () -> new ScraperVerticle(config.scraper(), config.dataPath()), new DeploymentOptions(),
+      specs.add(new ServiceSpec("scraper", () -> new ScraperVerticle(config.scraper(), config.dataPath(), registry), new DeploymentOptions(),
           data.runtimeFile("scraper")));
     }
-    return new LaunchPlan(config, mode, specs, slot, metricsRegistryName, InstantSource.system());
+    return new LaunchPlan(config, mode, specs, slot, metricsRegistryName, InstantSource.system(), MemInfoReader.proc());
   }
 
   /** The HTTP port this process listens on: the reader's port, or the health port without a reader. */

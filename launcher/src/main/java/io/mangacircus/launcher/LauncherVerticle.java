@@ -2,6 +2,11 @@ package io.mangacircus.launcher;
 
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.LauncherStatus;
+import io.mangacircus.contracts.YieldRequest;
+import io.mangacircus.launcher.config.MangaCircusConfig;
+import io.mangacircus.launcher.memory.MemoryYield;
+import io.vertx.core.eventbus.DeliveryOptions;
+import java.time.Duration;
 import io.mangacircus.launcher.health.ReadinessChecks;
 import io.mangacircus.launcher.metrics.MetricsEndpoint;
 import io.mangacircus.launcher.metrics.SupervisorMetrics;
@@ -75,7 +80,42 @@ public final class LauncherVerticle extends VerticleBase {
           LOG.info("{} listening on http://{}:{} (health at {})", node, plan.config().http().bind(), s.actualPort(),
               plan.readinessUrl());
         })
-        .compose(s -> Future.all(supervisors.stream().map(ServiceSupervisor::start).toList()));
+        .compose(s -> Future.all(supervisors.stream().map(ServiceSupervisor::start).toList()))
+        .onSuccess(v -> watchMemory());
+  }
+
+  /** Memory-pressure yield for a process that hosts the scraper (ARCHITECTURE §5). */
+  private void watchMemory() {
+    MangaCircusConfig.Memory memory = plan.config().memory();
+    if (!memory.enabled() || !plan.mode().hostsScraper()) {
+      return;
+    }
+    MemoryYield yield = new MemoryYield(memory.highWatermarkPct(), memory.lowWatermarkPct(),
+        Duration.ofSeconds(memory.cooldownSeconds()), plan.clock());
+    vertx.setPeriodic(memory.pollSeconds() * 1000, id -> vertx.executeBlocking(() -> plan.memInfo().usedPercent())
+        .onSuccess(used -> {
+          if (used.isEmpty()) {
+            return;
+          }
+          double pct = used.getAsDouble();
+          MemoryYield.Decision decision = yield.observe(pct);
+          if (decision == MemoryYield.Decision.PAUSE) {
+            LOG.warn("[MEMORY] host memory {}% used (high watermark {}%): downloads pause at their next checkpoint; "
+                + "no resume below {}% before {} s", Math.round(pct), memory.highWatermarkPct(),
+                memory.lowWatermarkPct(), memory.cooldownSeconds());
+          } else if (decision == MemoryYield.Decision.RESUME) {
+            LOG.info("[MEMORY] host memory {}% used (below {}%, cooldown over): downloads may resume", Math.round(pct),
+                memory.lowWatermarkPct());
+          }
+          if (decision != MemoryYield.Decision.NONE || yield.yielding()) {
+            String reason = "host memory " + Math.round(pct) + "% used (high " + memory.highWatermarkPct() + "%, low "
+                + memory.lowWatermarkPct() + "%)";
+            vertx.eventBus().request(Addresses.SCRAPER_DOWNLOADS_YIELD,
+                new YieldRequest(yield.yielding(), reason).toJson(),
+                new DeliveryOptions().setSendTimeout(2000).setLocalOnly(true))
+                .onFailure(t -> LOG.debug("[MEMORY] scraper not reachable for the yield: {}", t.getMessage()));
+          }
+        }));
   }
 
   @Override

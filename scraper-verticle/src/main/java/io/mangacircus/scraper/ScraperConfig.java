@@ -17,9 +17,12 @@ import java.util.Map;
  * @param recovery startup recovery limits
  * @param demo the built-in demo site
  * @param sources configured sources by name
+ * @param failures failure handling limits (ARCHITECTURE §5)
+ * @param stall the stall watchdog
  */
 public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, long leaseSeconds, long claimPollMs,
-    long pageTimeoutSeconds, long metadataTimeoutSeconds, Recovery recovery, Demo demo, Map<String, SourceConfig> sources) {
+    long pageTimeoutSeconds, long metadataTimeoutSeconds, Recovery recovery, Demo demo, Map<String, SourceConfig> sources,
+    Failures failures, Stall stall) {
 
   @JsonCreator
   public ScraperConfig(
@@ -31,7 +34,9 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
       @JsonProperty(value = "metadataTimeoutSeconds", required = true) long metadataTimeoutSeconds,
       @JsonProperty(value = "recovery", required = true) Recovery recovery,
       @JsonProperty(value = "demo", required = true) Demo demo,
-      @JsonProperty(value = "sources", required = true) Map<String, SourceConfig> sources) {
+      @JsonProperty(value = "sources", required = true) Map<String, SourceConfig> sources,
+      @JsonProperty(value = "failures", required = true) Failures failures,
+      @JsonProperty(value = "stall", required = true) Stall stall) {
     this.statusLogIntervalSeconds = statusLogIntervalSeconds;
     this.autoConfirm = autoConfirm;
     this.leaseSeconds = leaseSeconds;
@@ -41,6 +46,60 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
     this.recovery = recovery;
     this.demo = demo;
     this.sources = sources == null ? Map.of() : Map.copyOf(sources);
+    this.failures = failures;
+    this.stall = stall;
+  }
+
+  /**
+   * Failure handling (ARCHITECTURE §5).
+   *
+   * @param retryWaitSeconds how long a job waits in {@code retry_wait} after a network failure, s. Default 300.
+   * @param requestRetries request-level retries of a failed fetch before it counts, honouring {@code Retry-After}.
+   *     Default 2.
+   * @param retryBackoffMs first delay between request-level retries (doubles each time, capped at 30 s), ms.
+   *     Default 1000.
+   * @param circuitMaxFailures failed requests that open a source's circuit. Default 3.
+   * @param circuitOpenSeconds how long an open circuit stays open before one trial call, s. Default 300.
+   * @param systemicParserJobs parser quarantines of different jobs of one source that pause its lane. Default 2.
+   * @param systemicParserWindowMinutes the window for that count, min. Default 60.
+   */
+  public record Failures(long retryWaitSeconds, int requestRetries, long retryBackoffMs, int circuitMaxFailures,
+      long circuitOpenSeconds, int systemicParserJobs, long systemicParserWindowMinutes) {
+    @JsonCreator
+    public Failures(@JsonProperty(value = "retryWaitSeconds", required = true) long retryWaitSeconds,
+        @JsonProperty(value = "requestRetries", required = true) int requestRetries,
+        @JsonProperty(value = "retryBackoffMs", required = true) long retryBackoffMs,
+        @JsonProperty(value = "circuitMaxFailures", required = true) int circuitMaxFailures,
+        @JsonProperty(value = "circuitOpenSeconds", required = true) long circuitOpenSeconds,
+        @JsonProperty(value = "systemicParserJobs", required = true) int systemicParserJobs,
+        @JsonProperty(value = "systemicParserWindowMinutes", required = true) long systemicParserWindowMinutes) {
+      this.retryWaitSeconds = retryWaitSeconds;
+      this.requestRetries = requestRetries;
+      this.retryBackoffMs = retryBackoffMs;
+      this.circuitMaxFailures = circuitMaxFailures;
+      this.circuitOpenSeconds = circuitOpenSeconds;
+      this.systemicParserJobs = systemicParserJobs;
+      this.systemicParserWindowMinutes = systemicParserWindowMinutes;
+    }
+  }
+
+  /**
+   * The stall watchdog.
+   *
+   * @param checkIntervalSeconds how often it looks, s. Default 30.
+   * @param stallAfterSeconds no checkpoint progress for this long is a stall, s. Default 900 (15 min).
+   * @param chapterDelayGraceSeconds when a lane's chapter delay plus this is longer, that is the limit, s.
+   *     Default 180 (3 min).
+   */
+  public record Stall(long checkIntervalSeconds, long stallAfterSeconds, long chapterDelayGraceSeconds) {
+    @JsonCreator
+    public Stall(@JsonProperty(value = "checkIntervalSeconds", required = true) long checkIntervalSeconds,
+        @JsonProperty(value = "stallAfterSeconds", required = true) long stallAfterSeconds,
+        @JsonProperty(value = "chapterDelayGraceSeconds", required = true) long chapterDelayGraceSeconds) {
+      this.checkIntervalSeconds = checkIntervalSeconds;
+      this.stallAfterSeconds = stallAfterSeconds;
+      this.chapterDelayGraceSeconds = chapterDelayGraceSeconds;
+    }
   }
 
   /**
@@ -84,22 +143,30 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
    * @param baseUrl the site root, e.g. {@code http://127.0.0.1:8090}; filled in for the built-in demo site
    * @param pageDelayMs polite delay between two page fetches, ms. Default 250.
    * @param chapterDelayMs delay between two chapters, ms. Default 1000.
+   * @param challengeMarkers case-insensitive texts that mark an HTML answer (served with 200) as an access
+   *     challenge instead of content. Default {@link #DEFAULT_CHALLENGE_MARKERS}.
    */
-  public record SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs) {
+  public record SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs,
+      java.util.List<String> challengeMarkers) {
+
+    /** Markers of the common bot-challenge pages. */
+    public static final java.util.List<String> DEFAULT_CHALLENGE_MARKERS = java.util.List.of("cf-chl-",
+        "challenge-platform", "just a moment...", "g-recaptcha", "h-captcha", "ddos-guard");
+
     @JsonCreator
-    public SourceConfig(@JsonProperty(value = "type", required = true) String type,
+    public static SourceConfig fromJson(@JsonProperty(value = "type", required = true) String type,
         @JsonProperty("baseUrl") String baseUrl,
         @JsonProperty("pageDelayMs") Long pageDelayMs,
-        @JsonProperty("chapterDelayMs") Long chapterDelayMs) {
-      this(type, baseUrl == null ? "" : baseUrl, pageDelayMs == null ? 250 : pageDelayMs,
-          chapterDelayMs == null ? 1000 : chapterDelayMs);
+        @JsonProperty("chapterDelayMs") Long chapterDelayMs,
+        @JsonProperty("challengeMarkers") java.util.List<String> challengeMarkers) {
+      return new SourceConfig(type, baseUrl == null ? "" : baseUrl, pageDelayMs == null ? 250 : pageDelayMs,
+          chapterDelayMs == null ? 1000 : chapterDelayMs,
+          challengeMarkers == null ? DEFAULT_CHALLENGE_MARKERS : java.util.List.copyOf(challengeMarkers));
     }
 
+    /** A source with the default challenge markers. */
     public SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs) {
-      this.type = type;
-      this.baseUrl = baseUrl;
-      this.pageDelayMs = pageDelayMs;
-      this.chapterDelayMs = chapterDelayMs;
+      this(type, baseUrl, pageDelayMs, chapterDelayMs, DEFAULT_CHALLENGE_MARKERS);
     }
   }
 }

@@ -31,6 +31,18 @@ import io.mangacircus.scraper.queue.QueueStore;
 import io.mangacircus.scraper.recovery.StartupRecovery;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.Sources;
+import io.mangacircus.contracts.YieldRequest;
+import io.mangacircus.scraper.failure.Failure;
+import io.mangacircus.scraper.failure.FailureAction;
+import io.mangacircus.scraper.failure.FailureClassifier;
+import io.mangacircus.scraper.failure.FailureKind;
+import io.mangacircus.scraper.failure.Incident;
+import io.mangacircus.scraper.failure.StallWatch;
+import io.mangacircus.scraper.failure.SystemicParserWatch;
+import io.mangacircus.scraper.source.CircuitGuardedSource;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.circuitbreaker.CircuitBreaker;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.ThreadingModel;
@@ -41,6 +53,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -77,13 +90,20 @@ public final class ScraperVerticle extends VerticleBase {
   private ProgressBoard progress;
   private DemoSite demoSite;
   private volatile boolean stopping;
+  private final MeterRegistry registry;
+  private final Map<String, CircuitBreaker> breakers = new LinkedHashMap<>();
+  private final List<io.micrometer.core.instrument.Meter> meters = new ArrayList<>();
+  private SystemicParserWatch systemic;
+  private StallWatch stallWatch;
 
   /**
    * @param dataDir the data folder; the scraper owns {@code scraper/} and {@code library/} in it
+   * @param registry where {@code mc_circuit_state} and {@code mc_open_incidents} go; null for none
    */
-  public ScraperVerticle(ScraperConfig config, Path dataDir) {
+  public ScraperVerticle(ScraperConfig config, Path dataDir, MeterRegistry registry) {
     this.config = config;
     this.dataDir = dataDir;
+    this.registry = registry;
   }
 
   @Override
@@ -93,8 +113,14 @@ public final class ScraperVerticle extends VerticleBase {
         (message, request) -> message.reply(new PingReply("scraper", instance, startedAt).toJson()));
     library = new LibraryLayout(dataDir.resolve("library"));
     progress = new ProgressBoard(p -> vertx.eventBus().publish(Addresses.SCRAPER_JOB_PROGRESS, p.toJson()));
+    systemic = new SystemicParserWatch(config.failures().systemicParserJobs(),
+        Duration.ofMinutes(config.failures().systemicParserWindowMinutes()), clock);
+    stallWatch = new StallWatch(Duration.ofSeconds(config.stall().stallAfterSeconds()),
+        Duration.ofSeconds(config.stall().chapterDelayGraceSeconds()), clock);
     return startDemoSite().compose(v -> vertx.executeBlocking(this::openQueue)).compose(v -> {
+      createBreakers();
       registerOperatorRequests();
+      vertx.setPeriodic(config.stall().checkIntervalSeconds() * 1000, id -> checkStalls());
       if (config.statusLogIntervalSeconds() > 0) {
         vertx.setPeriodic(config.statusLogIntervalSeconds() * 1000, id -> logSummary());
       }
@@ -142,11 +168,27 @@ public final class ScraperVerticle extends VerticleBase {
     return null;
   }
 
+  private void createBreakers() {
+    sourceConfigs.keySet().forEach(name -> breakers.put(name, CircuitGuardedSource.breaker(vertx, name,
+        config.failures(), state -> {
+          LOG.warn("[CIRCUIT {}] {}", name, state.name().toLowerCase(java.util.Locale.ROOT));
+          vertx.eventBus().publish(Addresses.SCRAPER_CIRCUIT_STATE, new JsonObject().put("v", 1).put("source", name)
+              .put("state", state.name().toLowerCase(java.util.Locale.ROOT)));
+        })));
+    if (registry != null) {
+      breakers.forEach((name, breaker) -> meters.add(Gauge.builder("mc.circuit.state", breaker,
+              b -> CircuitGuardedSource.gaugeValue(b.state()))
+          .description("Circuit of a source: 0 closed, 1 half-open, 2 open").tag("source", name).register(registry)));
+      meters.add(Gauge.builder("mc.open.incidents", queue, JobQueue::openIncidents)
+          .description("Incidents no operator retry or resume has cleared yet").register(registry));
+    }
+  }
+
   private void recoverThenStartLanes() {
     metadataClient = Sources.client(vertx);
     metadataSources = new LinkedHashMap<>();
-    sourceConfigs.forEach((name, source) -> metadataSources.put(name,
-        Sources.create(name, source, config, metadataClient)));
+    sourceConfigs.forEach((name, source) -> metadataSources.put(name, new CircuitGuardedSource(
+        Sources.create(name, source, config, metadataClient), breakers.get(name))));
     new StartupRecovery(vertx, queue, metadataSources, library, new ChapterPublisher(library, clock), config.recovery())
         .run()
         .recover(error -> {
@@ -162,7 +204,7 @@ public final class ScraperVerticle extends VerticleBase {
       return;
     }
     sourceConfigs.forEach((name, source) -> vertx.deployVerticle(
-            new LaneVerticle(name, source, config, queue, library, progress, clock),
+            new LaneVerticle(name, source, config, queue, library, progress, clock, breakers.get(name), systemic),
             new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
         .onSuccess(lanes::add)
         .onFailure(t -> LOG.error("[LANE {}] could not start: {}", name, t.toString())));
@@ -179,6 +221,10 @@ public final class ScraperVerticle extends VerticleBase {
     }
     return Future.join(undeployed).eventually(() -> {
       consumers.forEach(MessageConsumer::unregister);
+      breakers.values().forEach(CircuitBreaker::close);
+      if (registry != null) {
+        meters.forEach(registry::remove);
+      }
       if (metadataClient != null) {
         metadataClient.close();
       }
@@ -202,6 +248,19 @@ public final class ScraperVerticle extends VerticleBase {
     jobCommand(Addresses.SCRAPER_JOBS_RESUME, queue::resume);
     jobCommand(Addresses.SCRAPER_JOBS_RETRY, queue::retry);
     consume(Addresses.SCRAPER_LANES_LIST, ScraperRequests::checkList, (message, none) -> message.reply(lanesJson()));
+    consume(Addresses.SCRAPER_INCIDENTS_LIST, ScraperRequests::checkList,
+        (message, none) -> message.reply(incidentsJson()));
+    consume(Addresses.SCRAPER_DOWNLOADS_YIELD, YieldRequest::fromJson, (message, request) -> {
+      String before = queue.yieldReason();
+      queue.yieldDownloads(request.yield() ? request.reason() : null);
+      if ((before == null) == request.yield()) {
+        LOG.warn("[YIELD] downloads {}: {}", request.yield() ? "pause at their next checkpoint" : "may resume",
+            request.reason());
+        events.append("downloads.yield", clock.instant(), new JsonObject().put("yield", request.yield())
+            .put("reason", request.reason()));
+      }
+      message.reply(new JsonObject().put("v", 1).put("yielding", request.yield()));
+    });
     consume(Addresses.SCRAPER_LANES_PAUSE, LaneRequest::fromJson, (message, request) ->
         laneCommand(message, request.source(), () -> queue.pauseLane(request.source(), "paused by the operator")));
     consume(Addresses.SCRAPER_LANES_RESUME, LaneRequest::fromJson, (message, request) ->
@@ -271,6 +330,77 @@ public final class ScraperVerticle extends VerticleBase {
     JsonArray list = new JsonArray();
     sourceConfigs.forEach((name, source) -> list.add(JobViews.lane(name, source, queue.lane(name))));
     return new JsonObject().put("v", 1).put("lanes", list);
+  }
+
+  private JsonObject incidentsJson() {
+    JsonArray list = new JsonArray();
+    List<Incident> incidents = new ArrayList<>(queue.incidents());
+    java.util.Collections.reverse(incidents);
+    for (Incident incident : incidents) {
+      list.add(new JsonObject().put("id", incident.id()).put("at", incident.at().toString())
+          .put("kind", incident.kind().wire()).put("source", incident.source()).put("jobId", incident.jobId())
+          .put("httpStatus", incident.httpStatus()).put("message", incident.message()).put("action", incident.action())
+          .put("resolvedAt", incident.resolvedAt() == null ? null : incident.resolvedAt().toString()));
+    }
+    return new JsonObject().put("v", 1).put("open", queue.openIncidents()).put("incidents", list);
+  }
+
+  /** The stall watchdog's tick: judge active jobs by their checkpoint fingerprints (ARCHITECTURE §5). */
+  private void checkStalls() {
+    if (stopping || queue == null) {
+      return;
+    }
+    vertx.executeBlocking(() -> {
+      boolean queuePaused = queue.yieldReason() != null
+          || sourceConfigs.keySet().stream().allMatch(s -> queue.lane(s).paused());
+      List<StallWatch.Observation> active = new ArrayList<>();
+      for (Job job : queue.jobs()) {
+        if (job.state() == io.mangacircus.scraper.queue.JobState.ACTIVE) {
+          SourceConfig source = sourceConfigs.get(job.source());
+          long chapterDelay = source == null ? 0
+              : io.mangacircus.scraper.lane.Pacing.of(source, queue.lane(job.source())).chapterDelayMs();
+          active.add(new StallWatch.Observation(job.id(), checkpointFingerprint(job), Duration.ofMillis(chapterDelay)));
+        }
+      }
+      for (String jobId : stallWatch.tick(active, queuePaused)) {
+        queue.job(jobId).ifPresent(this::stalled);
+      }
+      return null;
+    }).onFailure(t -> LOG.error("[STALL] watchdog tick failed: {}", t.toString(), t));
+  }
+
+  private void stalled(Job job) {
+    Failure failure = new Failure(FailureKind.STALL, null, "no checkpoint progress for "
+        + config.stall().stallAfterSeconds() + " s (or chapter delay + " + config.stall().chapterDelayGraceSeconds()
+        + " s)");
+    FailureAction action = FailureClassifier.action(failure, job.networkRetries(), job.stalls());
+    LOG.warn("[STALL] job {} ({}) stalled: {} → {}", job.id(), job.title(), failure.message(), action.description());
+    if (action == FailureAction.REQUEUE) {
+      queue.requeueStalled(job.id(), "stalled: " + failure.message() + "; requeued (stall 1)");
+    } else {
+      queue.setback(job.id(), io.mangacircus.scraper.queue.JobState.QUARANTINED,
+          "stalled again: " + failure.message(), true, null);
+    }
+    queue.recordIncident(failure, job.source(), job.id(), action);
+  }
+
+  /** Completed chapters and validated pages of the open chapter; empty when its checkpoint cannot be read. */
+  private java.util.OptionalLong checkpointFingerprint(Job job) {
+    long pages = 0;
+    for (ChapterEntry chapter : job.chapters()) {
+      if (chapter.stage().open() && chapter.fingerprint() != null) {
+        Path staging = library.staging(chapter.fingerprint());
+        if (java.nio.file.Files.isDirectory(staging)) {
+          try {
+            pages += io.mangacircus.scraper.publish.StagingFolder.readCheckpoint(staging)
+                .map(c -> c.pages().size()).orElse(0);
+          } catch (CorruptStateFileException e) {
+            return java.util.OptionalLong.empty();
+          }
+        }
+      }
+    }
+    return java.util.OptionalLong.of(job.publishedChapters() * 1_000_000 + pages);
   }
 
   private void logSummary() {

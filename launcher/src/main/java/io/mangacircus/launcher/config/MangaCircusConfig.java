@@ -18,7 +18,7 @@ import java.util.Set;
  * @param dataDir the data folder (default {@code ./data}; environment {@code MANGACIRCUS_DATA}; {@code --data})
  */
 public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log log, Cluster cluster,
-    Supervision supervision, Health health, ReaderConfig reader, ScraperConfig scraper) {
+    Supervision supervision, Memory memory, Health health, ReaderConfig reader, ScraperConfig scraper) {
 
   @JsonCreator
   public MangaCircusConfig(@JsonProperty(value = "dataDir", required = true) String dataDir,
@@ -27,6 +27,7 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
       @JsonProperty(value = "log", required = true) Log log,
       @JsonProperty(value = "cluster", required = true) Cluster cluster,
       @JsonProperty(value = "supervision", required = true) Supervision supervision,
+      @JsonProperty(value = "memory", required = true) Memory memory,
       @JsonProperty(value = "health", required = true) Health health,
       @JsonProperty(value = "reader", required = true) ReaderConfig reader,
       @JsonProperty(value = "scraper", required = true) ScraperConfig scraper) {
@@ -36,6 +37,7 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
     this.log = log;
     this.cluster = cluster;
     this.supervision = supervision;
+    this.memory = memory;
     this.health = health;
     this.reader = reader;
     this.scraper = scraper;
@@ -170,6 +172,31 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
   }
 
   /**
+   * Memory-pressure yield of a process that hosts the scraper (ARCHITECTURE §5).
+   *
+   * @param enabled whether the launcher watches {@code /proc/meminfo} at all (default true)
+   * @param pollSeconds how often it reads, s (default 5)
+   * @param highWatermarkPct used memory at or above which downloads pause at their next checkpoint (default 92)
+   * @param lowWatermarkPct downloads do not resume at or above this (default 80)
+   * @param cooldownSeconds no resume for this long after a pressure pause, whatever the backlog, s (default 300)
+   */
+  public record Memory(boolean enabled, long pollSeconds, int highWatermarkPct, int lowWatermarkPct,
+      long cooldownSeconds) {
+    @JsonCreator
+    public Memory(@JsonProperty(value = "enabled", required = true) boolean enabled,
+        @JsonProperty(value = "pollSeconds", required = true) long pollSeconds,
+        @JsonProperty(value = "highWatermarkPct", required = true) int highWatermarkPct,
+        @JsonProperty(value = "lowWatermarkPct", required = true) int lowWatermarkPct,
+        @JsonProperty(value = "cooldownSeconds", required = true) long cooldownSeconds) {
+      this.enabled = enabled;
+      this.pollSeconds = pollSeconds;
+      this.highWatermarkPct = highWatermarkPct;
+      this.lowWatermarkPct = lowWatermarkPct;
+      this.cooldownSeconds = cooldownSeconds;
+    }
+  }
+
+  /**
    * Health endpoints.
    *
    * @param checkTimeoutMs how long a readiness check waits for a service's ping reply, ms (default 2000)
@@ -214,6 +241,13 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
         "must be at least supervision.backoffInitialMs");
     require(s.shutdownGraceSeconds() >= 1 && s.shutdownGraceSeconds() <= 300, "supervision.shutdownGraceSeconds",
         "must be between 1 and 300");
+    require(memory.pollSeconds() >= 1 && memory.pollSeconds() <= 3600, "memory.pollSeconds", "must be between 1 and 3600");
+    require(memory.highWatermarkPct() > 0 && memory.highWatermarkPct() <= 100, "memory.highWatermarkPct",
+        "must be a percentage between 1 and 100");
+    require(memory.lowWatermarkPct() > 0 && memory.lowWatermarkPct() < memory.highWatermarkPct(),
+        "memory.lowWatermarkPct", "must be a percentage below memory.highWatermarkPct");
+    require(memory.cooldownSeconds() >= 0 && memory.cooldownSeconds() <= 86_400, "memory.cooldownSeconds",
+        "must be between 0 and 86400");
     require(health.checkTimeoutMs() >= 50 && health.checkTimeoutMs() <= 30_000, "health.checkTimeoutMs",
         "must be between 50 and 30000 ms");
     require(reader.scraperRequestTimeoutMs() >= 100 && reader.scraperRequestTimeoutMs() <= 30_000,
@@ -237,6 +271,22 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
     require(s.recovery().maxPerPass() >= 1, "scraper.recovery.maxPerPass", "must be at least 1");
     require(s.recovery().delayMs() >= 0 && s.recovery().delayMs() <= 60_000, "scraper.recovery.delayMs",
         "must be between 0 and 60000");
+    ScraperConfig.Failures f = s.failures();
+    require(f.retryWaitSeconds() >= 1 && f.retryWaitSeconds() <= 86_400, "scraper.failures.retryWaitSeconds",
+        "must be between 1 and 86400");
+    require(f.requestRetries() >= 0 && f.requestRetries() <= 10, "scraper.failures.requestRetries",
+        "must be between 0 and 10");
+    require(f.retryBackoffMs() >= 1 && f.retryBackoffMs() <= 60_000, "scraper.failures.retryBackoffMs",
+        "must be between 1 and 60000");
+    require(f.circuitMaxFailures() >= 1, "scraper.failures.circuitMaxFailures", "must be at least 1");
+    require(f.circuitOpenSeconds() >= 1 && f.circuitOpenSeconds() <= 86_400, "scraper.failures.circuitOpenSeconds",
+        "must be between 1 and 86400");
+    require(f.systemicParserJobs() >= 1, "scraper.failures.systemicParserJobs", "must be at least 1");
+    require(f.systemicParserWindowMinutes() >= 1, "scraper.failures.systemicParserWindowMinutes", "must be at least 1");
+    require(s.stall().checkIntervalSeconds() >= 1 && s.stall().checkIntervalSeconds() <= 3600,
+        "scraper.stall.checkIntervalSeconds", "must be between 1 and 3600");
+    require(s.stall().stallAfterSeconds() >= 1, "scraper.stall.stallAfterSeconds", "must be at least 1");
+    require(s.stall().chapterDelayGraceSeconds() >= 0, "scraper.stall.chapterDelayGraceSeconds", "must be at least 0");
     require(s.demo().port() >= 0 && s.demo().port() <= 65_535, "scraper.demo.port", "must be 0 (any) or a TCP port");
     require(s.demo().title() != null && !s.demo().title().isBlank(), "scraper.demo.title", "must name a demo title");
     s.sources().forEach((name, source) -> {

@@ -36,6 +36,13 @@ public final class LauncherHarness implements AutoCloseable {
   private final String registry;
   private final int port;
   private String deployment;
+  private io.mangacircus.launcher.memory.MemInfoReader memInfo = io.mangacircus.launcher.memory.MemInfoReader.proc();
+
+  /** Feeds memory readings from the test instead of /proc/meminfo (set before starting). */
+  public LauncherHarness memInfo(io.mangacircus.launcher.memory.MemInfoReader reader) {
+    this.memInfo = reader;
+    return this;
+  }
 
   /**
    * @param data the data folder
@@ -77,7 +84,8 @@ public final class LauncherHarness implements AutoCloseable {
 
   /** A spec for the real scraper. */
   public ServiceSpec realScraper() {
-    return spec("scraper", () -> new ScraperVerticle(config.scraper(), config.dataPath()));
+    return spec("scraper", () -> new ScraperVerticle(config.scraper(), config.dataPath(),
+        io.vertx.micrometer.backends.BackendRegistries.getNow(registry)));
   }
 
   /** A spec for any stand-in under a service's name, persisted where that service's runtime file lives. */
@@ -88,14 +96,16 @@ public final class LauncherHarness implements AutoCloseable {
   /** Deploys a launcher supervising {@code services} in {@code all} mode. */
   public LauncherHarness start(RouterSlot slot, ServiceSpec... services) {
     LaunchPlan plan = new LaunchPlan(config, Mode.ALL, new ArrayList<>(List.of(services)), slot, registry,
-        InstantSource.system());
+        InstantSource.system(), memInfo);
     deployment = await(vertx.deployVerticle(new LauncherVerticle(plan)));
     return this;
   }
 
   /** Deploys the standard launcher of a mode (real reader and scraper). */
   public LauncherHarness startStandard(Mode mode) {
-    deployment = await(vertx.deployVerticle(new LauncherVerticle(LaunchPlan.standard(config, mode, registry))));
+    LaunchPlan standard = LaunchPlan.standard(config, mode, registry);
+    deployment = await(vertx.deployVerticle(new LauncherVerticle(new LaunchPlan(standard.config(), standard.mode(),
+        standard.services(), standard.readerRoutes(), standard.metricsRegistryName(), standard.clock(), memInfo))));
     return this;
   }
 

@@ -3,6 +3,9 @@ package io.mangacircus.scraper.lane;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.JobProgress;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
+import io.mangacircus.scraper.failure.Failure;
+import io.mangacircus.scraper.failure.FailureClassifier;
+import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.publish.ChapterKey;
 import io.mangacircus.scraper.publish.ChapterPublisher;
 import io.mangacircus.scraper.publish.Fingerprints;
@@ -39,7 +42,6 @@ import org.slf4j.LoggerFactory;
 public final class JobDownloader {
 
   private static final Logger LOG = LoggerFactory.getLogger(JobDownloader.class);
-  private static final Duration RETRY_AFTER_NETWORK = Duration.ofMinutes(5);
 
   /** How a chapter's work ended. */
   private enum Step { CONTINUE, STOP }
@@ -55,9 +57,12 @@ public final class JobDownloader {
   private final Duration lease;
   private final String owner;
   private final BooleanSupplier stopRequested;
+  private final FailureResponder failures;
 
   public JobDownloader(Vertx vertx, Source source, SourceConfig sourceConfig, JobQueue queue, LibraryLayout library,
-      ProgressBoard progress, InstantSource clock, Duration lease, String owner, BooleanSupplier stopRequested) {
+      ProgressBoard progress, InstantSource clock, Duration lease, String owner, BooleanSupplier stopRequested,
+      FailureResponder failures) {
+    this.failures = failures;
     this.vertx = vertx;
     this.source = source;
     this.sourceConfig = sourceConfig;
@@ -82,14 +87,13 @@ public final class JobDownloader {
             .filter(c -> c.language() == null || c.language().isEmpty() || c.language().equalsIgnoreCase("en"))
             .map(c -> ChapterEntry.planned(c.id(), c.number(), c.title())).toList();
         if (english.isEmpty()) {
-          queue.setback(job.id(), JobState.UNAVAILABLE, "no English chapters", false, null);
+          failures.respond(job, owner, new Failure(FailureKind.UNAVAILABLE, null, "no English chapters ("
+              + info.chapters().size() + " chapters in other languages)"));
         } else {
           queue.inspected(job.id(), owner, info.title(), english);
           LOG.info("[LANE {}] inspected {} ({}): {} English chapters", source.name(), job.id(), info.title(),
               english.size());
         }
-      } else if (outcome instanceof FetchOutcome.NotFound<?>) {
-        queue.setback(job.id(), JobState.UNAVAILABLE, "title not found: " + outcome.describe(), false, null);
       } else {
         failed(job, outcome, "inspection");
       }
@@ -165,7 +169,7 @@ public final class JobDownloader {
       try {
         staging = StagingFolder.open(library, key, manifest, clock);
       } catch (CorruptStateFileException e) {
-        queue.setback(job.id(), JobState.PAUSED, "staging unusable: " + e.getMessage(), false, null);
+        failures.respond(job, owner, new Failure(FailureKind.UNKNOWN, null, "staging unusable: " + e.getMessage()));
         return Future.succeededFuture(Step.STOP);
       } catch (UncheckedIOException e) {
         storageFailed(job, e.getCause());
@@ -251,26 +255,14 @@ public final class JobDownloader {
   // ---- failures -----------------------------------------------------------------------------------------------
 
   private void failed(Job job, FetchOutcome<?> outcome, String where) {
-    String reason = where + ": " + outcome.describe();
-    LOG.warn("[LANE {}] job {} ({}) {}", source.name(), job.id(), job.titleId(), reason);
-    if (outcome instanceof FetchOutcome.RateLimited<?> || outcome instanceof FetchOutcome.AccessDenied<?>) {
-      queue.pauseLane(source.name(), reason);
-      queue.release(job.id(), owner, "lane paused: " + reason);
-    } else if (outcome instanceof FetchOutcome.ServerError<?> || outcome instanceof FetchOutcome.NetworkError<?>) {
-      queue.setback(job.id(), JobState.RETRY_WAIT, reason, true, clock.instant().plus(RETRY_AFTER_NETWORK));
-    } else if (outcome instanceof FetchOutcome.NotFound<?>) {
-      queue.setback(job.id(), JobState.UNAVAILABLE, reason, false, null);
-    } else {
-      queue.setback(job.id(), JobState.QUARANTINED, reason, true, null);
-    }
+    Failure failure = FailureClassifier.classify(outcome);
+    failures.respond(job, owner, new Failure(failure.kind(), failure.httpStatus(), where + ": " + failure.message()));
   }
 
   private void storageFailed(Job job, Throwable error) {
-    String reason = "storage: " + error;
-    LOG.error("[LANE {}] job {} stopped: {}; the lane is paused until the operator resumes it", source.name(),
-        job.id(), reason);
-    queue.pauseLane(source.name(), reason);
-    queue.setback(job.id(), JobState.PAUSED, reason, false, null);
+    Failure failure = error instanceof IOException io ? FailureClassifier.classify(io)
+        : new Failure(FailureKind.UNKNOWN, null, "storage: " + error);
+    failures.respond(job, owner, failure);
   }
 
   // ---- helpers ------------------------------------------------------------------------------------------------
@@ -282,6 +274,10 @@ public final class JobDownloader {
     }
     if (queue.lane(source.name()).paused()) {
       queue.release(job.id(), owner, "lane paused: " + queue.lane(source.name()).pauseReason());
+      return true;
+    }
+    if (queue.yieldReason() != null) {
+      queue.release(job.id(), owner, "memory yield: " + queue.yieldReason());
       return true;
     }
     return !queue.renew(job.id(), owner, lease);

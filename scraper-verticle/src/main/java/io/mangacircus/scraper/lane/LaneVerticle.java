@@ -4,7 +4,10 @@ import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.failure.SystemicParserWatch;
+import io.mangacircus.scraper.source.CircuitGuardedSource;
 import io.mangacircus.scraper.source.Source;
+import io.vertx.circuitbreaker.CircuitBreaker;
 import io.mangacircus.scraper.source.Sources;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -34,8 +37,11 @@ public final class LaneVerticle extends VerticleBase {
   private final LibraryLayout library;
   private final ProgressBoard progress;
   private final InstantSource clock;
+  private final CircuitBreaker breaker;
+  private final SystemicParserWatch systemic;
 
   private volatile boolean stopping;
+  private String idleReason;
   private WebClient client;
   private JobDownloader downloader;
   private Lock lock;
@@ -44,7 +50,10 @@ public final class LaneVerticle extends VerticleBase {
   private Future<Void> current = Future.succeededFuture();
 
   public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
-      LibraryLayout library, ProgressBoard progress, InstantSource clock) {
+      LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
+      SystemicParserWatch systemic) {
+    this.breaker = breaker;
+    this.systemic = systemic;
     this.sourceName = sourceName;
     this.sourceConfig = sourceConfig;
     this.config = config;
@@ -62,10 +71,12 @@ public final class LaneVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     client = Sources.client(vertx);
-    Source source = Sources.create(sourceName, sourceConfig, config, client);
+    Source source = new CircuitGuardedSource(Sources.create(sourceName, sourceConfig, config, client), breaker);
     String owner = "lane:" + sourceName + "@" + ProcessHandle.current().pid() + "/" + deploymentID();
+    FailureResponder failures = new FailureResponder(queue, sourceName, systemic, clock,
+        Duration.ofSeconds(config.failures().retryWaitSeconds()));
     downloader = new JobDownloader(vertx, source, sourceConfig, queue, library, progress, clock,
-        Duration.ofSeconds(config.leaseSeconds()), owner, () -> stopping);
+        Duration.ofSeconds(config.leaseSeconds()), owner, () -> stopping, failures);
     acquireLock(owner);
     return Future.succeededFuture();
   }
@@ -97,9 +108,13 @@ public final class LaneVerticle extends VerticleBase {
     }
     var claim = queue.claim(sourceName, owner, Duration.ofSeconds(config.leaseSeconds()));
     if (claim.isEmpty()) {
+      idle(queue.yieldReason() != null ? "memory yield: " + queue.yieldReason()
+          : queue.lane(sourceName).paused() ? "operator paused: " + queue.lane(sourceName).pauseReason()
+          : "queue drained");
       timer = vertx.setTimer(config.claimPollMs(), id -> loop(owner));
       return;
     }
+    idleReason = null;
     JobQueue.Claim work = claim.get();
     current = (work.work() == JobQueue.Work.INSPECT ? downloader.inspect(work.job()) : downloader.download(work.job()))
         .recover(error -> {
@@ -113,6 +128,17 @@ public final class LaneVerticle extends VerticleBase {
             id -> loop(owner));
       }
     });
+  }
+
+  /** Logs why the lane is idle, once per change: queue drained, operator paused or memory yield. */
+  private void idle(String reason) {
+    String kind = reason.substring(0, reason.indexOf(':') < 0 ? reason.length() : reason.indexOf(':'));
+    String previous = idleReason == null ? null
+        : idleReason.substring(0, idleReason.indexOf(':') < 0 ? idleReason.length() : idleReason.indexOf(':'));
+    if (!kind.equals(previous)) {
+      LOG.info("[LANE {}] idle: {}", sourceName, reason);
+    }
+    idleReason = reason;
   }
 
   @Override

@@ -22,10 +22,12 @@ import java.util.List;
  * @param retryAt when a {@code retry_wait} job becomes pending again, else null
  * @param reason why it is paused, waiting, unavailable or quarantined, else null
  * @param chapters its chapters in reading order
+ * @param networkRetries job-level retries spent on network failures (one is allowed; the next failure quarantines)
+ * @param stalls stall recoveries so far (one requeue; the next stall quarantines); an operator retry resets it
  */
 public record Job(String id, String source, String titleId, String title, JobState state, boolean inspected,
     boolean confirmed, int attempts, int interruptions, Instant createdAt, Instant updatedAt, Instant leasedUntil,
-    String leaseOwner, Instant retryAt, String reason, List<ChapterEntry> chapters) {
+    String leaseOwner, Instant retryAt, String reason, List<ChapterEntry> chapters, int networkRetries, int stalls) {
 
   public Job {
     chapters = List.copyOf(chapters);
@@ -49,36 +51,41 @@ public record Job(String id, String source, String titleId, String title, JobSta
   Job with(JobState newState, Instant now, String why) {
     return new Job(id, source, titleId, title, newState, inspected, confirmed, attempts, interruptions, createdAt, now,
         newState == JobState.ACTIVE ? leasedUntil : null, newState == JobState.ACTIVE ? leaseOwner : null,
-        newState == JobState.RETRY_WAIT ? retryAt : null, why, chapters);
+        newState == JobState.RETRY_WAIT ? retryAt : null, why, chapters, networkRetries, stalls);
   }
 
   Job withLease(Instant until, String owner) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt,
-        updatedAt, until, owner, retryAt, reason, chapters);
+        updatedAt, until, owner, retryAt, reason, chapters, networkRetries, stalls);
   }
 
   Job withCounters(int newAttempts, int newInterruptions) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, newAttempts, newInterruptions, createdAt,
-        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters);
+        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls);
   }
 
   Job withRetryAt(Instant at) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt,
-        updatedAt, leasedUntil, leaseOwner, at, reason, chapters);
+        updatedAt, leasedUntil, leaseOwner, at, reason, chapters, networkRetries, stalls);
   }
 
   Job withInspection(String newTitle, List<ChapterEntry> newChapters, boolean isConfirmed) {
     return new Job(id, source, titleId, newTitle, state, true, isConfirmed, attempts, interruptions, createdAt,
-        updatedAt, leasedUntil, leaseOwner, retryAt, reason, newChapters);
+        updatedAt, leasedUntil, leaseOwner, retryAt, reason, newChapters, networkRetries, stalls);
   }
 
   Job withConfirmed() {
     return new Job(id, source, titleId, title, state, inspected, true, attempts, interruptions, createdAt, updatedAt,
-        leasedUntil, leaseOwner, retryAt, reason, chapters);
+        leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls);
+  }
+
+  Job withFailureCounters(int newNetworkRetries, int newStalls) {
+    return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt,
+        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters, newNetworkRetries, newStalls);
   }
 
   Job withChapters(List<ChapterEntry> newChapters, Instant now) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt, now,
-        leasedUntil, leaseOwner, retryAt, reason, newChapters);
+        leasedUntil, leaseOwner, retryAt, reason, newChapters, networkRetries, stalls);
   }
 }

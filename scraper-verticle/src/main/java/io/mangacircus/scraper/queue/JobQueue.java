@@ -1,5 +1,8 @@
 package io.mangacircus.scraper.queue;
 
+import io.mangacircus.scraper.failure.Failure;
+import io.mangacircus.scraper.failure.FailureAction;
+import io.mangacircus.scraper.failure.Incident;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,6 +32,9 @@ public final class JobQueue {
   /** Failed attempts after which a job is quarantined instead of retried. */
   public static final int MAX_ATTEMPTS = 5;
 
+  /** Incidents kept in {@code queue.json}; older ones are dropped. */
+  public static final int MAX_INCIDENTS = 200;
+
   /** What a lane is to do with a claimed job. */
   public enum Work { INSPECT, DOWNLOAD }
 
@@ -47,6 +53,8 @@ public final class JobQueue {
   private final QueueListener listener;
   private final LinkedHashMap<String, Job> jobs = new LinkedHashMap<>();
   private final Map<String, LaneSettings> lanes = new HashMap<>();
+  private final java.util.ArrayDeque<Incident> incidents = new java.util.ArrayDeque<>();
+  private volatile String yieldReason;
 
   /**
    * Loads the queue from {@code store}.
@@ -62,6 +70,7 @@ public final class JobQueue {
     QueueFile file = store.load();
     file.jobs().forEach(job -> jobs.put(job.id(), job));
     lanes.putAll(file.lanes());
+    incidents.addAll(file.incidents());
   }
 
   /** Every job, in the order they were added. */
@@ -103,7 +112,7 @@ public final class JobQueue {
     }
     Instant now = clock.instant();
     Job job = new Job("j-" + UUID.randomUUID().toString().substring(0, 8), source, titleId, titleId, JobState.PENDING,
-        false, autoConfirm, 0, 0, now, now, null, null, null, null, List.of());
+        false, autoConfirm, 0, 0, now, now, null, null, null, null, List.of(), 0, 0);
     jobs.put(job.id(), job);
     commit(job, "job.added", new JsonObject().put("autoConfirm", autoConfirm));
     return QueueOutcome.done(job);
@@ -116,7 +125,7 @@ public final class JobQueue {
   public synchronized Optional<Claim> claim(String source, String owner, Duration lease) {
     Instant now = clock.instant();
     reclaimExpired(now);
-    if (lane(source).paused()) {
+    if (lane(source).paused() || yieldReason != null) {
       return Optional.empty();
     }
     for (Job job : jobs.values()) {
@@ -301,6 +310,7 @@ public final class JobQueue {
       return QueueOutcome.refused(job, QueueOutcome.Refusal.ILLEGAL_TRANSITION,
           "only a paused job can be resumed; " + jobId + " is " + job.state().wire());
     }
+    resolveIncidents(i -> jobId.equals(i.jobId()));
     return operatorMove(jobId, JobState.PENDING, "resumed by the operator");
   }
 
@@ -311,6 +321,10 @@ public final class JobQueue {
         || job.state() == JobState.PENDING || job.state() == JobState.READY)) {
       return QueueOutcome.refused(job, QueueOutcome.Refusal.ILLEGAL_TRANSITION,
           "nothing to retry: " + jobId + " is " + job.state().wire());
+    }
+    if (job != null) {
+      jobs.put(jobId, job.withFailureCounters(0, 0));
+      resolveIncidents(i -> jobId.equals(i.jobId()));
     }
     return operatorMove(jobId, JobState.PENDING, "retried by the operator");
   }
@@ -333,7 +347,93 @@ public final class JobQueue {
   }
 
   public synchronized void resumeLane(String source) {
+    resolveIncidents(i -> source.equals(i.source()) && i.jobId() == null
+        || source.equals(i.source()) && FailureAction.PAUSE_LANE.description().equals(i.action())
+        || FailureAction.PAUSE_ALL.description().equals(i.action()));
     updateLane(source, LaneSettings::resumed, new JsonObject().put("paused", false));
+  }
+
+  /** Pauses every lane (storage failures): nothing downloads until the operator resumes the lanes. */
+  public synchronized void pauseAllLanes(String why) {
+    for (String source : sources) {
+      lanes.put(source, lane(source).paused(why));
+    }
+    store.save(snapshot());
+    events.append("lane.settings", clock.instant(), new JsonObject().put("source", "*").put("paused", true)
+        .put("reason", why));
+  }
+
+  // ---- failures and incidents ---------------------------------------------------------------------------------
+
+  /** Memory-pressure yield (transient, not persisted): while set, no lane claims work and active jobs stop. */
+  public void yieldDownloads(String reason) {
+    yieldReason = reason;
+  }
+
+  /** Why downloads yield right now, or null. */
+  public String yieldReason() {
+    return yieldReason;
+  }
+
+  /** Spends one job-level network retry. */
+  public synchronized void countNetworkRetry(String jobId) {
+    Job job = jobs.get(jobId);
+    if (job != null) {
+      jobs.put(jobId, job.withFailureCounters(job.networkRetries() + 1, job.stalls()));
+      store.save(snapshot());
+    }
+  }
+
+  /** A stalled active job is requeued (a system interruption) and its stall count goes up. */
+  public synchronized QueueOutcome requeueStalled(String jobId, String why) {
+    Job job = jobs.get(jobId);
+    if (job == null || job.state() != JobState.ACTIVE) {
+      return QueueOutcome.refused(job, QueueOutcome.Refusal.ILLEGAL_TRANSITION, "not active");
+    }
+    Job counted = job.withFailureCounters(job.networkRetries(), job.stalls() + 1);
+    jobs.put(jobId, counted);
+    return move(counted, JobState.PENDING, why, false, true);
+  }
+
+  /** Records an incident (the last {@link #MAX_INCIDENTS} are kept) and its {@code events.log} line. */
+  public synchronized Incident recordIncident(Failure failure, String source, String jobId, FailureAction action) {
+    Instant now = clock.instant();
+    Incident incident = new Incident("i-" + UUID.randomUUID().toString().substring(0, 8), now, failure.kind(), source,
+        jobId, failure.httpStatus(), failure.message(), action.description(), null);
+    incidents.addLast(incident);
+    while (incidents.size() > MAX_INCIDENTS) {
+      incidents.removeFirst();
+    }
+    store.save(snapshot());
+    events.append("incident", now, new JsonObject().put("id", incident.id())
+        .put("failure", new JsonObject().put("kind", failure.kind().wire()).put("httpStatus", failure.httpStatus())
+            .put("message", failure.message()))
+        .put("source", source).put("jobId", jobId).put("action", action.description()));
+    listener.incidentRecorded(incident);
+    return incident;
+  }
+
+  /** The kept incidents, oldest first. */
+  public synchronized List<Incident> incidents() {
+    return List.copyOf(incidents);
+  }
+
+  /** Incidents nobody has cleared yet. */
+  public synchronized long openIncidents() {
+    return incidents.stream().filter(Incident::open).count();
+  }
+
+  private void resolveIncidents(java.util.function.Predicate<Incident> which) {
+    Instant now = clock.instant();
+    List<Incident> updated = incidents.stream().map(i -> i.open() && which.test(i) ? i.resolved(now) : i).toList();
+    incidents.clear();
+    incidents.addAll(updated);
+  }
+
+  /** Whether {@code owner} still holds the job's lease. */
+  public synchronized boolean holds(String jobId, String owner) {
+    Job job = jobs.get(jobId);
+    return job != null && owner.equals(job.leaseOwner());
   }
 
   /** Changes a lane's pacing at run time; null keeps the configured default. */
@@ -415,7 +515,7 @@ public final class JobQueue {
   }
 
   private QueueFile snapshot() {
-    return new QueueFile(QueueStore.SCHEMA, List.copyOf(jobs.values()), Map.copyOf(lanes));
+    return new QueueFile(QueueStore.SCHEMA, List.copyOf(jobs.values()), Map.copyOf(lanes), List.copyOf(incidents));
   }
 
   private static List<ChapterEntry> replace(List<ChapterEntry> chapters, ChapterEntry updated) {

@@ -9,6 +9,10 @@ public interface QueueListener {
   /** A chapter reached {@code published}. */
   void chapterPublished(Job job, ChapterEntry chapter);
 
+  /** An incident was recorded. */
+  default void incidentRecorded(io.mangacircus.scraper.failure.Incident incident) {
+  }
+
   /** A listener that ignores everything. */
   QueueListener NONE = new QueueListener() {
     @Override

@@ -109,7 +109,8 @@ public final class QueueStore {
       if (Files.exists(file)) {
         AtomicFiles.write(backup(), Files.readAllBytes(file));
       }
-      AtomicFiles.write(file, mapper.writeValueAsBytes(new QueueFile(SCHEMA, queue.jobs(), queue.lanes())));
+      AtomicFiles.write(file, mapper.writeValueAsBytes(new QueueFile(SCHEMA, queue.jobs(), queue.lanes(),
+          queue.incidents())));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("could not write " + file, e);
     }
@@ -136,7 +137,7 @@ public final class QueueStore {
     try {
       QueueFile queue = mapper.treeToValue(root, QueueFile.class);
       return new QueueFile(SCHEMA, queue.jobs() == null ? List.of() : queue.jobs(),
-          queue.lanes() == null ? Map.of() : queue.lanes());
+          queue.lanes() == null ? Map.of() : queue.lanes(), queue.incidents());
     } catch (JsonProcessingException | IllegalArgumentException e) {
       String message = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
       throw new CorruptStateFileException(file, "does not match queue schema " + SCHEMA + ": " + message);

@@ -25,11 +25,15 @@ public final class DemoSource implements Source {
   private final WebClient client;
   private final long metadataTimeoutMs;
   private final long pageTimeoutMs;
+  private final List<String> challengeMarkers;
 
   /**
    * @param baseUrl the site root without a trailing slash, e.g. {@code http://127.0.0.1:41234}
+   * @param challengeMarkers texts that mark an HTML answer as an access challenge
    */
-  public DemoSource(String name, String baseUrl, WebClient client, long metadataTimeoutMs, long pageTimeoutMs) {
+  public DemoSource(String name, String baseUrl, WebClient client, long metadataTimeoutMs, long pageTimeoutMs,
+      List<String> challengeMarkers) {
+    this.challengeMarkers = List.copyOf(challengeMarkers);
     this.name = name;
     this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
     this.client = client;
@@ -116,8 +120,15 @@ public final class DemoSource implements Source {
         return failure;
       }
       Buffer body = response.body();
-      return new FetchOutcome.Ok<>(new PageBytes(HttpOutcomes.mediaType(response),
-          body == null ? new byte[0] : body.getBytes()));
+      String type = HttpOutcomes.mediaType(response);
+      if (type.startsWith("text/html")) {
+        var marker = HttpOutcomes.challengeMarker(response.bodyAsString(), challengeMarkers);
+        if (marker.isPresent()) {
+          return new FetchOutcome.AccessDenied<>(200, "page " + page.index() + " answered a challenge page (marker '"
+              + marker.get() + "')");
+        }
+      }
+      return new FetchOutcome.Ok<>(new PageBytes(type, body == null ? new byte[0] : body.getBytes()));
     }).otherwise(error -> HttpOutcomes.ofTransportError(error, "page " + page.index()));
   }
 
@@ -129,6 +140,10 @@ public final class DemoSource implements Source {
       }
       HttpResponse<Buffer> ok = response;
       String body = ok.bodyAsString();
+      var marker = HttpOutcomes.challengeMarker(body, challengeMarkers);
+      if (marker.isPresent()) {
+        return new FetchOutcome.AccessDenied<>(200, what + " answered a challenge page (marker '" + marker.get() + "')");
+      }
       return parse.apply(Jsoup.parse(body == null ? "" : body, url));
     }).otherwise(error -> HttpOutcomes.ofTransportError(error, what));
   }

@@ -20,8 +20,11 @@ public sealed interface FetchOutcome<T> {
   record RateLimited<T>(Duration retryAfter, String message) implements FetchOutcome<T> {
   }
 
-  /** A 5xx answer. */
-  record ServerError<T>(int status, String message) implements FetchOutcome<T> {
+  /** A 5xx answer; {@code retryAfter} when the server sent {@code Retry-After}, else null. */
+  record ServerError<T>(int status, String message, Duration retryAfter) implements FetchOutcome<T> {
+    public ServerError(int status, String message) {
+      this(status, message, null);
+    }
   }
 
   /** No HTTP answer at all: refused, reset, timed out. */

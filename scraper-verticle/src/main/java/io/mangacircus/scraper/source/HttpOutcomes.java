@@ -29,7 +29,8 @@ public final class HttpOutcomes {
       return new FetchOutcome.AccessDenied<>(status, message);
     }
     if (status >= 500) {
-      return new FetchOutcome.ServerError<>(status, message);
+      boolean hinted = response.getHeader("Retry-After") != null || response.getHeader("X-RateLimit-Retry-After") != null;
+      return new FetchOutcome.ServerError<>(status, message, hinted ? retryAfter(response) : null);
     }
     return new FetchOutcome.ParseError<>(message + " (unexpected status)");
   }
@@ -53,6 +54,15 @@ public final class HttpOutcomes {
       return Duration.ofSeconds(Math.max(1, wait));
     }
     return Duration.ofSeconds(60);
+  }
+
+  /** The challenge marker an HTML body contains, if any (case-insensitive). */
+  public static java.util.Optional<String> challengeMarker(String body, java.util.List<String> markers) {
+    if (body == null || markers.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    String lower = body.toLowerCase(Locale.ROOT);
+    return markers.stream().filter(m -> !m.isBlank() && lower.contains(m.toLowerCase(Locale.ROOT))).findFirst();
   }
 
   /** The media type without parameters, lower-case. */

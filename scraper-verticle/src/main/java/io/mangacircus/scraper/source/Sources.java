@@ -29,7 +29,7 @@ public final class Sources {
   public static Source create(String name, SourceConfig source, ScraperConfig config, WebClient client) {
     return switch (source.type()) {
       case "demo" -> new DemoSource(name, source.baseUrl(), client, config.metadataTimeoutSeconds() * 1000,
-          config.pageTimeoutSeconds() * 1000);
+          config.pageTimeoutSeconds() * 1000, source.challengeMarkers());
       default -> throw new IllegalArgumentException("source " + name + ": unknown type '" + source.type()
           + "' (known: " + TYPES + ")");
     };

@@ -6,6 +6,9 @@ import static org.awaitility.Awaitility.await;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.demo.DemoCatalog;
+import io.mangacircus.scraper.failure.SystemicParserWatch;
+import io.mangacircus.scraper.source.CircuitGuardedSource;
+import io.vertx.circuitbreaker.CircuitBreaker;
 import io.mangacircus.scraper.demo.DemoFaults;
 import io.mangacircus.scraper.demo.DemoSite;
 import io.mangacircus.scraper.publish.LibraryLayout;
@@ -53,7 +56,10 @@ class LaneExclusivityIT {
     DemoSite site = result(DemoSite.start(vertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults()));
     SourceConfig source = new SourceConfig("demo", site.baseUrl(), 0L, 0L);
     ScraperConfig config = new ScraperConfig(0, true, 120, 50, 60, 30, new ScraperConfig.Recovery(50, 0),
-        new ScraperConfig.Demo(false, 0, "circus-nights"), Map.of("demo", source));
+        new ScraperConfig.Demo(false, 0, "circus-nights"), Map.of("demo", source),
+        new ScraperConfig.Failures(300, 2, 100, 3, 300, 2, 60), new ScraperConfig.Stall(30, 900, 180));
+    CircuitBreaker breaker = CircuitGuardedSource.breaker(vertx, "demo", config.failures(), state -> { });
+    SystemicParserWatch systemic = new SystemicParserWatch(2, Duration.ofHours(1), InstantSource.system());
     JobQueue queue = new JobQueue(new QueueStore(data.resolve("scraper/queue.json")),
         new EventLog(data.resolve("scraper/events.log")), InstantSource.system(), Set.of("demo"), QueueListener.NONE);
     LibraryLayout library = new LibraryLayout(data.resolve("library"));
@@ -61,9 +67,9 @@ class LaneExclusivityIT {
     DeploymentOptions worker = new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER);
 
     String first = result(vertx.deployVerticle(new LaneVerticle("demo", source, config, queue, library, progress,
-        InstantSource.system()), worker));
+        InstantSource.system(), breaker, systemic), worker));
     String second = result(vertx.deployVerticle(new LaneVerticle("demo", source, config, queue, library, progress,
-        InstantSource.system()), worker));
+        InstantSource.system(), breaker, systemic), worker));
     String firstJob = queue.add("demo", "tightrope-walker", true).job().id();
     await().atMost(Duration.ofSeconds(60)).until(() -> queue.job(firstJob).orElseThrow().state() == JobState.DONE);
 

@@ -1,0 +1,42 @@
+package io.mangacircus.scraper.failure;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Arrays;
+
+/** The classes of failure ARCHITECTURE §5 distinguishes; each has one action and one limit. */
+public enum FailureKind {
+  /** No answer, reset, timeout, HTTP 5xx: keep the checkpoint, circuit, {@code retry_wait}; one job-level retry. */
+  NETWORK("network"),
+  /** The title is gone or has no English chapters: {@code unavailable}, no blind retry. */
+  UNAVAILABLE("unavailable"),
+  /** The adapter does not understand the answer (markup, not an image): quarantine; 2 jobs/hour pause the lane. */
+  PARSER("parser"),
+  /** No space, permission denied, read-only: pause all downloads, no automatic retry. */
+  STORAGE("storage"),
+  /** 401, 403, 429 or a challenge page: pause that source's lane, no retry, never a bypass. */
+  ACCESS("access"),
+  /** No progress for the stall window: requeue once, then quarantine. */
+  STALL("stall"),
+  /** A lane or service crashed (handled by supervision, recorded for the history). */
+  CRASH("crash"),
+  /** Anything else: pause the job with an incident, never retried silently. */
+  UNKNOWN("unknown");
+
+  private final String wire;
+
+  FailureKind(String wire) {
+    this.wire = wire;
+  }
+
+  @JsonValue
+  public String wire() {
+    return wire;
+  }
+
+  @JsonCreator
+  public static FailureKind ofWire(String wire) {
+    return Arrays.stream(values()).filter(k -> k.wire.equals(wire)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("unknown failure kind '" + wire + "'"));
+  }
+}

@@ -1,0 +1,79 @@
+package io.mangacircus.scraper.lane;
+
+import io.mangacircus.scraper.failure.Failure;
+import io.mangacircus.scraper.failure.FailureAction;
+import io.mangacircus.scraper.failure.FailureClassifier;
+import io.mangacircus.scraper.failure.FailureKind;
+import io.mangacircus.scraper.failure.SystemicParserWatch;
+import io.mangacircus.scraper.queue.Job;
+import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.JobState;
+import java.time.Duration;
+import java.time.InstantSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out what {@link FailureClassifier} decides for a failure of a lane's job, and records the incident.
+ * A lane that no longer holds the job (the stall watchdog or the operator took it) changes nothing.
+ */
+public final class FailureResponder {
+
+  private static final Logger LOG = LoggerFactory.getLogger(FailureResponder.class);
+
+  private final JobQueue queue;
+  private final String source;
+  private final SystemicParserWatch systemic;
+  private final InstantSource clock;
+  private final Duration retryWait;
+
+  public FailureResponder(JobQueue queue, String source, SystemicParserWatch systemic, InstantSource clock,
+      Duration retryWait) {
+    this.queue = queue;
+    this.source = source;
+    this.systemic = systemic;
+    this.clock = clock;
+    this.retryWait = retryWait;
+  }
+
+  /** Applies the table's action for {@code failure} of {@code job}, which {@code owner} was working on. */
+  public void respond(Job job, String owner, Failure failure) {
+    Job current = queue.job(job.id()).orElse(null);
+    if (current == null || !queue.holds(job.id(), owner)) {
+      LOG.info("[LANE {}] {} failure of job {} ignored: the lane no longer holds the job ({})", source,
+          failure.kind().wire(), job.id(), failure.message());
+      return;
+    }
+    FailureAction action = FailureClassifier.action(failure, current.networkRetries(), current.stalls());
+    String reason = failure.kind().wire() + ": " + failure.message();
+    LOG.warn("[LANE {}] job {} ({}) failed: {} → {}", source, job.id(), current.title(), reason, action.description());
+    switch (action) {
+      case RETRY_LATER -> {
+        queue.countNetworkRetry(job.id());
+        queue.setback(job.id(), JobState.RETRY_WAIT, reason, true, clock.instant().plus(retryWait));
+      }
+      case QUARANTINE -> queue.setback(job.id(), JobState.QUARANTINED, reason, true, null);
+      case MARK_UNAVAILABLE -> queue.setback(job.id(), JobState.UNAVAILABLE, reason, false, null);
+      case PAUSE_LANE -> {
+        queue.pauseLane(source, reason);
+        if (current.state() == JobState.ACTIVE) {
+          queue.release(job.id(), owner, "lane paused: " + reason);
+        }
+      }
+      case PAUSE_ALL -> {
+        queue.pauseAllLanes(reason);
+        queue.setback(job.id(), JobState.PAUSED, reason, false, null);
+      }
+      case PAUSE_JOB -> queue.setback(job.id(), JobState.PAUSED, reason, false, null);
+      case REQUEUE -> queue.release(job.id(), owner, reason);
+    }
+    queue.recordIncident(failure, source, job.id(), action);
+    if (failure.kind() == FailureKind.PARSER && systemic.record(source, job.id())) {
+      String why = "systemic parser failure: parser quarantines of several jobs of source " + source
+          + " within the window; the source's markup probably changed";
+      LOG.error("[LANE {}] {}; the lane is paused until the operator resumes it", source, why);
+      queue.pauseLane(source, why);
+      queue.recordIncident(new Failure(FailureKind.PARSER, null, why), source, null, FailureAction.PAUSE_LANE);
+    }
+  }
+}

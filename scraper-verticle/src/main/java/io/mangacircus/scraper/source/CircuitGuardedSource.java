@@ -1,0 +1,122 @@
+package io.mangacircus.scraper.source;
+
+import io.mangacircus.scraper.ScraperConfig;
+import io.vertx.circuitbreaker.CircuitBreaker;
+import io.vertx.circuitbreaker.CircuitBreakerOptions;
+import io.vertx.circuitbreaker.CircuitBreakerState;
+import io.vertx.circuitbreaker.OpenCircuitException;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Puts every call of a source behind that source's circuit breaker: network errors and 5xx answers are retried a
+ * bounded number of times (honouring {@code Retry-After}), count towards opening the circuit, and while it is open
+ * calls fail at once as a network error instead of touching the site. Other outcomes pass through untouched.
+ */
+public final class CircuitGuardedSource implements Source {
+
+  /** A transient outcome carried through the breaker as a failure so it is retried and counted. */
+  private static final class TransientFailure extends RuntimeException {
+    private final transient FetchOutcome<?> outcome;
+
+    TransientFailure(FetchOutcome<?> outcome) {
+      super(outcome.describe(), null, false, false);
+      this.outcome = outcome;
+    }
+  }
+
+  private static final long MAX_RETRY_DELAY_MS = 30_000;
+
+  private final Source source;
+  private final CircuitBreaker breaker;
+
+  public CircuitGuardedSource(Source source, CircuitBreaker breaker) {
+    this.source = source;
+    this.breaker = breaker;
+  }
+
+  /** The breaker for one source; {@code onChange} hears every state change. */
+  public static CircuitBreaker breaker(Vertx vertx, String source, ScraperConfig.Failures settings,
+      Consumer<CircuitBreakerState> onChange) {
+    CircuitBreakerOptions options = new CircuitBreakerOptions()
+        .setMaxFailures(settings.circuitMaxFailures())
+        .setMaxRetries(settings.requestRetries())
+        .setTimeout(-1)
+        .setResetTimeout(settings.circuitOpenSeconds() * 1000)
+        .setNotificationAddress(null);
+    CircuitBreaker breaker = CircuitBreaker.create("mc.source." + source, vertx, options);
+    breaker.retryPolicy((failure, retry) -> {
+      if (failure instanceof TransientFailure t && t.outcome instanceof FetchOutcome.ServerError<?> s
+          && s.retryAfter() != null) {
+        return Math.min(s.retryAfter().toMillis(), MAX_RETRY_DELAY_MS);
+      }
+      return Math.min(settings.retryBackoffMs() << Math.min(10, Math.max(0, retry - 1)), MAX_RETRY_DELAY_MS);
+    });
+    breaker.openHandler(v -> onChange.accept(CircuitBreakerState.OPEN));
+    breaker.halfOpenHandler(v -> onChange.accept(CircuitBreakerState.HALF_OPEN));
+    breaker.closeHandler(v -> onChange.accept(CircuitBreakerState.CLOSED));
+    return breaker;
+  }
+
+  @Override
+  public String name() {
+    return source.name();
+  }
+
+  @Override
+  public String titleIdOf(String titleRef) {
+    return source.titleIdOf(titleRef);
+  }
+
+  @Override
+  public Future<FetchOutcome<TitleInfo>> title(String titleRef) {
+    return guarded(() -> source.title(titleRef));
+  }
+
+  @Override
+  public Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter) {
+    return guarded(() -> source.pages(titleId, chapter));
+  }
+
+  @Override
+  public Future<FetchOutcome<PageBytes>> page(PageRef page) {
+    return guarded(() -> source.page(page));
+  }
+
+  /** The circuit's state now. */
+  public CircuitBreakerState state() {
+    return breaker.state();
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T> Future<FetchOutcome<T>> guarded(Supplier<Future<FetchOutcome<T>>> call) {
+    return breaker.<FetchOutcome<T>>execute(() -> call.get().compose(outcome -> transientFailure(outcome)
+            ? Future.failedFuture(new TransientFailure(outcome)) : Future.succeededFuture(outcome)))
+        .recover(error -> {
+          if (error instanceof TransientFailure t) {
+            return Future.succeededFuture((FetchOutcome<T>) t.outcome);
+          }
+          if (error instanceof OpenCircuitException) {
+            return Future.succeededFuture(new FetchOutcome.NetworkError<>("circuit of source " + source.name()
+                + " is open after repeated failures; no request was sent"));
+          }
+          return Future.succeededFuture(new FetchOutcome.NetworkError<>(String.valueOf(error)));
+        });
+  }
+
+  private static boolean transientFailure(FetchOutcome<?> outcome) {
+    return outcome instanceof FetchOutcome.NetworkError<?> || outcome instanceof FetchOutcome.ServerError<?>;
+  }
+
+  /** For metrics: 0 closed, 1 half-open, 2 open. */
+  public static int gaugeValue(CircuitBreakerState state) {
+    return switch (state) {
+      case CLOSED -> 0;
+      case HALF_OPEN -> 1;
+      case OPEN -> 2;
+    };
+  }
+}
