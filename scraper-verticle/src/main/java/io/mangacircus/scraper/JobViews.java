@@ -41,10 +41,11 @@ final class JobViews {
     return view;
   }
 
-  /** {@code {source, type, paused, pauseReason, pageDelayMs, chapterDelayMs}}. */
-  static JsonObject lane(String source, ScraperConfig.SourceConfig config, LaneSettings settings) {
+  /** {@code {source, type, paused, pauseReason, circuit, pageDelayMs, chapterDelayMs}}. */
+  static JsonObject lane(String source, ScraperConfig.SourceConfig config, LaneSettings settings, String circuit) {
     Pacing pacing = Pacing.of(config, settings);
     return new JsonObject().put("source", source).put("type", config.type()).put("paused", settings.paused())
+        .put("circuit", circuit)
         .put("pauseReason", settings.pauseReason()).put("pageDelayMs", pacing.pageDelayMs())
         .put("chapterDelayMs", pacing.chapterDelayMs());
   }

@@ -188,7 +188,7 @@ public final class ScraperVerticle extends VerticleBase {
     metadataClient = Sources.client(vertx);
     metadataSources = new LinkedHashMap<>();
     sourceConfigs.forEach((name, source) -> metadataSources.put(name, new CircuitGuardedSource(
-        Sources.create(name, source, config, metadataClient), breakers.get(name))));
+        Sources.create(name, source, config, metadataClient), breakers.get(name), vertx, config.failures())));
     new StartupRecovery(vertx, queue, metadataSources, library, new ChapterPublisher(library, clock), config.recovery())
         .run()
         .recover(error -> {
@@ -294,7 +294,7 @@ public final class ScraperVerticle extends VerticleBase {
       command.run();
       return null;
     }).onSuccess(v -> message.reply(new JsonObject().put("v", 1)
-            .put("lane", JobViews.lane(source, sourceConfigs.get(source), queue.lane(source)))))
+            .put("lane", JobViews.lane(source, sourceConfigs.get(source), queue.lane(source), circuit(source)))))
         .onFailure(t -> storageFailure(message, t));
   }
 
@@ -328,8 +328,13 @@ public final class ScraperVerticle extends VerticleBase {
 
   private JsonObject lanesJson() {
     JsonArray list = new JsonArray();
-    sourceConfigs.forEach((name, source) -> list.add(JobViews.lane(name, source, queue.lane(name))));
+    sourceConfigs.forEach((name, source) -> list.add(JobViews.lane(name, source, queue.lane(name), circuit(name))));
     return new JsonObject().put("v", 1).put("lanes", list);
+  }
+
+  private String circuit(String source) {
+    CircuitBreaker breaker = breakers.get(source);
+    return breaker == null ? "closed" : breaker.state().name().toLowerCase(java.util.Locale.ROOT);
   }
 
   private JsonObject incidentsJson() {

@@ -43,6 +43,8 @@ public final class ScraperAdminRoutes {
       router.post("/api/admin/jobs/:id/" + action).handler(ctx -> forward(ctx, "mc.scraper.jobs." + action,
           new JobRequest(ctx.pathParam("id")).toJson(), 200));
     }
+    router.get("/api/admin/incidents").handler(ctx -> forward(ctx, Addresses.SCRAPER_INCIDENTS_LIST,
+        ScraperRequests.list(), 200));
     router.get("/api/admin/lanes").handler(ctx -> forward(ctx, Addresses.SCRAPER_LANES_LIST, ScraperRequests.list(), 200));
     router.post("/api/admin/lanes/:source/pause").handler(ctx -> forward(ctx, Addresses.SCRAPER_LANES_PAUSE,
         new LaneRequest(ctx.pathParam("source")).toJson(), 200));

@@ -71,7 +71,8 @@ public final class LaneVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     client = Sources.client(vertx);
-    Source source = new CircuitGuardedSource(Sources.create(sourceName, sourceConfig, config, client), breaker);
+    Source source = new CircuitGuardedSource(Sources.create(sourceName, sourceConfig, config, client), breaker,
+        vertx, config.failures());
     String owner = "lane:" + sourceName + "@" + ProcessHandle.current().pid() + "/" + deploymentID();
     FailureResponder failures = new FailureResponder(queue, sourceName, systemic, clock,
         Duration.ofSeconds(config.failures().retryWaitSeconds()));

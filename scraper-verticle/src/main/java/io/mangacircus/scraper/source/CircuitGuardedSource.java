@@ -32,29 +32,28 @@ public final class CircuitGuardedSource implements Source {
 
   private final Source source;
   private final CircuitBreaker breaker;
+  private final Vertx vertx;
+  private final ScraperConfig.Failures settings;
 
-  public CircuitGuardedSource(Source source, CircuitBreaker breaker) {
+  public CircuitGuardedSource(Source source, CircuitBreaker breaker, Vertx vertx, ScraperConfig.Failures settings) {
     this.source = source;
     this.breaker = breaker;
+    this.vertx = vertx;
+    this.settings = settings;
   }
 
   /** The breaker for one source; {@code onChange} hears every state change. */
   public static CircuitBreaker breaker(Vertx vertx, String source, ScraperConfig.Failures settings,
       Consumer<CircuitBreakerState> onChange) {
+    // Every request (first try and each retry) counts, within a window as long as the circuit stays open.
     CircuitBreakerOptions options = new CircuitBreakerOptions()
         .setMaxFailures(settings.circuitMaxFailures())
-        .setMaxRetries(settings.requestRetries())
+        .setMaxRetries(0)
         .setTimeout(-1)
         .setResetTimeout(settings.circuitOpenSeconds() * 1000)
+        .setFailuresRollingWindow(Math.max(60_000, settings.circuitOpenSeconds() * 1000))
         .setNotificationAddress(null);
     CircuitBreaker breaker = CircuitBreaker.create("mc.source." + source, vertx, options);
-    breaker.retryPolicy((failure, retry) -> {
-      if (failure instanceof TransientFailure t && t.outcome instanceof FetchOutcome.ServerError<?> s
-          && s.retryAfter() != null) {
-        return Math.min(s.retryAfter().toMillis(), MAX_RETRY_DELAY_MS);
-      }
-      return Math.min(settings.retryBackoffMs() << Math.min(10, Math.max(0, retry - 1)), MAX_RETRY_DELAY_MS);
-    });
     breaker.openHandler(v -> onChange.accept(CircuitBreakerState.OPEN));
     breaker.halfOpenHandler(v -> onChange.accept(CircuitBreakerState.HALF_OPEN));
     breaker.closeHandler(v -> onChange.accept(CircuitBreakerState.CLOSED));
@@ -91,8 +90,34 @@ public final class CircuitGuardedSource implements Source {
     return breaker.state();
   }
 
-  @SuppressWarnings("unchecked")
+  /** A call with bounded request-level retries for transient failures, each try going through the breaker. */
   private <T> Future<FetchOutcome<T>> guarded(Supplier<Future<FetchOutcome<T>>> call) {
+    return attempt(call, 0);
+  }
+
+  private <T> Future<FetchOutcome<T>> attempt(Supplier<Future<FetchOutcome<T>>> call, int retry) {
+    return once(call).compose(outcome -> {
+      if (!transientFailure(outcome) || retry >= settings.requestRetries()
+          || breaker.state() == CircuitBreakerState.OPEN) {
+        return Future.succeededFuture(outcome);
+      }
+      long delay = retryDelay(outcome, retry);
+      io.vertx.core.Promise<Void> waited = io.vertx.core.Promise.promise();
+      vertx.setTimer(Math.max(1, delay), id -> waited.complete());
+      return waited.future().compose(v -> attempt(call, retry + 1));
+    });
+  }
+
+  /** {@code Retry-After} when the server sent one, else exponential from {@code retryBackoffMs}; at most 30 s. */
+  private long retryDelay(FetchOutcome<?> outcome, int retry) {
+    if (outcome instanceof FetchOutcome.ServerError<?> s && s.retryAfter() != null) {
+      return Math.min(s.retryAfter().toMillis(), MAX_RETRY_DELAY_MS);
+    }
+    return Math.min(settings.retryBackoffMs() << Math.min(10, retry), MAX_RETRY_DELAY_MS);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T> Future<FetchOutcome<T>> once(Supplier<Future<FetchOutcome<T>>> call) {
     return breaker.<FetchOutcome<T>>execute(() -> call.get().compose(outcome -> transientFailure(outcome)
             ? Future.failedFuture(new TransientFailure(outcome)) : Future.succeededFuture(outcome)))
         .recover(error -> {
