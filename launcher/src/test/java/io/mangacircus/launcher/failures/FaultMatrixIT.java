@@ -319,6 +319,27 @@ class FaultMatrixIT {
   }
 
   @Test
+  void parserQuarantinesOfTwoJobsOfOneSourcePauseItsLaneAsSystemicWithOneIncident() throws Exception {
+    flaky.stubFor(get(urlEqualTo(TITLE)).willReturn(html("<html><body>new layout</body></html>")));
+    flaky.stubFor(get(urlEqualTo("/series/t2")).willReturn(html("<html><body>new layout</body></html>")));
+    startProduct(s -> { });
+
+    String first = add("flaky", "t1");
+    await().atMost(Duration.ofSeconds(30)).until(() -> "quarantined".equals(job(first).getString("state")));
+    assertThat(lane("flaky").getBoolean("paused")).as("one quarantine is not systemic").isFalse();
+    String second = add("flaky", "t2");
+    await().atMost(Duration.ofSeconds(30)).until(() -> "quarantined".equals(job(second).getString("state")));
+
+    assertThat(lane("flaky").getBoolean("paused")).isTrue();
+    assertThat(lane("flaky").getString("pauseReason")).contains("systemic parser failure");
+    long systemic = admin.get("/api/admin/incidents").json().getJsonArray("incidents").stream()
+        .map(JsonObject.class::cast).filter(i -> i.getString("message").contains("systemic")).count();
+    assertThat(systemic).isEqualTo(1);
+    String healthyJob = add("demo", "tightrope-walker");
+    await().atMost(Duration.ofSeconds(60)).until(() -> "done".equals(job(healthyJob).getString("state")));
+  }
+
+  @Test
   void aTruncatedImageQuarantinesTheJobAndKeepsTheValidatedPages() throws Exception {
     healthyFlaky();
     byte[] image = jpeg(3);
