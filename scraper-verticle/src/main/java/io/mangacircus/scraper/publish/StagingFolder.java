@@ -3,7 +3,6 @@ package io.mangacircus.scraper.publish;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
@@ -66,7 +65,7 @@ public final class StagingFolder {
         return Instant.parse(value);
       }
     });
-    return new ObjectMapper().registerModule(instants).enable(SerializationFeature.INDENT_OUTPUT);
+    return new ObjectMapper().registerModule(instants);
   }
 
   /**
