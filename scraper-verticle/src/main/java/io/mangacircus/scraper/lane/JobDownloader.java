@@ -22,8 +22,8 @@ import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.PageBytes;
 import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.Delays;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -288,12 +288,7 @@ public final class JobDownloader {
   }
 
   private Future<Void> delay(long ms) {
-    if (ms <= 0) {
-      return Future.succeededFuture();
-    }
-    Promise<Void> promise = Promise.promise();
-    vertx.setTimer(ms, id -> promise.complete());
-    return promise.future();
+    return Delays.after(vertx, ms);
   }
 
   private void report(Job job, ChapterEntry chapter, int page, int pages) {

@@ -1,14 +1,11 @@
 package io.mangacircus.scraper.publish;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.scraper.CrashPoints;
+import io.mangacircus.scraper.StateJson;
 import io.mangacircus.scraper.source.PageRef;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,15 +54,7 @@ public final class StagingFolder {
   }
 
   static ObjectMapper mapper() {
-    SimpleModule instants = new SimpleModule("instants");
-    instants.addSerializer(Instant.class, ToStringSerializer.instance);
-    instants.addDeserializer(Instant.class, new FromStringDeserializer<>(Instant.class) {
-      @Override
-      protected Instant _deserialize(String value, DeserializationContext context) {
-        return Instant.parse(value);
-      }
-    });
-    return new ObjectMapper().registerModule(instants);
+    return StateJson.mapper();
   }
 
   /**

@@ -1,18 +1,15 @@
 package io.mangacircus.scraper.queue;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
-import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
+import io.mangacircus.scraper.StateJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -41,15 +38,7 @@ public final class QueueStore {
 
   public QueueStore(Path file) {
     this.file = file;
-    SimpleModule instants = new SimpleModule("instants");
-    instants.addSerializer(Instant.class, ToStringSerializer.instance);
-    instants.addDeserializer(Instant.class, new FromStringDeserializer<>(Instant.class) {
-      @Override
-      protected Instant _deserialize(String value, DeserializationContext context) {
-        return Instant.parse(value);
-      }
-    });
-    this.mapper = new ObjectMapper().registerModule(instants)
+    this.mapper = StateJson.mapper()
         .enable(SerializationFeature.INDENT_OUTPUT)
         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
   }

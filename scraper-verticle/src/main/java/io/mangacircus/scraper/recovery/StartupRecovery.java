@@ -14,8 +14,8 @@ import io.mangacircus.scraper.queue.JobQueue.OpenChapter;
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.Delays;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -146,11 +146,6 @@ public final class StartupRecovery {
   }
 
   private Future<Void> delay(long ms) {
-    if (ms <= 0) {
-      return Future.succeededFuture();
-    }
-    Promise<Void> promise = Promise.promise();
-    vertx.setTimer(ms, id -> promise.complete());
-    return promise.future();
+    return Delays.after(vertx, ms);
   }
 }

@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.source;
 
+import io.mangacircus.scraper.Delays;
 import io.mangacircus.scraper.ScraperConfig;
 import io.vertx.circuitbreaker.CircuitBreaker;
 import io.vertx.circuitbreaker.CircuitBreakerOptions;
@@ -101,10 +102,7 @@ public final class CircuitGuardedSource implements Source {
           || breaker.state() == CircuitBreakerState.OPEN) {
         return Future.succeededFuture(outcome);
       }
-      long delay = retryDelay(outcome, retry);
-      io.vertx.core.Promise<Void> waited = io.vertx.core.Promise.promise();
-      vertx.setTimer(Math.max(1, delay), id -> waited.complete());
-      return waited.future().compose(v -> attempt(call, retry + 1));
+      return Delays.after(vertx, Math.max(1, retryDelay(outcome, retry))).compose(v -> attempt(call, retry + 1));
     });
   }
 
