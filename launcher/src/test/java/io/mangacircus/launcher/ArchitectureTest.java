@@ -1,13 +1,13 @@
 package io.mangacircus.launcher;
 
+import io.mangacircus.contracts.supervision.CrashBudget;
+import io.mangacircus.contracts.supervision.Backoff;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.mangacircus.launcher.logging.SecretRedactor;
-import io.mangacircus.launcher.supervision.Backoff;
-import io.mangacircus.launcher.supervision.CrashBudget;
 import io.mangacircus.launcher.supervision.LivenessRule;
 import org.junit.jupiter.api.Test;
 

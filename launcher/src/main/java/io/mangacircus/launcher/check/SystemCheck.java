@@ -1,5 +1,6 @@
 package io.mangacircus.launcher.check;
 
+import io.mangacircus.contracts.supervision.CrashBudget;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.InvalidConfigException;
@@ -11,7 +12,6 @@ import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.launcher.state.RuntimeStateStore;
 import io.mangacircus.launcher.state.RuntimeStateStore.RuntimeFile;
 import io.mangacircus.launcher.state.ServiceRuntime;
-import io.mangacircus.launcher.supervision.CrashBudget;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,5 +1,6 @@
 package io.mangacircus.launcher.supervision;
 
+import io.mangacircus.contracts.supervision.Backoff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -4,6 +4,11 @@ import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.contracts.supervision.Backoff;
+import io.mangacircus.contracts.supervision.CrashBudget;
+import io.mangacircus.scraper.failure.Failure;
+import io.mangacircus.scraper.failure.FailureAction;
+import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.source.CircuitGuardedSource;
 import io.mangacircus.scraper.source.Source;
@@ -16,6 +21,8 @@ import io.vertx.core.shareddata.Lock;
 import io.vertx.ext.web.client.WebClient;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.List;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,9 +46,14 @@ public final class LaneVerticle extends VerticleBase {
   private final InstantSource clock;
   private final CircuitBreaker breaker;
   private final SystemicParserWatch systemic;
+  private final Function<WebClient, Source> adapter;
 
   private volatile boolean stopping;
   private String idleReason;
+  private String owner;
+  private String currentJob;
+  private CrashBudget crashes;
+  private final Backoff crashBackoff = new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(60));
   private WebClient client;
   private JobDownloader downloader;
   private Lock lock;
@@ -52,6 +64,15 @@ public final class LaneVerticle extends VerticleBase {
   public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
       LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
       SystemicParserWatch systemic) {
+    this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic,
+        client -> Sources.create(sourceName, sourceConfig, config, client));
+  }
+
+  /** As above with the source adapter built by {@code adapter} from the lane's HTTP client. */
+  public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
+      LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
+      SystemicParserWatch systemic, Function<WebClient, Source> adapter) {
+    this.adapter = adapter;
     this.breaker = breaker;
     this.systemic = systemic;
     this.sourceName = sourceName;
@@ -71,9 +92,11 @@ public final class LaneVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     client = Sources.client(vertx);
-    Source source = new CircuitGuardedSource(Sources.create(sourceName, sourceConfig, config, client), breaker,
+    Source source = new CircuitGuardedSource(adapter.apply(client), breaker,
         vertx, config.failures());
-    String owner = "lane:" + sourceName + "@" + ProcessHandle.current().pid() + "/" + deploymentID();
+    owner = "lane:" + sourceName + "@" + ProcessHandle.current().pid() + "/" + deploymentID();
+    crashes = new CrashBudget(3, Duration.ofHours(1), clock, List.of());
+    context.exceptionHandler(this::crashed);
     FailureResponder failures = new FailureResponder(queue, sourceName, systemic, clock,
         Duration.ofSeconds(config.failures().retryWaitSeconds()));
     downloader = new JobDownloader(vertx, source, sourceConfig, queue, library, progress, clock,
@@ -107,6 +130,15 @@ public final class LaneVerticle extends VerticleBase {
     if (stopping) {
       return;
     }
+    try {
+      claimAndWork(owner);
+    } catch (RuntimeException e) {
+      crashed(e);
+    }
+  }
+
+  private void claimAndWork(String owner) {
+    currentJob = null;
     var claim = queue.claim(sourceName, owner, Duration.ofSeconds(config.leaseSeconds()));
     if (claim.isEmpty()) {
       idle(queue.yieldReason() != null ? "memory yield: " + queue.yieldReason()
@@ -117,18 +149,49 @@ public final class LaneVerticle extends VerticleBase {
     }
     idleReason = null;
     JobQueue.Claim work = claim.get();
+    currentJob = work.job().id();
     current = (work.work() == JobQueue.Work.INSPECT ? downloader.inspect(work.job()) : downloader.download(work.job()))
         .recover(error -> {
-          LOG.error("[LANE {}] bug while working on job {}: {}", sourceName, work.job().id(), error.toString(), error);
-          queue.release(work.job().id(), owner, "lane error: " + error);
-          return Future.succeededFuture();
+          crashed(error);
+          return Future.failedFuture(error);
         });
     current.onComplete(ar -> {
-      if (!stopping) {
+      if (!stopping && ar.succeeded()) {
         timer = vertx.setTimer(Math.max(1, Pacing.of(sourceConfig, queue.lane(sourceName)).pageDelayMs()),
             id -> loop(owner));
       }
     });
+  }
+
+  /**
+   * A crash of the lane's own code (an exception nobody caught, e.g. the queue could not be saved): the job it held
+   * goes back to the queue as a system interruption and the lane starts over after a backoff; a third crash within an
+   * hour parks the lane (paused, with an incident) while the other lanes go on.
+   */
+  private void crashed(Throwable error) {
+    String jobId = currentJob;
+    currentJob = null;
+    CrashBudget.Verdict verdict = crashes.recordFailure();
+    LOG.error("[LANE {}] crashed ({} of 3 allowed per hour): {}", sourceName, crashes.failuresInWindow(),
+        error.toString(), error);
+    String why = "lane crash: " + error;
+    try {
+      if (jobId != null) {
+        queue.release(jobId, owner, why);
+      }
+      FailureAction action = verdict == CrashBudget.Verdict.PARK ? FailureAction.PAUSE_LANE : FailureAction.REQUEUE;
+      if (verdict == CrashBudget.Verdict.PARK) {
+        queue.pauseLane(sourceName, "lane crashed " + crashes.failuresInWindow() + " times within an hour; last: "
+            + error);
+      }
+      queue.recordIncident(new Failure(FailureKind.CRASH, null, why), sourceName, jobId, action);
+    } catch (RuntimeException e) {
+      LOG.error("[LANE {}] could not record the crash either: {}", sourceName, e.toString());
+    }
+    if (!stopping) {
+      vertx.cancelTimer(timer);
+      timer = vertx.setTimer(crashBackoff.delayFor(crashes.failuresInWindow()).toMillis(), id -> loop(owner));
+    }
   }
 
   /** Logs why the lane is idle, once per change: queue drained, operator paused or memory yield. */

@@ -126,7 +126,8 @@ public final class CircuitGuardedSource implements Source {
             return Future.succeededFuture(new FetchOutcome.NetworkError<>("circuit of source " + source.name()
                 + " is open after repeated failures; no request was sent"));
           }
-          return Future.succeededFuture(new FetchOutcome.NetworkError<>(String.valueOf(error)));
+          // Anything else is a bug in the adapter, not the network: let the lane's crash handling see it.
+          return Future.failedFuture(error);
         });
   }
 

@@ -1,4 +1,4 @@
-package io.mangacircus.launcher.supervision;
+package io.mangacircus.contracts.supervision;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -7,8 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Counts one service's failures in a rolling window and says when the service must be parked.
- * Holds only timestamps, so it is persisted as a list and survives a process restart.
+ * Counts one service's (or one lane's) failures in a rolling window and says when it must be parked. Holds only
+ * timestamps, so it is persisted as a list and survives a process restart. Shared here because ARCHITECTURE §6 asks
+ * for the same crash-budget class for services (launcher) and lanes (scraper); it uses no Vert.x.
  */
 public final class CrashBudget {
 

@@ -1,4 +1,4 @@
-package io.mangacircus.launcher.supervision;
+package io.mangacircus.contracts.supervision;
 
 import java.time.Duration;
 

@@ -1,0 +1,145 @@
+package io.mangacircus.scraper.lane;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.mangacircus.scraper.ScraperConfig;
+import io.mangacircus.scraper.ScraperConfig.SourceConfig;
+import io.mangacircus.scraper.demo.DemoCatalog;
+import io.mangacircus.scraper.demo.DemoFaults;
+import io.mangacircus.scraper.demo.DemoSite;
+import io.mangacircus.scraper.failure.FailureKind;
+import io.mangacircus.scraper.failure.Incident;
+import io.mangacircus.scraper.failure.SystemicParserWatch;
+import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.queue.EventLog;
+import io.mangacircus.scraper.queue.Job;
+import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.JobState;
+import io.mangacircus.scraper.queue.QueueListener;
+import io.mangacircus.scraper.queue.QueueStore;
+import io.mangacircus.scraper.source.ChapterInfo;
+import io.mangacircus.scraper.source.CircuitGuardedSource;
+import io.mangacircus.scraper.source.FetchOutcome;
+import io.mangacircus.scraper.source.PageBytes;
+import io.mangacircus.scraper.source.PageRef;
+import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.Sources;
+import io.mangacircus.scraper.source.TitleInfo;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.ThreadingModel;
+import io.vertx.core.Vertx;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A lane whose adapter throws (a bug): the job is given back without an attempt, the lane starts over, and a third
+ * crash within the hour parks the lane. */
+class LaneCrashIT {
+
+  @TempDir
+  Path data;
+
+  private final Vertx vertx = Vertx.vertx();
+
+  @AfterEach
+  void close() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  /** The demo adapter, except that page fetches throw while {@code crashesLeft} is positive. */
+  private static final class BuggySource implements Source {
+    private final Source real;
+    private final AtomicInteger crashesLeft;
+
+    BuggySource(Source real, AtomicInteger crashesLeft) {
+      this.real = real;
+      this.crashesLeft = crashesLeft;
+    }
+
+    @Override
+    public String name() {
+      return real.name();
+    }
+
+    @Override
+    public Future<FetchOutcome<TitleInfo>> title(String titleRef) {
+      return real.title(titleRef);
+    }
+
+    @Override
+    public Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter) {
+      return real.pages(titleId, chapter);
+    }
+
+    @Override
+    public Future<FetchOutcome<PageBytes>> page(PageRef page) {
+      if (crashesLeft.getAndDecrement() > 0) {
+        throw new IllegalStateException("adapter bug on page " + page.index());
+      }
+      return real.page(page);
+    }
+  }
+
+  private static <T> T result(Future<T> future) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  private JobQueue deployLane(DemoSite site, AtomicInteger crashes) throws Exception {
+    SourceConfig source = new SourceConfig("demo", site.baseUrl(), 0L, 0L);
+    ScraperConfig config = new ScraperConfig(0, true, 120, 50, 60, 30, new ScraperConfig.Recovery(50, 0),
+        new ScraperConfig.Demo(false, 0, "circus-nights"), Map.of("demo", source),
+        new ScraperConfig.Failures(300, 2, 100, 3, 300, 2, 60), new ScraperConfig.Stall(30, 900, 180));
+    JobQueue queue = new JobQueue(new QueueStore(data.resolve("scraper/queue.json")),
+        new EventLog(data.resolve("scraper/events.log")), InstantSource.system(), Set.of("demo"), QueueListener.NONE);
+    result(vertx.deployVerticle(new LaneVerticle("demo", source, config, queue, new LibraryLayout(data.resolve("library")),
+        new ProgressBoard(p -> { }), InstantSource.system(),
+        CircuitGuardedSource.breaker(vertx, "demo", config.failures(), state -> { }),
+        new SystemicParserWatch(2, Duration.ofHours(1), InstantSource.system()),
+        client -> new BuggySource(Sources.create("demo", source, config, client), crashes)),
+        new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)));
+    return queue;
+  }
+
+  @Test
+  void aCrashingLaneGivesItsJobBackWithoutAnAttemptAndCarriesOn() throws Exception {
+    DemoSite site = result(DemoSite.start(vertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults()));
+    JobQueue queue = deployLane(site, new AtomicInteger(2));
+    String id = queue.add("demo", "tightrope-walker", true).job().id();
+
+    await().atMost(Duration.ofSeconds(60)).until(() -> queue.job(id).orElseThrow().state() == JobState.DONE);
+
+    Job done = queue.job(id).orElseThrow();
+    assertThat(done.attempts()).isZero();
+    assertThat(done.interruptions()).isEqualTo(2);
+    assertThat(queue.incidents()).filteredOn(i -> i.kind() == FailureKind.CRASH).hasSize(2)
+        .allMatch(i -> i.action().equals("job requeued"));
+    assertThat(queue.lane("demo").paused()).isFalse();
+  }
+
+  @Test
+  void aThirdCrashWithinTheHourParksTheLane() throws Exception {
+    DemoSite site = result(DemoSite.start(vertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults()));
+    JobQueue queue = deployLane(site, new AtomicInteger(1_000));
+    String id = queue.add("demo", "tightrope-walker", true).job().id();
+
+    await().atMost(Duration.ofSeconds(30)).until(() -> queue.lane("demo").paused());
+
+    assertThat(queue.lane("demo").pauseReason()).contains("crashed 3 times");
+    List<Incident> crashes = queue.incidents().stream().filter(i -> i.kind() == FailureKind.CRASH).toList();
+    assertThat(crashes).hasSize(3);
+    assertThat(crashes.get(2).action()).isEqualTo("lane paused");
+    Job job = queue.job(id).orElseThrow();
+    assertThat(job.state()).isEqualTo(JobState.PENDING);
+    assertThat(job.attempts()).isZero();
+  }
+}
