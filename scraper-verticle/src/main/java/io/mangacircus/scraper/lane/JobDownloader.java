@@ -110,7 +110,7 @@ public final class JobDownloader {
         queue.job(job.id()).ifPresent(current -> {
           if (current.allChaptersSettled()) {
             queue.finish(job.id(), owner);
-            report(current, null, 0, 0);
+            report(queue.job(job.id()).orElse(current), null, 0, 0);
             LOG.info("[LANE {}] job {} ({}) done: {} chapters published", source.name(), job.id(), current.title(),
                 current.publishedChapters());
           }
