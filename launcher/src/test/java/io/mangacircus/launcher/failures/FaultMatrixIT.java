@@ -49,6 +49,7 @@ class FaultMatrixIT {
   private static final String TITLE = "/series/t1";
   private static final String CHAPTER = "/series/t1/chapter/c1";
   private static final int PAGES = 3;
+  private static final String METRICS_TOKEN = "fault-matrix-metrics";
 
   @TempDir
   Path data;
@@ -138,6 +139,7 @@ class FaultMatrixIT {
                 .put("pageDelayMs", 0).put("chapterDelayMs", 0)));
     scraperTweaks.accept(scraper);
     harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject().put("adminToken", TOKEN))
+        .put("metrics", new JsonObject().put("token", METRICS_TOKEN))
         .put("scraper", scraper).encode()).startStandard(Mode.ALL);
     admin = new AdminApi(harness.port(), TOKEN);
   }
@@ -199,6 +201,9 @@ class FaultMatrixIT {
     assertThat(lane("flaky").getString("circuit")).isEqualTo("open");
     assertThat(lane("flaky").getBoolean("paused")).isFalse();
     assertThat(incidentOf("network").getString("action")).isEqualTo("job retry_wait");
+    String metrics = io.mangacircus.launcher.testing.HttpProbe.get(harness.port(), "/metrics", METRICS_TOKEN).body();
+    assertThat(metrics).contains("mc_circuit_state{source=\"flaky\"} 2.0", "mc_circuit_state{source=\"demo\"} 0.0",
+        "mc_open_incidents 1.0");
     assertThat(flaky.findAll(getRequestedFor(urlEqualTo("/img/t1/c1/002.jpg")))).as("1 try + 2 request retries")
         .hasSize(3);
     assertThat(stagedPages()).as("the checkpoint is kept").containsExactly("001.jpg");
@@ -250,6 +255,7 @@ class FaultMatrixIT {
 
     assertThat(lane("flaky").getBoolean("paused")).isTrue();
     assertThat(lane("flaky").getString("pauseReason")).contains("access");
+    assertThat(lane("flaky").getString("circuit")).as("only network failures count for the circuit").isEqualTo("closed");
     assertThat(job.getInteger("attempts")).isZero();
     JsonObject incident = incidentOf("access");
     assertThat(incident.getInteger("httpStatus")).isEqualTo(status);
@@ -301,6 +307,7 @@ class FaultMatrixIT {
     JsonObject job = run("unavailable");
 
     assertThat(job.getString("reason")).contains("no English chapters");
+    assertThat(lane("flaky").getString("circuit")).as("only network failures count for the circuit").isEqualTo("closed");
     assertEventLogged("unavailable");
   }
 
@@ -314,6 +321,7 @@ class FaultMatrixIT {
     JsonObject job = run("quarantined");
 
     assertThat(job.getString("reason")).contains("h1.series-title");
+    assertThat(lane("flaky").getString("circuit")).as("only network failures count for the circuit").isEqualTo("closed");
     assertThat(incidentOf("parser").getString("action")).isEqualTo("job quarantined");
     assertEventLogged("parser");
   }
@@ -350,6 +358,7 @@ class FaultMatrixIT {
     JsonObject job = run("quarantined");
 
     assertThat(job.getString("reason")).contains("page 3", "truncated");
+    assertThat(lane("flaky").getString("circuit")).as("only network failures count for the circuit").isEqualTo("closed");
     assertThat(stagedPages()).containsExactly("001.jpg", "002.jpg");
     assertEventLogged("parser");
   }

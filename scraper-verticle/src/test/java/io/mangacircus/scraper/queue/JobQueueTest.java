@@ -202,6 +202,27 @@ class JobQueueTest {
   }
 
   @Test
+  void onlyTheLast200IncidentsAreKeptAndARetryClearsTheJobsOnes() {
+    JobQueue queue = QueueFixtures.queue(dir, clock);
+    Job job = inspectedAndConfirmed(queue, "circus-nights");
+    for (int i = 1; i <= 205; i++) {
+      queue.recordIncident(new io.mangacircus.scraper.failure.Failure(io.mangacircus.scraper.failure.FailureKind.NETWORK,
+          500, "failure " + i), "demo", i == 205 ? job.id() : null,
+          io.mangacircus.scraper.failure.FailureAction.RETRY_LATER);
+    }
+
+    JobQueue reloaded = QueueFixtures.queue(dir, clock);
+    assertThat(reloaded.incidents()).hasSize(JobQueue.MAX_INCIDENTS);
+    assertThat(reloaded.incidents().get(0).message()).isEqualTo("failure 6");
+    assertThat(reloaded.openIncidents()).isEqualTo(200);
+
+    reloaded.claim("demo", "lane-a", LEASE).orElseThrow();
+    reloaded.setback(job.id(), JobState.QUARANTINED, "parser", true, null);
+    reloaded.retry(job.id());
+    assertThat(reloaded.openIncidents()).isEqualTo(199);
+  }
+
+  @Test
   void startupGivesBackActiveJobsAsSystemInterruptions() {
     JobQueue queue = QueueFixtures.queue(dir, clock);
     Job job = inspectedAndConfirmed(queue, "circus-nights");
