@@ -57,9 +57,12 @@ public final class StartupRecovery {
     this.limits = limits;
   }
 
-  /** One recovery pass. */
+  /** One recovery pass. Queue writes (fsyncs) run on a worker thread, never on the caller's event loop. */
   public Future<Report> run() {
-    List<Job> released = queue.releaseAllAtStartup();
+    return vertx.executeBlocking(queue::releaseAllAtStartup).compose(this::classifyOpenChapters);
+  }
+
+  private Future<Report> classifyOpenChapters(List<Job> released) {
     released.forEach(job -> LOG.info("[RECOVERY] job {} ({}) was active when the scraper stopped: back to pending "
         + "(system interruption, attempts unchanged)", job.id(), job.title()));
     List<OpenChapter> open = queue.openChapters();
@@ -98,10 +101,10 @@ public final class StartupRecovery {
         chapter.number(), chapter.title(), "en");
     String fingerprint = chapter.fingerprint();
     if (fingerprint != null && publisher.publishedFingerprint(key).filter(fingerprint::equals).isPresent()) {
-      queue.stage(job.get().id(), chapter.id(), ChapterStage.PUBLISHED, chapter.pages(), fingerprint, null);
       LOG.info("[RECOVERY] {}: complete (the library already holds it with this fingerprint); recorded as published",
           where);
-      return Future.succeededFuture(RecoveryVerdict.COMPLETE);
+      return vertx.executeBlocking(() -> queue.stage(job.get().id(), chapter.id(), ChapterStage.PUBLISHED,
+          chapter.pages(), fingerprint, null)).map(recorded -> RecoveryVerdict.COMPLETE);
     }
     if (fingerprint != null) {
       Path staging = library.staging(fingerprint);
@@ -124,24 +127,26 @@ public final class StartupRecovery {
     }
     ChapterInfo info = new ChapterInfo(chapter.id(), chapter.number(), chapter.title(), "en");
     return source.pages(job.get().titleId(), info).compose(outcome -> {
-      RecoveryVerdict verdict;
+      Future<RecoveryVerdict> verdict;
       if (outcome.ok()) {
-        verdict = RecoveryVerdict.STILL;
         LOG.info("[RECOVERY] {}: still (nothing staged; the source still lists it)", where);
+        verdict = Future.succeededFuture(RecoveryVerdict.STILL);
       } else if (outcome instanceof FetchOutcome.NotFound<?>) {
-        Optional<ChapterEntry> again = queue.chapter(job.get().id(), chapter.id());
-        if (again.isPresent() && again.get().stage().open()) {
-          queue.stage(job.get().id(), chapter.id(), ChapterStage.FAILED, chapter.pages(), fingerprint,
-              "chapter_gone: " + outcome.describe());
-        }
-        verdict = RecoveryVerdict.GONE;
         LOG.info("[RECOVERY] {}: gone (the source says {}; nothing staged); recorded as failed, reason chapter_gone",
             where, outcome.describe());
+        verdict = vertx.executeBlocking(() -> {
+          Optional<ChapterEntry> again = queue.chapter(job.get().id(), chapter.id());
+          if (again.isPresent() && again.get().stage().open()) {
+            queue.stage(job.get().id(), chapter.id(), ChapterStage.FAILED, chapter.pages(), fingerprint,
+                "chapter_gone: " + outcome.describe());
+          }
+          return RecoveryVerdict.GONE;
+        });
       } else {
-        verdict = RecoveryVerdict.UNKNOWN;
         LOG.info("[RECOVERY] {}: unknown ({}); nothing changed, next pass will look again", where, outcome.describe());
+        verdict = Future.succeededFuture(RecoveryVerdict.UNKNOWN);
       }
-      return delay(limits.delayMs()).map(v -> verdict);
+      return verdict.compose(v -> delay(limits.delayMs()).map(ignored -> v));
     });
   }
 
