@@ -8,8 +8,14 @@ public final class CorruptStateFileException extends RuntimeException {
   private final Path file;
 
   public CorruptStateFileException(Path file, String problem) {
-    super(file + " cannot be used: " + problem + " (left untouched; see docs/operations.md)");
+    super(file + " cannot be used: " + tidy(problem) + " (left untouched; see docs/operations.md)");
     this.file = file;
+  }
+
+  /** Drops the parser's note about hidden source text, which tells an operator nothing. */
+  private static String tidy(String problem) {
+    String hidden = "Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); ";
+    return problem == null ? "" : problem.replace(hidden, "");
   }
 
   /** The file at fault. */
