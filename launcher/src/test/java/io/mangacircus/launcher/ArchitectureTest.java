@@ -8,6 +8,12 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.mangacircus.launcher.logging.SecretRedactor;
+import io.mangacircus.launcher.memory.MemoryYield;
+import io.mangacircus.scraper.failure.FailureClassifier;
+import io.mangacircus.scraper.failure.StallWatch;
+import io.mangacircus.scraper.failure.SystemicParserWatch;
+import io.mangacircus.scraper.queue.JobTransitions;
+import io.mangacircus.scraper.queue.StageLattice;
 import io.mangacircus.launcher.supervision.LivenessRule;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +26,9 @@ class ArchitectureTest {
 
   @Test
   void decisionClassesUseNoVertx() {
-    noClasses().that().belongToAnyOf(CrashBudget.class, Backoff.class, LivenessRule.class, SecretRedactor.class)
+    noClasses().that().belongToAnyOf(CrashBudget.class, Backoff.class, LivenessRule.class, SecretRedactor.class,
+            MemoryYield.class, FailureClassifier.class, StallWatch.class, SystemicParserWatch.class,
+            JobTransitions.class, StageLattice.class)
         .should().dependOnClassesThat().resideInAPackage("io.vertx..")
         .check(CLASSES);
   }
