@@ -38,7 +38,7 @@ public record LaunchPlan(MangaCircusConfig config, Mode mode, List<ServiceSpec> 
     DataLayout data = new DataLayout(config.dataPath());
     List<ServiceSpec> specs = new ArrayList<>();
     if (mode.hostsReader()) {
-      specs.add(new ServiceSpec("reader", () -> new ReaderVerticle(config.reader(), slot), new DeploymentOptions(),
+      specs.add(new ServiceSpec("reader", () -> new ReaderVerticle(config.reader(), slot, config.dataPath()), new DeploymentOptions(),
           data.runtimeFile("reader")));
     }
     if (mode.hostsScraper()) {

@@ -10,14 +10,22 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *     Default empty; environment {@code MANGACIRCUS_ADMIN_TOKEN}. Never logged.
  * @param scraperRequestTimeoutMs timeout of the reader's requests to the scraper over the event bus, in
  *     milliseconds. Default 2000; 100..30000.
+ * @param initialAdminPassword password of the {@code admin} account created on first start when no admin exists;
+ *     empty = generate one and log it once. Default empty; environment {@code MANGACIRCUS_ADMIN_PASSWORD}. Never logged.
+ * @param sessionHours how long a login session lasts, hours. Default 720 (30 days); 1..8760.
  */
-public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs) {
+public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword,
+    long sessionHours) {
 
   @JsonCreator
   public ReaderConfig(@JsonProperty(value = "adminToken", required = true) String adminToken,
-      @JsonProperty(value = "scraperRequestTimeoutMs", required = true) long scraperRequestTimeoutMs) {
+      @JsonProperty(value = "scraperRequestTimeoutMs", required = true) long scraperRequestTimeoutMs,
+      @JsonProperty(value = "initialAdminPassword", required = true) String initialAdminPassword,
+      @JsonProperty(value = "sessionHours", required = true) long sessionHours) {
     this.adminToken = adminToken == null ? "" : adminToken;
     this.scraperRequestTimeoutMs = scraperRequestTimeoutMs;
+    this.initialAdminPassword = initialAdminPassword == null ? "" : initialAdminPassword;
+    this.sessionHours = sessionHours;
   }
 
   /** Whether an admin bearer token is configured. */
@@ -25,10 +33,12 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs) {
     return !adminToken.isEmpty();
   }
 
-  /** The token is never printed, even by accident. */
+  /** Secrets are never printed, even by accident. */
   @Override
   public String toString() {
     return "ReaderConfig[adminToken=" + (adminTokenEnabled() ? "<set>" : "<none>")
-        + ", scraperRequestTimeoutMs=" + scraperRequestTimeoutMs + "]";
+        + ", scraperRequestTimeoutMs=" + scraperRequestTimeoutMs
+        + ", initialAdminPassword=" + (initialAdminPassword.isEmpty() ? "<generate>" : "<set>")
+        + ", sessionHours=" + sessionHours + "]";
   }
 }

@@ -4,7 +4,11 @@ import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.DecodingHandler;
 import io.mangacircus.contracts.PingReply;
 import io.mangacircus.contracts.PingRequest;
-import io.mangacircus.reader.admin.AdminTokenGuard;
+import io.mangacircus.reader.accounts.AccessGuard;
+import io.mangacircus.reader.accounts.AccountRoutes;
+import io.mangacircus.reader.accounts.PasswordHasher;
+import io.mangacircus.reader.accounts.ReaderDatabase;
+import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.admin.ScraperAdminRoutes;
 import io.mangacircus.reader.http.HttpMount;
 import io.vertx.core.Future;
@@ -15,6 +19,8 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.StaticHandler;
+import java.nio.file.Path;
+import java.time.InstantSource;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,23 +32,52 @@ public final class ReaderVerticle extends VerticleBase {
 
   private final ReaderConfig config;
   private final HttpMount mount;
+  private final Path dataDir;
+  private final InstantSource clock = InstantSource.system();
+  private ReaderDatabase database;
   private final String instance = UUID.randomUUID().toString();
   private long startedAt;
   private Router router;
   private MessageConsumer<Object> pingConsumer;
 
-  public ReaderVerticle(ReaderConfig config, HttpMount mount) {
+  /**
+   * @param dataDir the data folder; the reader owns {@code reader.db}, {@code catalog.json} and covers in it
+   */
+  public ReaderVerticle(ReaderConfig config, HttpMount mount, Path dataDir) {
     this.config = config;
     this.mount = mount;
+    this.dataDir = dataDir;
   }
 
   @Override
   public Future<?> start() {
     startedAt = System.currentTimeMillis();
+    return vertx.executeBlocking(this::openDatabase).compose(v -> serve());
+  }
+
+  private Void openDatabase() throws java.sql.SQLException {
+    database = ReaderDatabase.open(dataDir.resolve("reader.db"));
+    if (database.countAdmins() == 0) {
+      boolean generated = config.initialAdminPassword().isEmpty();
+      String secret = generated ? Sessions.newToken().substring(0, 20) : config.initialAdminPassword();
+      String name = database.user("admin").isPresent() ? "admin-" + Sessions.newToken().substring(0, 6) : "admin";
+      database.createUser(name, PasswordHasher.hash(secret.toCharArray()), "admin", clock.instant());
+      if (generated) {
+        LOG.warn("[ACCOUNTS] no admin account existed: created '{}'. Its generated sign-in word, shown only this "
+            + "once (change it after logging in): {}", name, secret);
+      } else {
+        LOG.info("[ACCOUNTS] no admin account existed: created '{}' with MANGACIRCUS_ADMIN_PASSWORD", name);
+      }
+    }
+    return null;
+  }
+
+  private Future<?> serve() {
     router = Router.router(vertx);
+    router.route("/api/*").handler(new AccessGuard(vertx, database, config.adminToken(), clock));
+    new AccountRoutes(vertx, database, java.time.Duration.ofHours(config.sessionHours()), clock).mount(router);
     router.get("/api/system/info").handler(this::handleInfo);
-    new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs())
-        .mount(router, new AdminTokenGuard(config.adminToken()));
+    new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/*").handler(StaticHandler.create("webroot"));
     pingConsumer = vertx.eventBus().consumer(Addresses.READER_PING,
@@ -55,8 +90,16 @@ public final class ReaderVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
-    mount.detach(router);
-    return pingConsumer.unregister();
+    if (router != null) {
+      mount.detach(router);
+    }
+    Future<Void> unregistered = pingConsumer == null ? Future.succeededFuture() : pingConsumer.unregister();
+    return unregistered.eventually(() -> vertx.executeBlocking(() -> {
+      if (database != null) {
+        database.close();
+      }
+      return null;
+    }));
   }
 
   private void handlePing(Message<Object> message, PingRequest request) {

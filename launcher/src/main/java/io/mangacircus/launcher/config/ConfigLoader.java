@@ -50,6 +50,7 @@ public final class ConfigLoader {
       "MANGACIRCUS_BIND", "http.bind",
       "MANGACIRCUS_METRICS_TOKEN", "metrics.token",
       "MANGACIRCUS_ADMIN_TOKEN", "reader.adminToken",
+      "MANGACIRCUS_ADMIN_PASSWORD", "reader.initialAdminPassword",
       "MANGACIRCUS_LOG_FORMAT", "log.format",
       "MANGACIRCUS_CLUSTER_NAME", "cluster.name",
       "MANGACIRCUS_CLUSTER_MEMBERS", "cluster.members");

@@ -254,6 +254,10 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
         "reader.scraperRequestTimeoutMs", "must be between 100 and 30000 ms");
     require(!reader.adminToken().chars().anyMatch(Character::isWhitespace), "reader.adminToken",
         "must not contain whitespace");
+    require(reader.initialAdminPassword().isEmpty() || reader.initialAdminPassword().length() >= 8,
+        "reader.initialAdminPassword", "must be empty (generate one) or at least 8 characters");
+    require(reader.sessionHours() >= 1 && reader.sessionHours() <= 8760, "reader.sessionHours",
+        "must be between 1 and 8760");
     require(scraper.statusLogIntervalSeconds() >= 0 && scraper.statusLogIntervalSeconds() <= 86_400,
         "scraper.statusLogIntervalSeconds", "must be between 0 and 86400");
     validateScraper();

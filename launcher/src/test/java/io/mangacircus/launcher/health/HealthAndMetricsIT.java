@@ -55,12 +55,13 @@ class HealthAndMetricsIT {
   }
 
   @Test
-  void unknownApiRoutesGetAJson404FromTheReader() {
+  void apiRoutesAnswerJsonAndNeedASessionWhileHealthDoesNot() {
     try (LauncherHarness h = new LauncherHarness(data, "{}").startStandard(Mode.ALL)) {
       Answer answer = HttpProbe.get(h.port(), "/api/does-not-exist");
 
-      assertThat(answer.status()).isEqualTo(404);
-      assertThat(answer.json().getString("error")).isEqualTo("not_found");
+      assertThat(answer.status()).isEqualTo(401);
+      assertThat(answer.json().getString("error")).isEqualTo("unauthorized");
+      assertThat(HttpProbe.get(h.port(), "/health/live").status()).isEqualTo(200);
     }
   }
 }

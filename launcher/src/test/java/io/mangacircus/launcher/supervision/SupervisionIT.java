@@ -90,7 +90,7 @@ class SupervisionIT {
     assertThat(scraper.parkedAt()).isNotNull();
 
     // The other service and the launcher go on.
-    assertThat(HttpProbe.get(h.port(), "/api/system/info").status()).isEqualTo(200);
+    assertThat(HttpProbe.get(h.port(), "/").status()).as("the reader still serves its pages").isEqualTo(200);
     assertThat(HttpProbe.get(h.port(), "/health/live").status()).isEqualTo(200);
     PingReply reader = PingReply.fromJson(LauncherHarness.await(h.vertx().eventBus().request(Addresses.READER_PING,
         new PingRequest("test").toJson(), new DeliveryOptions().setSendTimeout(2000))).body());

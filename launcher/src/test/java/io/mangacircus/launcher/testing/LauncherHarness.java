@@ -79,7 +79,7 @@ public final class LauncherHarness implements AutoCloseable {
 
   /** A spec for the real reader, mounted on {@code slot}. */
   public ServiceSpec realReader(RouterSlot slot) {
-    return spec("reader", () -> new ReaderVerticle(config.reader(), slot));
+    return spec("reader", () -> new ReaderVerticle(config.reader(), slot, config.dataPath()));
   }
 
   /** A spec for the real scraper. */

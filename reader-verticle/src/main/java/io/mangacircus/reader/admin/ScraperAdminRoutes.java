@@ -33,9 +33,8 @@ public final class ScraperAdminRoutes {
     this.timeoutMs = timeoutMs;
   }
 
-  /** Mounts the routes on {@code router} behind {@code guard}. */
-  public void mount(Router router, AdminTokenGuard guard) {
-    router.route("/api/admin/*").handler(guard);
+  /** Mounts the routes on {@code router}; the reader's access guard already covers {@code /api/*}. */
+  public void mount(Router router) {
     router.route("/api/admin/*").handler(BodyHandler.create().setBodyLimit(MAX_BODY_BYTES));
     router.get("/api/admin/jobs").handler(ctx -> forward(ctx, Addresses.SCRAPER_JOBS_LIST, ScraperRequests.list(), 200));
     router.post("/api/admin/jobs").handler(this::handleAdd);

@@ -1,0 +1,141 @@
+package io.mangacircus.launcher.accounts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.launcher.Mode;
+import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.reader.accounts.PasswordHasher;
+import io.mangacircus.reader.accounts.ReaderDatabase;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Accounts on the real reader: login, session cookie flags, CSRF, throttling, roles, traversal. */
+class AccountsSecurityIT {
+
+  private static final String ADMIN_PASSWORD = "admin-pass-123";
+
+  @TempDir
+  Path data;
+
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private LauncherHarness harness;
+
+  @BeforeEach
+  void start() {
+    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
+        .put("initialAdminPassword", ADMIN_PASSWORD)).encode()).startStandard(Mode.ALL);
+  }
+
+  @AfterEach
+  void stop() {
+    harness.close();
+  }
+
+  private HttpResponse<String> send(String method, String path, String body, String... headers) throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + harness.port() + path))
+        .timeout(Duration.ofSeconds(10))
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      request.header("Content-Type", "application/json");
+    }
+    for (int i = 0; i < headers.length; i += 2) {
+      request.header(headers[i], headers[i + 1]);
+    }
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> login(String user, String password) throws Exception {
+    return send("POST", "/api/login", new JsonObject().put("username", user).put("password", password).encode());
+  }
+
+  private static String cookie(HttpResponse<String> login) {
+    String setCookie = login.headers().firstValue("Set-Cookie").orElseThrow();
+    return setCookie.substring(0, setCookie.indexOf(';'));
+  }
+
+  @Test
+  void loginSetsAStrictHttpOnlySessionCookieThatOpensTheApi() throws Exception {
+    assertThat(send("GET", "/api/me", null).statusCode()).isEqualTo(401);
+
+    HttpResponse<String> login = login("admin", ADMIN_PASSWORD);
+
+    assertThat(login.statusCode()).isEqualTo(200);
+    String setCookie = login.headers().firstValue("Set-Cookie").orElseThrow();
+    assertThat(setCookie).startsWith("mc_session=").containsIgnoringCase("HttpOnly").contains("SameSite=Strict", "Path=/")
+        .doesNotContain("Secure");
+    assertThat(new JsonObject(login.body()).getString("role")).isEqualTo("admin");
+    HttpResponse<String> me = send("GET", "/api/me", null, "Cookie", cookie(login));
+    assertThat(me.statusCode()).isEqualTo(200);
+    assertThat(new JsonObject(me.body()).getString("username")).isEqualTo("admin");
+    assertThat(send("GET", "/api/admin/jobs", null, "Cookie", cookie(login)).statusCode())
+        .as("an admin session reaches admin routes").isIn(200, 503);
+  }
+
+  @Test
+  void behindTlsTheCookieIsSecure() throws Exception {
+    HttpResponse<String> login = send("POST", "/api/login", new JsonObject().put("username", "admin")
+        .put("password", ADMIN_PASSWORD).encode(), "X-Forwarded-Proto", "https");
+
+    assertThat(login.headers().firstValue("Set-Cookie").orElseThrow()).contains("Secure");
+  }
+
+  @Test
+  void aStateChangingRequestWithoutTheCsrfTokenIsRefused() throws Exception {
+    HttpResponse<String> login = login("admin", ADMIN_PASSWORD);
+    String csrf = new JsonObject(login.body()).getString("csrfToken");
+
+    assertThat(send("POST", "/api/logout", null, "Cookie", cookie(login)).statusCode()).isEqualTo(403);
+    assertThat(send("POST", "/api/logout", null, "Cookie", cookie(login), "X-CSRF-Token", "forged").statusCode())
+        .isEqualTo(403);
+    assertThat(send("POST", "/api/logout", null, "Cookie", cookie(login), "X-CSRF-Token", csrf).statusCode())
+        .isEqualTo(204);
+    assertThat(send("GET", "/api/me", null, "Cookie", cookie(login)).statusCode()).as("logged out").isEqualTo(401);
+  }
+
+  @Test
+  void repeatedWrongPasswordsAreThrottledEvenBeforeTheRightOne() throws Exception {
+    for (int i = 0; i < 5; i++) {
+      assertThat(login("admin", "wrong-" + i).statusCode()).isEqualTo(401);
+    }
+
+    HttpResponse<String> throttled = login("admin", ADMIN_PASSWORD);
+
+    assertThat(throttled.statusCode()).isEqualTo(429);
+    assertThat(throttled.headers().firstValue("Retry-After")).isPresent();
+  }
+
+  @Test
+  void aReaderAccountCannotOpenAdminRoutes() throws Exception {
+    try (ReaderDatabase db = ReaderDatabase.open(data.resolve("reader.db"))) {
+      db.createUser("kid", PasswordHasher.hash("reader-pass-1".toCharArray()), "reader", Instant.now());
+    }
+    HttpResponse<String> login = login("kid", "reader-pass-1");
+    assertThat(login.statusCode()).isEqualTo(200);
+
+    HttpResponse<String> admin = send("GET", "/api/admin/jobs", null, "Cookie", cookie(login));
+
+    assertThat(admin.statusCode()).isEqualTo(403);
+    assertThat(send("GET", "/api/me", null, "Cookie", cookie(login)).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void malformedLoginsAndPathTraversalGetClearRefusals() throws Exception {
+    assertThat(send("POST", "/api/login", "not json").statusCode()).isEqualTo(400);
+    assertThat(send("POST", "/api/login", "{\"username\": 5}").statusCode()).isEqualTo(400);
+    for (String path : new String[] {"/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc/passwd"}) {
+      HttpResponse<String> answer = send("GET", path, null);
+      assertThat(answer.statusCode()).as(path).isIn(400, 404);
+      assertThat(answer.body()).as(path).doesNotContain("root:");
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package io.mangacircus.reader.accounts;
+
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.Cookie;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.InstantSource;
+import java.util.Set;
+
+/**
+ * Guards {@code /api/*}: every route but login needs a live session (cookie {@code mc_session}), except that admin
+ * routes also accept {@code Authorization: Bearer <admin token>}; session requests that change state must carry
+ * {@code X-CSRF-Token}; admin routes need the admin role. 401 without credentials, 403 for the rest.
+ */
+public final class AccessGuard implements Handler<RoutingContext> {
+
+  /** Where the current session is kept on the routing context. */
+  public static final String SESSION = "mc.session";
+
+  private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
+
+  private final Vertx vertx;
+  private final ReaderDatabase database;
+  private final byte[] adminToken;
+  private final InstantSource clock;
+
+  public AccessGuard(Vertx vertx, ReaderDatabase database, String adminToken, InstantSource clock) {
+    this.vertx = vertx;
+    this.database = database;
+    this.adminToken = adminToken.getBytes(StandardCharsets.UTF_8);
+    this.clock = clock;
+  }
+
+  @Override
+  public void handle(RoutingContext ctx) {
+    String path = ctx.normalizedPath();
+    if (path.equals("/api/login")) {
+      ctx.next();
+      return;
+    }
+    boolean admin = path.startsWith("/api/admin/");
+    if (admin && bearerMatches(ctx)) {
+      ctx.next();
+      return;
+    }
+    Cookie cookie = ctx.request().getCookie(Sessions.COOKIE);
+    if (cookie == null || cookie.getValue().isEmpty()) {
+      deny(ctx, 401, "unauthorized", "log in first (POST /api/login)");
+      return;
+    }
+    String tokenHash = Sessions.hash(cookie.getValue());
+    vertx.executeBlocking(() -> database.session(tokenHash, clock.instant())).onComplete(ar -> {
+      if (ar.failed()) {
+        deny(ctx, 500, "internal_error", "sessions cannot be read: " + ar.cause().getMessage());
+        return;
+      }
+      if (ar.result().isEmpty()) {
+        deny(ctx, 401, "unauthorized", "the session has ended; log in again");
+        return;
+      }
+      ReaderDatabase.Session session = ar.result().get();
+      if (!SAFE.contains(ctx.request().method())
+          && !Sessions.same(session.csrfToken(), ctx.request().getHeader(Sessions.CSRF_HEADER))) {
+        deny(ctx, 403, "csrf", "missing or wrong " + Sessions.CSRF_HEADER + " header");
+        return;
+      }
+      if (admin && !"admin".equals(session.role())) {
+        deny(ctx, 403, "forbidden", "admin pages need an admin account");
+        return;
+      }
+      ctx.put(SESSION, session);
+      ctx.next();
+    });
+  }
+
+  private boolean bearerMatches(RoutingContext ctx) {
+    if (adminToken.length == 0) {
+      return false;
+    }
+    String header = ctx.request().getHeader("Authorization");
+    byte[] offered = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
+        ? header.substring(7).trim().getBytes(StandardCharsets.UTF_8) : new byte[0];
+    return MessageDigest.isEqual(adminToken, offered);
+  }
+
+  private static void deny(RoutingContext ctx, int status, String error, String message) {
+    ctx.response().setStatusCode(status);
+    if (status == 401) {
+      ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"mangacircus\"");
+    }
+    ctx.json(new JsonObject().put("error", error).put("message", message));
+  }
+}

@@ -1,0 +1,133 @@
+package io.mangacircus.reader.accounts;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.http.Cookie;
+import io.vertx.core.http.CookieSameSite;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** {@code POST /api/login}, {@code POST /api/logout} and {@code GET /api/me}: sessions in an HttpOnly cookie. */
+public final class AccountRoutes {
+
+  private static final Logger LOG = LoggerFactory.getLogger(AccountRoutes.class);
+
+  /** Failed logins per client address or user name before a lock-out. */
+  public static final int MAX_FAILURES = 5;
+
+  /** The window for those failures and the lock-out. */
+  public static final Duration THROTTLE_WINDOW = Duration.ofMinutes(15);
+
+  private final Vertx vertx;
+  private final ReaderDatabase database;
+  private final LoginThrottle throttle;
+  private final Duration sessionLength;
+  private final InstantSource clock;
+
+  public AccountRoutes(Vertx vertx, ReaderDatabase database, Duration sessionLength, InstantSource clock) {
+    this.vertx = vertx;
+    this.database = database;
+    this.throttle = new LoginThrottle(MAX_FAILURES, THROTTLE_WINDOW, clock);
+    this.sessionLength = sessionLength;
+    this.clock = clock;
+  }
+
+  /** Mounts the routes; {@code guard} must already cover {@code /api/*}. */
+  public void mount(Router router) {
+    router.post("/api/login").handler(BodyHandler.create().setBodyLimit(16 * 1024)).handler(this::handleLogin);
+    router.post("/api/logout").handler(this::handleLogout);
+    router.get("/api/me").handler(this::handleMe);
+  }
+
+  private void handleLogin(RoutingContext ctx) {
+    JsonObject body;
+    try {
+      body = ctx.body().asJsonObject();
+    } catch (DecodeException | ClassCastException e) {
+      body = null;
+    }
+    if (body == null || !(body.getValue("username") instanceof String username)
+        || !(body.getValue("password") instanceof String password) || username.isBlank() || username.length() > 100
+        || password.length() > 1000) {
+      error(ctx, 400, "bad_request", "send JSON {\"username\": ..., \"password\": ...}");
+      return;
+    }
+    String client = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
+    Duration wait = throttle.waitFor(client, username.toLowerCase(java.util.Locale.ROOT));
+    if (!wait.isZero()) {
+      ctx.response().putHeader("Retry-After", String.valueOf(Math.max(1, wait.toSeconds())));
+      error(ctx, 429, "too_many_attempts", "too many failed logins; try again in " + Math.max(1, wait.toSeconds())
+          + " s");
+      return;
+    }
+    vertx.executeBlocking(() -> login(username, password)).onComplete(ar -> {
+      if (ar.failed()) {
+        LOG.error("[ACCOUNTS] login for {} failed on the database: {}", username, ar.cause().toString());
+        error(ctx, 500, "internal_error", "the account database is not available");
+        return;
+      }
+      if (ar.result() == null) {
+        throttle.failed(client, username.toLowerCase(java.util.Locale.ROOT));
+        LOG.info("[ACCOUNTS] failed login for '{}' from {}", username, client);
+        error(ctx, 401, "unauthorized", "wrong user name or password");
+        return;
+      }
+      throttle.succeeded(username.toLowerCase(java.util.Locale.ROOT));
+      Login login = ar.result();
+      boolean secure = ctx.request().isSSL() || "https".equalsIgnoreCase(ctx.request().getHeader("X-Forwarded-Proto"));
+      ctx.response().addCookie(Cookie.cookie(Sessions.COOKIE, login.token()).setHttpOnly(true).setPath("/")
+          .setSameSite(CookieSameSite.STRICT).setSecure(secure).setMaxAge(sessionLength.toSeconds()));
+      ctx.json(new JsonObject().put("username", login.user().username()).put("role", login.user().role())
+          .put("csrfToken", login.csrf()));
+    });
+  }
+
+  private record Login(ReaderDatabase.User user, String token, String csrf) {
+  }
+
+  private Login login(String username, String password) throws java.sql.SQLException {
+    var user = database.user(username);
+    if (user.isEmpty() || user.get().disabled() || !PasswordHasher.verify(password.toCharArray(), user.get().passwordHash())) {
+      return null;
+    }
+    String token = Sessions.newToken();
+    String csrf = Sessions.newToken();
+    Instant now = clock.instant();
+    database.createSession(Sessions.hash(token), user.get().id(), csrf, now, now.plus(sessionLength));
+    return new Login(user.get(), token, csrf);
+  }
+
+  private void handleLogout(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    vertx.executeBlocking(() -> {
+      database.deleteSession(session.tokenHash());
+      return null;
+    }).onComplete(ar -> {
+      ctx.response().addCookie(Cookie.cookie(Sessions.COOKIE, "").setHttpOnly(true).setPath("/")
+          .setSameSite(CookieSameSite.STRICT).setMaxAge(0));
+      ctx.response().setStatusCode(204).end();
+    });
+  }
+
+  private void handleMe(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    if (session == null) {
+      error(ctx, 401, "unauthorized", "no session");
+      return;
+    }
+    ctx.json(new JsonObject().put("username", session.username()).put("role", session.role())
+        .put("csrfToken", session.csrfToken()).put("expiresAt", session.expiresAt().toString()));
+  }
+
+  private static void error(RoutingContext ctx, int status, String error, String message) {
+    ctx.response().setStatusCode(status);
+    ctx.json(new JsonObject().put("error", error).put("message", message));
+  }
+}

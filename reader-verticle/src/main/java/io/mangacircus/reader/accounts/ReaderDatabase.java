@@ -1,0 +1,202 @@
+package io.mangacircus.reader.accounts;
+
+import io.mangacircus.contracts.CorruptStateFileException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code data/reader.db} (SQLite, WAL): users, sessions and reading progress, with numbered schema migrations.
+ * Blocking JDBC: call it from a worker thread or {@code executeBlocking}, never from an event loop. A file that is
+ * not a readable reader database is reported and never touched.
+ */
+public final class ReaderDatabase implements AutoCloseable {
+
+  /** The schema this version creates and reads. */
+  public static final int SCHEMA = 1;
+
+  /** An account. */
+  public record User(long id, String username, String passwordHash, String role, boolean disabled) {
+  }
+
+  /** A live session joined with its user. */
+  public record Session(String tokenHash, long userId, String username, String role, String csrfToken,
+      Instant expiresAt) {
+  }
+
+  private static final List<String> MIGRATION_1 = List.of(
+      "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+          + " password_hash TEXT NOT NULL, role TEXT NOT NULL CHECK (role IN ('admin','reader')),"
+          + " disabled INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL)",
+      "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id)"
+          + " ON DELETE CASCADE, csrf_token TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL)",
+      "CREATE TABLE progress (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+          + " series TEXT NOT NULL, chapter TEXT NOT NULL, page INTEGER NOT NULL, updated_at TEXT NOT NULL,"
+          + " PRIMARY KEY (user_id, series))");
+
+  private final Path file;
+  private final Connection connection;
+
+  private ReaderDatabase(Path file, Connection connection) {
+    this.file = file;
+    this.connection = connection;
+  }
+
+  /**
+   * Opens (or creates) the database and migrates it forward.
+   *
+   * @throws CorruptStateFileException when the file is not a SQLite database or comes from a newer version
+   */
+  public static ReaderDatabase open(Path file) {
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
+      ReaderDatabase database = new ReaderDatabase(file, connection);
+      try {
+        database.configureAndMigrate();
+      } catch (SQLException | RuntimeException e) {
+        connection.close();
+        throw e;
+      }
+      return database;
+    } catch (SQLException e) {
+      throw new CorruptStateFileException(file, "is not a usable reader database: " + e.getMessage());
+    } catch (java.io.IOException e) {
+      throw new CorruptStateFileException(file, "cannot be created: " + e.getMessage());
+    }
+  }
+
+  private void configureAndMigrate() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("PRAGMA busy_timeout = 5000");
+      statement.execute("PRAGMA foreign_keys = ON");
+      try (ResultSet mode = statement.executeQuery("PRAGMA journal_mode = WAL")) {
+        mode.next();
+      }
+      statement.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+      int version;
+      try (ResultSet rows = statement.executeQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version")) {
+        version = rows.next() ? rows.getInt(1) : 0;
+      }
+      if (version > SCHEMA) {
+        throw new CorruptStateFileException(file, "has schema " + version + ", newer than this version's " + SCHEMA);
+      }
+      if (version < 1) {
+        connection.setAutoCommit(false);
+        try {
+          for (String sql : MIGRATION_1) {
+            statement.execute(sql);
+          }
+          statement.execute("INSERT INTO schema_version (version) VALUES (1)");
+          connection.commit();
+        } catch (SQLException e) {
+          connection.rollback();
+          throw e;
+        } finally {
+          connection.setAutoCommit(true);
+        }
+      }
+    }
+  }
+
+  /** The schema version recorded in the file. */
+  public synchronized int schemaVersion() throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT MAX(version) FROM schema_version")) {
+      return rows.next() ? rows.getInt(1) : 0;
+    }
+  }
+
+  /** Creates an account; returns its id. */
+  public synchronized long createUser(String username, String passwordHash, String role, Instant now)
+      throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT INTO users (username, password_hash, role, created_at) VALUES (?, ?, ?, ?)",
+        Statement.RETURN_GENERATED_KEYS)) {
+      insert.setString(1, username);
+      insert.setString(2, passwordHash);
+      insert.setString(3, role);
+      insert.setString(4, now.toString());
+      insert.executeUpdate();
+      try (ResultSet keys = insert.getGeneratedKeys()) {
+        keys.next();
+        return keys.getLong(1);
+      }
+    }
+  }
+
+  /** The account with this name (case-insensitive). */
+  public synchronized Optional<User> user(String username) throws SQLException {
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT id, username, password_hash, role, disabled FROM users WHERE username = ?")) {
+      query.setString(1, username);
+      try (ResultSet row = query.executeQuery()) {
+        return row.next() ? Optional.of(new User(row.getLong(1), row.getString(2), row.getString(3),
+            row.getString(4), row.getInt(5) != 0)) : Optional.empty();
+      }
+    }
+  }
+
+  /** Accounts with the admin role that are not disabled. */
+  public synchronized long countAdmins() throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM users WHERE role = 'admin' AND disabled = 0")) {
+      return rows.next() ? rows.getLong(1) : 0;
+    }
+  }
+
+  /** Stores a new session (only the hash of its token). */
+  public synchronized void createSession(String tokenHash, long userId, String csrfToken, Instant now,
+      Instant expiresAt) throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)")) {
+      insert.setString(1, tokenHash);
+      insert.setLong(2, userId);
+      insert.setString(3, csrfToken);
+      insert.setString(4, now.toString());
+      insert.setString(5, expiresAt.toString());
+      insert.executeUpdate();
+    }
+  }
+
+  /** The live session for a token hash: not expired, its user not disabled. */
+  public synchronized Optional<Session> session(String tokenHash, Instant now) throws SQLException {
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT s.token_hash, u.id, u.username, u.role, s.csrf_token, s.expires_at FROM sessions s"
+            + " JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND u.disabled = 0")) {
+      query.setString(1, tokenHash);
+      try (ResultSet row = query.executeQuery()) {
+        if (!row.next()) {
+          return Optional.empty();
+        }
+        Instant expires = Instant.parse(row.getString(6));
+        if (!expires.isAfter(now)) {
+          return Optional.empty();
+        }
+        return Optional.of(new Session(row.getString(1), row.getLong(2), row.getString(3), row.getString(4),
+            row.getString(5), expires));
+      }
+    }
+  }
+
+  /** Ends a session. */
+  public synchronized void deleteSession(String tokenHash) throws SQLException {
+    try (PreparedStatement delete = connection.prepareStatement("DELETE FROM sessions WHERE token_hash = ?")) {
+      delete.setString(1, tokenHash);
+      delete.executeUpdate();
+    }
+  }
+
+  @Override
+  public synchronized void close() throws SQLException {
+    connection.close();
+  }
+}
