@@ -18,6 +18,7 @@ import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
 import java.nio.file.Path;
 import java.time.InstantSource;
@@ -74,6 +75,8 @@ public final class ReaderVerticle extends VerticleBase {
 
   private Future<?> serve() {
     router = Router.router(vertx);
+    // The body is read before the guard's asynchronous session look-up, so no request ends unread.
+    router.route("/api/*").handler(BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES));
     router.route("/api/*").handler(new AccessGuard(vertx, database, config.adminToken(), clock));
     new AccountRoutes(vertx, database, java.time.Duration.ofHours(config.sessionHours()), clock).mount(router);
     router.get("/api/system/info").handler(this::handleInfo);

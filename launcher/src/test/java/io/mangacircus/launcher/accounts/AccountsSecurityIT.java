@@ -78,7 +78,10 @@ class AccountsSecurityIT {
     assertThat(me.statusCode()).isEqualTo(200);
     assertThat(new JsonObject(me.body()).getString("username")).isEqualTo("admin");
     assertThat(send("GET", "/api/admin/jobs", null, "Cookie", cookie(login)).statusCode())
-        .as("an admin session reaches admin routes").isIn(200, 503);
+        .as("an admin session reaches admin routes (503 only while the scraper is still starting)").isIn(200, 503);
+    assertThat(send("POST", "/api/admin/jobs/j-none/pause", null, "Cookie", cookie(login),
+        "X-CSRF-Token", new JsonObject(login.body()).getString("csrfToken")).statusCode())
+        .as("a state-changing admin request with a session and its CSRF token reaches the scraper").isIn(404, 503);
   }
 
   @Test
@@ -126,6 +129,13 @@ class AccountsSecurityIT {
 
     assertThat(admin.statusCode()).isEqualTo(403);
     assertThat(send("GET", "/api/me", null, "Cookie", cookie(login)).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void anOversizeBodyIsRefusedBeforeAnythingReadsIt() throws Exception {
+    HttpResponse<String> answer = send("POST", "/api/login", "{\"username\": \"" + "x".repeat(70_000) + "\"}");
+
+    assertThat(answer.statusCode()).isEqualTo(413);
   }
 
   @Test

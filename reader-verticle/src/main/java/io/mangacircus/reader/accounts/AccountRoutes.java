@@ -7,7 +7,6 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -39,9 +38,9 @@ public final class AccountRoutes {
     this.clock = clock;
   }
 
-  /** Mounts the routes; {@code guard} must already cover {@code /api/*}. */
+  /** Mounts the routes; a body handler and the access guard must already cover {@code /api/*}. */
   public void mount(Router router) {
-    router.post("/api/login").handler(BodyHandler.create().setBodyLimit(16 * 1024)).handler(this::handleLogin);
+    router.post("/api/login").handler(this::handleLogin);
     router.post("/api/logout").handler(this::handleLogout);
     router.get("/api/me").handler(this::handleMe);
   }

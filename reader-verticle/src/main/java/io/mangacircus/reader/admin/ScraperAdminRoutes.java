@@ -14,7 +14,6 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 
 /**
  * {@code /api/admin/jobs} and {@code /api/admin/lanes}: the operator's scraper controls over HTTP, forwarded to the
@@ -22,7 +21,7 @@ import io.vertx.ext.web.handler.BodyHandler;
  */
 public final class ScraperAdminRoutes {
 
-  /** Largest request body accepted on admin routes, bytes. */
+  /** Largest request body accepted on {@code /api} routes, bytes. */
   public static final long MAX_BODY_BYTES = 64 * 1024;
 
   private final Vertx vertx;
@@ -35,7 +34,6 @@ public final class ScraperAdminRoutes {
 
   /** Mounts the routes on {@code router}; the reader's access guard already covers {@code /api/*}. */
   public void mount(Router router) {
-    router.route("/api/admin/*").handler(BodyHandler.create().setBodyLimit(MAX_BODY_BYTES));
     router.get("/api/admin/jobs").handler(ctx -> forward(ctx, Addresses.SCRAPER_JOBS_LIST, ScraperRequests.list(), 200));
     router.post("/api/admin/jobs").handler(this::handleAdd);
     for (String action : new String[] {"confirm", "pause", "resume", "retry"}) {
