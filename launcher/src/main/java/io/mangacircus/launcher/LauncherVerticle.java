@@ -73,7 +73,9 @@ public final class LauncherVerticle extends VerticleBase {
     front.get("/metrics").handler(new MetricsEndpoint(plan.config().metrics().token(),
         plan.metricsRegistryName() == null ? "" : plan.metricsRegistryName()));
 
-    HttpServerOptions options = new HttpServerOptions().setHost(plan.config().http().bind()).setPort(plan.httpPort());
+    // Plain HTTP/1.1: no cleartext HTTP/2 upgrade (h2c) for browsers, scrapers and health checkers to stumble on.
+    HttpServerOptions options = new HttpServerOptions().setHost(plan.config().http().bind()).setPort(plan.httpPort())
+        .setHttp2ClearTextEnabled(false);
     return vertx.createHttpServer(options).requestHandler(this::route).listen()
         .onSuccess(s -> {
           server = s;

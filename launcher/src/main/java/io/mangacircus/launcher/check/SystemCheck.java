@@ -43,7 +43,8 @@ public final class SystemCheck {
   private static final List<String> SERVICES = List.of("reader", "scraper");
 
   private final InstantSource clock;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(2)).build();
   private final ObjectMapper mapper = new ObjectMapper();
 
   public SystemCheck(InstantSource clock) {

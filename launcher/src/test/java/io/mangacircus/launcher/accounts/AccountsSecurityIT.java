@@ -27,7 +27,8 @@ class AccountsSecurityIT {
   @TempDir
   Path data;
 
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(2)).build();
   private LauncherHarness harness;
 
   @BeforeEach

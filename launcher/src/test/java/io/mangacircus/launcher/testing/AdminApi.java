@@ -11,7 +11,8 @@ import java.time.Duration;
 /** The reader's admin API as a test (or a script) calls it: bearer token, JSON in and out. */
 public final class AdminApi {
 
-  private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(2)).build();
 
   private final int port;
   private final String token;
