@@ -1,7 +1,9 @@
 package io.mangacircus.launcher.testing;
 
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,10 +47,10 @@ public final class AdminApi {
       request.header("Authorization", "Bearer " + token);
     }
     try {
-      HttpResponse<String> response = CLIENT.send(request.timeout(Duration.ofSeconds(10)).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response = CLIENT.sendAsync(request.timeout(Duration.ofSeconds(10)).build(),
+          HttpResponse.BodyHandlers.ofString()).get(15, TimeUnit.SECONDS);
       return new HttpProbe.Answer(response.statusCode(), response.body());
-    } catch (IOException e) {
+    } catch (ExecutionException | TimeoutException e) {
       return new HttpProbe.Answer(-1, e.toString());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

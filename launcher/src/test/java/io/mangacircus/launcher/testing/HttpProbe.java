@@ -1,7 +1,9 @@
 package io.mangacircus.launcher.testing;
 
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -50,9 +52,11 @@ public final class HttpProbe {
       request.header("Authorization", "Bearer " + bearer);
     }
     try {
-      HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      // The request timeout alone has been seen not to fire; a hard cap keeps a test from hanging.
+      HttpResponse<String> response = CLIENT.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString())
+          .get(15, TimeUnit.SECONDS);
       return new Answer(response.statusCode(), response.body());
-    } catch (IOException e) {
+    } catch (ExecutionException | TimeoutException e) {
       return new Answer(-1, e.toString());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
