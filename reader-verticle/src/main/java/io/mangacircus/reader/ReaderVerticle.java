@@ -10,6 +10,9 @@ import io.mangacircus.reader.accounts.PasswordHasher;
 import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.admin.ScraperAdminRoutes;
+import io.mangacircus.reader.library.LibraryInventory;
+import io.mangacircus.reader.library.LibraryScanner;
+import io.mangacircus.reader.library.SeriesEntry;
 import io.mangacircus.reader.http.HttpMount;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -36,6 +39,8 @@ public final class ReaderVerticle extends VerticleBase {
   private final Path dataDir;
   private final InstantSource clock = InstantSource.system();
   private ReaderDatabase database;
+  private LibraryInventory inventory;
+  private MessageConsumer<Object> publishedConsumer;
   private final String instance = UUID.randomUUID().toString();
   private long startedAt;
   private Router router;
@@ -80,6 +85,13 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/*").handler(new AccessGuard(vertx, database, config.adminToken(), clock));
     new AccountRoutes(vertx, database, java.time.Duration.ofHours(config.sessionHours()), clock).mount(router);
     router.get("/api/system/info").handler(this::handleInfo);
+    inventory = new LibraryInventory(() -> LibraryScanner.scan(dataDir.resolve("library")),
+        command -> vertx.executeBlocking(() -> {
+          command.run();
+          return null;
+        }, false), clock, java.time.Duration.ofMinutes(1), java.time.Duration.ofMinutes(1));
+    publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED, message -> inventory.invalidate());
+    router.get("/api/series").handler(this::handleSeries);
     new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/*").handler(StaticHandler.create("webroot"));
@@ -96,6 +108,9 @@ public final class ReaderVerticle extends VerticleBase {
     if (router != null) {
       mount.detach(router);
     }
+    if (publishedConsumer != null) {
+      publishedConsumer.unregister();
+    }
     Future<Void> unregistered = pingConsumer == null ? Future.succeededFuture() : pingConsumer.unregister();
     return unregistered.eventually(() -> vertx.executeBlocking(() -> {
       if (database != null) {
@@ -107,6 +122,23 @@ public final class ReaderVerticle extends VerticleBase {
 
   private void handlePing(Message<Object> message, PingRequest request) {
     message.reply(new PingReply("reader", instance, startedAt).toJson());
+  }
+
+  /** {@code GET /api/series?q=&sort=title|updated}: the library list, answered at once from the inventory. */
+  private void handleSeries(RoutingContext ctx) {
+    LibraryInventory.Summary summary = inventory.summary();
+    String query = ctx.request().getParam("q", "").trim().toLowerCase(java.util.Locale.ROOT);
+    java.util.stream.Stream<SeriesEntry> series = summary.series().stream()
+        .filter(s -> query.isEmpty() || s.title().toLowerCase(java.util.Locale.ROOT).contains(query));
+    if ("updated".equals(ctx.request().getParam("sort"))) {
+      series = series.sorted(java.util.Comparator.comparing(SeriesEntry::updatedAt).reversed());
+    }
+    io.vertx.core.json.JsonArray list = new io.vertx.core.json.JsonArray();
+    series.forEach(s -> list.add(new JsonObject().put("id", s.id()).put("title", s.title()).put("source", s.source())
+        .put("titleId", s.titleId()).put("chapters", s.chapters()).put("updatedAt", s.updatedAt().toString())));
+    ctx.json(new JsonObject().put("libraryStatus", summary.status().wire())
+        .put("scannedAt", summary.scannedAt() == null ? null : summary.scannedAt().toString())
+        .put("error", summary.error()).put("series", list));
   }
 
   private void handleInfo(RoutingContext ctx) {

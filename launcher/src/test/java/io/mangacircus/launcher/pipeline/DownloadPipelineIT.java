@@ -52,7 +52,7 @@ class DownloadPipelineIT {
 
   private void startProduct(boolean withScraper) {
     String config = new JsonObject()
-        .put("reader", new JsonObject().put("adminToken", TOKEN))
+        .put("reader", new JsonObject().put("adminToken", TOKEN).put("initialAdminPassword", "pipeline-admin"))
         .put("supervision", new JsonObject().put("backoffInitialMs", 50).put("backoffMaxMs", 200))
         .put("scraper", new JsonObject().put("claimPollMs", 50).put("recovery", new JsonObject().put("delayMs", 0))
             .put("sources", new JsonObject().put("demo", new JsonObject().put("type", "demo")
@@ -93,7 +93,7 @@ class DownloadPipelineIT {
   }
 
   @Test
-  void aTitleAddedByUrlIsInspectedWaitsForConfirmationThenDownloadsAndPublishes() {
+  void aTitleAddedByUrlIsInspectedWaitsForConfirmationThenDownloadsAndPublishes() throws Exception {
     startProduct(true);
     List<ChapterPublished> published = new CopyOnWriteArrayList<>();
     List<JobProgress> progress = new CopyOnWriteArrayList<>();
@@ -127,6 +127,35 @@ class DownloadPipelineIT {
     assertThat(progress).anySatisfy(p -> assertThat(p.page()).isEqualTo(14).matches(x -> p.pages() == 14));
     assertThat(data.resolve("library/the-tightrope-walker/chapter-0003/020.png")).exists();
     assertThat(site.imageRequests()).as("every page fetched once").isEqualTo(44);
+
+    // The reader lists the new series without a restart: a publication invalidates its inventory.
+    String cookie = sessionCookie();
+    await().atMost(Duration.ofSeconds(10)).until(() -> {
+      JsonObject library = new JsonObject(get("/api/series", cookie));
+      return library.getJsonArray("series").size() == 1 && !"refreshing".equals(library.getString("libraryStatus"));
+    });
+    JsonObject library = new JsonObject(get("/api/series?q=tightrope", cookie));
+    JsonObject series = library.getJsonArray("series").getJsonObject(0);
+    assertThat(series.getString("title")).isEqualTo("The Tightrope Walker");
+    assertThat(series.getInteger("chapters")).isEqualTo(3);
+    assertThat(new JsonObject(get("/api/series?q=lion", cookie)).getJsonArray("series")).isEmpty();
+  }
+
+  private String sessionCookie() throws Exception {
+    java.net.http.HttpResponse<String> login = java.net.http.HttpClient.newBuilder()
+        .version(java.net.http.HttpClient.Version.HTTP_1_1).build().send(java.net.http.HttpRequest.newBuilder(
+            java.net.URI.create("http://127.0.0.1:" + harness.port() + "/api/login"))
+        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(new JsonObject().put("username", "admin")
+            .put("password", "pipeline-admin").encode())).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(login.statusCode()).isEqualTo(200);
+    String setCookie = login.headers().firstValue("Set-Cookie").orElseThrow();
+    return setCookie.substring(0, setCookie.indexOf(';'));
+  }
+
+  private String get(String path, String cookie) throws Exception {
+    return java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1).build()
+        .send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + harness.port() + path))
+            .header("Cookie", cookie).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
   }
 
   @Test

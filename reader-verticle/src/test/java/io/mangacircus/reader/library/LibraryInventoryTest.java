@@ -1,0 +1,116 @@
+package io.mangacircus.reader.library;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.reader.library.LibraryInventory.Status;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class LibraryInventoryTest {
+
+  private Instant now = Instant.parse("2026-11-29T10:00:00Z");
+  private final Queue<Runnable> pending = new ArrayDeque<>();
+  private final AtomicInteger scans = new AtomicInteger();
+  private final AtomicReference<List<SeriesEntry>> onDisk = new AtomicReference<>(List.of(series("a")));
+  private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+  private final LibraryInventory inventory = new LibraryInventory(() -> {
+    scans.incrementAndGet();
+    if (failure.get() != null) {
+      throw failure.get();
+    }
+    return onDisk.get();
+  }, pending::add, () -> now, Duration.ofSeconds(60), Duration.ofSeconds(60));
+
+  private static SeriesEntry series(String id) {
+    return new SeriesEntry(id, "Title " + id, "demo", id, 1, Instant.EPOCH);
+  }
+
+  private void runScans() {
+    while (!pending.isEmpty()) {
+      pending.poll().run();
+    }
+  }
+
+  @Test
+  void concurrentCallersShareOneScanAndGetTheLastSummaryAtOnce() {
+    LibraryInventory.Summary first = inventory.summary();
+    inventory.summary();
+    inventory.summary();
+
+    assertThat(first.status()).isEqualTo(Status.REFRESHING);
+    assertThat(first.series()).isEmpty();
+    assertThat(pending).hasSize(1);
+    runScans();
+    assertThat(scans).hasValue(1);
+    assertThat(inventory.summary().status()).isEqualTo(Status.READY);
+    assertThat(inventory.summary().series()).containsExactly(series("a"));
+  }
+
+  @Test
+  void theSummaryRefreshesAtMostOnceAMinuteUnlessInvalidated() {
+    inventory.summary();
+    runScans();
+    now = now.plusSeconds(59);
+    inventory.summary();
+    assertThat(pending).as("59 s old: no new scan").isEmpty();
+
+    inventory.invalidate();
+    assertThat(inventory.summary().status()).isEqualTo(Status.REFRESHING);
+    runScans();
+    now = now.plusSeconds(60);
+    inventory.summary();
+    assertThat(pending).as("a minute old: refreshed").hasSize(1);
+  }
+
+  @Test
+  void aChangedLibraryIsReportedAsUpdated() {
+    inventory.summary();
+    runScans();
+    onDisk.set(List.of(series("a"), series("b")));
+    inventory.invalidate();
+    inventory.summary();
+    runScans();
+
+    assertThat(inventory.summary().status()).isEqualTo(Status.UPDATED);
+    assertThat(inventory.summary().series()).hasSize(2);
+  }
+
+  @Test
+  void aFailedScanIsNotRetriedOnEveryPoll() {
+    failure.set(new IllegalStateException("disk gone"));
+    inventory.summary();
+    runScans();
+
+    for (int i = 0; i < 5; i++) {
+      LibraryInventory.Summary summary = inventory.summary();
+      assertThat(summary.status()).isEqualTo(Status.ERROR);
+      assertThat(summary.error()).contains("disk gone");
+    }
+    assertThat(pending).isEmpty();
+    now = now.plusSeconds(60);
+    failure.set(null);
+    inventory.summary();
+    runScans();
+    assertThat(inventory.summary().status()).isEqualTo(Status.READY);
+  }
+
+  @Test
+  void aFreshRequestWaitsForAScanThatStartedAfterIt() {
+    inventory.summary();
+    CompletableFuture<LibraryInventory.Summary> fresh = inventory.fresh();
+    onDisk.set(List.of(series("a"), series("new")));
+
+    pending.poll().run();
+    assertThat(fresh).as("the scan that was already running may have missed the change").isNotDone();
+    runScans();
+    assertThat(fresh).isDone();
+    assertThat(fresh.join().series()).hasSize(2);
+  }
+}
