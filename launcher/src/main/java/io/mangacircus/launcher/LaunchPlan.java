@@ -48,6 +48,11 @@ public record LaunchPlan(MangaCircusConfig config, Mode mode, List<ServiceSpec> 
     return new LaunchPlan(config, mode, specs, slot, metricsRegistryName, InstantSource.system(), MemInfoReader.proc());
   }
 
+  /** The same plan with memory readings from {@code reader} (tests feed their own). */
+  public LaunchPlan withMemInfo(MemInfoReader reader) {
+    return new LaunchPlan(config, mode, services, readerRoutes, metricsRegistryName, clock, reader);
+  }
+
   /** The HTTP port this process listens on: the reader's port, or the health port without a reader. */
   public int httpPort() {
     return mode.hostsReader() ? config.http().port() : config.http().healthPort();

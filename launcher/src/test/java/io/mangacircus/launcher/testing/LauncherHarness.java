@@ -103,9 +103,8 @@ public final class LauncherHarness implements AutoCloseable {
 
   /** Deploys the standard launcher of a mode (real reader and scraper). */
   public LauncherHarness startStandard(Mode mode) {
-    LaunchPlan standard = LaunchPlan.standard(config, mode, registry);
-    deployment = await(vertx.deployVerticle(new LauncherVerticle(new LaunchPlan(standard.config(), standard.mode(),
-        standard.services(), standard.readerRoutes(), standard.metricsRegistryName(), standard.clock(), memInfo))));
+    deployment = await(vertx.deployVerticle(new LauncherVerticle(
+        LaunchPlan.standard(config, mode, registry).withMemInfo(memInfo))));
     return this;
   }
 
