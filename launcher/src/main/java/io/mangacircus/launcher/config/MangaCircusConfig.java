@@ -291,6 +291,8 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
         "scraper.stall.checkIntervalSeconds", "must be between 1 and 3600");
     require(s.stall().stallAfterSeconds() >= 1, "scraper.stall.stallAfterSeconds", "must be at least 1");
     require(s.stall().chapterDelayGraceSeconds() >= 0, "scraper.stall.chapterDelayGraceSeconds", "must be at least 0");
+    require(s.discovery().time() != null && s.discovery().time().matches("([01]\\d|2[0-3]):[0-5]\\d"),
+        "scraper.discovery.time", "must be a local time HH:mm between 00:00 and 23:59");
     require(s.demo().port() >= 0 && s.demo().port() <= 65_535, "scraper.demo.port", "must be 0 (any) or a TCP port");
     require(s.demo().title() != null && !s.demo().title().isBlank(), "scraper.demo.title", "must name a demo title");
     s.sources().forEach((name, source) -> {
