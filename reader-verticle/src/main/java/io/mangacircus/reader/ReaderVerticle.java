@@ -6,6 +6,13 @@ import io.mangacircus.contracts.PingReply;
 import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.accounts.AccountRoutes;
+import io.mangacircus.reader.accounts.AdminPageGuard;
+import io.mangacircus.reader.accounts.UserAdminRoutes;
+import io.mangacircus.reader.catalog.CatalogRoutes;
+import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.library.LibraryFiles;
+import io.mangacircus.reader.library.SeriesRoutes;
+import io.mangacircus.reader.progress.ProgressRoutes;
 import io.mangacircus.reader.accounts.PasswordHasher;
 import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.accounts.Sessions;
@@ -39,6 +46,7 @@ public final class ReaderVerticle extends VerticleBase {
   private final Path dataDir;
   private final InstantSource clock = InstantSource.system();
   private ReaderDatabase database;
+  private CatalogStore catalog;
   private LibraryInventory inventory;
   private MessageConsumer<Object> publishedConsumer;
   private final String instance = UUID.randomUUID().toString();
@@ -62,6 +70,7 @@ public final class ReaderVerticle extends VerticleBase {
   }
 
   private Void openDatabase() throws java.sql.SQLException {
+    catalog = CatalogStore.open(dataDir);
     database = ReaderDatabase.open(dataDir.resolve("reader.db"));
     if (database.countAdmins() == 0) {
       boolean generated = config.initialAdminPassword().isEmpty();
@@ -80,21 +89,30 @@ public final class ReaderVerticle extends VerticleBase {
 
   private Future<?> serve() {
     router = Router.router(vertx);
-    // The body is read before the guard's asynchronous session look-up, so no request ends unread.
-    router.route("/api/*").handler(BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES));
-    router.route("/api/*").handler(new AccessGuard(vertx, database, config.adminToken(), clock));
-    new AccountRoutes(vertx, database, java.time.Duration.ofHours(config.sessionHours()), clock).mount(router);
-    router.get("/api/system/info").handler(this::handleInfo);
     inventory = new LibraryInventory(() -> LibraryScanner.scan(dataDir.resolve("library")),
         command -> vertx.executeBlocking(() -> {
           command.run();
           return null;
         }, false), clock, java.time.Duration.ofMinutes(1), java.time.Duration.ofMinutes(1));
     publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED, message -> inventory.invalidate());
+    LibraryFiles files = new LibraryFiles(dataDir.resolve("library"));
+    CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, inventory::invalidate);
+    AccessGuard guard = new AccessGuard(vertx, database, config.adminToken(), clock);
+    catalogRoutes.mountCoverBody(router);
+    // The body is read before the guard's asynchronous session look-up, so no request ends unread.
+    router.route("/api/*").handler(BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES));
+    router.route("/api/*").handler(guard);
+    new AccountRoutes(vertx, database, guard, java.time.Duration.ofHours(config.sessionHours()), clock).mount(router);
+    router.get("/api/system/info").handler(this::handleInfo);
     router.get("/api/series").handler(this::handleSeries);
+    new SeriesRoutes(vertx, files, database, catalog, clock).mount(router);
+    new ProgressRoutes(vertx, files, database, clock).mount(router);
+    catalogRoutes.mount(router);
+    new UserAdminRoutes(vertx, database, guard, clock).mount(router);
     new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);
-    router.route("/*").handler(StaticHandler.create("webroot"));
+    router.route("/admin/*").handler(new AdminPageGuard(guard));
+    router.route("/*").handler(StaticHandler.create("webroot").setMaxAgeSeconds(300));
     pingConsumer = vertx.eventBus().consumer(Addresses.READER_PING,
         DecodingHandler.of(PingRequest::fromJson, this::handlePing));
     return pingConsumer.completion().onSuccess(v -> {

@@ -27,6 +27,16 @@ public final class AccessGuard implements Handler<RoutingContext> {
   private final ReaderDatabase database;
   private final byte[] adminToken;
   private final InstantSource clock;
+  private final java.util.concurrent.ConcurrentHashMap<String, Remembered> remembered =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** How long a looked-up session is trusted without asking the database again (logout and user changes forget). */
+  static final java.time.Duration REMEMBER = java.time.Duration.ofSeconds(5);
+
+  private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
+
+  private record Remembered(ReaderDatabase.Session session, java.time.Instant until) {
+  }
 
   public AccessGuard(Vertx vertx, ReaderDatabase database, String adminToken, InstantSource clock) {
     this.vertx = vertx;
@@ -52,8 +62,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
       deny(ctx, 401, "unauthorized", "log in first (POST /api/login)");
       return;
     }
-    String tokenHash = Sessions.hash(cookie.getValue());
-    vertx.executeBlocking(() -> database.session(tokenHash, clock.instant())).onComplete(ar -> {
+    lookup(cookie.getValue()).onComplete(ar -> {
       if (ar.failed()) {
         deny(ctx, 500, "internal_error", "sessions cannot be read: " + ar.cause().getMessage());
         return;
@@ -75,6 +84,43 @@ public final class AccessGuard implements Handler<RoutingContext> {
       ctx.put(SESSION, session);
       ctx.next();
     });
+  }
+
+  /**
+   * The live session of a session token. A session read from the database is trusted for {@link #REMEMBER} so that
+   * page images do not each cost a database read; {@link #forget} and {@link #forgetAll} end that at once.
+   */
+  public io.vertx.core.Future<java.util.Optional<ReaderDatabase.Session>> lookup(String token) {
+    String tokenHash = Sessions.hash(token);
+    java.time.Instant now = clock.instant();
+    Remembered known = remembered.get(tokenHash);
+    if (known != null && now.isBefore(known.until()) && now.isBefore(known.session().expiresAt())) {
+      return io.vertx.core.Future.succeededFuture(java.util.Optional.of(known.session()));
+    }
+    long asked = generation.get();
+    return vertx.executeBlocking(() -> database.session(tokenHash, now), false).onSuccess(found -> {
+      // A read that overlapped a logout or an account change may be stale: use it once, do not remember it.
+      if (found.isPresent() && generation.get() == asked) {
+        if (remembered.size() > 10_000) {
+          remembered.clear();
+        }
+        remembered.put(tokenHash, new Remembered(found.get(), now.plus(REMEMBER)));
+      } else {
+        remembered.remove(tokenHash);
+      }
+    });
+  }
+
+  /** A session ended (logout): it is no longer trusted from memory. */
+  public void forget(String tokenHash) {
+    generation.incrementAndGet();
+    remembered.remove(tokenHash);
+  }
+
+  /** Accounts changed (password, disabled): every session is read from the database again. */
+  public void forgetAll() {
+    generation.incrementAndGet();
+    remembered.clear();
   }
 
   private boolean bearerMatches(RoutingContext ctx) {

@@ -29,9 +29,12 @@ public final class AccountRoutes {
   private final LoginThrottle throttle;
   private final Duration sessionLength;
   private final InstantSource clock;
+  private final AccessGuard guard;
 
-  public AccountRoutes(Vertx vertx, ReaderDatabase database, Duration sessionLength, InstantSource clock) {
+  public AccountRoutes(Vertx vertx, ReaderDatabase database, AccessGuard guard, Duration sessionLength,
+      InstantSource clock) {
     this.vertx = vertx;
+    this.guard = guard;
     this.database = database;
     this.throttle = new LoginThrottle(MAX_FAILURES, THROTTLE_WINDOW, clock);
     this.sessionLength = sessionLength;
@@ -109,6 +112,7 @@ public final class AccountRoutes {
       database.deleteSession(session.tokenHash());
       return null;
     }).onComplete(ar -> {
+      guard.forget(session.tokenHash());
       ctx.response().addCookie(Cookie.cookie(Sessions.COOKIE, "").setHttpOnly(true).setPath("/")
           .setSameSite(CookieSameSite.STRICT).setMaxAge(0));
       ctx.response().setStatusCode(204).end();

@@ -21,10 +21,18 @@ import java.util.Optional;
 public final class ReaderDatabase implements AutoCloseable {
 
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 1;
+  public static final int SCHEMA = 2;
 
   /** An account. */
   public record User(long id, String username, String passwordHash, String role, boolean disabled) {
+  }
+
+  /** An account as the users page lists it. */
+  public record Account(String username, String role, boolean disabled, Instant createdAt) {
+  }
+
+  /** A user's saved position in a series. */
+  public record Progress(String series, String chapter, int page, Instant updatedAt) {
   }
 
   /** A live session joined with its user. */
@@ -41,6 +49,11 @@ public final class ReaderDatabase implements AutoCloseable {
       "CREATE TABLE progress (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
           + " series TEXT NOT NULL, chapter TEXT NOT NULL, page INTEGER NOT NULL, updated_at TEXT NOT NULL,"
           + " PRIMARY KEY (user_id, series))");
+
+  private static final List<String> MIGRATION_2 = List.of(
+      "CREATE TABLE chapter_reads (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+          + " series TEXT NOT NULL, chapter TEXT NOT NULL, read_at TEXT NOT NULL,"
+          + " PRIMARY KEY (user_id, series, chapter))");
 
   private final Path file;
   private final Connection connection;
@@ -90,20 +103,27 @@ public final class ReaderDatabase implements AutoCloseable {
         throw new CorruptStateFileException(file, "has schema " + version + ", newer than this version's " + SCHEMA);
       }
       if (version < 1) {
-        connection.setAutoCommit(false);
-        try {
-          for (String sql : MIGRATION_1) {
-            statement.execute(sql);
-          }
-          statement.execute("INSERT INTO schema_version (version) VALUES (1)");
-          connection.commit();
-        } catch (SQLException e) {
-          connection.rollback();
-          throw e;
-        } finally {
-          connection.setAutoCommit(true);
-        }
+        migrate(statement, MIGRATION_1, 1);
       }
+      if (version < 2) {
+        migrate(statement, MIGRATION_2, 2);
+      }
+    }
+  }
+
+  private void migrate(Statement statement, List<String> steps, int to) throws SQLException {
+    connection.setAutoCommit(false);
+    try {
+      for (String sql : steps) {
+        statement.execute(sql);
+      }
+      statement.execute("INSERT INTO schema_version (version) VALUES (" + to + ")");
+      connection.commit();
+    } catch (SQLException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(true);
     }
   }
 
@@ -193,6 +213,154 @@ public final class ReaderDatabase implements AutoCloseable {
       delete.setString(1, tokenHash);
       delete.executeUpdate();
     }
+  }
+
+  /** Every account, by name. */
+  public synchronized List<Account> accounts() throws SQLException {
+    List<Account> accounts = new java.util.ArrayList<>();
+    try (Statement statement = connection.createStatement();
+        ResultSet row = statement.executeQuery(
+            "SELECT username, role, disabled, created_at FROM users ORDER BY username COLLATE NOCASE")) {
+      while (row.next()) {
+        accounts.add(new Account(row.getString(1), row.getString(2), row.getInt(3) != 0,
+            Instant.parse(row.getString(4))));
+      }
+    }
+    return accounts;
+  }
+
+  /** Replaces a user's password hash and ends the user's sessions; false when there is no such user. */
+  public synchronized boolean setPassword(String username, String passwordHash) throws SQLException {
+    return updateUserAndEndSessions("UPDATE users SET password_hash = ? WHERE username = ?", passwordHash, username);
+  }
+
+  /** Disables or enables a user; disabling ends the user's sessions. False when there is no such user. */
+  public synchronized boolean setDisabled(String username, boolean disabled) throws SQLException {
+    return updateUserAndEndSessions("UPDATE users SET disabled = ? WHERE username = ?", disabled ? "1" : "0",
+        username);
+  }
+
+  private boolean updateUserAndEndSessions(String sql, String value, String username) throws SQLException {
+    connection.setAutoCommit(false);
+    try (PreparedStatement update = connection.prepareStatement(sql);
+        PreparedStatement end = connection.prepareStatement(
+            "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)")) {
+      update.setString(1, value);
+      update.setString(2, username);
+      boolean found = update.executeUpdate() == 1;
+      end.setString(1, username);
+      end.executeUpdate();
+      connection.commit();
+      return found;
+    } catch (SQLException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(true);
+    }
+  }
+
+  /** The user's saved position in a series. */
+  public synchronized Optional<Progress> progress(long userId, String series) throws SQLException {
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT series, chapter, page, updated_at FROM progress WHERE user_id = ? AND series = ?")) {
+      query.setLong(1, userId);
+      query.setString(2, series);
+      try (ResultSet row = query.executeQuery()) {
+        return row.next() ? Optional.of(progressOf(row)) : Optional.empty();
+      }
+    }
+  }
+
+  /** The user's saved positions, newest first. */
+  public synchronized List<Progress> progress(long userId) throws SQLException {
+    List<Progress> all = new java.util.ArrayList<>();
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT series, chapter, page, updated_at FROM progress WHERE user_id = ? ORDER BY updated_at DESC")) {
+      query.setLong(1, userId);
+      try (ResultSet row = query.executeQuery()) {
+        while (row.next()) {
+          all.add(progressOf(row));
+        }
+      }
+    }
+    return all;
+  }
+
+  private static Progress progressOf(ResultSet row) throws SQLException {
+    return new Progress(row.getString(1), row.getString(2), row.getInt(3), Instant.parse(row.getString(4)));
+  }
+
+  /**
+   * Saves the user's position in a series (one per series) and, when {@code chapterFinished}, marks the chapter read,
+   * in one transaction.
+   */
+  public synchronized void saveProgress(long userId, String series, String chapter, int page, boolean chapterFinished,
+      Instant now) throws SQLException {
+    connection.setAutoCommit(false);
+    try (PreparedStatement upsert = connection.prepareStatement(
+        "INSERT INTO progress (user_id, series, chapter, page, updated_at) VALUES (?, ?, ?, ?, ?)"
+            + " ON CONFLICT (user_id, series) DO UPDATE SET chapter = excluded.chapter, page = excluded.page,"
+            + " updated_at = excluded.updated_at")) {
+      upsert.setLong(1, userId);
+      upsert.setString(2, series);
+      upsert.setString(3, chapter);
+      upsert.setInt(4, page);
+      upsert.setString(5, now.toString());
+      upsert.executeUpdate();
+      if (chapterFinished) {
+        markRead(userId, series, chapter, now);
+      }
+      connection.commit();
+    } catch (SQLException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(true);
+    }
+  }
+
+  /** Marks a chapter read or unread for a user. */
+  public synchronized void setRead(long userId, String series, String chapter, boolean read, Instant now)
+      throws SQLException {
+    if (read) {
+      markRead(userId, series, chapter, now);
+      return;
+    }
+    try (PreparedStatement delete = connection.prepareStatement(
+        "DELETE FROM chapter_reads WHERE user_id = ? AND series = ? AND chapter = ?")) {
+      delete.setLong(1, userId);
+      delete.setString(2, series);
+      delete.setString(3, chapter);
+      delete.executeUpdate();
+    }
+  }
+
+  private void markRead(long userId, String series, String chapter, Instant now) throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT OR IGNORE INTO chapter_reads (user_id, series, chapter, read_at) VALUES (?, ?, ?, ?)")) {
+      insert.setLong(1, userId);
+      insert.setString(2, series);
+      insert.setString(3, chapter);
+      insert.setString(4, now.toString());
+      insert.executeUpdate();
+    }
+  }
+
+  /** The chapters of a series the user has read. */
+  public synchronized java.util.Set<String> readChapters(long userId, String series) throws SQLException {
+    java.util.Set<String> read = new java.util.HashSet<>();
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT chapter FROM chapter_reads WHERE user_id = ? AND series = ?")) {
+      query.setLong(1, userId);
+      query.setString(2, series);
+      try (ResultSet row = query.executeQuery()) {
+        while (row.next()) {
+          read.add(row.getString(1));
+        }
+      }
+    }
+    return read;
   }
 
   @Override

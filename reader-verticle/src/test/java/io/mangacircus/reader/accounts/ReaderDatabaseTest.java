@@ -58,4 +58,46 @@ class ReaderDatabaseTest {
         .hasMessageContaining("reader.db");
     assertThat(Files.readAllBytes(file)).isEqualTo(before);
   }
+
+  @Test
+  void aSchemaOneDatabaseIsMigratedWithItsAccountsKept() throws Exception {
+    Path file = dir.resolve("reader.db");
+    try (java.sql.Connection old = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+        java.sql.Statement sql = old.createStatement()) {
+      // the schema-1 layout, as the first release created it
+      sql.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)");
+      sql.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+          + " password_hash TEXT NOT NULL, role TEXT NOT NULL CHECK (role IN ('admin','reader')),"
+          + " disabled INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL)");
+      sql.execute("CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id)"
+          + " ON DELETE CASCADE, csrf_token TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL)");
+      sql.execute("CREATE TABLE progress (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+          + " series TEXT NOT NULL, chapter TEXT NOT NULL, page INTEGER NOT NULL, updated_at TEXT NOT NULL,"
+          + " PRIMARY KEY (user_id, series))");
+      sql.execute("INSERT INTO schema_version VALUES (1)");
+      sql.execute("INSERT INTO users VALUES (1, 'old', 'x', 'reader', 0, '2026-01-01T00:00:00Z')");
+      sql.execute("INSERT INTO progress VALUES (1, 's', 'chapter-0003', 7, '2026-01-02T00:00:00Z')");
+    }
+
+    try (ReaderDatabase db = ReaderDatabase.open(file)) {
+      assertThat(db.schemaVersion()).isEqualTo(2);
+      assertThat(db.progress(1, "s")).hasValueSatisfying(p -> assertThat(p.page()).isEqualTo(7));
+      db.setRead(1, "s", "chapter-0003", true, now);
+      assertThat(db.readChapters(1, "s")).containsExactly("chapter-0003");
+    }
+  }
+
+  @Test
+  void savingTheLastPageMarksTheChapterReadInTheSameStep() throws Exception {
+    try (ReaderDatabase db = ReaderDatabase.open(dir.resolve("reader.db"))) {
+      long id = db.createUser("eve", "hash", "reader", now);
+      db.saveProgress(id, "s", "chapter-0001", 4, false, now);
+      assertThat(db.readChapters(id, "s")).isEmpty();
+
+      db.saveProgress(id, "s", "chapter-0001", 5, true, now.plusSeconds(1));
+
+      assertThat(db.readChapters(id, "s")).containsExactly("chapter-0001");
+      assertThat(db.progress(id)).singleElement().satisfies(p -> assertThat(p.page()).isEqualTo(5));
+    }
+  }
 }

@@ -1,0 +1,190 @@
+package io.mangacircus.reader.accounts;
+
+import io.mangacircus.reader.http.ApiReplies;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.time.InstantSource;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** {@code /api/admin/users}: list, create, reset a password, disable or enable; changes end the user's sessions. */
+public final class UserAdminRoutes {
+
+  private static final Logger LOG = LoggerFactory.getLogger(UserAdminRoutes.class);
+  private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+  /** The shortest password an account may have. */
+  public static final int MIN_PASSWORD = 8;
+
+  private final Vertx vertx;
+  private final ReaderDatabase database;
+  private final AccessGuard guard;
+  private final InstantSource clock;
+
+  public UserAdminRoutes(Vertx vertx, ReaderDatabase database, AccessGuard guard, InstantSource clock) {
+    this.vertx = vertx;
+    this.database = database;
+    this.guard = guard;
+    this.clock = clock;
+  }
+
+  /** Mounts the routes; the access guard (admin role) must already cover {@code /api/admin/*}. */
+  public void mount(Router router) {
+    router.get("/api/admin/users").handler(this::handleList);
+    router.post("/api/admin/users").handler(this::handleCreate);
+    router.put("/api/admin/users/:username/password").handler(this::handlePassword);
+    router.put("/api/admin/users/:username/disabled").handler(this::handleDisabled);
+  }
+
+  private void handleList(RoutingContext ctx) {
+    blocking(ctx, 200, () -> {
+      JsonArray users = new JsonArray();
+      database.accounts().forEach(a -> users.add(json(a)));
+      return new JsonObject().put("users", users);
+    });
+  }
+
+  private void handleCreate(RoutingContext ctx) {
+    Optional<JsonObject> body = ApiReplies.body(ctx, "{\"username\", \"password\", \"role\"}");
+    if (body.isEmpty()) {
+      return;
+    }
+    String username = body.get().getValue("username") instanceof String s ? s : "";
+    String password = body.get().getValue("password") instanceof String s ? s : "";
+    String role = body.get().getValue("role") instanceof String s ? s : "reader";
+    if (!USERNAME.matcher(username).matches()) {
+      ApiReplies.error(ctx, 400, "bad_request", "a user name is 1 to 64 letters, digits, '.', '_' or '-'");
+      return;
+    }
+    if (!role.equals("admin") && !role.equals("reader")) {
+      ApiReplies.error(ctx, 400, "bad_request", "role is 'admin' or 'reader'");
+      return;
+    }
+    if (badPassword(ctx, password)) {
+      return;
+    }
+    vertx.executeBlocking(() -> {
+      if (database.user(username).isPresent()) {
+        return null;
+      }
+      database.createUser(username, PasswordHasher.hash(password.toCharArray()), role, clock.instant());
+      return account(username);
+    }, false).onComplete(ar -> {
+      if (ar.failed()) {
+        ApiReplies.failure(ctx, ar.cause());
+      } else if (ar.result() == null) {
+        ApiReplies.error(ctx, 409, "exists", "a user named " + username + " exists");
+      } else {
+        LOG.info("[ACCOUNTS] {} created user '{}' ({})", actor(ctx), username, role);
+        ctx.response().setStatusCode(201);
+        ctx.json(json(ar.result()));
+      }
+    });
+  }
+
+  private void handlePassword(RoutingContext ctx) {
+    String username = ctx.pathParam("username");
+    Optional<JsonObject> body = ApiReplies.body(ctx, "{\"password\": \"...\"}");
+    if (body.isEmpty()) {
+      return;
+    }
+    String password = body.get().getValue("password") instanceof String s ? s : "";
+    if (badPassword(ctx, password)) {
+      return;
+    }
+    vertx.executeBlocking(() -> database.setPassword(username, PasswordHasher.hash(password.toCharArray())), false)
+        .onComplete(ar -> {
+          if (ar.failed()) {
+            ApiReplies.failure(ctx, ar.cause());
+          } else if (!ar.result()) {
+            ApiReplies.error(ctx, 404, "not_found", "no user named " + username);
+          } else {
+            guard.forgetAll();
+            LOG.info("[ACCOUNTS] {} reset the password of '{}'; its sessions ended", actor(ctx), username);
+            ctx.response().setStatusCode(204).end();
+          }
+        });
+  }
+
+  private void handleDisabled(RoutingContext ctx) {
+    String username = ctx.pathParam("username");
+    Optional<JsonObject> body = ApiReplies.body(ctx, "{\"disabled\": true|false}");
+    if (body.isEmpty()) {
+      return;
+    }
+    if (!(body.get().getValue("disabled") instanceof Boolean disabled)) {
+      ApiReplies.error(ctx, 400, "bad_request", "send {\"disabled\": true} or {\"disabled\": false}");
+      return;
+    }
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    if (disabled && session != null && session.username().equalsIgnoreCase(username)) {
+      ApiReplies.error(ctx, 409, "self", "you cannot disable your own account");
+      return;
+    }
+    vertx.executeBlocking(() -> {
+      Optional<ReaderDatabase.User> user = database.user(username);
+      if (user.isEmpty()) {
+        return "not_found";
+      }
+      if (disabled && "admin".equals(user.get().role()) && !user.get().disabled() && database.countAdmins() <= 1) {
+        return "last_admin";
+      }
+      database.setDisabled(username, disabled);
+      return "ok";
+    }, false).onComplete(ar -> {
+      if (ar.failed()) {
+        ApiReplies.failure(ctx, ar.cause());
+        return;
+      }
+      switch (ar.result()) {
+        case "not_found" -> ApiReplies.error(ctx, 404, "not_found", "no user named " + username);
+        case "last_admin" -> ApiReplies.error(ctx, 409, "last_admin", "that would leave no enabled admin account");
+        default -> {
+          guard.forgetAll();
+          LOG.info("[ACCOUNTS] {} {} user '{}'", actor(ctx), disabled ? "disabled" : "enabled", username);
+          blocking(ctx, 200, () -> json(account(username)));
+        }
+      }
+    });
+  }
+
+  private ReaderDatabase.Account account(String username) throws java.sql.SQLException {
+    return database.accounts().stream().filter(a -> a.username().equalsIgnoreCase(username)).findFirst()
+        .orElseThrow();
+  }
+
+  private static boolean badPassword(RoutingContext ctx, String password) {
+    if (password.length() < MIN_PASSWORD || password.length() > 1000) {
+      ApiReplies.error(ctx, 400, "bad_request", "a password has " + MIN_PASSWORD + " to 1000 characters");
+      return true;
+    }
+    return false;
+  }
+
+  private static String actor(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    return session == null ? "the admin token" : "'" + session.username() + "'";
+  }
+
+  private static JsonObject json(ReaderDatabase.Account account) {
+    return new JsonObject().put("username", account.username()).put("role", account.role())
+        .put("disabled", account.disabled()).put("createdAt", account.createdAt().toString());
+  }
+
+  private void blocking(RoutingContext ctx, int status, Callable<JsonObject> work) {
+    vertx.executeBlocking(work, false).onComplete(ar -> {
+      if (ar.succeeded()) {
+        ctx.response().setStatusCode(status);
+        ctx.json(ar.result());
+      } else {
+        ApiReplies.failure(ctx, ar.cause());
+      }
+    });
+  }
+}

@@ -1,0 +1,211 @@
+package io.mangacircus.reader.catalog;
+
+import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.library.LibraryFiles;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import javax.imageio.ImageIO;
+
+/** The catalog's routes: read it with a session; change series metadata, collections and covers as an admin. */
+public final class CatalogRoutes {
+
+  /** The largest cover image accepted. */
+  public static final int MAX_COVER_BYTES = 8 * 1024 * 1024;
+
+  private final Vertx vertx;
+  private final CatalogStore store;
+  private final Runnable metadataChanged;
+
+  /**
+   * @param metadataChanged called after every change (the library inventory is invalidated by it)
+   */
+  public CatalogRoutes(Vertx vertx, CatalogStore store, Runnable metadataChanged) {
+    this.vertx = vertx;
+    this.store = store;
+    this.metadataChanged = metadataChanged;
+  }
+
+  /** The cover upload reads its own, larger body: mount this before the {@code /api/*} body handler. */
+  public void mountCoverBody(Router router) {
+    router.put("/api/admin/catalog/collections/:id/cover")
+        .handler(BodyHandler.create().setBodyLimit(MAX_COVER_BYTES).setHandleFileUploads(false));
+  }
+
+  /** Mounts the routes; the access guard must already cover {@code /api/*}. */
+  public void mount(Router router) {
+    router.get("/api/catalog").handler(this::handleCatalog);
+    router.get("/api/catalog/collections/:id/cover").handler(this::handleCover);
+    router.put("/api/admin/catalog/series/:series").handler(this::handlePutSeries);
+    router.put("/api/admin/catalog/collections/:id").handler(this::handlePutCollection);
+    router.delete("/api/admin/catalog/collections/:id").handler(this::handleDeleteCollection);
+    router.put("/api/admin/catalog/collections/:id/cover").handler(this::handlePutCover);
+  }
+
+  private void handleCatalog(RoutingContext ctx) {
+    CatalogStore.Catalog catalog = store.catalog();
+    JsonObject series = new JsonObject();
+    catalog.series().forEach((id, meta) -> series.put(id, json(meta)));
+    JsonArray collections = new JsonArray();
+    catalog.collections().forEach(c -> collections.add(json(c)));
+    ctx.json(new JsonObject().put("series", series).put("collections", collections));
+  }
+
+  private void handleCover(RoutingContext ctx) {
+    String id = ctx.pathParam("id");
+    if (!LibraryFiles.validId(id)) {
+      ApiReplies.error(ctx, 400, "bad_request", "not a collection id");
+      return;
+    }
+    blocking(ctx, () -> store.coverFile(id).orElseThrow(
+        () -> new LibraryFiles.NotFoundException("collection " + id + " has no cover")), file -> {
+          ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=300")
+              .putHeader(HttpHeaders.CONTENT_TYPE, LibraryFiles.mediaType(file.getFileName().toString()));
+          ctx.response().sendFile(file.toString());
+        });
+  }
+
+  private void handlePutSeries(RoutingContext ctx) {
+    String seriesId = ctx.pathParam("series");
+    Optional<JsonObject> body = ApiReplies.body(ctx, "{\"description\": \"...\", \"tags\": [\"...\"]}");
+    if (body.isEmpty()) {
+      return;
+    }
+    Optional<List<String>> tags = strings(body.get().getValue("tags"), 50, 60);
+    Object description = body.get().getValue("description");
+    if (!LibraryFiles.validId(seriesId) || tags.isEmpty() || (description != null && !(description instanceof String))
+        || (description instanceof String d && d.length() > 10_000)) {
+      ApiReplies.error(ctx, 400, "bad_request",
+          "send {\"description\": text up to 10000 characters, \"tags\": up to 50 strings of up to 60 characters}");
+      return;
+    }
+    CatalogStore.SeriesMeta meta = new CatalogStore.SeriesMeta((String) description, tags.get());
+    blocking(ctx, () -> store.putSeries(seriesId, meta), saved -> {
+      metadataChanged.run();
+      ctx.json(json(saved));
+    });
+  }
+
+  private void handlePutCollection(RoutingContext ctx) {
+    String id = ctx.pathParam("id");
+    Optional<JsonObject> body = ApiReplies.body(ctx, "{\"name\": \"...\", \"series\": [\"<series id>\"]}");
+    if (body.isEmpty()) {
+      return;
+    }
+    Optional<List<String>> series = strings(body.get().getValue("series"), 10_000, 160);
+    if (!LibraryFiles.validId(id) || !(body.get().getValue("name") instanceof String name) || name.isBlank()
+        || name.length() > 200 || series.isEmpty() || !series.get().stream().allMatch(LibraryFiles::validId)) {
+      ApiReplies.error(ctx, 400, "bad_request",
+          "send {\"name\": up to 200 characters, \"series\": [series ids]} to a collection id made of letters, digits,"
+              + " '.', '_' and '-'");
+      return;
+    }
+    blocking(ctx, () -> store.putCollection(id, name.strip(), series.get()), saved -> {
+      metadataChanged.run();
+      ctx.json(json(saved));
+    });
+  }
+
+  private void handleDeleteCollection(RoutingContext ctx) {
+    String id = ctx.pathParam("id");
+    if (!LibraryFiles.validId(id)) {
+      ApiReplies.error(ctx, 400, "bad_request", "not a collection id");
+      return;
+    }
+    blocking(ctx, () -> store.deleteCollection(id), deleted -> {
+      if (!deleted) {
+        ApiReplies.error(ctx, 404, "not_found", "no collection " + id);
+        return;
+      }
+      metadataChanged.run();
+      ctx.response().setStatusCode(204).end();
+    });
+  }
+
+  private void handlePutCover(RoutingContext ctx) {
+    String id = ctx.pathParam("id");
+    Buffer image = ctx.body().buffer();
+    if (!LibraryFiles.validId(id)) {
+      ApiReplies.error(ctx, 400, "bad_request", "not a collection id");
+      return;
+    }
+    String extension = image == null ? null : extensionOf(image.getBytes(0, Math.min(8, image.length())));
+    if (extension == null) {
+      ApiReplies.error(ctx, 400, "not_an_image", "send a JPEG or PNG image (at most 8 MiB) as the request body");
+      return;
+    }
+    byte[] bytes = image.getBytes();
+    blocking(ctx, () -> {
+      if (!decodes(bytes)) {
+        throw new IllegalArgumentException("the cover is not a complete, decodable " + extension.toUpperCase() + " image");
+      }
+      return store.putCover(id, bytes, extension)
+          .orElseThrow(() -> new LibraryFiles.NotFoundException("no collection " + id));
+    }, saved -> {
+      metadataChanged.run();
+      ctx.json(json(saved));
+    });
+  }
+
+  /** "jpg" or "png" by magic bytes, else null. */
+  static String extensionOf(byte[] head) {
+    if (head.length >= 3 && (head[0] & 0xff) == 0xFF && (head[1] & 0xff) == 0xD8 && (head[2] & 0xff) == 0xFF) {
+      return "jpg";
+    }
+    if (head.length >= 8 && (head[0] & 0xff) == 0x89 && head[1] == 'P' && head[2] == 'N' && head[3] == 'G') {
+      return "png";
+    }
+    return null;
+  }
+
+  private static boolean decodes(byte[] bytes) {
+    try {
+      ImageIO.setUseCache(false);
+      return ImageIO.read(new ByteArrayInputStream(bytes)) != null;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  private static Optional<List<String>> strings(Object value, int maxItems, int maxLength) {
+    if (value == null) {
+      return Optional.of(List.of());
+    }
+    if (!(value instanceof JsonArray array) || array.size() > maxItems) {
+      return Optional.empty();
+    }
+    List<String> out = new ArrayList<>();
+    for (Object item : array) {
+      if (!(item instanceof String s) || s.isBlank() || s.length() > maxLength) {
+        return Optional.empty();
+      }
+      out.add(s.strip());
+    }
+    return Optional.of(out);
+  }
+
+  private static JsonObject json(CatalogStore.SeriesMeta meta) {
+    return new JsonObject().put("description", meta.description()).put("tags", new JsonArray(meta.tags()));
+  }
+
+  private static JsonObject json(CatalogStore.Collection c) {
+    return new JsonObject().put("id", c.id()).put("name", c.name()).put("series", new JsonArray(c.series()))
+        .put("cover", c.cover() == null ? null : "/api/catalog/collections/" + c.id() + "/cover");
+  }
+
+  private <T> void blocking(RoutingContext ctx, Callable<T> work, java.util.function.Consumer<T> answer) {
+    ApiReplies.blocking(vertx, ctx, work, answer);
+  }
+
+}

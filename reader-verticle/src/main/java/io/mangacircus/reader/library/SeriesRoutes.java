@@ -1,0 +1,221 @@
+package io.mangacircus.reader.library;
+
+import io.mangacircus.reader.accounts.AccessGuard;
+import io.mangacircus.reader.accounts.ReaderDatabase;
+import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.http.ApiReplies;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/**
+ * Series, chapter and page routes: the series with this user's read state, a chapter's pages and neighbours, page
+ * files with {@code sendFile} and validators, and read marks.
+ */
+public final class SeriesRoutes {
+
+  private static final String PAGE_CACHE = "private, max-age=31536000, immutable";
+
+  private final Vertx vertx;
+  private final LibraryFiles files;
+  private final ReaderDatabase database;
+  private final CatalogStore catalog;
+  private final InstantSource clock;
+
+  public SeriesRoutes(Vertx vertx, LibraryFiles files, ReaderDatabase database, CatalogStore catalog,
+      InstantSource clock) {
+    this.vertx = vertx;
+    this.files = files;
+    this.database = database;
+    this.catalog = catalog;
+    this.clock = clock;
+  }
+
+  /** Mounts the routes; the access guard must already cover {@code /api/*}. */
+  public void mount(Router router) {
+    router.get("/api/series/:series").handler(this::handleSeries);
+    router.get("/api/series/:series/cover").handler(this::handleCover);
+    router.get("/api/series/:series/chapters/:chapter").handler(this::handleChapter);
+    router.get("/api/series/:series/chapters/:chapter/pages/:page").handler(this::handlePage);
+    router.put("/api/series/:series/chapters/:chapter/read").handler(this::handleReadMark);
+  }
+
+  private void handleSeries(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    String seriesId = ctx.pathParam("series");
+    if (badIds(ctx, seriesId)) {
+      return;
+    }
+    blocking(ctx, () -> {
+      List<LibraryFiles.Chapter> chapters = files.chapters(seriesId);
+      Set<String> read = database.readChapters(session.userId(), seriesId);
+      Optional<ReaderDatabase.Progress> progress = database.progress(session.userId(), seriesId);
+      CatalogStore.SeriesMeta meta = catalog.series(seriesId);
+      LibraryFiles.Chapter first = chapters.get(0);
+      Instant updated = chapters.stream().map(LibraryFiles.Chapter::publishedAt).filter(java.util.Objects::nonNull)
+          .max(Instant::compareTo).orElse(null);
+      JsonArray list = new JsonArray();
+      for (LibraryFiles.Chapter chapter : chapters) {
+        boolean isRead = read.contains(chapter.id());
+        boolean reading = !isRead && progress.filter(p -> p.chapter().equals(chapter.id())).isPresent();
+        list.add(new JsonObject().put("id", chapter.id()).put("number", chapter.number()).put("title", chapter.title())
+            .put("pages", chapter.pages().size()).put("publishedAt", text(chapter.publishedAt()))
+            .put("state", isRead ? "read" : reading ? "reading" : "unread")
+            .put("page", reading ? progress.get().page() : null));
+      }
+      return new JsonObject().put("id", seriesId).put("title", first.seriesTitle()).put("source", first.source())
+          .put("titleId", first.titleId()).put("updatedAt", text(updated)).put("description", meta.description())
+          .put("tags", new JsonArray(meta.tags())).put("cover", "/api/series/" + seriesId + "/cover")
+          .put("progress", progress.map(p -> new JsonObject().put("chapter", p.chapter()).put("page", p.page())
+              .put("updatedAt", p.updatedAt().toString())).orElse(null))
+          .put("chapters", list);
+    }, ctx::json);
+  }
+
+  private void handleChapter(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    String seriesId = ctx.pathParam("series");
+    String chapterId = ctx.pathParam("chapter");
+    if (badIds(ctx, seriesId, chapterId)) {
+      return;
+    }
+    blocking(ctx, () -> {
+      LibraryFiles.Chapter chapter = files.chapter(seriesId, chapterId);
+      List<LibraryFiles.Chapter> all = files.chapters(seriesId);
+      int at = indexOf(all, chapterId);
+      Optional<ReaderDatabase.Progress> progress = database.progress(session.userId(), seriesId)
+          .filter(p -> p.chapter().equals(chapterId));
+      String base = "/api/series/" + seriesId + "/chapters/" + chapterId + "/pages/";
+      JsonArray pages = new JsonArray();
+      chapter.pages().forEach(p -> pages.add(base + p.index()));
+      return new JsonObject()
+          .put("series", new JsonObject().put("id", seriesId).put("title", chapter.seriesTitle()))
+          .put("id", chapterId).put("number", chapter.number()).put("title", chapter.title())
+          .put("pageCount", chapter.pages().size()).put("pages", pages)
+          .put("previous", at > 0 ? all.get(at - 1).id() : null)
+          .put("next", at >= 0 && at + 1 < all.size() ? all.get(at + 1).id() : null)
+          .put("read", database.readChapters(session.userId(), seriesId).contains(chapterId))
+          .put("savedPage", progress.map(ReaderDatabase.Progress::page).orElse(null));
+    }, ctx::json);
+  }
+
+  private static int indexOf(List<LibraryFiles.Chapter> chapters, String chapterId) {
+    for (int i = 0; i < chapters.size(); i++) {
+      if (chapters.get(i).id().equals(chapterId)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private void handlePage(RoutingContext ctx) {
+    String seriesId = ctx.pathParam("series");
+    String chapterId = ctx.pathParam("chapter");
+    if (badIds(ctx, seriesId, chapterId)) {
+      return;
+    }
+    int page;
+    try {
+      page = Integer.parseInt(ctx.pathParam("page"));
+    } catch (NumberFormatException e) {
+      ApiReplies.error(ctx, 400, "bad_request", "a page number is a whole number from 1");
+      return;
+    }
+    Optional<LibraryFiles.Chapter> known = files.cached(seriesId, chapterId);
+    if (known.isPresent()) {
+      sendPage(ctx, known.get(), page, PAGE_CACHE);
+    } else {
+      blocking(ctx, () -> files.chapter(seriesId, chapterId), chapter -> sendPage(ctx, chapter, page, PAGE_CACHE));
+    }
+  }
+
+  private void handleCover(RoutingContext ctx) {
+    String seriesId = ctx.pathParam("series");
+    if (badIds(ctx, seriesId)) {
+      return;
+    }
+    blocking(ctx, () -> files.chapters(seriesId).get(0), chapter -> sendPage(ctx, chapter, 1, "private, max-age=300"));
+  }
+
+  /** Sends one page file; 304 when the browser's copy is current. */
+  private static void sendPage(RoutingContext ctx, LibraryFiles.Chapter chapter, int index, String cacheControl) {
+    if (index < 1 || index > chapter.pages().size()) {
+      ApiReplies.error(ctx, 404, "not_found", "chapter " + chapter.id() + " has pages 1 to " + chapter.pages().size());
+      return;
+    }
+    LibraryFiles.Page page = chapter.pages().get(index - 1);
+    String tag = page.sha256().isEmpty()
+        ? chapter.id() + "-" + index + "-" + (chapter.publishedAt() == null ? 0 : chapter.publishedAt().toEpochMilli())
+        : page.sha256();
+    ctx.etag("\"" + tag + "\"");
+    if (chapter.publishedAt() != null) {
+      ctx.lastModified(chapter.publishedAt());
+    }
+    ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, cacheControl);
+    if (ctx.isFresh()) {
+      ctx.response().setStatusCode(304).end();
+      return;
+    }
+    ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, page.mediaType());
+    ctx.response().sendFile(page.file().toString()).onFailure(e -> {
+      if (!ctx.response().headWritten()) {
+        ctx.response().headers().remove(HttpHeaders.CACHE_CONTROL).remove(HttpHeaders.ETAG)
+            .remove(HttpHeaders.LAST_MODIFIED);
+        ApiReplies.error(ctx, 404, "not_found", "page " + index + " of " + chapter.id() + " is gone");
+      } else {
+        ctx.response().reset();
+      }
+    });
+  }
+
+  private void handleReadMark(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    String seriesId = ctx.pathParam("series");
+    String chapterId = ctx.pathParam("chapter");
+    if (badIds(ctx, seriesId, chapterId)) {
+      return;
+    }
+    Optional<JsonObject> body = ApiReplies.body(ctx, "{\"read\": true|false}");
+    if (body.isEmpty()) {
+      return;
+    }
+    if (!(body.get().getValue("read") instanceof Boolean read)) {
+      ApiReplies.error(ctx, 400, "bad_request", "send {\"read\": true} or {\"read\": false}");
+      return;
+    }
+    blocking(ctx, () -> {
+      files.chapter(seriesId, chapterId);
+      database.setRead(session.userId(), seriesId, chapterId, read, clock.instant());
+      return new JsonObject().put("chapter", chapterId).put("read", read);
+    }, ctx::json);
+  }
+
+  /** Answers 400 and returns true when an id cannot name a library folder. */
+  static boolean badIds(RoutingContext ctx, String... ids) {
+    for (String id : ids) {
+      if (!LibraryFiles.validId(id)) {
+        ApiReplies.error(ctx, 400, "bad_request", "not a series or chapter id");
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private <T> void blocking(RoutingContext ctx, Callable<T> work, java.util.function.Consumer<T> answer) {
+    ApiReplies.blocking(vertx, ctx, work, answer);
+  }
+
+
+  private static String text(Instant instant) {
+    return instant == null ? null : instant.toString();
+  }
+}

@@ -1,0 +1,97 @@
+package io.mangacircus.reader.progress;
+
+import io.mangacircus.reader.accounts.AccessGuard;
+import io.mangacircus.reader.accounts.ReaderDatabase;
+import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.library.LibraryFiles;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.Optional;
+
+/** {@code GET /api/progress} ("Continue reading") and {@code PUT /api/progress/{series}}: one position per series. */
+public final class ProgressRoutes {
+
+  /** How many series "Continue reading" lists at most. */
+  public static final int CONTINUE_LIMIT = 24;
+
+  private final Vertx vertx;
+  private final LibraryFiles files;
+  private final ReaderDatabase database;
+  private final InstantSource clock;
+
+  public ProgressRoutes(Vertx vertx, LibraryFiles files, ReaderDatabase database, InstantSource clock) {
+    this.vertx = vertx;
+    this.files = files;
+    this.database = database;
+    this.clock = clock;
+  }
+
+  /** Mounts the routes; the access guard must already cover {@code /api/*}. */
+  public void mount(Router router) {
+    router.get("/api/progress").handler(this::handleList);
+    router.put("/api/progress/:series").handler(this::handleSave);
+  }
+
+  private void handleList(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    vertx.executeBlocking(() -> {
+      JsonArray list = new JsonArray();
+      for (ReaderDatabase.Progress p : database.progress(session.userId())) {
+        if (list.size() >= CONTINUE_LIMIT) {
+          break;
+        }
+        try {
+          LibraryFiles.Chapter chapter = files.chapter(p.series(), p.chapter());
+          list.add(new JsonObject().put("series", p.series()).put("seriesTitle", chapter.seriesTitle())
+              .put("chapter", p.chapter()).put("chapterNumber", chapter.number()).put("page", p.page())
+              .put("pages", chapter.pages().size()).put("updatedAt", p.updatedAt().toString()));
+        } catch (LibraryFiles.NotFoundException | IllegalArgumentException e) {
+          // the chapter left the library: nothing to continue
+        }
+      }
+      return new JsonObject().put("progress", list);
+    }, false).onComplete(ar -> {
+      if (ar.succeeded()) {
+        ctx.json(ar.result());
+      } else {
+        ApiReplies.failure(ctx, ar.cause());
+      }
+    });
+  }
+
+  private void handleSave(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    String seriesId = ctx.pathParam("series");
+    Optional<JsonObject> body = ApiReplies.body(ctx, "{\"chapter\": \"chapter-0001\", \"page\": 1}");
+    if (body.isEmpty()) {
+      return;
+    }
+    if (!(body.get().getValue("chapter") instanceof String chapterId) || !LibraryFiles.validId(seriesId)
+        || !LibraryFiles.validId(chapterId) || !(body.get().getValue("page") instanceof Integer page)) {
+      ApiReplies.error(ctx, 400, "bad_request", "send {\"chapter\": \"<chapter id>\", \"page\": <1-based page>}");
+      return;
+    }
+    vertx.executeBlocking(() -> {
+      LibraryFiles.Chapter chapter = files.chapter(seriesId, chapterId);
+      if (page < 1 || page > chapter.pages().size()) {
+        throw new IllegalArgumentException("chapter " + chapterId + " has pages 1 to " + chapter.pages().size());
+      }
+      boolean finished = page == chapter.pages().size();
+      Instant now = clock.instant();
+      database.saveProgress(session.userId(), seriesId, chapterId, page, finished, now);
+      return new JsonObject().put("series", seriesId).put("chapter", chapterId).put("page", page)
+          .put("updatedAt", now.toString()).put("chapterRead", finished);
+    }, false).onComplete(ar -> {
+      if (ar.succeeded()) {
+        ctx.json(ar.result());
+      } else {
+        ApiReplies.failure(ctx, ar.cause());
+      }
+    });
+  }
+}
