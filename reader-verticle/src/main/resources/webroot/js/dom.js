@@ -69,5 +69,17 @@ export function chapterLabel(chapter) {
   return number ? `Chapter ${number}` : (chapter && chapter.title) || (chapter && chapter.id) || 'Chapter';
 }
 
+/** "Chapter 2: Sawdust"; a title that already names the chapter ("Chapter 2: Sawdust", "Ch. 2 …") is kept as it is. */
+export function chapterName(chapter) {
+  const label = chapterLabel(chapter);
+  const title = chapter && chapter.title ? String(chapter.title).trim() : '';
+  if (!title || title === label) return label;
+  const number = chapter.number != null ? String(chapter.number).trim() : '';
+  if (!number) return title;
+  const escaped = number.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (new RegExp(`^(chapter|ch\\.?|#)\\s*0*${escaped}(?![\\d.])`, 'i').test(title)) return title;
+  return `${label}: ${title}`;
+}
+
 /** "s" when n is not one. */
 export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;

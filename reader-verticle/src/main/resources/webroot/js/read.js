@@ -1,5 +1,5 @@
 // Reader page: opens a chapter, turns pages in three modes, remembers mode and fit, saves the reading position.
-import { el, byId, toast, chapterLabel } from './dom.js';
+import { el, byId, toast, chapterLabel, chapterName } from './dom.js';
 import { getJson, loadSession, seriesPath } from './api.js';
 import { loadPrefs, savePrefs, isMode, isFit } from './reader/prefs.js';
 import { ProgressSaver } from './reader/progress.js';
@@ -192,7 +192,7 @@ async function openChapter(chapterId, start, { first = false, announce = false }
   view.render(chapter.pages, state.mode, page, endOfChapter(chapter));
   state.page = 0;
   setPage(page, { fromView: true });
-  if (announce) toast(titleOf(chapter));
+  if (announce) toast(chapterName(chapter));
 }
 
 /** Makes `page` the current page: attributes, indicator, address, saved position, preloading. */
@@ -244,15 +244,11 @@ function fetchChapter(chapterId) {
   return chapterCache.get(chapterId);
 }
 
-function titleOf(chapter) {
-  const title = chapter.title && String(chapter.title).trim();
-  return chapterLabel(chapter) + (title && chapter.number ? `: ${title}` : '');
-}
 
 function drawChapterInfo(chapter) {
   byId('series-name').textContent = state.seriesTitle || seriesId;
-  byId('chapter-name').textContent = titleOf(chapter);
-  document.title = `${titleOf(chapter)} · ${state.seriesTitle || seriesId} · MangaCircus`;
+  byId('chapter-name').textContent = chapterName(chapter);
+  document.title = `${chapterName(chapter)} · ${state.seriesTitle || seriesId} · MangaCircus`;
   prevButton.disabled = !chapter.previous;
   nextButton.disabled = !chapter.next;
   if ([...chapterSelect.options].some((o) => o.value === chapter.id)) chapterSelect.value = chapter.id;
@@ -263,7 +259,7 @@ function drawChapterSelect(info) {
   if (state.chapter) drawChapterInfo(state.chapter);
   const chapters = info.chapters || [];
   chapterSelect.replaceChildren(...chapters.map((c) => el('option', {
-    value: c.id, text: titleOf(c) + (c.state === 'read' ? ' ✓' : ''),
+    value: c.id, text: chapterName(c) + (c.state === 'read' ? ' ✓' : ''),
   })));
   chapterSelect.disabled = chapters.length === 0;
   if (state.chapter) chapterSelect.value = state.chapter.id;
@@ -272,7 +268,7 @@ function drawChapterSelect(info) {
 /** What the long strip shows after the last page. */
 function endOfChapter(chapter) {
   if (!chapter.next) {
-    return [el('p', { text: `End of ${titleOf(chapter)}. You are up to date.` }),
+    return [el('p', { text: `End of ${chapterName(chapter)}. You are up to date.` }),
       el('a', { class: 'button', href: seriesUrl(), text: 'Back to the series' })];
   }
   const button = el('button', { type: 'button', class: 'primary', text: 'Next chapter »' });
@@ -280,7 +276,7 @@ function endOfChapter(chapter) {
     button.blur();
     openChapter(chapter.next, 1, { announce: true });
   });
-  return [el('p', { text: `End of ${titleOf(chapter)}` }), button];
+  return [el('p', { text: `End of ${chapterName(chapter)}` }), button];
 }
 
 function showMessage(title, text, withBack = false) {

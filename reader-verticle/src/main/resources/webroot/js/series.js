@@ -1,5 +1,5 @@
 // Series page: cover, description and tags, the Continue button and the chapter list with read marks.
-import { el, byId, ago, fullDate, chapterLabel, plural, toast } from './dom.js';
+import { el, byId, ago, fullDate, chapterLabel, chapterName, plural, toast } from './dom.js';
 import { getJson, putJson, seriesPath } from './api.js';
 import { startPage } from './page.js';
 import { coverBox } from './covers.js';
@@ -136,8 +136,7 @@ function makeRow(c) {
 function updateRow(row, c) {
   const state = ['read', 'reading', 'unread'].includes(c.state) ? c.state : 'unread';
   row.dataset.state = state;
-  const title = c.title && String(c.title).trim();
-  const name = chapterLabel(c) + (title && c.number != null && c.number !== '' ? `: ${title}` : '');
+  const name = chapterName(c);
   row.querySelector('.chapter-name').textContent = name;
   row.querySelector('.chapter-name').title = name;
   const sub = [plural(Number(c.pages) || 0, 'page')];

@@ -143,7 +143,10 @@ function openReset(row) {
   });
   const save = el('button', { type: 'submit', class: 'small primary reset-password-save', text: 'Set password' });
   const cancel = el('button', { type: 'button', class: 'small reset-password-cancel', text: 'Cancel' });
-  const form = el('form', { novalidate: true }, el('span', { text: `New password for ${username}` }), input, save, cancel);
+  // The hidden user name lets password managers file the new password under the right account.
+  const hiddenName = el('input', { type: 'text', autocomplete: 'username', value: username, hidden: true, readonly: true });
+  const form = el('form', { novalidate: true }, hiddenName,
+    el('span', { text: `New password for ${username}` }), input, save, cancel);
   const resetRow = el('tr', { class: 'reset-row', 'data-username': username }, el('td', { colspan: 5 }, form));
   row.resetRow = resetRow;
   row.after(resetRow);
