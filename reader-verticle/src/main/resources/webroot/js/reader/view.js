@@ -1,6 +1,9 @@
 // Page view: one page at a time (paged modes) or all pages in a vertical strip whose current page is observed.
 import { el } from '../dom.js';
 
+/** How far down the stage the reading line lies: the page crossing it is the current one. */
+const READING_LINE = 0.3;
+
 export class PageView {
   /**
    * @param stage the scrolling element that holds the pages
@@ -122,9 +125,10 @@ export class PageView {
     this.ratioKnown = false;
     this.strip = el('div', { class: 'strip' }, this.figures, el('div', { class: 'strip-end' }, this.endNode));
     this.stage.replaceChildren(this.strip);
-    // The reading line is a thin band 30% down the stage: the page crossing it is the current one.
+    // The observer's root is a thin band at the reading line.
+    const top = READING_LINE * 100;
     this.observer = new IntersectionObserver((entries) => this.intersected(entries), {
-      root: this.stage, rootMargin: '-30% 0px -69% 0px', threshold: 0,
+      root: this.stage, rootMargin: `-${top}% 0px -${99 - top}% 0px`, threshold: 0,
     });
     this.figures.forEach((figure) => this.observer.observe(figure));
     this.scrollToPage(page);
@@ -156,13 +160,25 @@ export class PageView {
 
   /** Picks the page on the reading line, unless the view still rests where a jump put it. */
   evaluateStrip() {
-    if (this.mode !== 'strip') return;
+    if (this.mode !== 'strip' || !this.figures || !this.figures.length) return;
     if (this.pin) {
       if (Math.abs(this.stage.scrollTop - this.pin.top) < 3) return;
       this.pin = null;
     }
-    if (!this.visible.size) return;
-    const page = Math.max(...this.visible);
+    // The observer names the page on the line; after a long jump (the line landed past the last page, or
+    // between observations) the page is found from the layout: the last one starting above the line.
+    let page = this.visible.size ? Math.max(...this.visible) : 0;
+    if (!page) {
+      const line = this.stage.scrollTop + this.stage.clientHeight * READING_LINE;
+      let low = 0;
+      let high = this.figures.length - 1;
+      while (low < high) {
+        const mid = Math.ceil((low + high) / 2);
+        if (this.figures[mid].offsetTop <= line) low = mid;
+        else high = mid - 1;
+      }
+      page = low + 1;
+    }
     if (page !== this.current) {
       this.current = page;
       this.onStripPage(page);
