@@ -1,6 +1,6 @@
 // Library page: "Continue reading" from GET /api/progress and the covers grid from GET /api/series (search, sort).
 import { el, byId, ago, fullDate, plural } from './dom.js';
-import { getJson } from './api.js';
+import { getJson, seriesPath } from './api.js';
 import { startPage, showPageError } from './page.js';
 import { coverBox } from './covers.js';
 
@@ -179,12 +179,16 @@ function continueCard(p) {
   const bar = el('div', { class: 'progress-bar', 'aria-hidden': 'true' }, el('span'));
   bar.firstChild.style.width = `${percent}%`;
   return el('a', { class: 'continue-card', href: `/read.html?${query}`, 'data-series-id': p.series },
-    el('div', { class: 'thumb' }, el('img', {
-      src: `/api/series/${encodeURIComponent(p.series)}/cover`, alt: '', loading: 'lazy', decoding: 'async',
-    })),
+    el('div', { class: 'thumb' }, thumb(p.series)),
     el('div', { class: 'info' },
       el('span', { class: 'title', text: p.seriesTitle || p.series }),
       el('span', { class: 'where', text: `${chapter} · page ${p.page}${pages ? ` of ${pages}` : ''}` }),
       bar,
       el('span', { class: 'resume', text: p.updatedAt ? `Resume · ${ago(p.updatedAt)}` : 'Resume' })));
+}
+
+function thumb(seriesId) {
+  const img = el('img', { src: seriesPath(seriesId, 'cover'), alt: '', loading: 'lazy', decoding: 'async' });
+  img.addEventListener('error', () => { img.hidden = true; }, { once: true });
+  return img;
 }

@@ -1,6 +1,9 @@
 // Reader input: keys on the document, tap zones and horizontal swipes on the stage, mapped to reader actions.
 
 const SWIPE_MIN_PX = 50;
+
+/** Phones and touch screens: there the middle third hides the bars (on a desktop they stay put). */
+const compact = window.matchMedia('(max-width: 760px), (pointer: coarse)');
 const SWIPE_MAX_MS = 1000;
 
 /** True for controls that need the keys themselves (text fields, selects, sliders). */
@@ -65,7 +68,7 @@ export function bindInput(stage, mode, actions) {
   });
   stage.addEventListener('dragstart', (event) => event.preventDefault());
 
-  // Taps: left and right thirds turn pages the way the pages lie, the middle third shows or hides the bars.
+  // Taps: left and right thirds turn pages the way the pages lie; on phones the middle third shows or hides the bars.
   stage.addEventListener('click', (event) => {
     // A mouse drag ends with a click right after its pointerup: that click is part of the swipe.
     if (event.timeStamp - swipedAt < 80) return;
@@ -74,6 +77,6 @@ export function bindInput(stage, mode, actions) {
     const x = (event.clientX - box.left) / box.width;
     if (x < 1 / 3) towardsLeft();
     else if (x > 2 / 3) towardsRight();
-    else actions.toggleBars();
+    else if (compact.matches) actions.toggleBars();
   });
 }
