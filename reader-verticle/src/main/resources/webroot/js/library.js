@@ -71,8 +71,13 @@ async function loadLibrary({ quiet = false } = {}) {
   if (seq !== loadSeq) return;
   const error = document.getElementById('page-error');
   if (error) error.hidden = true;
-  drawGrid(answer.series || [], q);
-  drawStatus(answer);
+  const firstScan = !answer.scannedAt && ['refreshing', 'stale'].includes(answer.libraryStatus);
+  if (firstScan && !(answer.series || []).length) {
+    statusLine.textContent = 'Looking for titles…';
+  } else {
+    drawGrid(answer.series || [], q);
+    drawStatus(answer);
+  }
   if (answer.libraryStatus === 'refreshing' || answer.libraryStatus === 'stale') {
     pollTimer = setTimeout(() => loadLibrary({ quiet: true }), 3000);
   }
@@ -147,9 +152,10 @@ function drawEmpty(isEmpty, q) {
       ' (see docs/api.md), for example:'),
     el('pre', { text: 'curl -s -H "Authorization: Bearer $MANGACIRCUS_ADMIN_TOKEN" \\\n'
       + '     -H \'Content-Type: application/json\' \\\n'
-      + '     -d \'{"source":"demo","title":"circus-nights","autoConfirm":true}\' \\\n'
+      + '     -d \'{"source":"<source>","title":"<title id or URL>","autoConfirm":true}\' \\\n'
       + `     ${location.origin}/api/admin/jobs` }),
-    el('p', {}, 'Or start MangaCircus with ', el('code', { text: '--demo' }), ' to fetch a demo title.'));
+    el('p', {}, 'To try it out, start MangaCircus with ', el('code', { text: '--demo' }),
+      ': it downloads a demo title within a minute.'));
   } else {
     parts.push(el('p', { text: 'Ask the administrator of this MangaCircus to add some titles.' }));
   }

@@ -11,7 +11,13 @@ let series = null;
 startPage('library', async () => {
   if (!seriesId) throw new Error('No series was chosen. Go back to the library and pick one.');
   const [answer, catalog] = await Promise.all([
-    getJson(seriesPath(seriesId)),
+    getJson(seriesPath(seriesId)).catch((e) => {
+      if (e.status === 404 || e.status === 400) {
+        byId('series-title').textContent = 'Series not found';
+        byId('series-hero').classList.add('missing');
+      }
+      throw e;
+    }),
     getJson('/api/catalog').catch(() => null),
   ]);
   drawHeader(answer, catalog);
