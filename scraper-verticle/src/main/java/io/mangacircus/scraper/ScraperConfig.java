@@ -145,9 +145,15 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
    * @param chapterDelayMs delay between two chapters, ms. Default 1000.
    * @param challengeMarkers case-insensitive texts that mark an HTML answer (served with 200) as an access
    *     challenge instead of content. Default {@link #DEFAULT_CHALLENGE_MARKERS}.
+   * @param options adapter-specific settings (each adapter documents and validates its own keys). Default empty.
    */
   public record SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs,
-      java.util.List<String> challengeMarkers) {
+      java.util.List<String> challengeMarkers, Map<String, Object> options) {
+
+    public SourceConfig {
+      challengeMarkers = java.util.List.copyOf(challengeMarkers);
+      options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
+    }
 
     /** Markers of the common bot-challenge pages. */
     public static final java.util.List<String> DEFAULT_CHALLENGE_MARKERS = java.util.List.of("cf-chl-",
@@ -158,15 +164,22 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
         @JsonProperty("baseUrl") String baseUrl,
         @JsonProperty("pageDelayMs") Long pageDelayMs,
         @JsonProperty("chapterDelayMs") Long chapterDelayMs,
-        @JsonProperty("challengeMarkers") java.util.List<String> challengeMarkers) {
+        @JsonProperty("challengeMarkers") java.util.List<String> challengeMarkers,
+        @JsonProperty("options") Map<String, Object> options) {
       return new SourceConfig(type, baseUrl == null ? "" : baseUrl, pageDelayMs == null ? 250 : pageDelayMs,
           chapterDelayMs == null ? 1000 : chapterDelayMs,
-          challengeMarkers == null ? DEFAULT_CHALLENGE_MARKERS : java.util.List.copyOf(challengeMarkers));
+          challengeMarkers == null ? DEFAULT_CHALLENGE_MARKERS : java.util.List.copyOf(challengeMarkers), options);
     }
 
-    /** A source with the default challenge markers. */
+    /** A source with the default challenge markers and no options. */
     public SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs) {
-      this(type, baseUrl, pageDelayMs, chapterDelayMs, DEFAULT_CHALLENGE_MARKERS);
+      this(type, baseUrl, pageDelayMs, chapterDelayMs, DEFAULT_CHALLENGE_MARKERS, Map.of());
+    }
+
+    /** A source with the given challenge markers and no options. */
+    public SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs,
+        java.util.List<String> challengeMarkers) {
+      this(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, Map.of());
     }
   }
 }

@@ -1,0 +1,220 @@
+package io.mangacircus.launcher.reader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.launcher.Mode;
+import io.mangacircus.launcher.testing.Browser;
+import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.launcher.testing.LibraryFixture;
+import io.mangacircus.launcher.testing.ReaderSession;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/** The reader in a real browser (Debian Chromium, headless): log in, browse, read with the keyboard, resume. */
+class ReaderBrowserIT {
+
+  private static final String ADMIN_PASSWORD = "admin-pass-123";
+  private static final String SERIES = "circus-nights";
+  private static final Instant PUBLISHED = Instant.parse("2026-11-20T10:00:00Z");
+
+  @TempDir
+  Path data;
+
+  private LauncherHarness harness;
+  private Browser browser;
+  private WebDriver driver;
+
+  @BeforeEach
+  void start() {
+    LibraryFixture library = new LibraryFixture(data);
+    library.chapter(SERIES, "Circus Nights", 1, 6, PUBLISHED);
+    library.chapter(SERIES, "Circus Nights", 2, 5, PUBLISHED.plusSeconds(60));
+    library.chapter("tightrope-walker", "Tightrope Walker", 1, 4, PUBLISHED.plusSeconds(3600));
+    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
+        .put("initialAdminPassword", ADMIN_PASSWORD)).encode()).startStandard(Mode.ALL);
+    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
+    for (String reader : new String[] {"alice", "bob"}) {
+      assertThat(admin.post("/api/admin/users", new JsonObject().put("username", reader)
+          .put("password", reader + "-password").put("role", "reader")).statusCode()).isEqualTo(201);
+    }
+    browser = new Browser();
+    driver = browser.driver();
+  }
+
+  @AfterEach
+  void stop() {
+    try {
+      if (browser != null) {
+        browser.close();
+      }
+    } finally {
+      harness.close();
+    }
+  }
+
+  private String url(String path) {
+    return "http://127.0.0.1:" + harness.port() + path;
+  }
+
+  private WebDriverWait waiting() {
+    return new WebDriverWait(driver, Duration.ofSeconds(10));
+  }
+
+  private void logIn(String username, String password) {
+    driver.manage().deleteAllCookies();
+    driver.get(url("/login.html"));
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(username);
+    driver.findElement(By.id("password")).sendKeys(password);
+    driver.findElement(By.id("login-button")).click();
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".series-card")));
+  }
+
+  private WebElement reader() {
+    return driver.findElement(By.id("reader"));
+  }
+
+  private void waitForPage(int page) {
+    waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-page", String.valueOf(page)));
+  }
+
+  @Test
+  void aReaderReadsRightToLeftWithTheKeyboardAndResumesAfterAReload() {
+    logIn("alice", "alice-password");
+    assertThat(driver.findElements(By.cssSelector(".series-card"))).hasSize(2);
+    assertThat(driver.findElements(By.id("nav-users"))).as("readers see no admin link").isEmpty();
+    browser.screenshot("library-desktop");
+
+    driver.findElement(By.cssSelector(".series-card[data-series-id='" + SERIES + "'] a.series-link")).click();
+    waiting().until(ExpectedConditions.textToBe(By.id("series-title"), "Circus Nights"));
+    assertThat(driver.findElements(By.cssSelector(".chapter-row"))).hasSize(2);
+    browser.screenshot("series-desktop");
+
+    driver.findElement(By.id("continue-button")).click();
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.id("reader")));
+    waitForPage(1);
+    new Select(driver.findElement(By.id("mode-select"))).selectByValue("rtl");
+    waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-mode", "rtl"));
+    WebElement body = driver.findElement(By.tagName("body"));
+    for (int i = 0; i < 3; i++) {
+      body.sendKeys(Keys.ARROW_LEFT);
+    }
+    waitForPage(4);
+    assertThat(driver.findElement(By.id("page-indicator")).getText()).isEqualTo("4 / 6");
+    body.sendKeys(Keys.ARROW_RIGHT);
+    waitForPage(3);
+    body.sendKeys(Keys.ARROW_LEFT);
+    waitForPage(4);
+    browser.screenshot("reader-desktop");
+    waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-saved-page", "4"));
+
+    driver.navigate().refresh();
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.id("reader")));
+    waitForPage(4);
+    assertThat(reader().getAttribute("data-mode")).as("the reading mode is remembered").isEqualTo("rtl");
+    assertThat(reader().getAttribute("data-chapter")).isEqualTo("chapter-0001");
+
+    ReaderSession api = ReaderSession.login(harness.port(), "alice", "alice-password");
+    JsonObject series = new JsonObject(api.get("/api/series/" + SERIES).body());
+    assertThat(series.getJsonObject("progress").getInteger("page")).isEqualTo(4);
+    JsonObject bobs = new JsonObject(ReaderSession.login(harness.port(), "bob", "bob-password")
+        .get("/api/series/" + SERIES).body());
+    assertThat(bobs.getValue("progress")).as("bob's progress is his own").isNull();
+
+    logIn("bob", "bob-password");
+    driver.get(url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
+    waitForPage(1);
+    driver.get(url("/series.html?id=" + SERIES));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".chapter-row")));
+    assertThat(driver.findElements(By.cssSelector(".chapter-row[data-state='unread']"))).hasSize(2);
+  }
+
+  @Test
+  void theEndOfAChapterLeadsIntoTheNextAndMarksItRead() {
+    logIn("alice", "alice-password");
+    driver.get(url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
+    waitForPage(1);
+    WebElement body = driver.findElement(By.tagName("body"));
+
+    body.sendKeys(Keys.END);
+    waitForPage(6);
+    waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-saved-page", "6"));
+    body.sendKeys(Keys.SPACE);
+    waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-chapter", "chapter-0002"));
+    waitForPage(1);
+    body.sendKeys(Keys.ESCAPE);
+
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.id("series-title")));
+    waiting().until(ExpectedConditions.attributeToBe(By.cssSelector(".chapter-row[data-chapter-id='chapter-0001']"),
+        "data-state", "read"));
+  }
+
+  @Test
+  void aReaderAccountCannotOpenAdminPages() {
+    logIn("bob", "bob-password");
+
+    driver.get(url("/admin/users.html"));
+
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.id("forbidden")));
+    assertThat(driver.findElements(By.id("users-table"))).isEmpty();
+  }
+
+  @Test
+  void anAdminCreatesAUserWhoCanThenLogIn() {
+    logIn("admin", ADMIN_PASSWORD);
+    driver.findElement(By.id("nav-users")).click();
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".user-row[data-username='alice']")));
+
+    driver.findElement(By.id("new-username")).sendKeys("carol");
+    driver.findElement(By.id("new-password")).sendKeys("carol-password");
+    new Select(driver.findElement(By.id("new-role"))).selectByValue("reader");
+    driver.findElement(By.id("create-user")).click();
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".user-row[data-username='carol']")));
+    browser.screenshot("users-desktop");
+
+    ReaderSession.login(harness.port(), "carol", "carol-password");
+  }
+
+  @Test
+  void phoneWidthPagesWorkWithTapZones() {
+    browser.size(390, 844);
+    logIn("alice", "alice-password");
+    browser.screenshot("library-phone");
+    driver.get(url("/series.html?id=" + SERIES));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".chapter-row")));
+    browser.screenshot("series-phone");
+    driver.get(url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
+    waitForPage(1);
+    new Select(driver.findElement(By.id("mode-select"))).selectByValue("ltr");
+    waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-mode", "ltr"));
+
+    tapAt(0.85);
+    waitForPage(2);
+    tapAt(0.85);
+    waitForPage(3);
+    tapAt(0.15);
+    waitForPage(2);
+    browser.screenshot("reader-phone");
+  }
+
+  /** Taps the reader at a fraction of the viewport's width, halfway down. */
+  private void tapAt(double fraction) {
+    org.openqa.selenium.JavascriptExecutor js = (org.openqa.selenium.JavascriptExecutor) driver;
+    long width = ((Number) js.executeScript("return window.innerWidth")).longValue();
+    long height = ((Number) js.executeScript("return window.innerHeight")).longValue();
+    new org.openqa.selenium.interactions.Actions(driver)
+        .moveToLocation((int) (width * fraction), (int) (height / 2)).click().perform();
+  }
+}
