@@ -1,0 +1,190 @@
+// Admin users page: list accounts, create one, reset a password, disable or enable an account.
+import { el, byId, ago, fullDate } from './dom.js';
+import { getJson, postJson, putJson, ApiError } from './api.js';
+import { startPage } from './page.js';
+
+const NAME = /^[A-Za-z0-9._-]{1,64}$/;
+const tbody = document.querySelector('#users-table tbody');
+const message = byId('users-message');
+const rows = new Map();
+let me = null;
+
+startPage('users', async (user) => {
+  me = user;
+  if (!(await reload())) return;
+  byId('users-panel').hidden = false;
+  byId('create-form').addEventListener('submit', createUser);
+});
+
+const userPath = (name, what) => `/api/admin/users/${encodeURIComponent(name)}/${what}`;
+
+function say(text, kind = 'ok') {
+  message.className = `notice ${kind}`;
+  message.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  message.textContent = text;
+}
+
+/** Shows the "Admins only" notice for a 403, else the error; true when the error was handled that way. */
+function showFailure(e) {
+  if (e.redirecting) return;
+  if (e.status === 403) {
+    const forbidden = byId('forbidden');
+    forbidden.textContent = `Admins only. This page needs an administrator account${me ? `; you are signed in as ${me.username}` : ''}.`;
+    forbidden.hidden = false;
+    byId('users-panel').hidden = true;
+    return;
+  }
+  say(e.message, 'error');
+}
+
+/** Loads the list and draws it; false when it could not be loaded. */
+async function reload() {
+  let answer;
+  try {
+    answer = await getJson('/api/admin/users');
+  } catch (e) {
+    showFailure(e);
+    return false;
+  }
+  draw((answer && answer.users) || []);
+  return true;
+}
+
+function draw(users) {
+  const seen = new Set();
+  const nodes = [];
+  for (const u of users) {
+    seen.add(u.username);
+    let row = rows.get(u.username);
+    if (!row) {
+      row = makeRow(u.username);
+      rows.set(u.username, row);
+    }
+    updateRow(row, u);
+    nodes.push(row);
+    if (row.resetRow && row.resetRow.isConnected) nodes.push(row.resetRow);
+  }
+  for (const name of [...rows.keys()]) if (!seen.has(name)) rows.delete(name);
+  tbody.replaceChildren(...nodes);
+  const disabled = users.filter((u) => u.disabled).length;
+  byId('users-summary').textContent = `${users.length} account${users.length === 1 ? '' : 's'}`
+    + (disabled ? `, ${disabled} disabled` : '');
+}
+
+function makeRow(username) {
+  const reset = el('button', { type: 'button', class: 'small reset-password', text: 'Reset password' });
+  const toggle = el('button', { type: 'button', class: 'small toggle-disabled' });
+  const row = el('tr', { class: 'user-row', 'data-username': username },
+    el('th', { scope: 'row' }, el('span', { class: 'user-name', text: username }),
+      me && me.username === username ? el('span', { class: 'you', text: '(you)' }) : null),
+    el('td', { class: 'role' }),
+    el('td', { class: 'status' }, el('span', { class: 'status-pill' })),
+    el('td', { class: 'created' }),
+    el('td', { class: 'actions-cell' }, el('div', { class: 'row-buttons' }, reset, toggle)));
+  reset.addEventListener('click', () => openReset(row));
+  toggle.addEventListener('click', () => toggleDisabled(row, toggle));
+  return row;
+}
+
+function updateRow(row, u) {
+  row.dataset.disabled = String(Boolean(u.disabled));
+  row.dataset.role = u.role;
+  row.querySelector('.role').textContent = u.role === 'admin' ? 'Admin' : 'Reader';
+  row.querySelector('.status-pill').textContent = u.disabled ? 'Disabled' : 'Active';
+  const created = row.querySelector('.created');
+  created.textContent = ago(u.createdAt);
+  created.title = fullDate(u.createdAt);
+  const toggle = row.querySelector('.toggle-disabled');
+  toggle.textContent = u.disabled ? 'Enable' : 'Disable';
+  toggle.classList.toggle('danger', !u.disabled);
+  toggle.setAttribute('aria-label', `${u.disabled ? 'Enable' : 'Disable'} ${u.username}`);
+  row.querySelector('.reset-password').setAttribute('aria-label', `Reset the password of ${u.username}`);
+}
+
+async function createUser(event) {
+  event.preventDefault();
+  const username = byId('new-username').value.trim();
+  const password = byId('new-password').value;
+  const role = byId('new-role').value;
+  if (!NAME.test(username)) {
+    say('User names are 1–64 letters, digits, dots, dashes or underscores.', 'error');
+    byId('new-username').focus();
+    return;
+  }
+  if (password.length < 8) {
+    say('The password needs at least 8 characters.', 'error');
+    byId('new-password').focus();
+    return;
+  }
+  const button = byId('create-user');
+  button.disabled = true;
+  try {
+    await postJson('/api/admin/users', { username, password, role });
+    byId('create-form').reset();
+    say(`Created ${role === 'admin' ? 'admin' : 'reader'} account “${username}”.`);
+    await reload();
+  } catch (e) {
+    showFailure(e.code === 'exists' ? new ApiError(e.status, e.code, `There is already an account named “${username}”.`) : e);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** An inline form under the row to set a new password. */
+function openReset(row) {
+  const username = row.dataset.username;
+  if (row.resetRow && row.resetRow.isConnected) {
+    row.resetRow.querySelector('input').focus();
+    return;
+  }
+  const input = el('input', {
+    type: 'password', class: 'reset-password-input', autocomplete: 'new-password', minlength: 8,
+    'aria-label': `New password for ${username}`, placeholder: 'New password (8+ characters)',
+  });
+  const save = el('button', { type: 'submit', class: 'small primary reset-password-save', text: 'Set password' });
+  const cancel = el('button', { type: 'button', class: 'small reset-password-cancel', text: 'Cancel' });
+  // The hidden user name lets password managers file the new password under the right account.
+  const hiddenName = el('input', { type: 'text', autocomplete: 'username', value: username, hidden: true, readonly: true });
+  const form = el('form', { novalidate: true }, hiddenName,
+    el('span', { text: `New password for ${username}` }), input, save, cancel);
+  const resetRow = el('tr', { class: 'reset-row', 'data-username': username }, el('td', { colspan: 5 }, form));
+  row.resetRow = resetRow;
+  row.after(resetRow);
+  input.focus();
+  cancel.addEventListener('click', () => resetRow.remove());
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (input.value.length < 8) {
+      say('The password needs at least 8 characters.', 'error');
+      input.focus();
+      return;
+    }
+    save.disabled = true;
+    try {
+      await putJson(userPath(username, 'password'), { password: input.value });
+      resetRow.remove();
+      say(`Password of “${username}” changed; their sessions were ended.`);
+    } catch (e) {
+      showFailure(e);
+      save.disabled = false;
+    }
+  });
+}
+
+async function toggleDisabled(row, button) {
+  const username = row.dataset.username;
+  const disable = row.dataset.disabled !== 'true';
+  button.disabled = true;
+  try {
+    const user = await putJson(userPath(username, 'disabled'), { disabled: disable });
+    if (user && user.username) updateRow(row, user);
+    say(disable ? `Disabled “${username}”; their sessions were ended.` : `Enabled “${username}”.`);
+    await reload();
+  } catch (e) {
+    if (e.code === 'last_admin') say('That would leave no enabled admin account.', 'error');
+    else if (e.code === 'self') say('You cannot disable your own account.', 'error');
+    else showFailure(e);
+  } finally {
+    button.disabled = false;
+  }
+}
