@@ -161,7 +161,7 @@ public final class HtmlSource implements Source {
     }
     HttpResponse<Buffer> response = ar.result();
     String type = HttpOutcomes.mediaType(response);
-    if (type.startsWith("text/html")) {
+    if (type.startsWith("text/html") && challengeStatus(response.statusCode())) {
       Optional<String> marker = HttpOutcomes.challengeMarker(text(response), challengeMarkers);
       if (marker.isPresent()) {
         return new FetchOutcome.AccessDenied<>(response.statusCode(), what + " answered a challenge page (marker '"
@@ -196,8 +196,7 @@ public final class HtmlSource implements Source {
     String body = text(response);
     Optional<String> marker = HttpOutcomes.challengeMarker(body, challengeMarkers);
     int status = response.statusCode();
-    boolean challengeStatus = status == 403 || status == 429 || status == 503;
-    if (marker.isPresent() && (challengeStatus || (status >= 200 && status < 300))) {
+    if (marker.isPresent() && challengeStatus(status)) {
       return new FetchOutcome.AccessDenied<>(status, what + " answered a challenge page (marker '" + marker.get()
           + "')");
     }
@@ -205,7 +204,17 @@ public final class HtmlSource implements Source {
     if (failure != null) {
       return failure;
     }
-    return parse.apply(Jsoup.parse(body, url));
+    // After a redirect, relative links are relative to where the page really is.
+    String location = url;
+    for (String redirect : response.followedRedirects() == null ? List.<String>of() : response.followedRedirects()) {
+      location = HtmlExtraction.resolve(location, redirect).map(URI::toString).orElse(location);
+    }
+    return parse.apply(Jsoup.parse(body, location));
+  }
+
+  /** Statuses a challenge page comes with: success, or the refusals bot walls use (403, 429, 503). */
+  private static boolean challengeStatus(int status) {
+    return (status >= 200 && status < 300) || status == 403 || status == 429 || status == 503;
   }
 
   private static <T> FetchOutcome<T> failureOf(Throwable error, String what, long limit) {

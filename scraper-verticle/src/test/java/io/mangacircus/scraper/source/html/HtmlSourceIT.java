@@ -178,6 +178,7 @@ class HtmlSourceIT {
     html("/manga/ok-status", challenge);
     html("/manga/unavailable-status", 503, "text/html", challenge.getBytes(StandardCharsets.UTF_8));
     html("/manga/plain-503", 503, "text/html", "<h1>down for maintenance</h1>".getBytes(StandardCharsets.UTF_8));
+    html("/manga/gone", 404, "text/html", challenge.getBytes(StandardCharsets.UTF_8));
     HtmlSource source = source(definition(json -> { }), 0);
 
     assertThat(completed(source.title("ok-status"))).isEqualTo(new FetchOutcome.AccessDenied<>(200,
@@ -186,10 +187,26 @@ class HtmlSourceIT {
         "title unavailable-status answered a challenge page (marker 'just a moment...')"));
     assertThat(completed(source.title("plain-503"))).as("a 5xx without a marker stays a server error")
         .isInstanceOf(FetchOutcome.ServerError.class);
+    assertThat(completed(source.title("gone"))).as("a marker on a 404 page does not make it a challenge")
+        .isInstanceOf(FetchOutcome.NotFound.class);
     assertThat(completed(source.title("absent"))).isInstanceOf(FetchOutcome.NotFound.class);
     assertThat(completed(source.title("../../etc/passwd"))).isInstanceOf(FetchOutcome.NotFound.class);
     assertThat(seen).extracting(Seen::uri).as("an unusable id is never requested")
         .doesNotContain("/manga/../../etc/passwd", "/etc/passwd");
+  }
+
+  @Test
+  void linksOfARedirectedTitlePageAreRelativeToWhereItLanded() throws Exception {
+    routes.put("/manga/7", response -> response.setStatusCode(301).putHeader("Location", "/manga/7/full-name").end());
+    html("/manga/7/full-name", listPage("?page=2", 2));
+    html("/manga/7/full-name?page=2", listPage(null, 1));
+
+    FetchOutcome<TitleInfo> outcome = completed(source(paged(5), 0).title("7"));
+
+    assertThat(outcome.ok()).as(outcome.describe()).isTrue();
+    assertThat(outcome.value().chapters()).extracting(ChapterInfo::id).containsExactly("c1", "c2");
+    assertThat(seen).extracting(Seen::uri).containsExactly("/manga/7", "/manga/7/full-name",
+        "/manga/7/full-name?page=2");
   }
 
   @Test
