@@ -156,7 +156,15 @@ public final class ScraperVerticle extends VerticleBase {
   private Void resolveSources() {
     resolvedSources = new LinkedHashMap<>();
     sourceConfigs.forEach((name, source) -> resolvedSources.put(name, Sources.resolve(name, source, config)));
-    resolvedSources.forEach((name, resolved) -> sourceConfigs.put(name, resolved.config()));
+    resolvedSources.forEach((name, resolved) -> {
+      sourceConfigs.put(name, resolved.config());
+      if (resolved.definition() != null) {
+        LOG.info("source {}: definition '{}' ({}), site {}, page delay {} ms, chapter delay {} ms, series folders '{}…'",
+            name, resolved.definition().name(), resolved.config().options().get("definition"),
+            resolved.config().baseUrl(), resolved.config().pageDelayMs(), resolved.config().chapterDelayMs(),
+            resolved.seriesFolderPrefix());
+      }
+    });
     library = new LibraryLayout(dataDir.resolve("library"),
         Sources.seriesFolderPrefixes(new ArrayList<>(resolvedSources.values())));
     return null;
