@@ -165,20 +165,32 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
   /**
    * One source.
    *
-   * @param type the adapter: {@code demo} (HTML pages shaped like the demo site's)
-   * @param baseUrl the site root, e.g. {@code http://127.0.0.1:8090}; filled in for the built-in demo site
-   * @param pageDelayMs polite delay between two page fetches, ms. Default 250.
-   * @param chapterDelayMs delay between two chapters, ms. Default 1000.
+   * @param type the adapter: {@code demo} (HTML pages shaped like the demo site's) or {@code html} (a site described
+   *     by a definition file named in {@code options.definition}, see docs/sources.md)
+   * @param baseUrl the site root, e.g. {@code http://127.0.0.1:8090}; filled in for the built-in demo site; for
+   *     {@code html}, empty takes the definition's
+   * @param pageDelayMs polite delay between two page fetches, ms. Default 250 (or an HTML definition's {@code pacing}).
+   * @param chapterDelayMs delay between two chapters, ms. Default 1000 (or an HTML definition's {@code pacing}).
    * @param challengeMarkers case-insensitive texts that mark an HTML answer (served with 200) as an access
    *     challenge instead of content. Default {@link #DEFAULT_CHALLENGE_MARKERS}.
    * @param options adapter-specific settings (each adapter documents and validates its own keys). Default empty.
+   * @param defaulted the keys among {@code pageDelayMs} and {@code chapterDelayMs} that the configuration left out
+   *     and that hold the built-in default, so that a source type with its own defaults (an HTML definition's
+   *     pacing) may replace them. Empty for a source built in code.
    */
   public record SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs,
-      java.util.List<String> challengeMarkers, Map<String, Object> options) {
+      java.util.List<String> challengeMarkers, Map<String, Object> options, java.util.Set<String> defaulted) {
 
     public SourceConfig {
       challengeMarkers = java.util.List.copyOf(challengeMarkers);
       options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
+      defaulted = defaulted == null ? java.util.Set.of() : java.util.Set.copyOf(defaulted);
+    }
+
+    /** A source whose every value was chosen (nothing defaulted). */
+    public SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs,
+        java.util.List<String> challengeMarkers, Map<String, Object> options) {
+      this(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, options, java.util.Set.of());
     }
 
     /** Markers of the common bot-challenge pages. */
@@ -192,9 +204,17 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
         @JsonProperty("chapterDelayMs") Long chapterDelayMs,
         @JsonProperty("challengeMarkers") java.util.List<String> challengeMarkers,
         @JsonProperty("options") Map<String, Object> options) {
+      java.util.Set<String> defaulted = new java.util.HashSet<>();
+      if (pageDelayMs == null) {
+        defaulted.add("pageDelayMs");
+      }
+      if (chapterDelayMs == null) {
+        defaulted.add("chapterDelayMs");
+      }
       return new SourceConfig(type, baseUrl == null ? "" : baseUrl, pageDelayMs == null ? 250 : pageDelayMs,
           chapterDelayMs == null ? 1000 : chapterDelayMs,
-          challengeMarkers == null ? DEFAULT_CHALLENGE_MARKERS : java.util.List.copyOf(challengeMarkers), options);
+          challengeMarkers == null ? DEFAULT_CHALLENGE_MARKERS : java.util.List.copyOf(challengeMarkers), options,
+          defaulted);
     }
 
     /** A source with the default challenge markers and no options. */

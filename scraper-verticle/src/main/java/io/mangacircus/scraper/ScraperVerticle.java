@@ -29,6 +29,7 @@ import io.mangacircus.scraper.queue.QueueListener;
 import io.mangacircus.scraper.queue.QueueOutcome;
 import io.mangacircus.scraper.queue.QueueStore;
 import io.mangacircus.scraper.recovery.StartupRecovery;
+import io.mangacircus.scraper.source.ResolvedSource;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.Sources;
 import io.mangacircus.contracts.YieldRequest;
@@ -84,6 +85,7 @@ public final class ScraperVerticle extends VerticleBase {
   private io.mangacircus.scraper.discovery.DiscoveryService discovery;
   private long startedAt;
   private Map<String, SourceConfig> sourceConfigs;
+  private Map<String, ResolvedSource> resolvedSources;
   private Map<String, Source> metadataSources;
   private WebClient metadataClient;
   private JobQueue queue;
@@ -113,13 +115,13 @@ public final class ScraperVerticle extends VerticleBase {
     startedAt = System.currentTimeMillis();
     consume(Addresses.SCRAPER_PING, PingRequest::fromJson,
         (message, request) -> message.reply(new PingReply("scraper", instance, startedAt).toJson()));
-    library = new LibraryLayout(dataDir.resolve("library"));
     progress = new ProgressBoard(p -> vertx.eventBus().publish(Addresses.SCRAPER_JOB_PROGRESS, p.toJson()));
     systemic = new SystemicParserWatch(config.failures().systemicParserJobs(),
         Duration.ofMinutes(config.failures().systemicParserWindowMinutes()), clock);
     stallWatch = new StallWatch(Duration.ofSeconds(config.stall().stallAfterSeconds()),
         Duration.ofSeconds(config.stall().chapterDelayGraceSeconds()), clock);
-    return startDemoSite().compose(v -> vertx.executeBlocking(this::openQueue)).compose(v -> {
+    return startDemoSite().compose(v -> vertx.executeBlocking(this::resolveSources))
+        .compose(v -> vertx.executeBlocking(this::openQueue)).compose(v -> {
       createBreakers();
       registerOperatorRequests();
       discovery.start();
@@ -148,6 +150,27 @@ public final class ScraperVerticle extends VerticleBase {
           LOG.info("demo site serving at {} (source 'demo')", site.baseUrl());
           return null;
         });
+  }
+
+  /**
+   * Loads each source's definition once (type html) and makes its effective settings the ones every lane, view and
+   * pacing decision uses; the library learns the sources' series-folder prefixes.
+   */
+  private Void resolveSources() {
+    resolvedSources = new LinkedHashMap<>();
+    sourceConfigs.forEach((name, source) -> resolvedSources.put(name, Sources.resolve(name, source, config)));
+    resolvedSources.forEach((name, resolved) -> {
+      sourceConfigs.put(name, resolved.config());
+      if (resolved.definition() != null) {
+        LOG.info("source {}: definition '{}' ({}), site {}, page delay {} ms, chapter delay {} ms, series folders '{}…'",
+            name, resolved.definition().name(), resolved.config().options().get("definition"),
+            resolved.config().baseUrl(), resolved.config().pageDelayMs(), resolved.config().chapterDelayMs(),
+            resolved.seriesFolderPrefix());
+      }
+    });
+    library = new LibraryLayout(dataDir.resolve("library"),
+        Sources.seriesFolderPrefixes(new ArrayList<>(resolvedSources.values())));
+    return null;
   }
 
   private Void openQueue() {
@@ -205,7 +228,7 @@ public final class ScraperVerticle extends VerticleBase {
     metadataClient = Sources.client(vertx);
     metadataSources = new LinkedHashMap<>();
     sourceConfigs.forEach((name, source) -> metadataSources.put(name, new CircuitGuardedSource(
-        Sources.create(name, source, config, metadataClient), breakers.get(name), vertx, config.failures())));
+        resolvedSources.get(name).create(vertx, metadataClient), breakers.get(name), vertx, config.failures())));
     new StartupRecovery(vertx, queue, metadataSources, library, new ChapterPublisher(library, clock), config.recovery())
         .run()
         .recover(error -> {
@@ -221,7 +244,8 @@ public final class ScraperVerticle extends VerticleBase {
       return;
     }
     sourceConfigs.forEach((name, source) -> vertx.deployVerticle(
-            new LaneVerticle(name, source, config, queue, library, progress, clock, breakers.get(name), systemic),
+            new LaneVerticle(name, source, config, queue, library, progress, clock, breakers.get(name), systemic,
+                client -> resolvedSources.get(name).create(vertx, client)),
             new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
         .onSuccess(lanes::add)
         .onFailure(t -> LOG.error("[LANE {}] could not start: {}", name, t.toString())));

@@ -105,6 +105,28 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void anHtmlSourceIsCheckedWithItsDefinitionAtLoadTime() throws Exception {
+    MangaCircusConfig config = loadFile("{\"scraper\": {\"sources\": {\"mangapill\": {\"type\": \"html\", "
+        + "\"options\": {\"definition\": \"classpath:/sources/mangapill.json\"}}}}}");
+    assertThat(config.scraper().sources().get("mangapill").defaulted()).containsExactlyInAnyOrder("pageDelayMs",
+        "chapterDelayMs");
+
+    Files.writeString(dir.resolve("broken.json"), "{\"name\": \"Broken\", \"baseUrl\": \"https://x.test\", "
+        + "\"titleUrl\": \"/m/{titleId}\", \"chapterUrl\": \"/c/{chapterId}\", \"title\": {\"selector\": \"h1\"}, "
+        + "\"chapters\": {\"item\": \"li\", \"id\": {}, \"number\": {}}, \"pages\": {\"imgae\": \"img\"}}");
+    Throwable broken = catchThrowable("{\"scraper\": {\"sources\": {\"site\": {\"type\": \"html\", "
+        + "\"options\": {\"definition\": \"" + dir.resolve("broken.json") + "\"}}}}}");
+    assertKey(broken, "scraper.sources.site.options.definition");
+    assertThat(broken).hasMessageContaining("broken.json: pages.imgae: is not a known key");
+
+    assertKey(catchThrowable("{\"scraper\": {\"sources\": {\"site\": {\"type\": \"html\"}}}}"),
+        "scraper.sources.site.options.definition");
+    assertKey(catchThrowable("{\"scraper\": {\"sources\": {\"site\": {\"type\": \"html\", "
+        + "\"defaulted\": [], \"options\": {\"definition\": \"classpath:/sources/mangapill.json\"}}}}}"),
+        "scraper.sources.site.defaulted");
+  }
+
+  @Test
   void aBadEnvironmentValueNamesTheVariableAndTheKey() {
     Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> loader.load(Optional.empty(),
         Map.of("MANGACIRCUS_PORT", "eighty"), CommandLineOverrides.none()));

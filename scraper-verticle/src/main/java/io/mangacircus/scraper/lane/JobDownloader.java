@@ -146,7 +146,8 @@ public final class JobDownloader {
     Job known = queue.job(job.id()).orElseThrow();
     ChapterKey published = new ChapterKey(job.source(), job.titleId(), known.title(), chapter.id(), chapter.number(),
         chapter.title(), "en");
-    java.util.Optional<String> inLibrary = publisher.publishedFingerprint(published);
+    // Only a readable chapter.json counts: an unreadable library is the storage failure the next write reports.
+    java.util.Optional<String> inLibrary = publisher.publishedFingerprint(published).filter(f -> !f.equals("unreadable"));
     if (inLibrary.isPresent()) {
       // Published chapters are never replaced: a title added again (or by discovery) costs no request for them.
       LOG.info("[LANE {}] chapter {} of {} is already in the library; not fetching it again", source.name(),

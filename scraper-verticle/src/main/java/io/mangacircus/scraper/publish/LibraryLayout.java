@@ -3,11 +3,13 @@ package io.mangacircus.scraper.publish;
 import java.nio.file.Path;
 import java.text.Normalizer;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Where chapters live: {@code library/<series>/<chapter>/} for published ones and
  * {@code library/.staging-mcscraper-resume-<fingerprint>/} for unfinished ones. Names are slugs: never a path
- * separator, never {@code ..}, whatever a source sends.
+ * separator, never {@code ..}, whatever a source sends. A source may have a series-folder prefix
+ * ({@code library/mangapill-<series>/}); staging folder names never change (recovery finds them by fingerprint).
  */
 public final class LibraryLayout {
 
@@ -15,9 +17,24 @@ public final class LibraryLayout {
   public static final String STAGING_PREFIX = ".staging-mcscraper-resume-";
 
   private final Path root;
+  private final Map<String, String> seriesPrefixes;
 
   public LibraryLayout(Path root) {
+    this(root, Map.of());
+  }
+
+  /**
+   * @param seriesPrefixes by source name, text put before the series folder name of that source's chapters (an HTML
+   *     definition's {@code seriesFolderPrefix}, e.g. {@code mangapill-}); sources without one are left out
+   */
+  public LibraryLayout(Path root, Map<String, String> seriesPrefixes) {
+    seriesPrefixes.forEach((source, prefix) -> {
+      if (!prefix.matches("[a-z0-9][a-z0-9-]{0,39}")) {
+        throw new IllegalArgumentException("series-folder prefix of source " + source + " is not a slug: " + prefix);
+      }
+    });
     this.root = root;
+    this.seriesPrefixes = Map.copyOf(seriesPrefixes);
   }
 
   /** {@code data/library}. */
@@ -35,12 +52,13 @@ public final class LibraryLayout {
 
   /** The published folder of a chapter. */
   public Path chapter(ChapterKey key) {
-    return series(key.seriesTitle()).resolve(chapterSlug(key.number(), key.chapterId()));
+    return series(key.source(), key.seriesTitle()).resolve(chapterSlug(key.number(), key.chapterId()));
   }
 
-  /** The series folder for a title. */
-  public Path series(String seriesTitle) {
-    return root.resolve(slug(seriesTitle, "series"));
+  /** The series folder for a title of a source: the source's prefix, if any, then the title's slug. */
+  public Path series(String source, String seriesTitle) {
+    String prefix = seriesPrefixes.getOrDefault(source, "");
+    return root.resolve(prefix + slug(seriesTitle, "series"));
   }
 
   /** {@code chapter-0012} or {@code chapter-0012.5}; falls back to the chapter id when there is no number. */

@@ -160,4 +160,17 @@ class StagingFolderTest {
     assertThat(LibraryLayout.chapterSlug("12.5", "x")).isEqualTo("chapter-0012.5");
     assertThat(LibraryLayout.chapterSlug("../1", "c9")).isEqualTo("chapter-1");
   }
+
+  @Test
+  void aSourceWithASeriesFolderPrefixPublishesUnderItsOwnSeriesFolder() {
+    LibraryLayout layout = new LibraryLayout(dir.resolve("library"), java.util.Map.of("mangapill", "mangapill-"));
+    ChapterKey fromMangaPill = new ChapterKey("mangapill", "2/one-piece", "One Piece", "2-1/one-piece-chapter-1", "1",
+        "", "en");
+    ChapterKey fromDemo = new ChapterKey("demo", "one-piece", "One Piece", "c1", "1", "", "en");
+
+    assertThat(layout.chapter(fromMangaPill)).isEqualTo(dir.resolve("library/mangapill-one-piece/chapter-0001"));
+    assertThat(layout.chapter(fromDemo)).isEqualTo(dir.resolve("library/one-piece/chapter-0001"));
+    assertThatThrownBy(() -> new LibraryLayout(dir, java.util.Map.of("x", "../up"))).isInstanceOf(
+        IllegalArgumentException.class);
+  }
 }
