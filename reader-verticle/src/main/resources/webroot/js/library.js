@@ -79,7 +79,7 @@ async function loadLibrary({ quiet = false } = {}) {
     drawStatus(answer);
   }
   if (answer.libraryStatus === 'refreshing' || answer.libraryStatus === 'stale') {
-    pollTimer = setTimeout(() => loadLibrary({ quiet: true }), 3000);
+    pollTimer = setTimeout(() => loadLibrary({ quiet: true }), answer.scannedAt ? 3000 : 1000);
   }
 }
 
@@ -95,7 +95,8 @@ function drawStatus(answer) {
 }
 
 function showSkeleton() {
-  grid.replaceChildren(...Array.from({ length: 6 }, () => el('div', { class: 'series-card skeleton', 'aria-hidden': 'true' },
+  // Placeholders only: they are not `.series-card`s, which stand for real series.
+  grid.replaceChildren(...Array.from({ length: 6 }, () => el('div', { class: 'skeleton', 'aria-hidden': 'true' },
     el('div', { class: 'cover' }), el('div', { class: 'title', text: 'Loading title' }),
     el('p', { class: 'meta', text: 'chapters' }))));
 }
