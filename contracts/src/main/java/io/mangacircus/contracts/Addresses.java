@@ -66,6 +66,18 @@ public final class Addresses {
    */
   public static final String SCRAPER_DOWNLOADS_YIELD = "mc.scraper.downloads.yield";
 
+  /**
+   * Request/reply. Discovery settings and last run. Body {@link ScraperRequests#list()}; reply
+   * {@code {v, enabled, time, zone, nextRunAt, lastRun}}.
+   */
+  public static final String SCRAPER_DISCOVERY_GET = "mc.scraper.discovery.get";
+
+  /** Request/reply. Turn nightly discovery on or off or move its time. Body {@link DiscoverySettingsRequest}. */
+  public static final String SCRAPER_DISCOVERY_SET = "mc.scraper.discovery.set";
+
+  /** Request/reply. Run discovery now. Body {@link ScraperRequests#list()}; reply {@code {v, run}}. */
+  public static final String SCRAPER_DISCOVERY_RUN = "mc.scraper.discovery.run";
+
   /** Publish. A source circuit changed state: {@code {v:1, source, state: closed|half_open|open}}. */
   public static final String SCRAPER_CIRCUIT_STATE = "mc.scraper.circuit.state";
 

@@ -43,8 +43,16 @@ final class JobViews {
 
   /** {@code {source, type, paused, pauseReason, circuit, pageDelayMs, chapterDelayMs}}. */
   static JsonObject lane(String source, ScraperConfig.SourceConfig config, LaneSettings settings, String circuit) {
+    return lane(source, config, settings, circuit, null);
+  }
+
+  /** A lane with its source's coverage (titles, chapters found and published, last successful contact). */
+  static JsonObject lane(String source, ScraperConfig.SourceConfig config, LaneSettings settings, String circuit,
+      io.mangacircus.scraper.queue.JobQueue.SourceCoverage coverage) {
     Pacing pacing = Pacing.of(config, settings);
-    return new JsonObject().put("source", source).put("type", config.type()).put("paused", settings.paused())
+    return new JsonObject().put("coverage", coverage == null ? null : new JsonObject().put("titles", coverage.titles())
+            .put("chaptersFound", coverage.chaptersFound()).put("chaptersPublished", coverage.chaptersPublished())
+            .put("lastContactAt", coverage.lastContactAt() == null ? null : coverage.lastContactAt().toString())).put("source", source).put("type", config.type()).put("paused", settings.paused())
         .put("circuit", circuit)
         .put("pauseReason", settings.pauseReason()).put("pageDelayMs", pacing.pageDelayMs())
         .put("chapterDelayMs", pacing.chapterDelayMs());

@@ -19,10 +19,19 @@ import java.util.Map;
  * @param sources configured sources by name
  * @param failures failure handling limits (ARCHITECTURE §5)
  * @param stall the stall watchdog
+ * @param discovery nightly new-chapter discovery
  */
 public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, long leaseSeconds, long claimPollMs,
     long pageTimeoutSeconds, long metadataTimeoutSeconds, Recovery recovery, Demo demo, Map<String, SourceConfig> sources,
-    Failures failures, Stall stall) {
+    Failures failures, Stall stall, Discovery discovery) {
+
+  /** A configuration with the default discovery settings. */
+  public ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, long leaseSeconds, long claimPollMs,
+      long pageTimeoutSeconds, long metadataTimeoutSeconds, Recovery recovery, Demo demo,
+      Map<String, SourceConfig> sources, Failures failures, Stall stall) {
+    this(statusLogIntervalSeconds, autoConfirm, leaseSeconds, claimPollMs, pageTimeoutSeconds, metadataTimeoutSeconds,
+        recovery, demo, sources, failures, stall, null);
+  }
 
   @JsonCreator
   public ScraperConfig(
@@ -36,7 +45,8 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
       @JsonProperty(value = "demo", required = true) Demo demo,
       @JsonProperty(value = "sources", required = true) Map<String, SourceConfig> sources,
       @JsonProperty(value = "failures", required = true) Failures failures,
-      @JsonProperty(value = "stall", required = true) Stall stall) {
+      @JsonProperty(value = "stall", required = true) Stall stall,
+      @JsonProperty("discovery") Discovery discovery) {
     this.statusLogIntervalSeconds = statusLogIntervalSeconds;
     this.autoConfirm = autoConfirm;
     this.leaseSeconds = leaseSeconds;
@@ -48,6 +58,22 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
     this.sources = sources == null ? Map.of() : Map.copyOf(sources);
     this.failures = failures;
     this.stall = stall;
+    this.discovery = discovery == null ? new Discovery(true, "03:30") : discovery;
+  }
+
+  /**
+   * Nightly discovery of new chapters (docs/sources.md).
+   *
+   * @param enabled whether it runs at {@code time}. Default true; changeable at run time.
+   * @param time local time of day {@code HH:mm} (the machine's time zone). Default {@code 03:30}.
+   */
+  public record Discovery(boolean enabled, String time) {
+    @JsonCreator
+    public Discovery(@JsonProperty(value = "enabled", required = true) boolean enabled,
+        @JsonProperty(value = "time", required = true) String time) {
+      this.enabled = enabled;
+      this.time = time;
+    }
   }
 
   /**

@@ -53,6 +53,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -80,6 +81,7 @@ public final class ScraperVerticle extends VerticleBase {
   private final String instance = UUID.randomUUID().toString();
   private final List<MessageConsumer<Object>> consumers = new ArrayList<>();
   private final List<String> lanes = new ArrayList<>();
+  private io.mangacircus.scraper.discovery.DiscoveryService discovery;
   private long startedAt;
   private Map<String, SourceConfig> sourceConfigs;
   private Map<String, Source> metadataSources;
@@ -120,6 +122,7 @@ public final class ScraperVerticle extends VerticleBase {
     return startDemoSite().compose(v -> vertx.executeBlocking(this::openQueue)).compose(v -> {
       createBreakers();
       registerOperatorRequests();
+      discovery.start();
       vertx.setPeriodic(config.stall().checkIntervalSeconds() * 1000, id -> checkStalls());
       if (config.statusLogIntervalSeconds() > 0) {
         vertx.setPeriodic(config.statusLogIntervalSeconds() * 1000, id -> logSummary());
@@ -157,6 +160,8 @@ public final class ScraperVerticle extends VerticleBase {
       LOG.error("[QUEUE] the scraper refuses to start: {}", e.getMessage());
       throw e;
     }
+    discovery = new io.mangacircus.scraper.discovery.DiscoveryService(vertx, queue, events, dataDir,
+        config.discovery(), sourceConfigs.keySet(), clock, java.time.ZoneId.systemDefault());
     if (demoSite != null) {
       String title = config.demo().title();
       boolean known = queue.jobs().stream().anyMatch(j -> j.source().equals("demo") && j.titleId().equals(title));
@@ -179,6 +184,18 @@ public final class ScraperVerticle extends VerticleBase {
       breakers.forEach((name, breaker) -> meters.add(Gauge.builder("mc.circuit.state", breaker,
               b -> CircuitGuardedSource.gaugeValue(b.state()))
           .description("Circuit of a source: 0 closed, 1 half-open, 2 open").tag("source", name).register(registry)));
+      sourceConfigs.keySet().forEach(name -> {
+        meters.add(Gauge.builder("mc.source.titles", queue, q -> q.coverage(name).titles())
+            .description("Titles of a source with a job").tag("source", name).register(registry));
+        meters.add(Gauge.builder("mc.source.chapters.found", queue, q -> q.coverage(name).chaptersFound())
+            .description("English chapters the source listed at its titles' last inspections").tag("source", name)
+            .register(registry));
+        meters.add(Gauge.builder("mc.source.last.contact", queue, q -> {
+          Instant at = q.coverage(name).lastContactAt();
+          return at == null ? Double.NaN : at.getEpochSecond();
+        }).description("Epoch seconds of the last successful contact with the source since this start")
+            .baseUnit("seconds").tag("source", name).register(registry));
+      });
       meters.add(Gauge.builder("mc.open.incidents", queue, JobQueue::openIncidents)
           .description("Incidents no operator retry or resume has cleared yet").register(registry));
     }
@@ -213,6 +230,9 @@ public final class ScraperVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     stopping = true;
+    if (discovery != null) {
+      discovery.stop();
+    }
     List<Future<?>> undeployed = new ArrayList<>();
     for (String lane : lanes) {
       if (vertx.deploymentIDs().contains(lane)) {
@@ -328,7 +348,8 @@ public final class ScraperVerticle extends VerticleBase {
 
   private JsonObject lanesJson() {
     JsonArray list = new JsonArray();
-    sourceConfigs.forEach((name, source) -> list.add(JobViews.lane(name, source, queue.lane(name), circuit(name))));
+    sourceConfigs.forEach((name, source) -> list.add(JobViews.lane(name, source, queue.lane(name), circuit(name),
+        queue.coverage(name))));
     return new JsonObject().put("v", 1).put("lanes", list);
   }
 

@@ -291,19 +291,26 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
         "scraper.stall.checkIntervalSeconds", "must be between 1 and 3600");
     require(s.stall().stallAfterSeconds() >= 1, "scraper.stall.stallAfterSeconds", "must be at least 1");
     require(s.stall().chapterDelayGraceSeconds() >= 0, "scraper.stall.chapterDelayGraceSeconds", "must be at least 0");
+    require(s.discovery().time() != null && s.discovery().time().matches("([01]\\d|2[0-3]):[0-5]\\d"),
+        "scraper.discovery.time", "must be a local time HH:mm between 00:00 and 23:59");
     require(s.demo().port() >= 0 && s.demo().port() <= 65_535, "scraper.demo.port", "must be 0 (any) or a TCP port");
     require(s.demo().title() != null && !s.demo().title().isBlank(), "scraper.demo.title", "must name a demo title");
     s.sources().forEach((name, source) -> {
       String key = "scraper.sources." + name;
       require(name.matches("[a-z0-9][a-z0-9-]{0,39}"), key, "source names are lower-case letters, digits and dashes");
       require(Sources.TYPES.contains(source.type()), key + ".type", "must be one of " + Sources.TYPES);
-      boolean demoSite = "demo".equals(name) && s.demo().enabled();
-      require(demoSite || source.baseUrl().matches("https?://[^\\s/]+(/.*)?"), key + ".baseUrl",
+      boolean noUrl = ("demo".equals(name) && s.demo().enabled()) || "local".equals(source.type());
+      require(noUrl || source.baseUrl().matches("https?://[^\\s/]+(/.*)?"), key + ".baseUrl",
           "must be an http(s) URL");
       require(source.pageDelayMs() >= 0 && source.pageDelayMs() <= 600_000, key + ".pageDelayMs",
           "must be between 0 and 600000 ms");
       require(source.chapterDelayMs() >= 0 && source.chapterDelayMs() <= 3_600_000, key + ".chapterDelayMs",
           "must be between 0 and 3600000 ms");
+      try {
+        Sources.checkOptions(name, source);
+      } catch (IllegalArgumentException e) {
+        require(false, key + ".options", e.getMessage());
+      }
     });
   }
 

@@ -79,7 +79,7 @@ class ReaderBrowserIT {
     waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(username);
     driver.findElement(By.id("password")).sendKeys(password);
     driver.findElement(By.id("login-button")).click();
-    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".series-card")));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".series-card[data-series-id]")));
   }
 
   private WebElement reader() {
@@ -93,7 +93,7 @@ class ReaderBrowserIT {
   @Test
   void aReaderReadsRightToLeftWithTheKeyboardAndResumesAfterAReload() {
     logIn("alice", "alice-password");
-    assertThat(driver.findElements(By.cssSelector(".series-card"))).hasSize(2);
+    assertThat(driver.findElements(By.cssSelector(".series-card[data-series-id]"))).hasSize(2);
     assertThat(driver.findElements(By.id("nav-users"))).as("readers see no admin link").isEmpty();
     browser.screenshot("library-desktop");
 
@@ -138,7 +138,11 @@ class ReaderBrowserIT {
     waitForPage(1);
     driver.get(url("/series.html?id=" + SERIES));
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".chapter-row")));
-    assertThat(driver.findElements(By.cssSelector(".chapter-row[data-state='unread']"))).hasSize(2);
+    assertThat(driver.findElements(By.cssSelector(".chapter-row[data-state='read']"))).isEmpty();
+    assertThat(driver.findElement(By.cssSelector(".chapter-row[data-chapter-id='chapter-0002']"))
+        .getAttribute("data-state")).isEqualTo("unread");
+    assertThat(new JsonObject(api.get("/api/series/" + SERIES).body()).getJsonObject("progress").getInteger("page"))
+        .as("bob reading page 1 leaves alice at page 4").isEqualTo(4);
   }
 
   @Test

@@ -48,6 +48,17 @@ public final class ScraperAdminRoutes {
     router.post("/api/admin/lanes/:source/resume").handler(ctx -> forward(ctx, Addresses.SCRAPER_LANES_RESUME,
         new LaneRequest(ctx.pathParam("source")).toJson(), 200));
     router.put("/api/admin/lanes/:source/pacing").handler(this::handlePacing);
+    router.get("/api/admin/discovery").handler(ctx -> forward(ctx, Addresses.SCRAPER_DISCOVERY_GET,
+        ScraperRequests.list(), 200));
+    router.put("/api/admin/discovery").handler(ctx -> {
+      JsonObject body = jsonBody(ctx);
+      if (body != null) {
+        forward(ctx, Addresses.SCRAPER_DISCOVERY_SET, new JsonObject().put("v", 1)
+            .put("enabled", body.getValue("enabled")).put("time", body.getValue("time")), 200);
+      }
+    });
+    router.post("/api/admin/discovery/run").handler(ctx -> forward(ctx, Addresses.SCRAPER_DISCOVERY_RUN,
+        ScraperRequests.list(), 200));
   }
 
   private void handleAdd(RoutingContext ctx) {

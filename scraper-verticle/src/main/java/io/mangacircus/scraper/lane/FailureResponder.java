@@ -27,8 +27,19 @@ public final class FailureResponder {
   private final InstantSource clock;
   private final Duration retryWait;
 
+  private final boolean parserFailuresAreSystemic;
+
   public FailureResponder(JobQueue queue, String source, SystemicParserWatch systemic, InstantSource clock,
       Duration retryWait) {
+    this(queue, source, systemic, clock, retryWait, true);
+  }
+
+  /**
+   * @param parserFailuresAreSystemic false for sources whose parser failures never mean changed markup (local import)
+   */
+  public FailureResponder(JobQueue queue, String source, SystemicParserWatch systemic, InstantSource clock,
+      Duration retryWait, boolean parserFailuresAreSystemic) {
+    this.parserFailuresAreSystemic = parserFailuresAreSystemic;
     this.queue = queue;
     this.source = source;
     this.systemic = systemic;
@@ -68,7 +79,7 @@ public final class FailureResponder {
       case REQUEUE -> queue.release(job.id(), owner, reason);
     }
     queue.recordIncident(failure, source, job.id(), action);
-    if (failure.kind() == FailureKind.PARSER && systemic.record(source, job.id())) {
+    if (failure.kind() == FailureKind.PARSER && parserFailuresAreSystemic && systemic.record(source, job.id())) {
       String why = "systemic parser failure: parser quarantines of several jobs of source " + source
           + " within the window; the source's markup probably changed";
       LOG.error("[LANE {}] {}; the lane is paused until the operator resumes it", source, why);

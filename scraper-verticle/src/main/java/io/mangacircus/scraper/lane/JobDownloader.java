@@ -143,6 +143,17 @@ public final class JobDownloader {
 
   private Future<Step> chapter(Job job, ChapterEntry chapter) {
     ChapterInfo info = new ChapterInfo(chapter.id(), chapter.number(), chapter.title(), "en");
+    Job known = queue.job(job.id()).orElseThrow();
+    ChapterKey published = new ChapterKey(job.source(), job.titleId(), known.title(), chapter.id(), chapter.number(),
+        chapter.title(), "en");
+    java.util.Optional<String> inLibrary = publisher.publishedFingerprint(published);
+    if (inLibrary.isPresent()) {
+      // Published chapters are never replaced: a title added again (or by discovery) costs no request for them.
+      LOG.info("[LANE {}] chapter {} of {} is already in the library; not fetching it again", source.name(),
+          chapter.number(), job.titleId());
+      queue.stage(job.id(), chapter.id(), ChapterStage.PUBLISHED, chapter.pages(), inLibrary.get(), null);
+      return Future.succeededFuture(Step.CONTINUE);
+    }
     return source.pages(job.titleId(), info).compose(outcome -> {
       if (outcome instanceof FetchOutcome.NotFound<?>) {
         queue.stage(job.id(), chapter.id(), ChapterStage.FAILED, chapter.pages(), chapter.fingerprint(),

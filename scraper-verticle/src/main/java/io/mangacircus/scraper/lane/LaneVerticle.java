@@ -92,13 +92,13 @@ public final class LaneVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     client = Sources.client(vertx);
-    Source source = new CircuitGuardedSource(adapter.apply(client), breaker,
-        vertx, config.failures());
+    Source adapted = adapter.apply(client);
+    Source source = new CircuitGuardedSource(adapted, breaker, vertx, config.failures());
     owner = "lane:" + sourceName + "@" + ProcessHandle.current().pid() + "/" + deploymentID();
     crashes = new CrashBudget(3, Duration.ofHours(1), clock, List.of());
     context.exceptionHandler(this::crashed);
     FailureResponder failures = new FailureResponder(queue, sourceName, systemic, clock,
-        Duration.ofSeconds(config.failures().retryWaitSeconds()));
+        Duration.ofSeconds(config.failures().retryWaitSeconds()), adapted.parserFailuresAreSystemic());
     downloader = new JobDownloader(vertx, source, sourceConfig, queue, library, progress, clock,
         Duration.ofSeconds(config.leaseSeconds()), owner, () -> stopping, failures);
     acquireLock(owner);

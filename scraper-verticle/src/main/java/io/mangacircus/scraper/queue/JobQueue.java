@@ -61,6 +61,8 @@ public final class JobQueue {
    *
    * @param sources the configured source names; jobs for other sources are kept but never claimed
    */
+  private final Map<String, Instant> lastContact = new HashMap<>();
+
   public JobQueue(QueueStore store, EventLog events, InstantSource clock, Set<String> sources, QueueListener listener) {
     this.store = store;
     this.events = events;
@@ -110,11 +112,16 @@ public final class JobQueue {
     if (existing.isPresent()) {
       return QueueOutcome.done(existing.get());
     }
+    // A new job for a title supersedes its finished one: the queue keeps one job per title (events.log keeps history).
+    List<Job> finished = jobs.values().stream()
+        .filter(j -> j.source().equals(source) && j.titleId().equals(titleId) && j.state() == JobState.DONE).toList();
+    finished.forEach(j -> jobs.remove(j.id()));
     Instant now = clock.instant();
     Job job = new Job("j-" + UUID.randomUUID().toString().substring(0, 8), source, titleId, titleId, JobState.PENDING,
         false, autoConfirm, 0, 0, now, now, null, null, null, null, List.of(), 0, 0);
     jobs.put(job.id(), job);
-    commit(job, "job.added", new JsonObject().put("autoConfirm", autoConfirm));
+    commit(job, "job.added", new JsonObject().put("autoConfirm", autoConfirm)
+        .put("supersedes", new io.vertx.core.json.JsonArray(finished.stream().map(Job::id).toList())));
     return QueueOutcome.done(job);
   }
 
@@ -181,6 +188,7 @@ public final class JobQueue {
       merged.add(known.getOrDefault(chapter.id(), chapter));
     }
     Instant now = clock.instant();
+    lastContact.put(job.source(), now);
     Job inspected = job.withInspection(title, merged, job.confirmed()).withLease(null, null);
     Job next = job.confirmed() ? inspected.with(JobState.PENDING, now, null) : inspected.with(JobState.READY, now, null);
     jobs.put(jobId, next);
@@ -197,7 +205,23 @@ public final class JobQueue {
       return false;
     }
     jobs.put(jobId, job.withLease(clock.instant().plus(lease), owner));
+    lastContact.put(job.source(), clock.instant());
     return true;
+  }
+
+  /** What the scraper knows of a source, apart from job completion (issue #6's source health). */
+  public record SourceCoverage(long titles, long chaptersFound, long chaptersPublished, Instant lastContactAt) {
+  }
+
+  /**
+   * A source's coverage: titles with a job, English chapters its last inspections listed, chapters published, and the
+   * last successful contact since this start (an inspection or a validated page), or null.
+   */
+  public synchronized SourceCoverage coverage(String source) {
+    List<Job> mine = jobs.values().stream().filter(j -> j.source().equals(source)).toList();
+    return new SourceCoverage(mine.stream().map(Job::titleId).distinct().count(),
+        mine.stream().mapToLong(j -> j.chapters().size()).sum(),
+        mine.stream().mapToLong(Job::publishedChapters).sum(), lastContact.get(source));
   }
 
   /**

@@ -25,4 +25,12 @@ public interface Source {
 
   /** One page's bytes (page timeout, 60 s by default). The body is not validated here. */
   Future<FetchOutcome<PageBytes>> page(PageRef page);
+
+  /**
+   * Whether parser failures of several jobs mean the source's markup changed (so the lane pauses, ARCHITECTURE §5).
+   * False for sources whose parser failures are each title's own problem, such as corrupt local archives.
+   */
+  default boolean parserFailuresAreSystemic() {
+    return true;
+  }
 }

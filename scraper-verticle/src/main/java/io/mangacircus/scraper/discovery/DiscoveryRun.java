@@ -1,0 +1,64 @@
+package io.mangacircus.scraper.discovery;
+
+import io.mangacircus.scraper.queue.Job;
+import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.JobState;
+import io.mangacircus.scraper.queue.QueueOutcome;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One discovery pass: every library title whose source is configured gets a job that looks for new chapters, unless
+ * a job for it is outstanding, unavailable or quarantined. The job runs on the source's own lane (so pacing and the
+ * circuit apply); chapters already in the library are not fetched again.
+ */
+public final class DiscoveryRun {
+
+  /** What a pass did. */
+  public record Result(Instant at, int titles, List<String> queued, List<JsonObject> skipped) {
+
+    public JsonObject toJson() {
+      return new JsonObject().put("at", at.toString()).put("titles", titles).put("queued", new JsonArray(queued))
+          .put("skipped", new JsonArray(skipped));
+    }
+  }
+
+  private DiscoveryRun() {
+  }
+
+  /** Runs a pass over {@code titles} (from a fresh library scan). */
+  public static Result run(Collection<LibraryTitles.Title> titles, JobQueue queue, Set<String> sources, Instant now) {
+    List<String> queued = new ArrayList<>();
+    List<JsonObject> skipped = new ArrayList<>();
+    for (LibraryTitles.Title title : titles) {
+      String name = title.source() + "/" + title.titleId();
+      if (!sources.contains(title.source())) {
+        skipped.add(skip(name, "source '" + title.source() + "' is not configured"));
+        continue;
+      }
+      Optional<Job> existing = queue.jobs().stream().filter(j -> j.source().equals(title.source())
+          && j.titleId().equals(title.titleId()) && j.state() != JobState.DONE).findFirst();
+      if (existing.isPresent()) {
+        skipped.add(skip(name, "job " + existing.get().id() + " is " + existing.get().state().wire()));
+        continue;
+      }
+      QueueOutcome added = queue.add(title.source(), title.titleId(), true);
+      if (added.accepted()) {
+        queued.add(added.job().id() + " " + name);
+      } else {
+        skipped.add(skip(name, added.refusal()));
+      }
+    }
+    return new Result(now, titles.size(), queued, skipped);
+  }
+
+  private static JsonObject skip(String title, String why) {
+    return new JsonObject().put("title", title).put("reason", why);
+  }
+}
