@@ -42,11 +42,16 @@ startPage('library', async (user) => {
     localStorage.setItem(SORT_KEY, sort.value);
     loadLibrary();
   });
+  const refresh = () => {
+    loadLibrary({ quiet: true });
+    loadContinue();
+  };
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') {
-      loadLibrary({ quiet: true });
-      loadContinue();
-    }
+    if (document.visibilityState === 'visible') refresh();
+  });
+  // Coming back with the browser's Back button after reading: show the new position.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) refresh();
   });
   showSkeleton();
   await Promise.all([loadLibrary(), loadContinue()]);
