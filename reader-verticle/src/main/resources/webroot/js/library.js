@@ -42,11 +42,16 @@ startPage('library', async (user) => {
     localStorage.setItem(SORT_KEY, sort.value);
     loadLibrary();
   });
+  const refresh = () => {
+    loadLibrary({ quiet: true });
+    loadContinue();
+  };
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') {
-      loadLibrary({ quiet: true });
-      loadContinue();
-    }
+    if (document.visibilityState === 'visible') refresh();
+  });
+  // Coming back with the browser's Back button after reading: show the new position.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) refresh();
   });
   showSkeleton();
   await Promise.all([loadLibrary(), loadContinue()]);
@@ -79,7 +84,7 @@ async function loadLibrary({ quiet = false } = {}) {
     drawStatus(answer);
   }
   if (answer.libraryStatus === 'refreshing' || answer.libraryStatus === 'stale') {
-    pollTimer = setTimeout(() => loadLibrary({ quiet: true }), 3000);
+    pollTimer = setTimeout(() => loadLibrary({ quiet: true }), answer.scannedAt ? 3000 : 1000);
   }
 }
 
@@ -95,7 +100,8 @@ function drawStatus(answer) {
 }
 
 function showSkeleton() {
-  grid.replaceChildren(...Array.from({ length: 6 }, () => el('div', { class: 'series-card skeleton', 'aria-hidden': 'true' },
+  // Placeholders only: they are not `.series-card`s, which stand for real series.
+  grid.replaceChildren(...Array.from({ length: 6 }, () => el('div', { class: 'skeleton', 'aria-hidden': 'true' },
     el('div', { class: 'cover' }), el('div', { class: 'title', text: 'Loading title' }),
     el('p', { class: 'meta', text: 'chapters' }))));
 }

@@ -191,12 +191,13 @@ async function openChapter(chapterId, start, { first = false, announce = false }
   slider.max = String(count);
   view.render(chapter.pages, state.mode, page, endOfChapter(chapter));
   state.page = 0;
-  setPage(page, { fromView: true });
+  // Opening the reader is not reading yet: the position is saved once the page changes (or on a chapter change).
+  setPage(page, { fromView: true, save: !first });
   if (announce) toast(chapterName(chapter));
 }
 
 /** Makes `page` the current page: attributes, indicator, address, saved position, preloading. */
-function setPage(page, { fromView = false } = {}) {
+function setPage(page, { fromView = false, save = true } = {}) {
   if (!state.chapter) return;
   const count = pageCount();
   const target = Math.min(Math.max(1, Math.round(page) || 1), count);
@@ -208,7 +209,7 @@ function setPage(page, { fromView = false } = {}) {
   slider.value = String(target);
   const query = new URLSearchParams({ series: seriesId, chapter: state.chapter.id, page: String(target) });
   history.replaceState(null, '', `/read.html?${query}`);
-  progress.schedule(state.chapter.id, target);
+  if (save) progress.schedule(state.chapter.id, target);
   preload();
 }
 

@@ -31,7 +31,8 @@ function showFailure(e) {
     const forbidden = byId('forbidden');
     forbidden.textContent = `Admins only. This page needs an administrator account${me ? `; you are signed in as ${me.username}` : ''}.`;
     forbidden.hidden = false;
-    byId('users-panel').hidden = true;
+    const panel = byId('users-panel');
+    if (panel) panel.remove();
     return;
   }
   say(e.message, 'error');
