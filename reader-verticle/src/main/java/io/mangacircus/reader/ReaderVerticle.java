@@ -112,7 +112,14 @@ public final class ReaderVerticle extends VerticleBase {
     new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/admin/*").handler(new AdminPageGuard(guard));
-    router.route("/*").handler(StaticHandler.create("webroot").setMaxAgeSeconds(300));
+    // Pages and scripts are revalidated on every load (a 304 when unchanged), so an upgrade is seen at once and an
+    // admin page is never shown from a cache to whoever uses the browser next.
+    router.route("/*").handler(ctx -> {
+      String policy = ctx.normalizedPath().startsWith("/admin/") ? "no-store" : "no-cache";
+      ctx.addHeadersEndHandler(v -> ctx.response().headers().set("Cache-Control", policy));
+      ctx.next();
+    });
+    router.route("/*").handler(StaticHandler.create("webroot"));
     pingConsumer = vertx.eventBus().consumer(Addresses.READER_PING,
         DecodingHandler.of(PingRequest::fromJson, this::handlePing));
     return pingConsumer.completion().onSuccess(v -> {

@@ -233,7 +233,11 @@ class ReaderLibraryIT {
     assertThat(stranger.statusCode()).isEqualTo(302);
     assertThat(stranger.headers().firstValue("Location")).hasValue("/login.html?next=%2Fadmin%2Fusers.html");
     assertThat(erin.get("/admin/users.html").statusCode()).isEqualTo(403);
-    assertThat(admin.get("/admin/users.html").statusCode()).isEqualTo(200);
+    HttpResponse<String> page = admin.get("/admin/users.html");
+    assertThat(page.statusCode()).isEqualTo(200);
+    assertThat(page.headers().firstValue("Cache-Control")).as("never kept for the next user").hasValue("no-store");
+    assertThat(admin.get("/js/api.js").headers().firstValue("Cache-Control")).as("revalidated after upgrades")
+        .hasValue("no-cache");
   }
 
   @Test
