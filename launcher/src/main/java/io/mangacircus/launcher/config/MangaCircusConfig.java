@@ -298,8 +298,10 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
       require(name.matches("[a-z0-9][a-z0-9-]{0,39}"), key, "source names are lower-case letters, digits and dashes");
       require(Sources.TYPES.contains(source.type()), key + ".type", "must be one of " + Sources.TYPES);
       boolean demoSite = "demo".equals(name) && s.demo().enabled();
-      require(demoSite || source.baseUrl().matches("https?://[^\\s/]+(/.*)?"), key + ".baseUrl",
+      boolean defaulted = source.baseUrl().isEmpty() && Sources.defaultBaseUrl(source.type()).isPresent();
+      require(demoSite || defaulted || source.baseUrl().matches("https?://[^\\s/]+(/.*)?"), key + ".baseUrl",
           "must be an http(s) URL");
+      Sources.validate(key, source);
       require(source.pageDelayMs() >= 0 && source.pageDelayMs() <= 600_000, key + ".pageDelayMs",
           "must be between 0 and 600000 ms");
       require(source.chapterDelayMs() >= 0 && source.chapterDelayMs() <= 3_600_000, key + ".chapterDelayMs",

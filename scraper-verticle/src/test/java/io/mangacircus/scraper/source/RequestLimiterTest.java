@@ -95,6 +95,25 @@ class RequestLimiterTest {
   }
 
   @Test
+  void aRequestThatEndsLateMovesTheNextOneToSpacingAfterItsEnd() {
+    assertThat(limiter.reserve(List.of(ALL))).isZero();
+    clock.advance(Duration.ofMillis(150));
+    limiter.finished(List.of(ALL));
+
+    assertThat(limiter.reserve(List.of(ALL))).as("210 ms after the end, not after the start")
+        .isEqualTo(Duration.ofMillis(210));
+  }
+
+  @Test
+  void anEndOnlyCountsForTheRulesItWasReservedUnder() {
+    RequestLimiter.Rule other = new RequestLimiter.Rule("other", 100, Duration.ofSeconds(1), Duration.ofMillis(500));
+    limiter.finished(List.of(other));
+
+    assertThat(limiter.reserve(List.of(ALL))).isZero();
+    assertThat(limiter.wouldWait(List.of(other))).isEqualTo(Duration.ofMillis(500));
+  }
+
+  @Test
   void theFortyFirstAtHomeLookUpWaitsUntilTheFirstLeavesTheMinute() {
     Instant first = clock.instant();
     List<Instant> starts = starts(41, List.of(ALL, AT_HOME));
