@@ -5,7 +5,6 @@ import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.source.mangadex.MangaDexOptions;
 import io.mangacircus.scraper.source.mangadex.MangaDexSource;
-import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
@@ -48,10 +47,7 @@ public final class Sources {
     }
   }
 
-  /**
-   * The adapter for a configured source. Call it on a Vert.x context (a verticle's start, a lane): adapters that keep
-   * a site's rate limits wait on that context's timers.
-   */
+  /** The adapter for a configured source. Its calls are made on a Vert.x context (a lane, a verticle). */
   public static Source create(String name, SourceConfig source, ScraperConfig config, WebClient client) {
     return switch (source.type()) {
       case "demo" -> new DemoSource(name, source.baseUrl(), client, config.metadataTimeoutSeconds() * 1000,
@@ -59,19 +55,11 @@ public final class Sources {
       case "mangadex" -> {
         String api = MangaDexSource.apiBaseUrl(source.baseUrl());
         yield new MangaDexSource(name, api, MangaDexOptions.of("scraper.sources." + name + ".options",
-            source.options()), client, contextVertx(name), MangaDexSource.sharedLimiter(api), InstantSource.system(),
+            source.options()), client, MangaDexSource.sharedLine(api), InstantSource.system(),
             config.metadataTimeoutSeconds() * 1000, config.pageTimeoutSeconds() * 1000, source.challengeMarkers());
       }
       default -> throw new IllegalArgumentException("source " + name + ": unknown type '" + source.type()
           + "' (known: " + TYPES + ")");
     };
-  }
-
-  private static Vertx contextVertx(String name) {
-    Context context = Vertx.currentContext();
-    if (context == null) {
-      throw new IllegalStateException("source " + name + ": adapters are built on a Vert.x context");
-    }
-    return context.owner();
   }
 }

@@ -1,16 +1,15 @@
 package io.mangacircus.scraper.source.mangadex;
 
-import io.mangacircus.scraper.Delays;
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.HttpOutcomes;
 import io.mangacircus.scraper.source.PageBytes;
 import io.mangacircus.scraper.source.PageRef;
+import io.mangacircus.scraper.source.RequestLine;
 import io.mangacircus.scraper.source.RequestLimiter;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.TitleInfo;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpRequest;
@@ -36,8 +35,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The MangaDex adapter, over its public JSON API: title from {@code GET /manga/{id}}, English chapters from the
  * paginated {@code GET /manga/{id}/feed}, pages from {@code GET /at-home/server/{chapterId}} and the MangaDex@Home
- * server it names. Keeps MangaDex's published limits for every request it sends — at most 5 a second (spaced 210 ms
- * apart) and 40 at-home look-ups a minute, counted across every instance that talks to the same API — and honours
+ * server it names. Keeps MangaDex's published limits for every request it sends, images included — at most 5 a
+ * second and 40 at-home look-ups a minute — by sending one request at a time per API root, each at least 210 ms after
+ * the previous one started and ended, across every instance that talks to that API ({@link #sharedLine}); honours
  * {@code Retry-After} and {@code X-RateLimit-Retry-After}. An at-home server is used for at most 14 minutes (they are
  * valid for about 15); a page that fails on it gets one fresh server and one more try. Does not log in, so it only
  * sees what MangaDex shows anonymously, and does not report image-server health to MangaDex@Home.
@@ -78,7 +78,7 @@ public final class MangaDexSource implements Source {
   /** The API caps {@code offset + limit} of any list at 10 000. */
   private static final int FEED_OFFSET_CAP = 10_000;
 
-  private static final Map<String, RequestLimiter> SHARED_LIMITERS = new ConcurrentHashMap<>();
+  private static final Map<String, RequestLine> SHARED_LINES = new ConcurrentHashMap<>();
 
   /** Where a chapter's pages are served now, and since when. */
   private record ChapterServer(String chapterId, MangaDexJson.AtHome atHome, Instant fetchedAt) {
@@ -88,7 +88,7 @@ public final class MangaDexSource implements Source {
   private final String apiBaseUrl;
   private final MangaDexOptions options;
   private final WebClient client;
-  private final Vertx vertx;
+  private final RequestLine line;
   private final RequestLimiter limiter;
   private final InstantSource clock;
   private final long metadataTimeoutMs;
@@ -103,18 +103,18 @@ public final class MangaDexSource implements Source {
 
   /**
    * @param apiBaseUrl the API root, e.g. {@code https://api.mangadex.org}
-   * @param limiter the limiter of every request to this API; share one per API ({@link #sharedLimiter})
+   * @param line the line every request to this API waits in; share one per API ({@link #sharedLine})
+   * @param clock the clock of {@code line}'s limiter
    * @param challengeMarkers texts that mark an HTML answer as an access challenge
    */
-  public MangaDexSource(String name, String apiBaseUrl, MangaDexOptions options, WebClient client, Vertx vertx,
-      RequestLimiter limiter, InstantSource clock, long metadataTimeoutMs, long pageTimeoutMs,
-      List<String> challengeMarkers) {
+  public MangaDexSource(String name, String apiBaseUrl, MangaDexOptions options, WebClient client, RequestLine line,
+      InstantSource clock, long metadataTimeoutMs, long pageTimeoutMs, List<String> challengeMarkers) {
     this.name = name;
     this.apiBaseUrl = normalise(apiBaseUrl);
     this.options = options;
     this.client = client;
-    this.vertx = vertx;
-    this.limiter = limiter;
+    this.line = line;
+    this.limiter = line.limiter();
     this.clock = clock;
     this.metadataTimeoutMs = metadataTimeoutMs;
     this.pageTimeoutMs = pageTimeoutMs;
@@ -122,13 +122,14 @@ public final class MangaDexSource implements Source {
   }
 
   /**
-   * The one limiter of every adapter instance in this JVM that talks to {@code apiBaseUrl} — the lane's, startup
-   * recovery's, and those of any other source configured with the same API — so that together they keep MangaDex's
-   * per-client limits. It is keyed by the API root rather than the source name because MangaDex counts per client,
-   * not per configured name.
+   * The one request line (and limiter) of every adapter instance in this JVM that talks to {@code apiBaseUrl} — the
+   * lane's, startup recovery's, and those of any other source configured with the same API — so that together they
+   * keep MangaDex's per-client limits. It is keyed by the API root rather than the source name because MangaDex counts
+   * per client, not per configured name; it is per JVM (not per Vert.x instance) for the same reason.
    */
-  public static RequestLimiter sharedLimiter(String apiBaseUrl) {
-    return SHARED_LIMITERS.computeIfAbsent(normalise(apiBaseUrl), url -> new RequestLimiter(InstantSource.system()));
+  public static RequestLine sharedLine(String apiBaseUrl) {
+    return SHARED_LINES.computeIfAbsent(normalise(apiBaseUrl),
+        url -> new RequestLine(new RequestLimiter(InstantSource.system())));
   }
 
   /** The API root a configured {@code baseUrl} stands for ({@link #DEFAULT_BASE_URL} when empty). */
@@ -369,8 +370,8 @@ public final class MangaDexSource implements Source {
   }
 
   /**
-   * Sends a request in its slot under MangaDex's limits, waiting for the slot on a timer on the caller's context.
-   * Completes with the response (any status), a network error, or — with nothing sent and no slot taken — a
+   * Sends a request in its turn and slot under MangaDex's limits ({@link RequestLine}), waiting on timers of the
+   * caller's context. Completes with the response (any status), a network error, or — with nothing sent and no slot taken — a
    * rate-limited outcome when MangaDex asked for a pause longer than {@link #LONGEST_HOLD_WAIT}.
    */
   private Future<FetchOutcome<HttpResponse<Buffer>>> send(String what, boolean atHome,
@@ -383,14 +384,9 @@ public final class MangaDexSource implements Source {
             + " not sent: MangaDex asked for no requests until " + hold.get()));
       }
     }
-    List<RequestLimiter.Rule> rules = atHome ? AT_HOME_REQUESTS : API_REQUESTS;
-    Duration wait = limiter.reserve(rules);
-    long ms = wait.toMillis() + (wait.toNanosPart() % 1_000_000 == 0 ? 0 : 1);
-    return Delays.after(vertx, ms).compose(v -> request.get().send()).transform(ar -> {
-      limiter.finished(rules);
-      return Future.succeededFuture(ar.succeeded() ? new FetchOutcome.Ok<>(ar.result())
-          : HttpOutcomes.<HttpResponse<Buffer>>ofTransportError(ar.cause(), what));
-    });
+    return line.submit(atHome ? AT_HOME_REQUESTS : API_REQUESTS, () -> request.get().send()).transform(ar ->
+        Future.succeededFuture(ar.succeeded() ? new FetchOutcome.Ok<>(ar.result())
+            : HttpOutcomes.<HttpResponse<Buffer>>ofTransportError(ar.cause(), what)));
   }
 
   /**
