@@ -14,6 +14,9 @@ import io.mangacircus.scraper.failure.StallWatch;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.queue.JobTransitions;
 import io.mangacircus.scraper.queue.StageLattice;
+import io.mangacircus.scraper.source.RequestLimiter;
+import io.mangacircus.scraper.source.mangadex.MangaDexOptions;
+import io.mangacircus.scraper.source.mangadex.MangaDexRefs;
 import io.mangacircus.launcher.supervision.LivenessRule;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +31,7 @@ class ArchitectureTest {
   void decisionClassesUseNoVertx() {
     noClasses().that().belongToAnyOf(CrashBudget.class, Backoff.class, LivenessRule.class, SecretRedactor.class,
             MemoryYield.class, FailureClassifier.class, StallWatch.class, SystemicParserWatch.class,
-            JobTransitions.class, StageLattice.class)
+            JobTransitions.class, StageLattice.class, RequestLimiter.class, MangaDexRefs.class, MangaDexOptions.class)
         .should().dependOnClassesThat().resideInAPackage("io.vertx..")
         .check(CLASSES);
   }
