@@ -139,8 +139,9 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
   /**
    * One source.
    *
-   * @param type the adapter: {@code demo} (HTML pages shaped like the demo site's)
-   * @param baseUrl the site root, e.g. {@code http://127.0.0.1:8090}; filled in for the built-in demo site
+   * @param type the adapter: {@code demo} (HTML pages shaped like the demo site's) or {@code mangadex} (its JSON API)
+   * @param baseUrl the site root, e.g. {@code http://127.0.0.1:8090}; filled in for the built-in demo site; for
+   *     {@code mangadex} the API root, {@code https://api.mangadex.org} when empty
    * @param pageDelayMs polite delay between two page fetches, ms. Default 250.
    * @param chapterDelayMs delay between two chapters, ms. Default 1000.
    * @param challengeMarkers case-insensitive texts that mark an HTML answer (served with 200) as an access
