@@ -396,7 +396,8 @@ public final class MangaDexSource implements Source {
   private <T> FetchOutcome<T> statusFailure(HttpResponse<Buffer> response, String what) {
     int status = response.statusCode();
     Instant now = clock.instant();
-    Optional<Duration> named = retryAfter(response, now);
+    Optional<Duration> named = retryAfter(response.getHeader("Retry-After"),
+        response.getHeader("X-RateLimit-Retry-After"), now);
     if (status == 429) {
       Duration wait = named.orElse(DEFAULT_RETRY_AFTER);
       limiter.holdUntil(now.plus(wait));
@@ -430,9 +431,9 @@ public final class MangaDexSource implements Source {
    * The wait a response names: {@code Retry-After} (seconds or an HTTP date) and {@code X-RateLimit-Retry-After}
    * (epoch seconds, MangaDex's own); the longer when both are there.
    */
-  static Optional<Duration> retryAfter(HttpResponse<Buffer> response, Instant now) {
+  static Optional<Duration> retryAfter(String retryAfterHeader, String epochHeader, Instant now) {
     Duration wait = null;
-    String retryAfter = trimmed(response.getHeader("Retry-After"));
+    String retryAfter = trimmed(retryAfterHeader);
     if (retryAfter != null && retryAfter.matches("\\d{1,9}")) {
       wait = Duration.ofSeconds(Long.parseLong(retryAfter));
     } else if (retryAfter != null) {
@@ -442,7 +443,7 @@ public final class MangaDexSource implements Source {
         LOG.debug("unreadable Retry-After '{}'", retryAfter);
       }
     }
-    String epoch = trimmed(response.getHeader("X-RateLimit-Retry-After"));
+    String epoch = trimmed(epochHeader);
     if (epoch != null && epoch.matches("\\d{1,12}")) {
       Duration untilEpoch = Duration.between(now, Instant.ofEpochSecond(Long.parseLong(epoch)));
       wait = wait == null || untilEpoch.compareTo(wait) > 0 ? untilEpoch : wait;
