@@ -60,25 +60,49 @@ final class MangaDexJson {
     return "";
   }
 
-  /** The human title of {@code /manga/{id}}: {@code data.attributes.title}, English if there, else the first. */
+  /**
+   * The human title of {@code /manga/{id}}: {@code data.attributes.title}, English if there, else the first text; when
+   * that is empty (the API then sends {@code []}), the same choice among {@code altTitles}, else the title's id.
+   */
   static FetchOutcome<String> title(JsonObject answer, String what) {
-    FetchOutcome<JsonObject> attributes = attributes(answer.getValue("data"), what + " data");
+    if (!(answer.getValue("data") instanceof JsonObject data)) {
+      return new FetchOutcome.ParseError<>(what + ": 'data' with 'attributes' is missing");
+    }
+    FetchOutcome<JsonObject> attributes = attributes(data, what + " data");
     if (!attributes.ok()) {
       return attributes.failure();
     }
-    if (!(attributes.value().getValue("title") instanceof JsonObject titles) || titles.isEmpty()) {
-      return new FetchOutcome.ParseError<>(what + ": data.attributes.title is missing or empty");
+    Object main = attributes.value().getValue("title");
+    if (main != null && !(main instanceof JsonObject) && !(main instanceof JsonArray array && array.isEmpty())) {
+      return new FetchOutcome.ParseError<>(what + ": data.attributes.title is not a map of languages to titles");
     }
-    Object english = titles.getValue("en");
-    if (english instanceof String s && !s.isBlank()) {
-      return new FetchOutcome.Ok<>(s.trim());
+    List<JsonObject> candidates = new ArrayList<>();
+    if (main instanceof JsonObject titles) {
+      candidates.add(titles);
     }
-    for (Map.Entry<String, Object> entry : titles) {
-      if (entry.getValue() instanceof String s && !s.isBlank()) {
+    if (attributes.value().getValue("altTitles") instanceof JsonArray alternatives) {
+      alternatives.stream().filter(JsonObject.class::isInstance).map(JsonObject.class::cast).forEach(candidates::add);
+    }
+    for (JsonObject titles : candidates) {
+      if (titles.getValue("en") instanceof String s && !s.isBlank()) {
         return new FetchOutcome.Ok<>(s.trim());
       }
+      if (titles == main) {
+        for (Map.Entry<String, Object> entry : titles) {
+          if (entry.getValue() instanceof String s && !s.isBlank()) {
+            return new FetchOutcome.Ok<>(s.trim());
+          }
+        }
+      }
     }
-    return new FetchOutcome.ParseError<>(what + ": data.attributes.title holds no text");
+    for (JsonObject titles : candidates) {
+      for (Map.Entry<String, Object> entry : titles) {
+        if (entry.getValue() instanceof String s && !s.isBlank()) {
+          return new FetchOutcome.Ok<>(s.trim());
+        }
+      }
+    }
+    return new FetchOutcome.Ok<>(text(data.getValue("id")).isEmpty() ? "untitled" : text(data.getValue("id")));
   }
 
   /** One page of {@code /manga/{id}/feed}. */

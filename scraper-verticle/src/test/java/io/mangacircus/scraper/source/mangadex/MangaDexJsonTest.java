@@ -45,12 +45,29 @@ class MangaDexJsonTest {
   }
 
   @Test
-  void aMangaWithoutTitlesIsAParseErrorNamingTheField() {
-    FetchOutcome<String> title = MangaDexJson.title(manga(new JsonObject()), "MangaDex title x");
+  void anEmptyTitleFallsBackToAnEnglishAlternativeThenAnyThenTheId() {
+    JsonObject empty = manga(new JsonObject());
+    empty.getJsonObject("data").getJsonObject("attributes").put("title", new JsonArray())
+        .put("altTitles", new JsonArray().add(new JsonObject().put("ja", "夜明けのサーカス"))
+            .add(new JsonObject().put("en", "Circus at Dawn")));
+    assertThat(MangaDexJson.title(empty, "t").value()).isEqualTo("Circus at Dawn");
 
-    assertThat(title).isInstanceOf(FetchOutcome.ParseError.class);
-    assertThat(title.describe()).contains("data.attributes.title");
+    empty.getJsonObject("data").getJsonObject("attributes").put("altTitles", new JsonArray()
+        .add(new JsonObject().put("ja", "夜明けのサーカス")));
+    assertThat(MangaDexJson.title(empty, "t").value()).isEqualTo("夜明けのサーカス");
+
+    empty.getJsonObject("data").getJsonObject("attributes").remove("altTitles");
+    assertThat(MangaDexJson.title(empty, "t").value()).isEqualTo("8f3e1818-a015-491d-bd81-3addc4d7d56a");
+  }
+
+  @Test
+  void aMangaWithoutAttributesOrWithATitleOfTheWrongShapeIsAParseErrorNamingTheField() {
     assertThat(MangaDexJson.title(new JsonObject().put("result", "ok"), "t").describe()).contains("attributes");
+    assertThat(MangaDexJson.title(manga(null).put("data", new JsonObject()), "t").describe()).contains("attributes");
+    JsonObject odd = manga(new JsonObject());
+    odd.getJsonObject("data").getJsonObject("attributes").put("title", "just a string");
+    assertThat(MangaDexJson.title(odd, "t")).isInstanceOf(FetchOutcome.ParseError.class);
+    assertThat(MangaDexJson.title(odd, "t").describe()).contains("data.attributes.title");
   }
 
   @Test
