@@ -14,8 +14,11 @@ import io.mangacircus.scraper.failure.StallWatch;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.queue.JobTransitions;
 import io.mangacircus.scraper.queue.StageLattice;
+import io.mangacircus.scraper.source.RequestLimiter;
 import io.mangacircus.scraper.source.html.HtmlDefinitions;
 import io.mangacircus.scraper.source.html.HtmlExtraction;
+import io.mangacircus.scraper.source.mangadex.MangaDexOptions;
+import io.mangacircus.scraper.source.mangadex.MangaDexRefs;
 import io.mangacircus.launcher.supervision.LivenessRule;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +33,8 @@ class ArchitectureTest {
   void decisionClassesUseNoVertx() {
     noClasses().that().belongToAnyOf(CrashBudget.class, Backoff.class, LivenessRule.class, SecretRedactor.class,
             MemoryYield.class, FailureClassifier.class, StallWatch.class, SystemicParserWatch.class,
-            JobTransitions.class, StageLattice.class, HtmlExtraction.class, HtmlDefinitions.class)
+            JobTransitions.class, StageLattice.class, HtmlExtraction.class, HtmlDefinitions.class,
+            RequestLimiter.class, MangaDexRefs.class, MangaDexOptions.class)
         .should().dependOnClassesThat().resideInAPackage("io.vertx..")
         .check(CLASSES);
   }

@@ -165,10 +165,12 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
   /**
    * One source.
    *
-   * @param type the adapter: {@code demo} (HTML pages shaped like the demo site's) or {@code html} (a site described
-   *     by a definition file named in {@code options.definition}, see docs/sources.md)
+   * @param type the adapter: {@code demo} (HTML pages shaped like the demo site's), {@code html} (a site described
+   *     by a definition file named in {@code options.definition}, see docs/sources.md), {@code local} (an import
+   *     folder, {@code options.folder}) or {@code mangadex} (its JSON API)
    * @param baseUrl the site root, e.g. {@code http://127.0.0.1:8090}; filled in for the built-in demo site; for
-   *     {@code html}, empty takes the definition's
+   *     {@code html}, empty takes the definition's; for {@code mangadex} the API root, {@code https://api.mangadex.org}
+   *     when empty; not used by {@code local}
    * @param pageDelayMs polite delay between two page fetches, ms. Default 250 (or an HTML definition's {@code pacing}).
    * @param chapterDelayMs delay between two chapters, ms. Default 1000 (or an HTML definition's {@code pacing}).
    * @param challengeMarkers case-insensitive texts that mark an HTML answer (served with 200) as an access

@@ -127,6 +127,25 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void aMangaDexSourceNeedsNoBaseUrlAndTakesItsOptions() throws Exception {
+    MangaCircusConfig config = loadFile("{\"scraper\": {\"sources\": {\"mangadex\": {\"type\": \"mangadex\", "
+        + "\"options\": {\"dataSaver\": true}}}}}");
+
+    assertThat(config.scraper().sources().get("mangadex").baseUrl()).isEmpty();
+    assertThat(config.scraper().sources().get("mangadex").options()).containsEntry("dataSaver", true);
+  }
+
+  @Test
+  void aMangaDexOptionThatIsUnknownOrOfTheWrongTypeIsNamed() {
+    assertKey(catchThrowable("{\"scraper\": {\"sources\": {\"md\": {\"type\": \"mangadex\", "
+        + "\"options\": {\"dataSaving\": true}}}}}"), "scraper.sources.md.options.dataSaving");
+    assertKey(catchThrowable("{\"scraper\": {\"sources\": {\"md\": {\"type\": \"mangadex\", "
+        + "\"options\": {\"feedPageSize\": 1000}}}}}"), "scraper.sources.md.options.feedPageSize");
+    assertKey(catchThrowable("{\"scraper\": {\"sources\": {\"md\": {\"type\": \"mangadex\", "
+        + "\"baseUrl\": \"api.mangadex.org\"}}}}"), "scraper.sources.md.baseUrl");
+  }
+
+  @Test
   void aBadEnvironmentValueNamesTheVariableAndTheKey() {
     Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> loader.load(Optional.empty(),
         Map.of("MANGACIRCUS_PORT", "eighty"), CommandLineOverrides.none()));

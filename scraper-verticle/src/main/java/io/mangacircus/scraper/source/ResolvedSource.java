@@ -31,6 +31,13 @@ public record ResolvedSource(String name, SourceConfig config, String seriesFold
       case "html" -> new HtmlSource(name, definition, config.baseUrl(), config.challengeMarkers(), config.pageDelayMs(),
           vertx, client, metadataTimeoutMs, pageTimeoutMs);
       case "local" -> new LocalImportSource(name, Sources.localFolder(name, config));
+      case "mangadex" -> {
+        String api = io.mangacircus.scraper.source.mangadex.MangaDexSource.apiBaseUrl(config.baseUrl());
+        yield new io.mangacircus.scraper.source.mangadex.MangaDexSource(name, api,
+            io.mangacircus.scraper.source.mangadex.MangaDexOptions.of("scraper.sources." + name + ".options",
+                config.options()), client, io.mangacircus.scraper.source.mangadex.MangaDexSource.sharedLine(api),
+            java.time.InstantSource.system(), metadataTimeoutMs, pageTimeoutMs, config.challengeMarkers());
+      }
       default -> throw new IllegalArgumentException("source " + name + ": unknown type '" + config.type()
           + "' (known: " + Sources.TYPES + ")");
     };

@@ -20,7 +20,7 @@ import java.util.Set;
 public final class Sources {
 
   /** The adapter types this version knows. */
-  public static final Set<String> TYPES = Set.of("demo", "html", "local");
+  public static final Set<String> TYPES = Set.of("demo", "html", "local", "mangadex");
 
   /** The keys of {@code options} a source of type {@code html} accepts. */
   public static final Set<String> HTML_OPTIONS = Set.of("definition");
@@ -115,6 +115,24 @@ public final class Sources {
     sources.stream().filter(s -> !s.seriesFolderPrefix().isEmpty())
         .forEach(s -> prefixes.put(s.name(), s.seriesFolderPrefix()));
     return prefixes;
+  }
+
+  /** The base URL a type uses when a source leaves {@code baseUrl} empty; empty when the type needs one. */
+  public static java.util.Optional<String> defaultBaseUrl(String type) {
+    return "mangadex".equals(type) ? java.util.Optional.of(io.mangacircus.scraper.source.mangadex.MangaDexSource
+        .DEFAULT_BASE_URL) : java.util.Optional.empty();
+  }
+
+  /**
+   * Checks a source's adapter-specific settings (its {@code options}) for type {@code mangadex}.
+   *
+   * @param key the source's key, e.g. {@code scraper.sources.mangadex}
+   * @throws InvalidConfigException naming the bad option's full key
+   */
+  public static void validate(String key, SourceConfig source) {
+    if ("mangadex".equals(source.type())) {
+      io.mangacircus.scraper.source.mangadex.MangaDexOptions.of(key + ".options", source.options());
+    }
   }
 
   /**

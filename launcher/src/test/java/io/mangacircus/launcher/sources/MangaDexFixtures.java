@@ -1,0 +1,189 @@
+package io.mangacircus.launcher.sources;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.vertx.core.json.JsonObject;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+
+/**
+ * A fake MangaDex on WireMock: answers shaped like the real API's ({@code src/test/resources/mangadex/}), two
+ * MangaDex@Home "nodes" under {@code /node-a} and {@code /node-b} serving real PNG and JPEG bytes, and the numbers the
+ * tests check in WireMock's request journal.
+ */
+final class MangaDexFixtures {
+
+  static final String TITLE_ID = "8f3e1818-a015-491d-bd81-3addc4d7d56a";
+  static final String TITLE_URL = "https://mangadex.org/title/" + TITLE_ID + "/the-circus-at-dawn";
+  static final String TITLE = "The Circus at Dawn";
+  /** English chapter 1 (3 PNG pages). */
+  static final String CH1 = "2b5a7c2e-1111-4c1a-9a51-000000000001";
+  /** English chapter 2 (3 JPEG pages); a second English chapter 2 from another group follows it in the feed. */
+  static final String CH2 = "2b5a7c2e-1111-4c1a-9a51-000000000005";
+
+  /** What an at-home answer lists for a chapter. */
+  record AtHome(String chapterId, String hash, List<String> data, List<String> dataSaver, String fixture) {
+  }
+
+  static final AtHome AT_HOME_1 = atHomeOf(CH1, "at-home-chapter-1.json");
+  static final AtHome AT_HOME_2 = atHomeOf(CH2, "at-home-chapter-5.json");
+
+  private MangaDexFixtures() {
+  }
+
+  static String resource(String name) {
+    try (InputStream in = MangaDexFixtures.class.getResourceAsStream("/mangadex/" + name)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no fixture " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static AtHome atHomeOf(String chapterId, String fixture) {
+    JsonObject chapter = new JsonObject(resource(fixture)).getJsonObject("chapter");
+    return new AtHome(chapterId, chapter.getString("hash"), chapter.getJsonArray("data").stream()
+        .map(String.class::cast).toList(), chapter.getJsonArray("dataSaver").stream().map(String.class::cast).toList(),
+        fixture);
+  }
+
+  static ResponseDefinitionBuilder json(int status, String body) {
+    return aResponse().withStatus(status).withHeader("Content-Type", "application/json").withBody(body);
+  }
+
+  static ResponseDefinitionBuilder fixture(String name) {
+    return json(200, resource(name));
+  }
+
+  /** The at-home answer for a chapter, pointing at {@code node} (e.g. {@code http://127.0.0.1:1234/node-a}). */
+  static ResponseDefinitionBuilder atHome(AtHome atHome, String node) {
+    return json(200, resource(atHome.fixture()).replace("{{node}}", node));
+  }
+
+  /** {@code /manga/{id}} and its two-page English feed (the answers carry other languages too). */
+  static void stubTitle(WireMockServer api) {
+    api.stubFor(get(urlPathEqualTo("/manga/" + TITLE_ID)).willReturn(fixture("manga.json")));
+    for (int offset : new int[] {0, 4}) {
+      api.stubFor(get(urlPathEqualTo("/manga/" + TITLE_ID + "/feed"))
+          .withQueryParam("translatedLanguage[]", equalTo("en"))
+          .withQueryParam("order[chapter]", equalTo("asc"))
+          .withQueryParam("limit", equalTo("4"))
+          .withQueryParam("offset", equalTo(String.valueOf(offset)))
+          .willReturn(fixture("feed-offset-" + offset + ".json")));
+    }
+  }
+
+  /** The page files of a chapter on a node, each served as real image bytes; returns what each file serves. */
+  static Map<String, byte[]> stubPages(WireMockServer api, String node, AtHome atHome, boolean dataSaver) {
+    Map<String, byte[]> served = new LinkedHashMap<>();
+    List<String> files = dataSaver ? atHome.dataSaver() : atHome.data();
+    for (int i = 0; i < files.size(); i++) {
+      String file = files.get(i);
+      boolean png = file.endsWith(".png");
+      byte[] bytes = image(png ? "png" : "jpg", atHome.hash().hashCode() + i);
+      served.put(file, bytes);
+      api.stubFor(get(urlPathEqualTo(pagePath(node, atHome, file, dataSaver))).atPriority(1)
+          .willReturn(aResponse().withStatus(200).withHeader("Content-Type", png ? "image/png" : "image/jpeg")
+              .withBody(bytes)));
+    }
+    return served;
+  }
+
+  static String pagePath(String node, AtHome atHome, String file, boolean dataSaver) {
+    return "/" + node + (dataSaver ? "/data-saver/" : "/data/") + atHome.hash() + "/" + file;
+  }
+
+  static byte[] image(String format, int seed) {
+    BufferedImage image = new BufferedImage(48, 72, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = image.createGraphics();
+    g.setColor(new Color(Math.floorMod(seed * 37, 255), Math.floorMod(seed * 91, 255), Math.floorMod(seed * 13, 255)));
+    g.fillRect(0, 0, 48, 72);
+    g.setColor(Color.WHITE);
+    g.drawLine(0, Math.floorMod(seed, 72), 47, 71 - Math.floorMod(seed, 72));
+    g.dispose();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      ImageIO.write(image, format, out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  // ---- the journal --------------------------------------------------------------------------------------------
+
+  /** Every request WireMock received, oldest first. */
+  static List<LoggedRequest> journal(WireMockServer api) {
+    List<LoggedRequest> requests = new ArrayList<>(api.getAllServeEvents().stream().map(ServeEvent::getRequest)
+        .toList());
+    requests.sort(Comparator.comparing(LoggedRequest::getLoggedDate));
+    return requests;
+  }
+
+  /** A request's path without its query. */
+  static String path(LoggedRequest request) {
+    String url = request.getUrl();
+    int query = url.indexOf('?');
+    return query < 0 ? url : url.substring(0, query);
+  }
+
+  /**
+   * How requests were spread out in time.
+   *
+   * @param requests how many
+   * @param minGapMs the shortest time between two consecutive requests
+   * @param averageGapMs the mean time between two consecutive requests
+   * @param mostInOneSecond the most requests that arrived within any one second
+   */
+  record Spacing(int requests, long minGapMs, double averageGapMs, int mostInOneSecond) {
+    @Override
+    public String toString() {
+      return String.format(java.util.Locale.ROOT, "%d requests, gaps min %d ms / average %.0f ms, at most %d in any 1 s",
+          requests, minGapMs, averageGapMs, mostInOneSecond);
+    }
+  }
+
+  static Spacing spacing(List<LoggedRequest> requests) {
+    List<Long> times = requests.stream().map(r -> r.getLoggedDate().getTime()).sorted().toList();
+    long min = Long.MAX_VALUE;
+    for (int i = 1; i < times.size(); i++) {
+      min = Math.min(min, times.get(i) - times.get(i - 1));
+    }
+    double average = times.size() < 2 ? 0 : (times.get(times.size() - 1) - times.get(0)) / (double) (times.size() - 1);
+    return new Spacing(times.size(), min, average, mostWithin(times, 1_000));
+  }
+
+  /** The most of {@code times} (sorted, ms) within any window of {@code windowMs}. */
+  static int mostWithin(List<Long> times, long windowMs) {
+    int most = 0;
+    for (int i = 0; i < times.size(); i++) {
+      int count = 0;
+      for (int j = i; j < times.size() && times.get(j) < times.get(i) + windowMs; j++) {
+        count++;
+      }
+      most = Math.max(most, count);
+    }
+    return most;
+  }
+}

@@ -1,0 +1,295 @@
+package io.mangacircus.launcher.sources;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.AT_HOME_1;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.AT_HOME_2;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.CH1;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.CH2;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.TITLE;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.TITLE_ID;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.TITLE_URL;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.atHome;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.fixture;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.journal;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.json;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.pagePath;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.path;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.resource;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.spacing;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.stubPages;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.stubTitle;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.mangacircus.launcher.Mode;
+import io.mangacircus.launcher.testing.AdminApi;
+import io.mangacircus.launcher.testing.HttpProbe.Answer;
+import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.scraper.source.Sources;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The MangaDex adapter end to end, against a fake MangaDex on loopback (never the real site): the operator adds a
+ * title by its URL, inspects, confirms, and the real scraper downloads and publishes it into {@code data/library}
+ * within MangaDex's limits, as WireMock's request journal shows.
+ */
+class MangaDexIT {
+
+  private static final String TOKEN = "mangadex-it-token";
+  private static final String SOURCE = "mangadex";
+
+  @TempDir
+  Path data;
+
+  private final WireMockServer api = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+  private LauncherHarness harness;
+  private AdminApi admin;
+
+  @BeforeEach
+  void start() {
+    api.start();
+  }
+
+  @AfterEach
+  void stop() {
+    if (harness != null) {
+      harness.close();
+    }
+    api.stop();
+  }
+
+  private String node(String name) {
+    return api.baseUrl() + "/" + name;
+  }
+
+  private void startProduct() {
+    JsonObject scraper = new JsonObject().put("claimPollMs", 50)
+        .put("recovery", new JsonObject().put("delayMs", 0))
+        .put("failures", new JsonObject().put("retryBackoffMs", 50))
+        .put("sources", new JsonObject().put(SOURCE, new JsonObject().put("type", "mangadex")
+            .put("baseUrl", api.baseUrl()).put("pageDelayMs", 0).put("chapterDelayMs", 0)
+            .put("options", new JsonObject().put("feedPageSize", 4))));
+    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject().put("adminToken", TOKEN))
+        .put("scraper", scraper).encode()).startStandard(Mode.ALL);
+    admin = new AdminApi(harness.port(), TOKEN);
+  }
+
+  private JsonObject add(String title, boolean autoConfirm) {
+    Answer added = admin.post("/api/admin/jobs", new JsonObject().put("source", SOURCE).put("title", title)
+        .put("autoConfirm", autoConfirm));
+    assertThat(added.status()).as(added.body()).isEqualTo(201);
+    return added.json().getJsonObject("job");
+  }
+
+  private JsonObject job(String id) {
+    return admin.get("/api/admin/jobs").json().getJsonArray("jobs").stream().map(JsonObject.class::cast)
+        .filter(j -> j.getString("id").equals(id)).findFirst().orElseThrow();
+  }
+
+  private JsonObject lane() {
+    return admin.get("/api/admin/lanes").json().getJsonArray("lanes").stream().map(JsonObject.class::cast)
+        .filter(l -> l.getString("source").equals(SOURCE)).findFirst().orElseThrow();
+  }
+
+  private void awaitState(String id, String state) {
+    await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+        .until(() -> state.equals(job(id).getString("state")));
+  }
+
+  private void assertPublished(Path chapter, Map<String, byte[]> served, String extension) throws Exception {
+    List<byte[]> expected = new ArrayList<>(served.values());
+    for (int i = 0; i < expected.size(); i++) {
+      Path page = chapter.resolve(String.format("%03d.%s", i + 1, extension));
+      assertThat(page).exists();
+      assertThat(Files.readAllBytes(page)).as(page.toString()).isEqualTo(expected.get(i));
+    }
+    assertThat(chapter.resolve("chapter.json")).exists();
+    assertThat(chapter.resolve("ComicInfo.xml")).exists();
+  }
+
+  private static void assertWithinMangaDexLimits(List<LoggedRequest> requests) {
+    var spacing = spacing(requests);
+    long first = requests.get(0).getLoggedDate().getTime();
+    requests.forEach(r -> System.out.println("[MangaDexIT] +" + (r.getLoggedDate().getTime() - first) + " ms "
+        + path(r)));
+    System.out.println("[MangaDexIT] request spacing: " + spacing);
+    assertThat(spacing.mostInOneSecond()).as("never 6 requests within one second: " + spacing).isLessThanOrEqualTo(5);
+    assertThat(spacing.averageGapMs()).as("at least 200 ms apart on average: " + spacing).isGreaterThanOrEqualTo(200);
+    List<Long> atHome = requests.stream().filter(r -> path(r).startsWith("/at-home/server/"))
+        .map(r -> r.getLoggedDate().getTime()).sorted().toList();
+    assertThat(MangaDexFixtures.mostWithin(atHome, 60_000)).as("at-home look-ups per minute").isLessThanOrEqualTo(40);
+    assertThat(requests).allSatisfy(r -> assertThat(r.getHeader("User-Agent")).isEqualTo(Sources.USER_AGENT));
+  }
+
+  // ---- the whole way --------------------------------------------------------------------------------------------
+
+  @Test
+  void aTitleAddedByUrlIsInspectedConfirmedAndPublishedInEnglishWithinTheLimitsDespiteAnExpiredServer()
+      throws Exception {
+    stubTitle(api);
+    api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH1)).willReturn(atHome(AT_HOME_1, node("node-a"))));
+    // Chapter 2's first server "expires" after its first page: it answers 404 from then on; a fresh one is node-b.
+    api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH2)).inScenario("chapter 2").whenScenarioStateIs(STARTED)
+        .willReturn(atHome(AT_HOME_2, node("node-a"))).willSetStateTo("node-a handed out"));
+    api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH2)).inScenario("chapter 2")
+        .whenScenarioStateIs("node-a handed out").willReturn(atHome(AT_HOME_2, node("node-b"))));
+    Map<String, byte[]> chapter1 = stubPages(api, "node-a", AT_HOME_1, false);
+    Map<String, byte[]> chapter2 = stubPages(api, "node-b", AT_HOME_2, false);
+    String firstOfChapter2 = AT_HOME_2.data().get(0);
+    api.stubFor(get(urlPathEqualTo(pagePath("node-a", AT_HOME_2, firstOfChapter2, false))).atPriority(1)
+        .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "image/jpeg")
+            .withBody(chapter2.get(firstOfChapter2))));
+    api.stubFor(get(urlPathMatching("/node-a/.*")).atPriority(10).willReturn(aResponse().withStatus(404)
+        .withBody("expired")));
+    startProduct();
+
+    JsonObject added = add(TITLE_URL, false);
+    assertThat(added.getString("titleId")).as("the URL names the title id").isEqualTo(TITLE_ID);
+    String id = added.getString("id");
+    awaitState(id, "ready");
+    JsonObject inspected = job(id);
+    assertThat(inspected.getString("title")).isEqualTo(TITLE);
+    assertThat(inspected.getJsonArray("chapterList").stream().map(JsonObject.class::cast)
+        .map(c -> c.getString("id") + " " + c.getString("number")).toList())
+        .as("English only, no external or empty chapter, one chapter 2")
+        .containsExactly(CH1 + " 1", CH2 + " 2");
+    assertThat(journal(api)).as("inspection reads metadata only").extracting(MangaDexFixtures::path)
+        .containsExactly("/manga/" + TITLE_ID, "/manga/" + TITLE_ID + "/feed", "/manga/" + TITLE_ID + "/feed");
+
+    assertThat(admin.post("/api/admin/jobs/" + id + "/confirm", null).status()).isEqualTo(200);
+    awaitState(id, "done");
+
+    Path series = data.resolve("library/the-circus-at-dawn");
+    assertPublished(series.resolve("chapter-0001"), chapter1, "png");
+    assertPublished(series.resolve("chapter-0002"), chapter2, "jpg");
+    try (Stream<Path> chapters = Files.list(series)) {
+      assertThat(chapters.map(p -> p.getFileName().toString()).sorted().toList())
+          .containsExactly("chapter-0001", "chapter-0002");
+    }
+    assertThat(new JsonObject(Files.readString(series.resolve("chapter-0002/chapter.json"))).encode())
+        .contains(CH2, SOURCE);
+
+    List<LoggedRequest> requests = journal(api);
+    List<String> paths = requests.stream().map(MangaDexFixtures::path).toList();
+    assertThat(paths).containsExactly(
+        "/manga/" + TITLE_ID,
+        "/manga/" + TITLE_ID + "/feed",
+        "/manga/" + TITLE_ID + "/feed",
+        "/at-home/server/" + CH1,
+        pagePath("node-a", AT_HOME_1, AT_HOME_1.data().get(0), false),
+        pagePath("node-a", AT_HOME_1, AT_HOME_1.data().get(1), false),
+        pagePath("node-a", AT_HOME_1, AT_HOME_1.data().get(2), false),
+        "/at-home/server/" + CH2,
+        pagePath("node-a", AT_HOME_2, AT_HOME_2.data().get(0), false),
+        pagePath("node-a", AT_HOME_2, AT_HOME_2.data().get(1), false),
+        "/at-home/server/" + CH2,
+        pagePath("node-b", AT_HOME_2, AT_HOME_2.data().get(1), false),
+        pagePath("node-b", AT_HOME_2, AT_HOME_2.data().get(2), false));
+    assertThat(requests.get(9).getLoggedDate()).as("the fresh at-home call follows the expired page")
+        .isBeforeOrEqualTo(requests.get(10).getLoggedDate());
+    List<LoggedRequest> feeds = requests.stream().filter(r -> path(r).endsWith("/feed")).toList();
+    assertThat(feeds).extracting(r -> r.queryParameter("offset").firstValue()).containsExactly("0", "4");
+    assertThat(feeds).allSatisfy(r -> {
+      assertThat(r.queryParameter("translatedLanguage[]").values()).containsExactly("en");
+      assertThat(r.queryParameter("order[chapter]").firstValue()).isEqualTo("asc");
+      assertThat(r.queryParameter("limit").firstValue()).isEqualTo("4");
+    });
+    System.out.println("[MangaDexIT] download phase only: " + spacing(requests.subList(3, requests.size())));
+    assertWithinMangaDexLimits(requests);
+    assertThat(admin.get("/api/admin/incidents").json().getLong("open")).isZero();
+  }
+
+  // ---- 429 ----------------------------------------------------------------------------------------------------
+
+  @Test
+  void a429PausesTheLaneAndNoRequestLeavesBeforeTheTimeMangaDexNamed() {
+    stubTitle(api);
+    long resetEpoch = System.currentTimeMillis() / 1000 + 2;
+    api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH1)).inScenario("rate").whenScenarioStateIs(STARTED)
+        .willReturn(json(429, resource("error-429.json")).withHeader("Retry-After", "2")
+            .withHeader("X-RateLimit-Limit", "40").withHeader("X-RateLimit-Remaining", "0")
+            .withHeader("X-RateLimit-Retry-After", String.valueOf(resetEpoch)))
+        .willSetStateTo("limited once"));
+    api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH1)).inScenario("rate").whenScenarioStateIs("limited once")
+        .willReturn(atHome(AT_HOME_1, node("node-a"))));
+    api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH2)).willReturn(atHome(AT_HOME_2, node("node-b"))));
+    stubPages(api, "node-a", AT_HOME_1, false);
+    stubPages(api, "node-b", AT_HOME_2, false);
+    startProduct();
+
+    String id = add(TITLE_ID, true).getString("id");
+    await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> lane().getBoolean("paused"));
+
+    assertThat(lane().getString("pauseReason")).contains("access", "429");
+    JsonObject incident = admin.get("/api/admin/incidents").json().getJsonArray("incidents").stream()
+        .map(JsonObject.class::cast).filter(i -> "access".equals(i.getString("kind"))).findFirst().orElseThrow();
+    assertThat(incident.getInteger("httpStatus")).isEqualTo(429);
+    assertThat(incident.getString("message")).containsPattern("retry after [23] s").contains("rate limited");
+    assertThat(job(id).getInteger("attempts")).as("a 429 consumes no attempt").isZero();
+
+    // The operator resumes at once; the adapter still keeps the pause MangaDex asked for.
+    assertThat(admin.post("/api/admin/lanes/" + SOURCE + "/resume", null).status()).isEqualTo(200);
+    awaitState(id, "done");
+
+    List<LoggedRequest> requests = journal(api);
+    int limited = 0;
+    while (!path(requests.get(limited)).equals("/at-home/server/" + CH1)) {
+      limited++;
+    }
+    long at429 = requests.get(limited).getLoggedDate().getTime();
+    long next = requests.get(limited + 1).getLoggedDate().getTime();
+    System.out.println("[MangaDexIT] after the 429 the next request came " + (next - at429) + " ms later");
+    assertThat(next - at429).as("Retry-After: 2").isGreaterThanOrEqualTo(2_000);
+    assertThat(next).as("X-RateLimit-Retry-After").isGreaterThanOrEqualTo(resetEpoch * 1000);
+    assertThat(path(requests.get(limited + 1))).isEqualTo("/at-home/server/" + CH1);
+    assertThat(requests).hasSize(3 + 1 + 1 + 3 + 1 + 3);
+    assertWithinMangaDexLimits(requests);
+  }
+
+  // ---- unavailable --------------------------------------------------------------------------------------------
+
+  @Test
+  void aTitleWithoutEnglishChaptersAGoneTitleAndAForeignReferenceAreUnavailable() {
+    String frenchOnly = "5d1c0a9e-7b2f-4e3a-8c6d-9e0f1a2b3c4d";
+    String gone = "0e9d8c7b-6a5f-4e3d-2c1b-0a9f8e7d6c5b";
+    api.stubFor(get(urlPathEqualTo("/manga/" + frenchOnly)).willReturn(json(200, resource("manga.json")
+        .replace(TITLE_ID, frenchOnly))));
+    api.stubFor(get(urlPathEqualTo("/manga/" + frenchOnly + "/feed")).willReturn(fixture("feed-empty.json")));
+    api.stubFor(get(urlPathEqualTo("/manga/" + gone)).willReturn(json(404, resource("error-404.json"))));
+    startProduct();
+
+    String noEnglish = add("https://mangadex.org/title/" + frenchOnly, true).getString("id");
+    String missing = add(gone, true).getString("id");
+    String foreign = add("https://example.org/title/" + TITLE_ID + "/the-circus-at-dawn", true).getString("id");
+    awaitState(noEnglish, "unavailable");
+    awaitState(missing, "unavailable");
+    awaitState(foreign, "unavailable");
+
+    assertThat(job(noEnglish).getString("reason")).contains("no English chapters");
+    assertThat(job(missing).getString("reason")).contains("not found", "Manga could not be found");
+    assertThat(job(foreign).getString("reason")).contains("is not a MangaDex title URL");
+    assertThat(journal(api)).as("nothing is asked about a reference that is not MangaDex's")
+        .extracting(MangaDexFixtures::path)
+        .containsExactly("/manga/" + frenchOnly, "/manga/" + frenchOnly + "/feed", "/manga/" + gone);
+    assertThat(lane().getBoolean("paused")).isFalse();
+    assertThat(lane().getString("circuit")).isEqualTo("closed");
+  }
+}
