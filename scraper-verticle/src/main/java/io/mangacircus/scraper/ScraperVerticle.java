@@ -285,15 +285,17 @@ public final class ScraperVerticle extends VerticleBase {
   // ---- operator requests --------------------------------------------------------------------------------------
 
   private void registerOperatorRequests() {
-    consume(Addresses.SCRAPER_JOBS_LIST, ScraperRequests::checkList, (message, none) -> message.reply(jobsJson()));
+    consume(Addresses.SCRAPER_JOBS_LIST, ScraperRequests::checkList, (message, none) -> replyOffLoop(message,
+        this::jobsJson));
     consume(Addresses.SCRAPER_JOBS_ADD, AddTitleRequest::fromJson, this::handleAdd);
     jobCommand(Addresses.SCRAPER_JOBS_CONFIRM, queue::confirm);
     jobCommand(Addresses.SCRAPER_JOBS_PAUSE, queue::pause);
     jobCommand(Addresses.SCRAPER_JOBS_RESUME, queue::resume);
     jobCommand(Addresses.SCRAPER_JOBS_RETRY, queue::retry);
-    consume(Addresses.SCRAPER_LANES_LIST, ScraperRequests::checkList, (message, none) -> message.reply(lanesJson()));
+    consume(Addresses.SCRAPER_LANES_LIST, ScraperRequests::checkList, (message, none) -> replyOffLoop(message,
+        this::lanesJson));
     consume(Addresses.SCRAPER_INCIDENTS_LIST, ScraperRequests::checkList,
-        (message, none) -> message.reply(incidentsJson()));
+        (message, none) -> replyOffLoop(message, this::incidentsJson));
     consume(Addresses.SCRAPER_DOWNLOADS_YIELD, YieldRequest::fromJson, (message, request) -> {
       String before = queue.yieldReason();
       queue.yieldDownloads(request.yield() ? request.reason() : null);
@@ -312,6 +314,15 @@ public final class ScraperVerticle extends VerticleBase {
     consume(Addresses.SCRAPER_LANES_PACING, LanePacingRequest::fromJson, (message, request) ->
         laneCommand(message, request.source(),
             () -> queue.pacing(request.source(), request.pageDelayMs(), request.chapterDelayMs())));
+  }
+
+  /**
+   * Answers a read from a worker: the queue's lock can be held by a lane while it fsyncs, and the event loop (pings,
+   * health) must never wait for that.
+   */
+  private void replyOffLoop(Message<Object> message, Callable<JsonObject> read) {
+    vertx.executeBlocking(read, false).onSuccess(message::reply).onFailure(t -> message.fail(
+        ErrorCode.INTERNAL_ERROR.code(), "the scraper could not read its queue: " + t.getMessage()));
   }
 
   private void handleAdd(Message<Object> message, AddTitleRequest request) {

@@ -161,9 +161,10 @@ class FaultMatrixIT {
         .filter(l -> l.getString("source").equals(source)).findFirst().orElseThrow();
   }
 
+  /** The newest incident of the flaky source of a kind (the healthy source may record stalls on a loaded machine). */
   private JsonObject incidentOf(String kind) {
     return admin.get("/api/admin/incidents").json().getJsonArray("incidents").stream().map(JsonObject.class::cast)
-        .filter(i -> i.getString("kind").equals(kind)).findFirst()
+        .filter(i -> i.getString("kind").equals(kind) && !"demo".equals(i.getString("source"))).findFirst()
         .orElseThrow(() -> new AssertionError("no " + kind + " incident"));
   }
 
@@ -263,9 +264,13 @@ class FaultMatrixIT {
     assertThat(flaky.findAll(getRequestedFor(urlEqualTo("/img/t1/c1/001.jpg")))).as("never retried").hasSize(1);
     assertEventLogged("access");
 
+    // The site recovered before the operator resumes, so the resumed lane does not run into the refusal again.
+    flaky.stubFor(get(urlEqualTo("/img/t1/c1/001.jpg")).willReturn(aResponse().withStatus(200)
+        .withHeader("Content-Type", "image/jpeg").withBody(jpeg(1))));
     assertThat(admin.post("/api/admin/lanes/flaky/resume", null).status()).isEqualTo(200);
-    assertThat(admin.get("/api/admin/incidents").json().getLong("open")).as("a resume clears the lane's incident")
-        .isZero();
+    assertThat(admin.get("/api/admin/incidents").json().getJsonArray("incidents").stream().map(JsonObject.class::cast)
+        .filter(i -> "flaky".equals(i.getString("source")) && i.getValue("resolvedAt") == null))
+        .as("a resume clears the lane's incident").isEmpty();
   }
 
   @Test

@@ -58,6 +58,9 @@ public final class FailureResponder {
     FailureAction action = FailureClassifier.action(failure, current.networkRetries(), current.stalls());
     String reason = failure.kind().wire() + ": " + failure.message();
     LOG.warn("[LANE {}] job {} ({}) failed: {} → {}", source, job.id(), current.title(), reason, action.description());
+    // The incident first: whoever sees the job or lane change can already read why (and an operator's resume that
+    // follows the change clears it).
+    queue.recordIncident(failure, source, job.id(), action);
     switch (action) {
       case RETRY_LATER -> {
         queue.countNetworkRetry(job.id());
@@ -78,13 +81,12 @@ public final class FailureResponder {
       case PAUSE_JOB -> queue.setback(job.id(), JobState.PAUSED, reason, false, null);
       case REQUEUE -> queue.release(job.id(), owner, reason);
     }
-    queue.recordIncident(failure, source, job.id(), action);
     if (failure.kind() == FailureKind.PARSER && parserFailuresAreSystemic && systemic.record(source, job.id())) {
       String why = "systemic parser failure: parser quarantines of several jobs of source " + source
           + " within the window; the source's markup probably changed";
       LOG.error("[LANE {}] {}; the lane is paused until the operator resumes it", source, why);
-      queue.pauseLane(source, why);
       queue.recordIncident(new Failure(FailureKind.PARSER, null, why), source, null, FailureAction.PAUSE_LANE);
+      queue.pauseLane(source, why);
     }
   }
 }

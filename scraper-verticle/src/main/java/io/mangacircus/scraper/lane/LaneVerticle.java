@@ -180,11 +180,12 @@ public final class LaneVerticle extends VerticleBase {
         queue.release(jobId, owner, why);
       }
       FailureAction action = verdict == CrashBudget.Verdict.PARK ? FailureAction.PAUSE_LANE : FailureAction.REQUEUE;
+      // The incident first: whoever sees the lane paused can already read why.
+      queue.recordIncident(new Failure(FailureKind.CRASH, null, why), sourceName, jobId, action);
       if (verdict == CrashBudget.Verdict.PARK) {
         queue.pauseLane(sourceName, "lane crashed " + crashes.failuresInWindow() + " times within an hour; last: "
             + error);
       }
-      queue.recordIncident(new Failure(FailureKind.CRASH, null, why), sourceName, jobId, action);
     } catch (RuntimeException e) {
       LOG.error("[LANE {}] could not record the crash either: {}", sourceName, e.toString());
     }
