@@ -154,12 +154,13 @@ pass "scraper and reader healthy"
 step "3. the reader UI answers on port 8080 (published on 127.0.0.1:$PORT)"
 code=$(http_code "$BASE/")
 [ "$code" = 200 ] || fail "GET / answered $code"
-curl -sf --max-time 5 "$BASE/" | grep -q '<title>MangaCircus' || fail "GET / is not the MangaCircus page"
+curl -sf --max-time 5 -o "$WORK/index.html" "$BASE/" && grep -q '<title>MangaCircus' "$WORK/index.html" \
+  || fail "GET / is not the MangaCircus page"
 ready || fail "GET /health/ready is not 200 from the host"
 METRICS_TOKEN=$(sed -n 's/^MANGACIRCUS_METRICS_TOKEN=//p' "$WORK/test.env")
 [ "$(http_code "$BASE/metrics")" = 401 ] || fail "GET /metrics without the token did not answer 401"
-curl -sf --max-time 5 -H "Authorization: Bearer $METRICS_TOKEN" "$BASE/metrics" | grep -q '^mc_service_up' \
-  || fail "GET /metrics with the token from the environment did not answer the metrics"
+curl -sf --max-time 5 -H "Authorization: Bearer $METRICS_TOKEN" -o "$WORK/metrics" "$BASE/metrics" \
+  && grep -q '^mc_service_up' "$WORK/metrics" || fail "GET /metrics with the token from the environment did not answer the metrics"
 pass "GET / 200 (MangaCircus page), GET /health/ready 200, /metrics 401 without and 200 with the token from .env"
 
 # ---- 4. demo download ----------------------------------------------------------------------------------------
@@ -231,12 +232,18 @@ series_before=$(session_get /api/series | json "sorted((s['id'], s['chapters']) 
 reader_id=$(cid reader)
 scraper_id=$(cid scraper)
 timeout 90 docker wait "$scraper_id" > "$WORK/scraper.exit" 2>&1 &
+wait_scraper=$!
 timeout 90 docker wait "$reader_id" > "$WORK/reader.exit" 2>&1 &
+wait_reader=$!
+compose logs -f -t --no-color --tail=0 scraper reader > "$WORK/stop.log" 2>&1 &
+logs_pid=$!
 sleep 0.5
 STEP_START=$(date +%s%N)
 compose down > "$WORK/down.log" 2>&1 || { cat "$WORK/down.log"; fail "docker-compose down failed"; }
 down_secs=$(secs "$STEP_START")
-wait
+wait "$wait_scraper" "$wait_reader" || true
+kill "$logs_pid" 2>/dev/null || true
+grep -E 'stop requested|stopped cleanly|did not stop' "$WORK/stop.log" | sed -E 's/^([a-z]+)_1 +\| ([^ ]+) .*LauncherProcess - /\1 \2 /' | sed 's/^/   log: /' || true
 note "docker-compose down took ${down_secs}s; exit codes: scraper $(cat "$WORK/scraper.exit"), reader $(cat "$WORK/reader.exit")"
 awk -v s="$down_secs" 'BEGIN { exit !(s < 30) }' || fail "docker-compose down took ${down_secs}s (grace period 30 s)"
 [ "$(cat "$WORK/scraper.exit")" = 0 ] || fail "the scraper exited with $(cat "$WORK/scraper.exit") (137 = killed at the end of the grace period)"
