@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DiscoveryIT {
 
   private static final String TOKEN = "discovery-token";
+  private static final String METRICS_TOKEN = "discovery-metrics";
 
   @TempDir
   Path data;
@@ -49,6 +50,7 @@ class DiscoveryIT {
             .put("pageDelayMs", 0).put("chapterDelayMs", 0)
             .put("options", new JsonObject().put("folder", imports.toString()))));
     harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject().put("adminToken", TOKEN))
+        .put("metrics", new JsonObject().put("token", METRICS_TOKEN))
         .put("scraper", scraper).encode()).startStandard(Mode.ALL);
     admin = new AdminApi(harness.port(), TOKEN);
     await().atMost(Duration.ofSeconds(20)).until(() -> admin.get("/api/admin/lanes").status() == 200);
@@ -115,6 +117,9 @@ class DiscoveryIT {
     assertThat(coverage.getLong("titles")).isEqualTo(2);
     assertThat(coverage.getLong("chaptersPublished")).isEqualTo(3);
     assertThat(coverage.getString("lastContactAt")).isNotNull();
+    String metrics = io.mangacircus.launcher.testing.HttpProbe.get(harness.port(), "/metrics", METRICS_TOKEN).body();
+    assertThat(metrics).contains("mc_source_titles{source=\"local\"} 2.0")
+        .containsPattern("mc_source_last_contact_seconds\\{source=\"local\"\\} [0-9.]+E9");
     Files.write(imports.resolve("Good Series/Chapter 4.cbz"), "a damaged download".getBytes());
     Answer damaged = admin.post("/api/admin/discovery/run", new JsonObject());
     String damagedJob = damaged.json().getJsonObject("run").getJsonArray("queued").getString(0).split(" ")[0];
