@@ -1,5 +1,6 @@
 package io.mangacircus.reader.accounts;
 
+import io.mangacircus.reader.http.ApiReplies;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.CookieSameSite;
@@ -58,27 +59,27 @@ public final class AccountRoutes {
     if (body == null || !(body.getValue("username") instanceof String username)
         || !(body.getValue("password") instanceof String password) || username.isBlank() || username.length() > 100
         || password.length() > 1000) {
-      error(ctx, 400, "bad_request", "send JSON {\"username\": ..., \"password\": ...}");
+      ApiReplies.error(ctx, 400, "bad_request", "send JSON {\"username\": ..., \"password\": ...}");
       return;
     }
     String client = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
     Duration wait = throttle.waitFor(client, username.toLowerCase(java.util.Locale.ROOT));
     if (!wait.isZero()) {
       ctx.response().putHeader("Retry-After", String.valueOf(Math.max(1, wait.toSeconds())));
-      error(ctx, 429, "too_many_attempts", "too many failed logins; try again in " + Math.max(1, wait.toSeconds())
+      ApiReplies.error(ctx, 429, "too_many_attempts", "too many failed logins; try again in " + Math.max(1, wait.toSeconds())
           + " s");
       return;
     }
     vertx.executeBlocking(() -> login(username, password)).onComplete(ar -> {
       if (ar.failed()) {
         LOG.error("[ACCOUNTS] login for {} failed on the database: {}", username, ar.cause().toString());
-        error(ctx, 500, "internal_error", "the account database is not available");
+        ApiReplies.error(ctx, 500, "internal_error", "the account database is not available");
         return;
       }
       if (ar.result() == null) {
         throttle.failed(client, username.toLowerCase(java.util.Locale.ROOT));
         LOG.info("[ACCOUNTS] failed login for '{}' from {}", username, client);
-        error(ctx, 401, "unauthorized", "wrong user name or password");
+        ApiReplies.error(ctx, 401, "unauthorized", "wrong user name or password");
         return;
       }
       throttle.succeeded(username.toLowerCase(java.util.Locale.ROOT));
@@ -122,15 +123,11 @@ public final class AccountRoutes {
   private void handleMe(RoutingContext ctx) {
     ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
     if (session == null) {
-      error(ctx, 401, "unauthorized", "no session");
+      ApiReplies.error(ctx, 401, "unauthorized", "no session");
       return;
     }
     ctx.json(new JsonObject().put("username", session.username()).put("role", session.role())
         .put("csrfToken", session.csrfToken()).put("expiresAt", session.expiresAt().toString()));
   }
 
-  private static void error(RoutingContext ctx, int status, String error, String message) {
-    ctx.response().setStatusCode(status);
-    ctx.json(new JsonObject().put("error", error).put("message", message));
-  }
 }

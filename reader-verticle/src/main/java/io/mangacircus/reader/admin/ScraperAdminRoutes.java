@@ -7,6 +7,7 @@ import io.mangacircus.contracts.JobRequest;
 import io.mangacircus.contracts.LanePacingRequest;
 import io.mangacircus.contracts.LaneRequest;
 import io.mangacircus.contracts.ScraperRequests;
+import io.mangacircus.reader.http.ApiReplies;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.ReplyException;
@@ -86,11 +87,11 @@ public final class ScraperAdminRoutes {
     try {
       JsonObject body = ctx.body().asJsonObject();
       if (body == null) {
-        error(ctx, 400, "bad_request", "the request body must be a JSON object");
+        ApiReplies.error(ctx, 400, "bad_request", "the request body must be a JSON object");
       }
       return body;
     } catch (DecodeException | ClassCastException e) {
-      error(ctx, 400, "bad_request", "the request body is not a JSON object");
+      ApiReplies.error(ctx, 400, "bad_request", "the request body is not a JSON object");
       return null;
     }
   }
@@ -106,13 +107,13 @@ public final class ScraperAdminRoutes {
         })
         .onFailure(t -> {
           if (!(t instanceof ReplyException reply)) {
-            error(ctx, 500, "internal_error", t.toString());
+            ApiReplies.error(ctx, 500, "internal_error", t.toString());
             return;
           }
           switch (reply.failureType()) {
-            case NO_HANDLERS -> error(ctx, 503, "scraper_unreachable", "the scraper is unreachable (not running, "
+            case NO_HANDLERS -> ApiReplies.error(ctx, 503, "scraper_unreachable", "the scraper is unreachable (not running, "
                 + "parked or not yet joined); see /health/ready");
-            case TIMEOUT -> error(ctx, 503, "scraper_unreachable", "the scraper did not answer within "
+            case TIMEOUT -> ApiReplies.error(ctx, 503, "scraper_unreachable", "the scraper did not answer within "
                 + timeoutMs + " ms");
             default -> {
               ErrorCode code = ErrorCode.ofCode(reply.failureCode()).orElse(ErrorCode.INTERNAL_ERROR);
@@ -123,14 +124,10 @@ public final class ScraperAdminRoutes {
                 case NOT_READY -> 503;
                 default -> 500;
               };
-              error(ctx, status, code.name().toLowerCase(java.util.Locale.ROOT), reply.getMessage());
+              ApiReplies.error(ctx, status, code.name().toLowerCase(java.util.Locale.ROOT), reply.getMessage());
             }
           }
         });
   }
 
-  private static void error(RoutingContext ctx, int status, String error, String message) {
-    ctx.response().setStatusCode(status);
-    ctx.json(new JsonObject().put("error", error).put("message", message));
-  }
 }
