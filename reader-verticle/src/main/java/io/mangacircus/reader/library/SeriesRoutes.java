@@ -42,12 +42,19 @@ public final class SeriesRoutes {
     this.clock = clock;
   }
 
-  /** Mounts the routes; the access guard must already cover {@code /api/*}. */
+  /**
+   * Mounts the page route; the access guard must already cover {@code /api/*}. Mounted right after the guard, before
+   * every other API route: page images are most of the reader's requests, and the router tries routes in order.
+   */
+  public void mountPages(Router router) {
+    router.get("/api/series/:series/chapters/:chapter/pages/:page").handler(this::handlePage);
+  }
+
+  /** Mounts the other routes; the access guard must already cover {@code /api/*}. */
   public void mount(Router router) {
     router.get("/api/series/:series").handler(this::handleSeries);
     router.get("/api/series/:series/cover").handler(this::handleCover);
     router.get("/api/series/:series/chapters/:chapter").handler(this::handleChapter);
-    router.get("/api/series/:series/chapters/:chapter/pages/:page").handler(this::handlePage);
     router.put("/api/series/:series/chapters/:chapter/read").handler(this::handleReadMark);
   }
 
