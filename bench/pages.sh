@@ -9,7 +9,8 @@
 # (bench/pages-nginx.conf: foreground, loopback, sendfile on, access log off, root = the same library folder), then
 # wrk with bench/pages.lua (rotates through all 200 page URLs; for the reader with the session cookie; no
 # conditional headers, so every answer is a full 200): one warm-up run against each, then `rounds` measured rounds
-# alternating nginx, reader. Prints requests/s and p99 for every run, medians, and the ratio reader/nginx.
+# alternating nginx, reader. Prints requests/s, p99 and the server's CPU time per request for every run, medians,
+# and the ratio reader/nginx.
 # Every response must carry at least the smallest page's bytes, and there must be no non-2xx/3xx or socket error.
 # Loopback only; every process started here is stopped again.
 # Jar: $MANGACIRCUS_JAR, default launcher/target/mangacircus.jar (build: mvn -B -q package -DskipTests).
@@ -132,12 +133,21 @@ for pair in "$first_r $first_n" "$last_r $last_n"; do
 done
 
 # ---- wrk ----------------------------------------------------------------------------------------------------------
-run() { # target (reader|nginx), seconds -> "rps p50_us p99_us bytes_per_response"
-  local target=$1 secs=$2 url paths jar_cookie="" out line
+# CPU time (user + system, clock ticks) of the server's processes: the JVM (every thread: event loops, JIT, GC), or
+# nginx's workers. Per request it says what each server costs, whatever share of the machine it got.
+server_ticks() {
+  local pids
+  if [ "$1" = reader ]; then pids=$mc_pid; else pids=$(pgrep -P "$nginx_pid" | tr '\n' ' '); fi
+  for p in $pids; do awk '{print $14 + $15}' "/proc/$p/stat"; done | awk '{s += $1} END {print s + 0}'
+}
+run() { # target (reader|nginx), seconds -> "rps p50_us p99_us bytes_per_response server_cpu_us_per_request"
+  local target=$1 secs=$2 url paths jar_cookie="" out line ticks
   if [ "$target" = reader ]; then url="http://127.0.0.1:$port"; paths="$work/reader.paths"; jar_cookie=$cookie
   else url="http://127.0.0.1:$nport"; paths="$work/nginx.paths"; fi
+  ticks=$(server_ticks "$target")
   out=$(PAGES_FILE=$paths PAGES_COOKIE=$jar_cookie wrk -t "$threads" -c "$connections" -d "${secs}s" --latency \
     -s "$bench_dir/pages.lua" "$url")
+  ticks=$(( $(server_ticks "$target") - ticks ))
   echo "$out" >>"$work/wrk-$target.log"
   line=$(grep '^RESULT ' <<<"$out") || { echo "$out" >&2; echo "wrk printed no RESULT" >&2; exit 1; }
   set -- $line   # RESULT rps p50 p99 bytes_per_response non2xx socket_errors requests
@@ -146,26 +156,33 @@ run() { # target (reader|nginx), seconds -> "rps p50_us p99_us bytes_per_respons
     echo "$target: $6 non-2xx/3xx, $7 socket errors, $5 bytes per response (smallest page $smallest): not all full 200s" >&2
     exit 1
   fi
-  echo "$2 $3 $4 $5"
+  echo "$2 $3 $4 $5 $(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v n="$8" 'BEGIN { printf "%.1f", t / hz * 1e6 / n }')"
 }
 ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
 
 echo "wrk: $threads threads, $connections connections, ${seconds} s per measured run (warm-up ${warmup} s each)"
 run nginx "$warmup" >/dev/null
 run reader "$warmup" >/dev/null
-printf '%-6s %-7s %12s %10s %10s %12s\n' round target "requests/s" "p50 ms" "p99 ms" "bytes/resp"
-nginx_rps=(); reader_rps=(); nginx_p99=(); reader_p99=()
+# cpu us/req: the server's CPU time per request; load1: the 1-minute load average when the run started (other
+# processes on the machine take CPU from both servers and wrk)
+printf '%-6s %-7s %12s %10s %10s %12s %12s %7s\n' round target "requests/s" "p50 ms" "p99 ms" "bytes/resp" "cpu us/req" \
+  load1
+nginx_rps=(); reader_rps=(); nginx_p99=(); reader_p99=(); nginx_cpu=(); reader_cpu=()
 for r in $(seq 1 "$rounds"); do
   for target in nginx reader; do
+    load=$(cut -d' ' -f1 /proc/loadavg)
     result=$(run "$target" "$seconds")   # a failed check inside run stops the script here
-    read -r rps p50 p99 per <<<"$result"
-    printf '%-6s %-7s %12s %10s %10s %12s\n' "$r" "$target" "$rps" "$(ms "$p50")" "$(ms "$p99")" "$per"
-    if [ "$target" = nginx ]; then nginx_rps+=("$rps"); nginx_p99+=("$p99"); else reader_rps+=("$rps"); reader_p99+=("$p99"); fi
+    read -r rps p50 p99 per cpu <<<"$result"
+    printf '%-6s %-7s %12s %10s %10s %12s %12s %7s\n' "$r" "$target" "$rps" "$(ms "$p50")" "$(ms "$p99")" "$per" "$cpu" \
+      "$load"
+    if [ "$target" = nginx ]; then nginx_rps+=("$rps"); nginx_p99+=("$p99"); nginx_cpu+=("$cpu")
+    else reader_rps+=("$rps"); reader_p99+=("$p99"); reader_cpu+=("$cpu"); fi
   done
   echo "       ratio reader/nginx round $r: $(awk -v a="${reader_rps[-1]}" -v b="${nginx_rps[-1]}" 'BEGIN { printf "%.3f", a / b }')"
 done
 n_rps=$(printf '%s\n' "${nginx_rps[@]}" | median); r_rps=$(printf '%s\n' "${reader_rps[@]}" | median)
 n_p99=$(printf '%s\n' "${nginx_p99[@]}" | median); r_p99=$(printf '%s\n' "${reader_p99[@]}" | median)
-echo "median nginx:  $n_rps requests/s, p99 $(ms "$n_p99") ms"
-echo "median reader: $r_rps requests/s, p99 $(ms "$r_p99") ms"
+n_cpu=$(printf '%s\n' "${nginx_cpu[@]}" | median); r_cpu=$(printf '%s\n' "${reader_cpu[@]}" | median)
+echo "median nginx:  $n_rps requests/s, p99 $(ms "$n_p99") ms, $n_cpu us of server CPU per request"
+echo "median reader: $r_rps requests/s, p99 $(ms "$r_p99") ms, $r_cpu us of server CPU per request"
 echo "ratio reader/nginx (medians): $(awk -v a="$r_rps" -v b="$n_rps" 'BEGIN { printf "%.3f", a / b }') (target >= 0.9)"
