@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Page-image serving: the reader (authenticated session, GET /api/series/<s>/chapters/<c>/pages/<n>) vs nginx
 # serving the same files, with wrk at the same threads/connections/duration in the same run.
-# Usage: bench/pages.sh [seconds=20] [connections=32] [rounds=2]
+# Usage: bench/pages.sh [seconds=10] [connections=32] [rounds=8]
 #
 # Steps: write a library of 4 chapters x 50 distinct ~195 KB JPEGs (bench/BenchSite.java's generator; it is stopped
 # as soon as the files are written) with a chapter.json per chapter (sha256 of each file = the reader's ETag), start
 # MangaCircus (`all` mode) on a fresh data folder holding that library and log in with curl, start nginx
 # (bench/pages-nginx.conf: foreground, loopback, sendfile on, access log off, root = the same library folder), then
 # wrk with bench/pages.lua (rotates through all 200 page URLs; for the reader with the session cookie; no
-# conditional headers, so every answer is a full 200): one warm-up run against each, then `rounds` measured rounds
-# alternating nginx, reader. Prints requests/s, p99 and the server's CPU time per request for every run, medians,
-# and the ratio reader/nginx.
+# conditional headers, so every answer is a full 200): one warm-up run against each, then `rounds` measured rounds,
+# each one run against nginx and one against the reader, back to back (nginx first in odd rounds, the reader first in
+# even ones). Prints requests/s, p99 and the server's CPU time per request for every run, medians,
+# and the ratio reader/nginx per round (its median is the least sensitive to other load on the machine, which moves
+# both runs of a round alike) and of the medians.
 # Every response must carry at least the smallest page's bytes, and there must be no non-2xx/3xx or socket error.
 # Loopback only; every process started here is stopped again.
 # Jar: $MANGACIRCUS_JAR, default launcher/target/mangacircus.jar (build: mvn -B -q package -DskipTests).
@@ -19,11 +21,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bench_dir=$(pwd)/bench
 
-seconds=${1:-20}
+seconds=${1:-10}
 connections=${2:-32}
-rounds=${3:-2}
+rounds=${3:-8}
 for n in "$seconds" "$connections" "$rounds"; do
-  [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -ge 1 ] || { echo "usage: bench/pages.sh [seconds=20] [connections=32] [rounds=2]" >&2; exit 2; }
+  [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -ge 1 ] || { echo "usage: bench/pages.sh [seconds=10] [connections=32] [rounds=8]" >&2; exit 2; }
 done
 threads=$(( connections < 2 ? connections : 2 ))
 warmup=$(( seconds < 10 ? seconds : 10 ))
@@ -168,8 +170,10 @@ run reader "$warmup" >/dev/null
 printf '%-6s %-7s %12s %10s %10s %12s %12s %7s\n' round target "requests/s" "p50 ms" "p99 ms" "bytes/resp" "cpu us/req" \
   load1
 nginx_rps=(); reader_rps=(); nginx_p99=(); reader_p99=(); nginx_cpu=(); reader_cpu=()
+ratios=()
 for r in $(seq 1 "$rounds"); do
-  for target in nginx reader; do
+  order="nginx reader"; [ $((r % 2)) = 0 ] && order="reader nginx"   # alternate who goes first: drift hits both
+  for target in $order; do
     load=$(cut -d' ' -f1 /proc/loadavg)
     result=$(run "$target" "$seconds")   # a failed check inside run stops the script here
     read -r rps p50 p99 per cpu <<<"$result"
@@ -178,11 +182,14 @@ for r in $(seq 1 "$rounds"); do
     if [ "$target" = nginx ]; then nginx_rps+=("$rps"); nginx_p99+=("$p99"); nginx_cpu+=("$cpu")
     else reader_rps+=("$rps"); reader_p99+=("$p99"); reader_cpu+=("$cpu"); fi
   done
-  echo "       ratio reader/nginx round $r: $(awk -v a="${reader_rps[-1]}" -v b="${nginx_rps[-1]}" 'BEGIN { printf "%.3f", a / b }')"
+  ratios+=("$(awk -v a="${reader_rps[-1]}" -v b="${nginx_rps[-1]}" 'BEGIN { printf "%.3f", a / b }')")
+  echo "       ratio reader/nginx round $r: ${ratios[-1]}"
 done
 n_rps=$(printf '%s\n' "${nginx_rps[@]}" | median); r_rps=$(printf '%s\n' "${reader_rps[@]}" | median)
 n_p99=$(printf '%s\n' "${nginx_p99[@]}" | median); r_p99=$(printf '%s\n' "${reader_p99[@]}" | median)
 n_cpu=$(printf '%s\n' "${nginx_cpu[@]}" | median); r_cpu=$(printf '%s\n' "${reader_cpu[@]}" | median)
 echo "median nginx:  $n_rps requests/s, p99 $(ms "$n_p99") ms, $n_cpu us of server CPU per request"
 echo "median reader: $r_rps requests/s, p99 $(ms "$r_p99") ms, $r_cpu us of server CPU per request"
-echo "ratio reader/nginx (medians): $(awk -v a="$r_rps" -v b="$n_rps" 'BEGIN { printf "%.3f", a / b }') (target >= 0.9)"
+echo "reader/nginx: median of the rounds' ratios $(printf '%s\n' "${ratios[@]}" | median), ratio of the medians" \
+  "$(awk -v a="$r_rps" -v b="$n_rps" 'BEGIN { printf "%.3f", a / b }') (target >= 0.9);" \
+  "server CPU per request $(awk -v a="$r_cpu" -v b="$n_cpu" 'BEGIN { printf "%.2f", a / b }')x nginx's"
