@@ -16,7 +16,8 @@
 # Every response must carry at least the smallest page's bytes, and there must be no non-2xx/3xx or socket error.
 # Loopback only; every process started here is stopped again.
 # Jar: $MANGACIRCUS_JAR, default launcher/target/mangacircus.jar (build: mvn -B -q package -DskipTests).
-# Scratch space: a fresh `mktemp -d` (honours TMPDIR; about 50 MB); KEEP_WORK=1 keeps it.
+# Scratch space: a fresh `mktemp -d` (honours TMPDIR; about 50 MB); KEEP_WORK=1 keeps it. PAGES_WARMUP: seconds of
+# warm-up per server (default 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench_dir=$(pwd)/bench
@@ -28,7 +29,7 @@ for n in "$seconds" "$connections" "$rounds"; do
   [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -ge 1 ] || { echo "usage: bench/pages.sh [seconds=10] [connections=32] [rounds=8]" >&2; exit 2; }
 done
 threads=$(( connections < 2 ? connections : 2 ))
-warmup=$(( seconds < 10 ? seconds : 10 ))
+warmup=${PAGES_WARMUP:-20}   # seconds per server; the JVM's JIT is still compiling the page path after 10 s
 chapters=4; per_chapter=50
 jar=${MANGACIRCUS_JAR:-launcher/target/mangacircus.jar}
 [ -f "$jar" ] || { echo "no jar at $jar: build it (mvn -B -q package -DskipTests) or set MANGACIRCUS_JAR" >&2; exit 2; }
