@@ -10,9 +10,10 @@
 # wrk with bench/pages.lua (rotates through all 200 page URLs; for the reader with the session cookie; no
 # conditional headers, so every answer is a full 200): one warm-up run against each, then `rounds` measured rounds,
 # each one run against nginx and one against the reader, back to back (nginx first in odd rounds, the reader first in
-# even ones). Prints requests/s, p99 and the server's CPU time per request for every run, medians,
-# and the ratio reader/nginx per round (its median is the least sensitive to other load on the machine, which moves
-# both runs of a round alike) and of the medians.
+# even ones). Prints for every run requests/s, p50 and p99, the server's CPU time per request and how much CPU the
+# rest of the machine used meanwhile ("others", in cores); then medians, and the ratio reader/nginx per round (its
+# median is the least sensitive to other load on the machine, which moves both runs of a round alike) and of the
+# medians.
 # Every response must carry at least the smallest page's bytes, and there must be no non-2xx/3xx or socket error.
 # Loopback only; every process started here is stopped again.
 # Jar: $MANGACIRCUS_JAR, default launcher/target/mangacircus.jar (build: mvn -B -q package -DskipTests).
@@ -34,6 +35,7 @@ chapters=4; per_chapter=50
 jar=${MANGACIRCUS_JAR:-launcher/target/mangacircus.jar}
 [ -f "$jar" ] || { echo "no jar at $jar: build it (mvn -B -q package -DskipTests) or set MANGACIRCUS_JAR" >&2; exit 2; }
 command -v wrk >/dev/null || { echo "wrk is not installed" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)" >&2; exit 2; }
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 [ -x "$nginx_bin" ] || { echo "nginx is not installed" >&2; exit 2; }
 
@@ -143,14 +145,20 @@ server_ticks() {
   if [ "$1" = reader ]; then pids=$mc_pid; else pids=$(pgrep -P "$nginx_pid" | tr '\n' ' '); fi
   for p in $pids; do awk '{print $14 + $15}' "/proc/$p/stat"; done | awk '{s += $1} END {print s + 0}'
 }
-run() { # target (reader|nginx), seconds -> "rps p50_us p99_us bytes_per_response server_cpu_us_per_request"
-  local target=$1 secs=$2 url paths jar_cookie="" out line ticks
+# CPU time of the whole machine in process context (user, nice, system, steal; not interrupts), in clock ticks.
+busy_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $9; exit}' /proc/stat; }
+run() { # target, seconds -> "rps p50_us p99_us bytes_per_response server_cpu_us_per_request others_cores"
+  local target=$1 secs=$2 url paths jar_cookie="" out line ticks busy wrk_s others
   if [ "$target" = reader ]; then url="http://127.0.0.1:$port"; paths="$work/reader.paths"; jar_cookie=$cookie
   else url="http://127.0.0.1:$nport"; paths="$work/nginx.paths"; fi
-  ticks=$(server_ticks "$target")
-  out=$(PAGES_FILE=$paths PAGES_COOKIE=$jar_cookie wrk -t "$threads" -c "$connections" -d "${secs}s" --latency \
-    -s "$bench_dir/pages.lua" "$url")
-  ticks=$(( $(server_ticks "$target") - ticks ))
+  ticks=$(server_ticks "$target"); busy=$(busy_ticks)
+  out=$(PAGES_FILE=$paths PAGES_COOKIE=$jar_cookie /usr/bin/time -f '%U %S' -o "$work/wrk.time" \
+    wrk -t "$threads" -c "$connections" -d "${secs}s" --latency -s "$bench_dir/pages.lua" "$url")
+  ticks=$(( $(server_ticks "$target") - ticks )); busy=$(( $(busy_ticks) - busy ))
+  wrk_s=$(awk '{print $1 + $2}' "$work/wrk.time")
+  # What everything but this server and wrk used meanwhile (other jobs on the machine), in cores.
+  others=$(awk -v b="$busy" -v t="$ticks" -v w="$wrk_s" -v hz="$(getconf CLK_TCK)" -v s="$secs" \
+    'BEGIN { o = ((b - t) / hz - w) / s; printf "%.2f", o < 0 ? 0 : o }')
   echo "$out" >>"$work/wrk-$target.log"
   line=$(grep '^RESULT ' <<<"$out") || { echo "$out" >&2; echo "wrk printed no RESULT" >&2; exit 1; }
   set -- $line   # RESULT rps p50 p99 bytes_per_response non2xx socket_errors requests
@@ -159,27 +167,26 @@ run() { # target (reader|nginx), seconds -> "rps p50_us p99_us bytes_per_respons
     echo "$target: $6 non-2xx/3xx, $7 socket errors, $5 bytes per response (smallest page $smallest): not all full 200s" >&2
     exit 1
   fi
-  echo "$2 $3 $4 $5 $(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v n="$8" 'BEGIN { printf "%.1f", t / hz * 1e6 / n }')"
+  echo "$2 $3 $4 $5 $(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v n="$8" 'BEGIN { printf "%.1f", t / hz * 1e6 / n }') $others"
 }
 ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
 
 echo "wrk: $threads threads, $connections connections, ${seconds} s per measured run (warm-up ${warmup} s each)"
 run nginx "$warmup" >/dev/null
 run reader "$warmup" >/dev/null
-# cpu us/req: the server's CPU time per request; load1: the 1-minute load average when the run started (other
-# processes on the machine take CPU from both servers and wrk)
+# cpu us/req: the server's CPU time per request; others: cores' worth of CPU that everything else on the machine
+# (not this server, not wrk) used during the run; it takes CPU from the server and wrk alike
 printf '%-6s %-7s %12s %10s %10s %12s %12s %7s\n' round target "requests/s" "p50 ms" "p99 ms" "bytes/resp" "cpu us/req" \
-  load1
+  others
 nginx_rps=(); reader_rps=(); nginx_p99=(); reader_p99=(); nginx_cpu=(); reader_cpu=()
 ratios=()
 for r in $(seq 1 "$rounds"); do
   order="nginx reader"; [ $((r % 2)) = 0 ] && order="reader nginx"   # alternate who goes first: drift hits both
   for target in $order; do
-    load=$(cut -d' ' -f1 /proc/loadavg)
     result=$(run "$target" "$seconds")   # a failed check inside run stops the script here
-    read -r rps p50 p99 per cpu <<<"$result"
+    read -r rps p50 p99 per cpu others <<<"$result"
     printf '%-6s %-7s %12s %10s %10s %12s %12s %7s\n' "$r" "$target" "$rps" "$(ms "$p50")" "$(ms "$p99")" "$per" "$cpu" \
-      "$load"
+      "$others"
     if [ "$target" = nginx ]; then nginx_rps+=("$rps"); nginx_p99+=("$p99"); nginx_cpu+=("$cpu")
     else reader_rps+=("$rps"); reader_p99+=("$p99"); reader_cpu+=("$cpu"); fi
   done
