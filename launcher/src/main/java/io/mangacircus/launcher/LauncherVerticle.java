@@ -14,7 +14,9 @@ import io.mangacircus.launcher.state.ProcessInfo;
 import io.mangacircus.launcher.state.RuntimeStateStore;
 import io.mangacircus.launcher.supervision.ServiceSupervisor;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
@@ -67,9 +69,10 @@ public final class LauncherVerticle extends VerticleBase {
     }
 
     front = Router.router(vertx);
-    front.get("/health/live").handler(HealthCheckHandler.createWithHealthChecks(ReadinessChecks.liveness(vertx, node)));
+    front.get("/health/live").handler(HealthCheckHandler.createWithHealthChecks(ReadinessChecks.liveness(vertx, context,
+        node)));
     front.get("/health/ready").handler(HealthCheckHandler.createWithHealthChecks(ReadinessChecks.readiness(vertx,
-        plan.mode().readinessServices(), supervisors, plan.config().health().checkTimeoutMs())));
+        context, plan.mode().readinessServices(), supervisors, plan.config().health().checkTimeoutMs())));
     front.get("/metrics").handler(new MetricsEndpoint(plan.config().metrics().token(),
         plan.metricsRegistryName() == null ? "" : plan.metricsRegistryName()));
 
@@ -77,11 +80,21 @@ public final class LauncherVerticle extends VerticleBase {
     HttpServerOptions options = new HttpServerOptions().setHost(plan.config().http().bind()).setPort(plan.httpPort())
         .setHttp2ClearTextEnabled(false);
     return vertx.createHttpServer(options).requestHandler(this::route).listen()
-        .onSuccess(s -> {
+        .compose(s -> {
           server = s;
-          LOG.info("{} listening on http://{}:{} (health at {})", node, plan.config().http().bind(), s.actualPort(),
-              plan.readinessUrl());
+          // One HTTP server is served by one event loop: with only this one, every page image of every client
+          // goes through a single thread. More servers on the same port, each deployed on its own event loop,
+          // share the listening socket (Vert.x hands new connections to them in turn), so requests use every core.
+          int extra = httpEventLoops() - 1;
+          if (extra < 1) {
+            return Future.succeededFuture(s);
+          }
+          HttpServerOptions same = new HttpServerOptions(options).setPort(s.actualPort());
+          return vertx.deployVerticle(() -> new SharedHttpServer(same, this::route),
+              new DeploymentOptions().setInstances(extra)).map(id -> s);
         })
+        .onSuccess(s -> LOG.info("{} listening on http://{}:{} on {} event loops (health at {})", node,
+            plan.config().http().bind(), s.actualPort(), httpEventLoops(), plan.readinessUrl()))
         .compose(s -> Future.all(supervisors.stream().map(ServiceSupervisor::start).toList()))
         .onSuccess(v -> watchMemory());
   }
@@ -125,6 +138,27 @@ public final class LauncherVerticle extends VerticleBase {
     LOG.info("{} stopping: undeploying {}", node, supervisors.stream().map(ServiceSupervisor::name).toList());
     return Future.join(supervisors.stream().map(ServiceSupervisor::stop).toList())
         .compose(v -> server == null ? Future.succeededFuture() : server.close());
+  }
+
+  /** How many event loops serve HTTP: one per core where the reader is served, else one (health and metrics only). */
+  private int httpEventLoops() {
+    return plan.mode().hostsReader() ? Math.max(1, Runtime.getRuntime().availableProcessors()) : 1;
+  }
+
+  /** An extra listener on the launcher's port, on the event loop of its own deployment; same routing. */
+  private static final class SharedHttpServer extends VerticleBase {
+    private final HttpServerOptions options;
+    private final Handler<HttpServerRequest> handler;
+
+    SharedHttpServer(HttpServerOptions options, Handler<HttpServerRequest> handler) {
+      this.options = options;
+      this.handler = handler;
+    }
+
+    @Override
+    public Future<?> start() {
+      return vertx.createHttpServer(options).requestHandler(handler).listen();
+    }
   }
 
   private void route(HttpServerRequest request) {

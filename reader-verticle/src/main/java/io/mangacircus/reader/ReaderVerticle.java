@@ -102,10 +102,12 @@ public final class ReaderVerticle extends VerticleBase {
     // The body is read before the guard's asynchronous session look-up, so no request ends unread.
     router.route("/api/*").handler(BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES));
     router.route("/api/*").handler(guard);
+    SeriesRoutes seriesRoutes = new SeriesRoutes(vertx, files, database, catalog, clock);
+    seriesRoutes.mountPages(router);
     new AccountRoutes(vertx, database, guard, java.time.Duration.ofHours(config.sessionHours()), clock).mount(router);
     router.get("/api/system/info").handler(this::handleInfo);
     router.get("/api/series").handler(this::handleSeries);
-    new SeriesRoutes(vertx, files, database, catalog, clock).mount(router);
+    seriesRoutes.mount(router);
     new ProgressRoutes(vertx, files, database, clock).mount(router);
     catalogRoutes.mount(router);
     new UserAdminRoutes(vertx, database, guard, clock).mount(router);

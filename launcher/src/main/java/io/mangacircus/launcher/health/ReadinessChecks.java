@@ -5,6 +5,7 @@ import io.mangacircus.contracts.PingReply;
 import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.contracts.ServiceStatus;
 import io.mangacircus.launcher.supervision.ServiceSupervisor;
+import io.vertx.core.Context;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -13,6 +14,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.healthchecks.Status;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Builds the {@code /health/live} and {@code /health/ready} procedures: one ping check per service
@@ -24,9 +26,9 @@ public final class ReadinessChecks {
   }
 
   /** Liveness: the launcher's event loop answers. */
-  public static HealthChecks liveness(Vertx vertx, String node) {
+  public static HealthChecks liveness(Vertx vertx, Context launcher, String node) {
     long startedAt = System.currentTimeMillis();
-    return HealthChecks.create(vertx).register("launcher", promise -> promise.complete(Status.OK(
+    return HealthChecks.create(vertx).register("launcher", promise -> onLauncher(launcher, promise, () -> Status.OK(
         new JsonObject().put("node", node).put("uptimeSeconds", (System.currentTimeMillis() - startedAt) / 1000))));
   }
 
@@ -36,16 +38,34 @@ public final class ReadinessChecks {
    * @param checkedServices the services to ping, in order; a hosted one is pinged on this process only
    * @param hosted the services supervised by this process
    * @param timeoutMs how long each ping may take
+   * @param launcher the launcher's context: the supervisors' state is read there
    */
-  public static HealthChecks readiness(Vertx vertx, List<String> checkedServices, List<ServiceSupervisor> hosted,
-      long timeoutMs) {
+  public static HealthChecks readiness(Vertx vertx, Context launcher, List<String> checkedServices,
+      List<ServiceSupervisor> hosted, long timeoutMs) {
     HealthChecks checks = HealthChecks.create(vertx);
     for (String service : checkedServices) {
       boolean local = hosted.stream().anyMatch(s -> s.name().equals(service));
       checks.register(service, timeoutMs + 1000, promise -> ping(vertx, service, local, timeoutMs, promise));
     }
-    checks.register("supervisor", timeoutMs, promise -> promise.complete(supervisor(hosted)));
+    checks.register("supervisor", timeoutMs, promise -> onLauncher(launcher, promise, () -> supervisor(hosted)));
     return checks;
+  }
+
+  /**
+   * Completes {@code promise} with {@code check} run on the launcher's event loop. HTTP requests are served on several
+   * event loops, but the supervisors' state is only changed on the launcher's, and liveness means that loop answers.
+   * The result is handed back on the caller's context, where the health handler writes the response.
+   */
+  private static void onLauncher(Context launcher, Promise<Status> promise, Supplier<Status> check) {
+    Context caller = Vertx.currentContext();
+    launcher.runOnContext(v -> {
+      Status status = check.get();
+      if (caller == null || caller == launcher) {
+        promise.complete(status);
+      } else {
+        caller.runOnContext(w -> promise.complete(status));
+      }
+    });
   }
 
   private static void ping(Vertx vertx, String service, boolean local, long timeoutMs, Promise<Status> promise) {

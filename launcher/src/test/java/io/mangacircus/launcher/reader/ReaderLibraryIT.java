@@ -97,6 +97,25 @@ class ReaderLibraryIT {
   }
 
   @Test
+  void aPageFileThatVanishedAfterItsChapterWasReadIsA404InJson() throws Exception {
+    String url = "/api/series/" + SERIES + "/chapters/chapter-0001/pages/2";
+    assertThat(admin.bytes(url).statusCode()).as("reads and caches the chapter's manifest").isEqualTo(200);
+    Files.delete(data.resolve("library/circus-nights/chapter-0001/002.png"));
+
+    HttpResponse<byte[]> gone = admin.bytes(url);
+
+    assertThat(gone.statusCode()).isEqualTo(404);
+    assertThat(gone.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v)
+        .startsWith("application/json"));
+    assertThat(gone.headers().firstValue("ETag")).isEmpty();
+    assertThat(gone.headers().firstValue("Cache-Control")).isEmpty();
+    assertThat(new JsonObject(new String(gone.body(), java.nio.charset.StandardCharsets.UTF_8)).getString("error"))
+        .isEqualTo("not_found");
+    assertThat(admin.bytes("/api/series/" + SERIES + "/chapters/chapter-0001/pages/1").statusCode())
+        .as("the other pages are still served").isEqualTo(200);
+  }
+
+  @Test
   void traversalAttemptsNeverReachFilesOutsideTheLibrary() throws Exception {
     Files.writeString(data.resolve("secret.txt"), "SECRET-CONTENT-42");
     Path outside = Files.createDirectories(data.resolve("outside/chapter-0001"));

@@ -10,6 +10,8 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
@@ -40,12 +42,19 @@ public final class SeriesRoutes {
     this.clock = clock;
   }
 
-  /** Mounts the routes; the access guard must already cover {@code /api/*}. */
+  /**
+   * Mounts the page route; the access guard must already cover {@code /api/*}. Mounted right after the guard, before
+   * every other API route: page images are most of the reader's requests, and the router tries routes in order.
+   */
+  public void mountPages(Router router) {
+    router.get("/api/series/:series/chapters/:chapter/pages/:page").handler(this::handlePage);
+  }
+
+  /** Mounts the other routes; the access guard must already cover {@code /api/*}. */
   public void mount(Router router) {
     router.get("/api/series/:series").handler(this::handleSeries);
     router.get("/api/series/:series/cover").handler(this::handleCover);
     router.get("/api/series/:series/chapters/:chapter").handler(this::handleChapter);
-    router.get("/api/series/:series/chapters/:chapter/pages/:page").handler(this::handlePage);
     router.put("/api/series/:series/chapters/:chapter/read").handler(this::handleReadMark);
   }
 
@@ -166,15 +175,47 @@ public final class SeriesRoutes {
       return;
     }
     ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, page.mediaType());
-    ctx.response().sendFile(page.file().toString()).onFailure(e -> {
-      if (!ctx.response().headWritten()) {
-        ctx.response().headers().remove(HttpHeaders.CACHE_CONTROL).remove(HttpHeaders.ETAG)
-            .remove(HttpHeaders.LAST_MODIFIED);
-        ApiReplies.error(ctx, 404, "not_found", "page " + index + " of " + chapter.id() + " is gone");
-      } else {
-        ctx.response().reset();
+    // The file is opened here rather than by sendFile(String): the path is already resolved inside the library, and
+    // Vert.x's file resolver would stat it twice more per request (exists, canonical) before opening it anyway.
+    RandomAccessFile file;
+    long length;
+    try {
+      file = new RandomAccessFile(page.file().toFile(), "r");
+    } catch (IOException e) {
+      gone(ctx, chapter, index);
+      return;
+    }
+    try {
+      length = file.length();
+    } catch (IOException e) {
+      closeQuietly(file);
+      gone(ctx, chapter, index);
+      return;
+    }
+    ctx.response().sendFile(file, 0, length).onComplete(ar -> {
+      closeQuietly(file);
+      if (ar.failed()) {
+        if (!ctx.response().headWritten()) {
+          gone(ctx, chapter, index);
+        } else {
+          ctx.response().reset();
+        }
       }
     });
+  }
+
+  private static void gone(RoutingContext ctx, LibraryFiles.Chapter chapter, int index) {
+    ctx.response().headers().remove(HttpHeaders.CACHE_CONTROL).remove(HttpHeaders.ETAG)
+        .remove(HttpHeaders.LAST_MODIFIED).remove(HttpHeaders.CONTENT_TYPE);
+    ApiReplies.error(ctx, 404, "not_found", "page " + index + " of " + chapter.id() + " is gone");
+  }
+
+  private static void closeQuietly(RandomAccessFile file) {
+    try {
+      file.close();
+    } catch (IOException e) {
+      // read-only: nothing was lost
+    }
   }
 
   private void handleReadMark(RoutingContext ctx) {
