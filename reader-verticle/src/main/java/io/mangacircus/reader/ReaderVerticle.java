@@ -16,6 +16,7 @@ import io.mangacircus.reader.progress.ProgressRoutes;
 import io.mangacircus.reader.accounts.PasswordHasher;
 import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.accounts.Sessions;
+import io.mangacircus.reader.admin.ConsoleBridge;
 import io.mangacircus.reader.admin.ScraperAdminRoutes;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
@@ -111,6 +112,7 @@ public final class ReaderVerticle extends VerticleBase {
     new UserAdminRoutes(vertx, database, guard, clock).mount(router);
     new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);
+    new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs()).mount(router);
     router.route("/admin/*").handler(new AdminPageGuard(guard));
     // Pages and scripts are revalidated on every load (a 304 when unchanged), so an upgrade is seen at once and an
     // admin page is never shown from a cache to whoever uses the browser next.
