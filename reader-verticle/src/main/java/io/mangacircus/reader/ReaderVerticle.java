@@ -121,6 +121,8 @@ public final class ReaderVerticle extends VerticleBase {
       ctx.addHeadersEndHandler(v -> ctx.response().headers().set("Cache-Control", policy));
       ctx.next();
     });
+    // Versioned paths of pinned WebJars (sockjs-client for the console's bridge): the same URL never changes content.
+    router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars").setMaxAgeSeconds(86_400));
     router.route("/*").handler(StaticHandler.create("webroot"));
     pingConsumer = vertx.eventBus().consumer(Addresses.READER_PING,
         DecodingHandler.of(PingRequest::fromJson, this::handlePing));

@@ -230,6 +230,19 @@ class ConsoleBridgeIT {
   }
 
   @Test
+  void theBrowserClientsAreServedFromThePinnedPackages() {
+    io.mangacircus.launcher.testing.HttpProbe.Answer sockjs = io.mangacircus.launcher.testing.HttpProbe.get(
+        harness.port(), "/webjars/sockjs-client/1.6.1/dist/sockjs.min.js");
+    io.mangacircus.launcher.testing.HttpProbe.Answer bridge = io.mangacircus.launcher.testing.HttpProbe.get(
+        harness.port(), "/js/vendor/vertx-eventbus.js");
+
+    assertThat(sockjs.status()).isEqualTo(200);
+    assertThat(sockjs.body()).contains("SockJS");
+    assertThat(bridge.status()).isEqualTo(200);
+    assertThat(bridge.body()).contains("requires sockjs-client", "EventBus.prototype.send");
+  }
+
+  @Test
   void aBridgeStopsAnsweringOnceItsSessionLogsOut() throws Exception {
     ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
     Bridge bridge = open(admin.cookie());
