@@ -18,6 +18,7 @@ import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.admin.ConsoleBridge;
 import io.mangacircus.reader.admin.ScraperAdminRoutes;
+import io.mangacircus.reader.admin.ServiceStatusRoutes;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
 import io.mangacircus.reader.library.SeriesEntry;
@@ -53,6 +54,7 @@ public final class ReaderVerticle extends VerticleBase {
   private final String instance = UUID.randomUUID().toString();
   private long startedAt;
   private Router router;
+  private ServiceStatusRoutes statusRoutes;
   private MessageConsumer<Object> pingConsumer;
 
   /**
@@ -111,6 +113,8 @@ public final class ReaderVerticle extends VerticleBase {
     catalogRoutes.mount(router);
     new UserAdminRoutes(vertx, database, guard, clock).mount(router);
     new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
+    statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
+    statusRoutes.mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);
     new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs()).mount(router);
     router.route("/admin/*").handler(new AdminPageGuard(guard));
@@ -139,6 +143,9 @@ public final class ReaderVerticle extends VerticleBase {
     }
     if (publishedConsumer != null) {
       publishedConsumer.unregister();
+    }
+    if (statusRoutes != null) {
+      statusRoutes.close();
     }
     Future<Void> unregistered = pingConsumer == null ? Future.succeededFuture() : pingConsumer.unregister();
     return unregistered.eventually(() -> vertx.executeBlocking(() -> {

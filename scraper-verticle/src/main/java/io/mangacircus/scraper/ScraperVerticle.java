@@ -385,7 +385,7 @@ public final class ScraperVerticle extends VerticleBase {
     JsonArray list = new JsonArray();
     sourceConfigs.forEach((name, source) -> list.add(JobViews.lane(name, source, queue.lane(name), circuit(name),
         queue.coverage(name))));
-    return new JsonObject().put("v", 1).put("lanes", list);
+    return new JsonObject().put("v", 1).put("lanes", list).put("yieldReason", queue.yieldReason());
   }
 
   private String circuit(String source) {
