@@ -230,6 +230,17 @@ class ConsoleBridgeIT {
   }
 
   @Test
+  void anAdminSessionOpensTheSockJsEndpointsWithoutAnExtraCookie() {
+    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
+
+    java.net.http.HttpResponse<String> info = admin.get("/eventbus/info");
+
+    assertThat(info.statusCode()).isEqualTo(200);
+    assertThat(new JsonObject(info.body()).getBoolean("websocket")).isTrue();
+    assertThat(info.headers().firstValue("Set-Cookie")).isEmpty();
+  }
+
+  @Test
   void theBrowserClientsAreServedFromThePinnedPackages() {
     io.mangacircus.launcher.testing.HttpProbe.Answer sockjs = io.mangacircus.launcher.testing.HttpProbe.get(
         harness.port(), "/webjars/sockjs-client/1.6.1/dist/sockjs.min.js");

@@ -86,7 +86,9 @@ class ConsoleBrowserIT {
     waiting(10).until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(username);
     driver.findElement(By.id("password")).sendKeys(password);
     driver.findElement(By.id("login-button")).click();
-    waiting(10).until(ExpectedConditions.urlContains(path));
+    // The login page's own address names the target in `next`: wait until the browser has left it.
+    waiting(10).until(d -> !d.getCurrentUrl().contains("/login.html"));
+    assertThat(driver.getCurrentUrl()).isEqualTo(url(path));
   }
 
   private String job(String state) {

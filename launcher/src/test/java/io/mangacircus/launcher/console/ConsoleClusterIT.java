@@ -60,6 +60,7 @@ class ConsoleClusterIT {
       wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys("admin");
       driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
       driver.findElement(By.id("login-button")).click();
+      wait.until(d -> !d.getCurrentUrl().contains("/login.html"));
       wait.until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: reachable"));
       // Both launchers are listed: the reader's process and the scraper's.
       wait.until(d -> d.findElements(By.cssSelector("#supervisors-table tr[data-service='scraper']")).size() == 1

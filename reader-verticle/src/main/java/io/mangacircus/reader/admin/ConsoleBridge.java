@@ -13,6 +13,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.sockjs.BridgeEvent;
 import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;
+import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
 import java.net.URI;
 import java.util.List;
 
@@ -60,7 +61,9 @@ public final class ConsoleBridge {
     INBOUND.forEach(address -> options.addInboundPermitted(new PermittedOptions().setAddress(address)));
     OUTBOUND.forEach(address -> options.addOutboundPermitted(new PermittedOptions().setAddress(address)));
     router.route(PATH).handler(this::admit);
-    router.route(PATH).subRouter(SockJSHandler.create(vertx).bridge(options, this::handleEvent));
+    // No JSESSIONID cookie: the reader needs no sticky sessions, and the console has its own session cookie.
+    SockJSHandlerOptions sockJs = new SockJSHandlerOptions().setInsertJSESSIONID(false);
+    router.route(PATH).subRouter(SockJSHandler.create(vertx, sockJs).bridge(options, this::handleEvent));
   }
 
   /**
