@@ -57,6 +57,17 @@ async function reloadStatus() {
   if (reachable !== scraperReachable) {
     scraperReachable = reachable;
     if (reachable) reloadScraperViews();
+    else forgetScraperViews();
+  }
+}
+
+/** What only the scraper knows is unknown while it cannot be reached: never show its last answers as current. */
+function forgetScraperViews() {
+  const unknown = 'Unknown while the scraper is unreachable.';
+  active.clear();
+  byId('yield-status').textContent = 'Memory yield: unknown (the scraper is unreachable)';
+  for (const id of ['checkpoints', 'circuits', 'failed']) {
+    byId(id).replaceChildren(el('p', { class: 'quiet', text: unknown }));
   }
 }
 

@@ -72,6 +72,11 @@ class ConsoleClusterIT {
           .until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: unreachable"));
       System.out.printf("[measure] health page showed the scraper unreachable %d ms after SIGKILL%n",
           Duration.ofNanos(System.nanoTime() - killed).toMillis());
+      assertThat(driver.findElement(By.id("yield-status")).getText()).contains("unknown");
+      // The dead process's launcher falls silent: its last published state is no longer shown as current.
+      new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> d.findElement(
+          By.cssSelector("#supervisors-table tr[data-service='scraper'] .supervisor-state")).getText()
+          .contains("not heard from"));
       browser.screenshot("console-health-scraper-unreachable");
 
       try (JarProcess replacement = JarProcess.start(work, Map.of(), "scraper", "--cluster", "--conf=" + scraperConf,

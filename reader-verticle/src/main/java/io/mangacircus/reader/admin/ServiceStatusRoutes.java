@@ -28,8 +28,8 @@ public final class ServiceStatusRoutes {
   /** How long the scraper's ping may take before it is reported unreachable. */
   public static final Duration PING_TIMEOUT = Duration.ofMillis(1500);
 
-  /** A launcher not heard from for this long is shown as silent (launchers publish every 5 s). */
-  static final Duration SILENT_AFTER = Duration.ofSeconds(15);
+  /** A launcher not heard from for this long (two missed 5 s publications) is shown as silent. */
+  static final Duration SILENT_AFTER = Duration.ofSeconds(12);
 
   private record Heard(JsonObject status, Instant at) {
   }
