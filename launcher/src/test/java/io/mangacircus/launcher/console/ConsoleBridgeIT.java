@@ -240,6 +240,37 @@ class ConsoleBridgeIT {
     assertThat(info.headers().firstValue("Set-Cookie")).isEmpty();
   }
 
+  private java.net.http.HttpResponse<String> xhr(String cookie, String path, String body) throws Exception {
+    java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(
+        java.net.URI.create("http://127.0.0.1:" + harness.port() + path)).timeout(java.time.Duration.ofSeconds(10))
+        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).header("Content-Type", "text/plain");
+    if (cookie != null) {
+      request.header("Cookie", cookie);
+    }
+    return java.net.http.HttpClient.newHttpClient().send(request.build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void theXhrFallbackTransportIsGuardedAndCarriesRequestsAndReplies() throws Exception {
+    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
+    ReaderSession kid = readerAccount();
+    assertThat(xhr(null, "/eventbus/000/nosession/xhr", "").statusCode()).isEqualTo(401);
+    assertThat(xhr(kid.cookie(), "/eventbus/000/kid/xhr", "").statusCode()).isEqualTo(403);
+
+    assertThat(xhr(admin.cookie(), "/eventbus/000/admin1/xhr", "").body()).isEqualTo("o\n");
+    String frame = send(Addresses.SCRAPER_JOBS_LIST, new JsonObject().put("v", 1), "xhr-reply").encode();
+    java.net.http.HttpResponse<String> sent = xhr(admin.cookie(), "/eventbus/000/admin1/xhr_send",
+        new io.vertx.core.json.JsonArray().add(frame).encode());
+    assertThat(sent.statusCode()).isEqualTo(204);
+
+    String polled = xhr(admin.cookie(), "/eventbus/000/admin1/xhr", "").body();
+    assertThat(polled).startsWith("a[");
+    JsonObject reply = new JsonObject(new io.vertx.core.json.JsonArray(polled.substring(1).trim()).getString(0));
+    assertThat(reply.getString("address")).isEqualTo("xhr-reply");
+    assertThat(reply.getJsonObject("body").getJsonArray("jobs")).isNotNull();
+  }
+
   @Test
   void theBrowserClientsAreServedFromThePinnedPackages() {
     io.mangacircus.launcher.testing.HttpProbe.Answer sockjs = io.mangacircus.launcher.testing.HttpProbe.get(

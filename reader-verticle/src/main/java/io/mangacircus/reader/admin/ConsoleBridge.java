@@ -10,6 +10,7 @@ import io.vertx.ext.bridge.BridgeEventType;
 import io.vertx.ext.bridge.PermittedOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.sockjs.BridgeEvent;
 import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;
@@ -60,6 +61,17 @@ public final class ConsoleBridge {
     SockJSBridgeOptions options = new SockJSBridgeOptions().setReplyTimeout(replyTimeoutMs);
     INBOUND.forEach(address -> options.addInboundPermitted(new PermittedOptions().setAddress(address)));
     OUTBOUND.forEach(address -> options.addOutboundPermitted(new PermittedOptions().setAddress(address)));
+    // SockJS's POST transports (xhr_send: the fallbacks of browsers without WebSocket) need the body read first,
+    // which also leaves no request unread over the asynchronous session look-up. A WebSocket upgrade must not be
+    // read: it is paused over the look-up instead.
+    BodyHandler bodies = BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES);
+    router.route(PATH).handler(ctx -> {
+      if (isUpgrade(ctx)) {
+        ctx.next();
+      } else {
+        bodies.handle(ctx);
+      }
+    });
     router.route(PATH).handler(this::admit);
     // No JSESSIONID cookie: the reader needs no sticky sessions, and the console has its own session cookie.
     SockJSHandlerOptions sockJs = new SockJSHandlerOptions().setInsertJSESSIONID(false);
@@ -82,10 +94,14 @@ public final class ConsoleBridge {
       ApiReplies.error(ctx, 401, "unauthorized", "log in first (POST /api/login)");
       return;
     }
-    // No body is read here: SockJS's transports read their own, so the request is paused over the look-up.
-    ctx.request().pause();
+    boolean upgrade = isUpgrade(ctx);
+    if (upgrade) {
+      ctx.request().pause();
+    }
     guard.lookup(cookie.getValue()).onComplete(ar -> {
-      ctx.request().resume();
+      if (upgrade) {
+        ctx.request().resume();
+      }
       if (ar.failed()) {
         ApiReplies.error(ctx, 500, "internal_error", "sessions cannot be read: " + ar.cause().getMessage());
       } else if (ar.result().isEmpty()) {
@@ -122,6 +138,10 @@ public final class ConsoleBridge {
     }
     guard.lookup(token).onComplete(ar -> event.complete(ar.succeeded() && ar.result().isPresent()
         && "admin".equals(ar.result().get().role())));
+  }
+
+  private static boolean isUpgrade(RoutingContext ctx) {
+    return "websocket".equalsIgnoreCase(ctx.request().getHeader("Upgrade"));
   }
 
   static boolean sameHost(String origin, String host) {
