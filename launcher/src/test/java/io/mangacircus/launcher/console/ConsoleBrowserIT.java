@@ -126,8 +126,24 @@ class ConsoleBrowserIT {
     driver.findElement(By.cssSelector(job("active") + " button[data-action='pause']")).click();
     waiting(20).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(job("paused"))));
     assertThat(driver.findElement(By.id("scraper-message")).getText()).contains("Pause", "done");
+    // The retry dialog says what a retry resets and keeps; cancelling it changes nothing.
+    driver.findElement(By.cssSelector(job("paused") + " button[data-action='retry']")).click();
+    waiting(5).until(ExpectedConditions.visibilityOfElementLocated(By.id("retry-dialog")));
+    assertThat(driver.findElement(By.id("retry-dialog")).getText()).contains("resets", "keeps", "validated page");
+    driver.findElement(By.id("retry-cancel")).click();
+    waiting(5).until(ExpectedConditions.invisibilityOfElementLocated(By.id("retry-dialog")));
+    assertThat(driver.findElements(By.cssSelector(job("paused")))).hasSize(1);
     driver.findElement(By.cssSelector(job("paused") + " button[data-action='resume']")).click();
     waiting(20).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(job("active"))));
+
+    // Pacing per source, changed from the page.
+    org.openqa.selenium.WebElement pageDelay = driver.findElement(By.cssSelector("tr[data-lane='demo'] .pacing-page"));
+    pageDelay.clear();
+    pageDelay.sendKeys("200");
+    driver.findElement(By.xpath("//tr[@data-lane='demo']//button[text()='Save pacing']")).click();
+    waiting(10).until(ExpectedConditions.textToBe(By.id("scraper-message"), "Pacing of demo: done."));
+    waiting(10).until(d -> "200".equals(d.findElement(By.cssSelector("tr[data-lane='demo'] .pacing-page"))
+        .getAttribute("value")));
 
     // A refused action answers with the error code's meaning: a second confirm of a running job.
     Object refused = ((JavascriptExecutor) driver).executeAsyncScript(
