@@ -8,6 +8,8 @@ import { openBus } from './bus.js';
 
 const STATUS_MS = 5000;
 const SHOWN_INCIDENTS = 50;
+/** As many as the scraper keeps. */
+const KEPT_INCIDENTS = 200;
 const FAILED_STATES = ['retry_wait', 'unavailable', 'quarantined', 'paused'];
 
 let bus = null;
@@ -20,7 +22,11 @@ startPage('health', async () => {
     onState: (open) => { if (open) reloadScraperViews(); },
     subscriptions: {
       'mc.scraper.job.progress': onProgress,
-      'mc.scraper.incident.recorded': (incident) => { incidents.unshift(incident); drawIncidents(); },
+      'mc.scraper.incident.recorded': (incident) => {
+        incidents.unshift(incident);
+        incidents.length = Math.min(incidents.length, KEPT_INCIDENTS);
+        drawIncidents();
+      },
       'mc.scraper.circuit.state': () => reloadLanes(),
     },
   });

@@ -63,7 +63,15 @@ async function reloadAll() {
   await Promise.all([reloadJobs(), reloadLanes(), reloadDiscovery()]);
 }
 
-async function reloadJobs() {
+let jobsLoading = null;
+
+/** Reloads the queue; callers during a reload share it (a burst of events for a new job asks once). */
+function reloadJobs() {
+  if (!jobsLoading) jobsLoading = loadJobs().finally(() => { jobsLoading = null; });
+  return jobsLoading;
+}
+
+async function loadJobs() {
   try {
     const answer = await bus.request('mc.scraper.jobs.list', {});
     jobs.clear();
