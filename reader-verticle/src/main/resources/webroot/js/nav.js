@@ -1,8 +1,8 @@
-// Site header: brand, Library and (for admins) Users links, the signed-in user and the Log out button.
+// Site header: brand, Library and (for admins) Users, Scraper and Service health links, the signed-in user and the Log out button.
 import { el, toast } from './dom.js';
 import { logout } from './api.js';
 
-/** Fills `#site-header` for the signed-in user; `current` is 'library' or 'users'. */
+/** Fills `#site-header` for the signed-in user; `current` is 'library', 'users', 'scraper' or 'health'. */
 export function renderNav(me, current) {
   const header = document.getElementById('site-header');
   if (!header) return;
@@ -25,7 +25,9 @@ export function renderNav(me, current) {
       el('img', { src: '/img/logo.svg', alt: '', width: 26, height: 26 }), el('span', { text: 'MangaCircus' })),
     el('nav', { class: 'site-nav', 'aria-label': 'Main' },
       link('nav-library', '/', 'Library', 'library'),
-      me && me.role === 'admin' ? link('nav-users', '/admin/users.html', 'Users', 'users') : null),
+      me && me.role === 'admin' ? link('nav-users', '/admin/users.html', 'Users', 'users') : null,
+      me && me.role === 'admin' ? link('nav-scraper', '/admin/scraper.html', 'Scraper', 'scraper') : null,
+      me && me.role === 'admin' ? link('nav-health', '/admin/health.html', 'Service health', 'health') : null),
     el('div', { class: 'site-user' },
       el('span', { class: 'who', title: `Signed in as ${name}` },
         el('span', { class: 'avatar', 'aria-hidden': 'true', text: name.slice(0, 1) }),

@@ -84,6 +84,12 @@ public final class Addresses {
   /** Publish. Download progress of a job: {@link JobProgress}, at every validated page and state change. */
   public static final String SCRAPER_JOB_PROGRESS = "mc.scraper.job.progress";
 
+  /**
+   * Publish. The scraper recorded an incident: {@code {v:1, id, at, kind, source, jobId, httpStatus, message, action,
+   * resolvedAt}} (the same shape as one entry of {@link #SCRAPER_INCIDENTS_LIST}'s reply).
+   */
+  public static final String SCRAPER_INCIDENT_RECORDED = "mc.scraper.incident.recorded";
+
   /** Publish. A chapter was published into the library: {@link ChapterPublished}. */
   public static final String LIBRARY_PUBLISHED = "mc.library.published";
 

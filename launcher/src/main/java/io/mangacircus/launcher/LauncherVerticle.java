@@ -68,6 +68,8 @@ public final class LauncherVerticle extends VerticleBase {
       SupervisorMetrics.bind(registry, supervisors);
     }
 
+    // Also every few seconds, so that a console opened later (or in the other process) sees every launcher.
+    vertx.setPeriodic(STATUS_REPEAT_MS, id -> publishStatus());
     front = Router.router(vertx);
     front.get("/health/live").handler(HealthCheckHandler.createWithHealthChecks(ReadinessChecks.liveness(vertx, context,
         node)));
@@ -178,6 +180,9 @@ public final class LauncherVerticle extends VerticleBase {
         .end(new JsonObject().put("error", "reader_unavailable")
             .put("message", "the reader service is " + status + "; see /health/ready").encode());
   }
+
+  /** How often the supervision state is published even without a change, ms. */
+  static final long STATUS_REPEAT_MS = 5_000;
 
   private void publishStatus() {
     vertx.eventBus().publish(Addresses.LAUNCHER_STATUS,

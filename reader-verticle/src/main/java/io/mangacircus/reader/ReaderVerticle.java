@@ -16,7 +16,9 @@ import io.mangacircus.reader.progress.ProgressRoutes;
 import io.mangacircus.reader.accounts.PasswordHasher;
 import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.accounts.Sessions;
+import io.mangacircus.reader.admin.ConsoleBridge;
 import io.mangacircus.reader.admin.ScraperAdminRoutes;
+import io.mangacircus.reader.admin.ServiceStatusRoutes;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
 import io.mangacircus.reader.library.SeriesEntry;
@@ -52,6 +54,7 @@ public final class ReaderVerticle extends VerticleBase {
   private final String instance = UUID.randomUUID().toString();
   private long startedAt;
   private Router router;
+  private ServiceStatusRoutes statusRoutes;
   private MessageConsumer<Object> pingConsumer;
 
   /**
@@ -112,7 +115,10 @@ public final class ReaderVerticle extends VerticleBase {
     catalogRoutes.mount(router);
     new UserAdminRoutes(vertx, database, guard, clock).mount(router);
     new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
+    statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
+    statusRoutes.mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);
+    new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs()).mount(router);
     router.route("/admin/*").handler(new AdminPageGuard(guard));
     // Pages and scripts are revalidated on every load (a 304 when unchanged), so an upgrade is seen at once and an
     // admin page is never shown from a cache to whoever uses the browser next.
@@ -121,6 +127,8 @@ public final class ReaderVerticle extends VerticleBase {
       ctx.addHeadersEndHandler(v -> ctx.response().headers().set("Cache-Control", policy));
       ctx.next();
     });
+    // Versioned paths of pinned WebJars (sockjs-client for the console's bridge): the same URL never changes content.
+    router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars").setMaxAgeSeconds(86_400));
     router.route("/*").handler(StaticHandler.create("webroot"));
     pingConsumer = vertx.eventBus().consumer(Addresses.READER_PING,
         DecodingHandler.of(PingRequest::fromJson, this::handlePing));
@@ -137,6 +145,9 @@ public final class ReaderVerticle extends VerticleBase {
     }
     if (publishedConsumer != null) {
       publishedConsumer.unregister();
+    }
+    if (statusRoutes != null) {
+      statusRoutes.close();
     }
     Future<Void> unregistered = pingConsumer == null ? Future.succeededFuture() : pingConsumer.unregister();
     return unregistered.eventually(() -> vertx.executeBlocking(() -> {

@@ -385,7 +385,7 @@ public final class ScraperVerticle extends VerticleBase {
     JsonArray list = new JsonArray();
     sourceConfigs.forEach((name, source) -> list.add(JobViews.lane(name, source, queue.lane(name), circuit(name),
         queue.coverage(name))));
-    return new JsonObject().put("v", 1).put("lanes", list);
+    return new JsonObject().put("v", 1).put("lanes", list).put("yieldReason", queue.yieldReason());
   }
 
   private String circuit(String source) {
@@ -398,12 +398,16 @@ public final class ScraperVerticle extends VerticleBase {
     List<Incident> incidents = new ArrayList<>(queue.incidents());
     java.util.Collections.reverse(incidents);
     for (Incident incident : incidents) {
-      list.add(new JsonObject().put("id", incident.id()).put("at", incident.at().toString())
-          .put("kind", incident.kind().wire()).put("source", incident.source()).put("jobId", incident.jobId())
-          .put("httpStatus", incident.httpStatus()).put("message", incident.message()).put("action", incident.action())
-          .put("resolvedAt", incident.resolvedAt() == null ? null : incident.resolvedAt().toString()));
+      list.add(incidentJson(incident));
     }
     return new JsonObject().put("v", 1).put("open", queue.openIncidents()).put("incidents", list);
+  }
+
+  private static JsonObject incidentJson(Incident incident) {
+    return new JsonObject().put("id", incident.id()).put("at", incident.at().toString())
+        .put("kind", incident.kind().wire()).put("source", incident.source()).put("jobId", incident.jobId())
+        .put("httpStatus", incident.httpStatus()).put("message", incident.message()).put("action", incident.action())
+        .put("resolvedAt", incident.resolvedAt() == null ? null : incident.resolvedAt().toString());
   }
 
   /** The stall watchdog's tick: judge active jobs by their checkpoint fingerprints (ARCHITECTURE §5). */
@@ -497,6 +501,11 @@ public final class ScraperVerticle extends VerticleBase {
               new io.mangacircus.scraper.publish.ChapterKey(job.source(), job.titleId(), job.title(), chapter.id(),
                   chapter.number(), chapter.title(), "en"))).toString());
       vertx.eventBus().publish(Addresses.LIBRARY_PUBLISHED, event.toJson());
+    }
+
+    @Override
+    public void incidentRecorded(Incident incident) {
+      vertx.eventBus().publish(Addresses.SCRAPER_INCIDENT_RECORDED, incidentJson(incident).put("v", 1));
     }
   }
 }

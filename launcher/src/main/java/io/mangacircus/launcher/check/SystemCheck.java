@@ -70,10 +70,42 @@ public final class SystemCheck {
     jsonFile(findings, data.queueFile());
     jsonFile(findings, data.catalogFile());
     RuntimeStateStore store = new RuntimeStateStore();
+    List<String> parked = new ArrayList<>();
     for (String service : SERVICES) {
-      checkService(findings, loaded, data, store, service);
+      if (checkService(findings, loaded, data, store, service)) {
+        parked.add(service);
+      }
     }
+    summary(data.queueFile(), parked).ifPresent(findings::add);
     return findings;
+  }
+
+  /**
+   * A short human summary read from the queue file (never written): jobs by state, parked services, open incidents.
+   * Empty when the queue file is missing or unreadable (that is reported above).
+   */
+  private Optional<Finding> summary(Path queueFile, List<String> parked) {
+    if (!Files.exists(queueFile)) {
+      return Optional.empty();
+    }
+    com.fasterxml.jackson.databind.JsonNode queue;
+    try {
+      queue = mapper.readTree(Files.readString(queueFile));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+    java.util.Map<String, Integer> byState = new java.util.TreeMap<>();
+    queue.path("jobs").forEach(job -> byState.merge(job.path("state").asText("unknown"), 1, Integer::sum));
+    long open = 0;
+    for (com.fasterxml.jackson.databind.JsonNode incident : queue.path("incidents")) {
+      if (incident.path("resolvedAt").isMissingNode() || incident.path("resolvedAt").isNull()) {
+        open++;
+      }
+    }
+    String jobs = byState.isEmpty() ? "empty" : String.join(", ", byState.entrySet().stream()
+        .map(e -> e.getValue() + " " + e.getKey()).toList());
+    return Optional.of(new Finding(true, "summary", "queue " + jobs + "; parked services "
+        + (parked.isEmpty() ? "none" : String.join(", ", parked)) + "; open incidents " + open));
   }
 
   private void jsonFile(List<Finding> findings, Path file) {
@@ -91,21 +123,24 @@ public final class SystemCheck {
     }
   }
 
-  private void checkService(List<Finding> findings, MangaCircusConfig config, DataLayout data, RuntimeStateStore store,
-      String service) {
+  /** Checks one service; true when it is parked (repair-required). */
+  private boolean checkService(List<Finding> findings, MangaCircusConfig config, DataLayout data,
+      RuntimeStateStore store, String service) {
     Path runtimeFile = data.runtimeFile(service);
     Optional<RuntimeFile> runtime;
     try {
       runtime = store.load(runtimeFile);
     } catch (CorruptStateFileException e) {
       findings.add(new Finding(false, service, e.getMessage()));
-      return;
+      return false;
     }
     ServiceRuntime state = runtime.map(r -> r.services().get(service)).orElse(null);
+    boolean parked = false;
     if (state != null) {
       CrashBudget budget = new CrashBudget(config.supervision().crashBudgetFailures(),
           Duration.ofMinutes(config.supervision().crashBudgetWindowMinutes()), clock, state.failures());
       if (state.status() == ServiceStatus.REPAIR_REQUIRED || budget.exhausted()) {
+        parked = true;
         findings.add(new Finding(false, service, "repair-required"
             + (state.parkedAt() == null ? "" : " since " + state.parkedAt())
             + " (" + budget.failuresInWindow() + " failures in the last " + config.supervision().crashBudgetWindowMinutes()
@@ -123,19 +158,20 @@ public final class SystemCheck {
       probe = ProcessLock.probe(lock);
     } catch (IOException e) {
       findings.add(new Finding(false, service, "lock " + lock + " cannot be probed: " + e.getMessage()));
-      return;
+      return parked;
     }
     if (probe != ProcessLock.Probe.HELD) {
       findings.add(new Finding(true, service, "not running (lock " + lock + " is free)"));
-      return;
+      return parked;
     }
     String url = runtime.map(RuntimeFile::process).map(p -> p.healthUrl()).orElse(null);
     if (url == null) {
       findings.add(new Finding(false, service, "running (" + ProcessLock.holderOf(lock)
           + ") but its runtime file names no health URL"));
-      return;
+      return parked;
     }
     findings.add(health(service, url));
+    return parked;
   }
 
   private Finding health(String service, String url) {

@@ -80,6 +80,28 @@ class SystemCheckTest {
   }
 
   @Test
+  void aSummaryCountsTheQueueByStateParkedServicesAndOpenIncidentsWithoutChangingAnything() throws Exception {
+    Files.createDirectories(data.resolve("scraper"));
+    Files.writeString(data.resolve("scraper/queue.json"), "{\"schema\": 2, \"jobs\": ["
+        + "{\"id\": \"j-1\", \"state\": \"active\"}, {\"id\": \"j-2\", \"state\": \"quarantined\"},"
+        + "{\"id\": \"j-3\", \"state\": \"active\"}], \"incidents\": ["
+        + "{\"id\": \"i-1\", \"resolvedAt\": null}, {\"id\": \"i-2\", \"resolvedAt\": \"2026-11-29T11:00:00Z\"},"
+        + "{\"id\": \"i-3\"}]}");
+    List<Instant> failures = List.of(clock.instant().minus(Duration.ofMinutes(5)));
+    new RuntimeStateStore().save(data.resolve("scraper/runtime.json"), new RuntimeFile(Map.of("scraper",
+        new ServiceRuntime(ServiceStatus.REPAIR_REQUIRED, failures, failures.get(0), 2, "crash budget spent")), null));
+    Map<Path, byte[]> before = snapshot();
+
+    List<SystemCheck.Finding> findings = check();
+
+    assertThat(findings).filteredOn(f -> f.subject().equals("summary")).singleElement().satisfies(f -> {
+      assertThat(f.ok()).isTrue();
+      assertThat(f.text()).isEqualTo("queue 2 active, 1 quarantined; parked services scraper; open incidents 2");
+    });
+    before.forEach((path, bytes) -> assertThat(readBytes(path)).isEqualTo(bytes));
+  }
+
+  @Test
   void corruptStateFilesAreProblemsAndAreLeftByteForByteAsTheyWere() throws Exception {
     Files.createDirectories(data.resolve("scraper"));
     Files.writeString(data.resolve("scraper/queue.json"), "{\"schema\": 2, \"jobs\": [");

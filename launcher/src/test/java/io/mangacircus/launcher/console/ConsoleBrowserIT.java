@@ -1,0 +1,185 @@
+package io.mangacircus.launcher.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.launcher.Mode;
+import io.mangacircus.launcher.testing.Browser;
+import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.launcher.testing.ReaderSession;
+import io.mangacircus.scraper.demo.DemoCatalog;
+import io.mangacircus.scraper.demo.DemoFaults;
+import io.mangacircus.scraper.demo.DemoSite;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The admin console in a real browser (Debian Chromium, headless) against the demo site: add a title, confirm it,
+ * watch its progress bar move over the event-bus bridge, pause and resume it; the health page; a reader is refused.
+ */
+class ConsoleBrowserIT {
+
+  private static final String ADMIN_PASSWORD = "admin-pass-123";
+
+  @TempDir
+  Path data;
+
+  private Vertx siteVertx;
+  private DemoSite site;
+  private LauncherHarness harness;
+  private Browser browser;
+  private WebDriver driver;
+
+  @BeforeEach
+  void start() throws Exception {
+    siteVertx = Vertx.vertx();
+    site = DemoSite.start(siteVertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults()).toCompletionStage()
+        .toCompletableFuture().get(30, TimeUnit.SECONDS);
+    // Pacing small but not zero, so that progress is visible in the browser.
+    String config = new JsonObject()
+        .put("reader", new JsonObject().put("initialAdminPassword", ADMIN_PASSWORD))
+        .put("scraper", new JsonObject().put("claimPollMs", 100)
+            .put("sources", new JsonObject().put("demo", new JsonObject().put("type", "demo")
+                .put("baseUrl", site.baseUrl()).put("pageDelayMs", 300).put("chapterDelayMs", 0)))).encode();
+    harness = new LauncherHarness(data, config).startStandard(Mode.ALL);
+    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
+    assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "kid")
+        .put("password", "kid-password").put("role", "reader")).statusCode()).isEqualTo(201);
+    browser = new Browser();
+    driver = browser.driver();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    try {
+      if (browser != null) {
+        browser.close();
+      }
+    } finally {
+      harness.close();
+      siteVertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  private String url(String path) {
+    return "http://127.0.0.1:" + harness.port() + path;
+  }
+
+  private WebDriverWait waiting(int seconds) {
+    return new WebDriverWait(driver, Duration.ofSeconds(seconds));
+  }
+
+  private void logInTo(String path, String username, String password) {
+    driver.manage().deleteAllCookies();
+    driver.get(url("/login.html?next=" + path));
+    waiting(10).until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(username);
+    driver.findElement(By.id("password")).sendKeys(password);
+    driver.findElement(By.id("login-button")).click();
+    // The login page's own address names the target in `next`: wait until the browser has left it.
+    waiting(10).until(d -> !d.getCurrentUrl().contains("/login.html"));
+    assertThat(driver.getCurrentUrl()).isEqualTo(url(path));
+  }
+
+  private String job(String state) {
+    return "tr.job-row[data-state='" + state + "']";
+  }
+
+  private int progressOf(String state) {
+    String now = driver.findElement(By.cssSelector(job(state) + " .progress-bar")).getAttribute("aria-valuenow");
+    return Integer.parseInt(now);
+  }
+
+  @Test
+  void anAdminAddsConfirmsWatchesPausesAndResumesADownload() {
+    logInTo("/admin/scraper.html", "admin", ADMIN_PASSWORD);
+    waiting(10).until(ExpectedConditions.textToBe(By.id("bus-state"), "live"));
+    waiting(10).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-lane='demo']")));
+
+    driver.findElement(By.id("add-title")).sendKeys("tightrope-walker");
+    driver.findElement(By.id("add-submit")).click();
+    waiting(10).until(ExpectedConditions.textMatches(By.id("scraper-message"), java.util.regex.Pattern.compile("done")));
+    // Inspection (metadata only) makes it ready; then the operator confirms the download.
+    waiting(20).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(job("ready"))));
+    driver.findElement(By.cssSelector(job("ready") + " button[data-action='confirm']")).click();
+    waiting(20).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(job("active"))));
+
+    // The bar moves with published progress events (the page itself reloads only every 15 s).
+    waiting(20).until(d -> progressOf("active") > 0
+        || !d.findElements(By.cssSelector(job("active") + " .job-progress-text")).isEmpty()
+        && d.findElement(By.cssSelector(job("active") + " .job-progress-text")).getText().contains("page 2"));
+    String before = driver.findElement(By.cssSelector(job("active") + " .job-progress-text")).getText();
+    waiting(20).until(d -> !d.findElement(By.cssSelector(job("active") + " .job-progress-text")).getText()
+        .equals(before));
+    browser.screenshot("console-scraper");
+
+    driver.findElement(By.cssSelector(job("active") + " button[data-action='pause']")).click();
+    waiting(20).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(job("paused"))));
+    assertThat(driver.findElement(By.id("scraper-message")).getText()).contains("Pause", "done");
+    // The retry dialog says what a retry resets and keeps; cancelling it changes nothing.
+    driver.findElement(By.cssSelector(job("paused") + " button[data-action='retry']")).click();
+    waiting(5).until(ExpectedConditions.visibilityOfElementLocated(By.id("retry-dialog")));
+    assertThat(driver.findElement(By.id("retry-dialog")).getText()).contains("resets", "keeps", "validated page");
+    driver.findElement(By.id("retry-cancel")).click();
+    waiting(5).until(ExpectedConditions.invisibilityOfElementLocated(By.id("retry-dialog")));
+    assertThat(driver.findElements(By.cssSelector(job("paused")))).hasSize(1);
+    driver.findElement(By.cssSelector(job("paused") + " button[data-action='resume']")).click();
+    waiting(20).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(job("active"))));
+
+    // Pacing per source, changed from the page.
+    org.openqa.selenium.WebElement pageDelay = driver.findElement(By.cssSelector("tr[data-lane='demo'] .pacing-page"));
+    pageDelay.clear();
+    pageDelay.sendKeys("200");
+    driver.findElement(By.xpath("//tr[@data-lane='demo']//button[text()='Save pacing']")).click();
+    waiting(10).until(ExpectedConditions.textToBe(By.id("scraper-message"), "Pacing of demo: done."));
+    waiting(10).until(d -> "200".equals(d.findElement(By.cssSelector("tr[data-lane='demo'] .pacing-page"))
+        .getAttribute("value")));
+
+    // A refused action answers with the error code's meaning: a second confirm of a running job.
+    Object refused = ((JavascriptExecutor) driver).executeAsyncScript(
+        "const done = arguments[arguments.length - 1];"
+            + "import('/js/bus.js').then(m => { const b = m.openBus({ onState: (open) => { if (!open) return;"
+            + "  b.request('mc.scraper.jobs.confirm', { jobId: 'no-such-job' }).then(() => done('ok'), e => done(e.message));"
+            + "}}); });");
+    assertThat(String.valueOf(refused)).startsWith("Not found");
+
+    driver.get(url("/admin/health.html"));
+    waiting(10).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: reachable"));
+    waiting(10).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".checkpoint")));
+    waiting(10).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#supervisors-table td.supervisor-state")));
+    assertThat(driver.findElement(By.id("library-status")).getText()).startsWith("Library:");
+    assertThat(driver.findElement(By.id("yield-status")).getText()).isEqualTo("Memory yield: not yielding");
+    assertThat(driver.findElement(By.cssSelector("#circuits [data-source='demo']")).getText()).contains("circuit closed");
+    browser.screenshot("console-health");
+  }
+
+  @Test
+  void aReaderIsRefusedTheConsoleAndTheBridge() {
+    logInTo("/", "kid", "kid-password");
+    assertThat(driver.findElements(By.id("nav-scraper"))).isEmpty();
+    driver.get(url("/admin/scraper.html"));
+    assertThat(driver.findElement(By.id("forbidden")).getText()).contains("for admins");
+    driver.get(url("/admin/health.html"));
+    assertThat(driver.findElement(By.id("forbidden")).getText()).contains("for admins");
+    driver.get(url("/"));
+    Object status = ((JavascriptExecutor) driver).executeAsyncScript(
+        "const done = arguments[arguments.length - 1];"
+            + "fetch('/eventbus/info', { credentials: 'same-origin' }).then(r => done(r.status), e => done(String(e)));");
+    assertThat(status).isEqualTo(403L);
+    Object socket = ((JavascriptExecutor) driver).executeAsyncScript(
+        "const done = arguments[arguments.length - 1];"
+            + "const ws = new WebSocket(`ws://${location.host}/eventbus/websocket`);"
+            + "ws.onopen = () => { ws.close(); done('open'); }; ws.onerror = () => done('refused');");
+    assertThat(socket).isEqualTo("refused");
+  }
+}

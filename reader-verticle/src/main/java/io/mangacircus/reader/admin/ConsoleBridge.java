@@ -1,0 +1,160 @@
+package io.mangacircus.reader.admin;
+
+import io.mangacircus.contracts.Addresses;
+import io.mangacircus.reader.accounts.AccessGuard;
+import io.mangacircus.reader.accounts.Sessions;
+import io.mangacircus.reader.http.ApiReplies;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.Cookie;
+import io.vertx.ext.bridge.BridgeEventType;
+import io.vertx.ext.bridge.PermittedOptions;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.sockjs.BridgeEvent;
+import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
+import io.vertx.ext.web.handler.sockjs.SockJSHandler;
+import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * The admin console's SockJS event-bus bridge at {@code /eventbus/*}: admin sessions only, browser sends only to the
+ * scraper's operator addresses, and only progress, status and incident events go out. It keeps no state of its own.
+ */
+public final class ConsoleBridge {
+
+  /** Where the bridge is mounted. */
+  public static final String PATH = "/eventbus/*";
+
+  /** Addresses the browser may send requests to: the scraper's operator requests. Everything else is refused. */
+  public static final List<String> INBOUND = List.of(
+      Addresses.SCRAPER_JOBS_LIST, Addresses.SCRAPER_JOBS_ADD, Addresses.SCRAPER_JOBS_CONFIRM,
+      Addresses.SCRAPER_JOBS_PAUSE, Addresses.SCRAPER_JOBS_RESUME, Addresses.SCRAPER_JOBS_RETRY,
+      Addresses.SCRAPER_LANES_LIST, Addresses.SCRAPER_LANES_PAUSE, Addresses.SCRAPER_LANES_RESUME,
+      Addresses.SCRAPER_LANES_PACING, Addresses.SCRAPER_INCIDENTS_LIST,
+      Addresses.SCRAPER_DISCOVERY_GET, Addresses.SCRAPER_DISCOVERY_SET, Addresses.SCRAPER_DISCOVERY_RUN);
+
+  /** Published events the browser may receive. Everything else is refused. */
+  public static final List<String> OUTBOUND = List.of(
+      Addresses.SCRAPER_JOB_PROGRESS, Addresses.SCRAPER_CIRCUIT_STATE, Addresses.SCRAPER_INCIDENT_RECORDED,
+      Addresses.LAUNCHER_STATUS, Addresses.LIBRARY_PUBLISHED);
+
+  /** Where the admitted session token is kept on the routing context (SockJS hides cookies from its sockets). */
+  private static final String TOKEN = "mc.bridge.token";
+
+  private final Vertx vertx;
+  private final AccessGuard guard;
+  private final long replyTimeoutMs;
+
+  /**
+   * @param replyTimeoutMs how long a browser's request waits for the scraper's reply, ms
+   */
+  public ConsoleBridge(Vertx vertx, AccessGuard guard, long replyTimeoutMs) {
+    this.vertx = vertx;
+    this.guard = guard;
+    this.replyTimeoutMs = replyTimeoutMs;
+  }
+
+  /** Mounts the admission check and the bridge; call before the static files. */
+  public void mount(Router router) {
+    SockJSBridgeOptions options = new SockJSBridgeOptions().setReplyTimeout(replyTimeoutMs);
+    INBOUND.forEach(address -> options.addInboundPermitted(new PermittedOptions().setAddress(address)));
+    OUTBOUND.forEach(address -> options.addOutboundPermitted(new PermittedOptions().setAddress(address)));
+    // SockJS's POST transports (xhr_send: the fallbacks of browsers without WebSocket) need the body read first,
+    // which also leaves no request unread over the asynchronous session look-up. A WebSocket upgrade must not be
+    // read: it is paused over the look-up instead.
+    BodyHandler bodies = BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES);
+    router.route(PATH).handler(ctx -> {
+      if (isUpgrade(ctx)) {
+        ctx.next();
+      } else {
+        bodies.handle(ctx);
+      }
+    });
+    router.route(PATH).handler(this::admit);
+    // No JSESSIONID cookie: the reader needs no sticky sessions, and the console has its own session cookie.
+    SockJSHandlerOptions sockJs = new SockJSHandlerOptions().setInsertJSESSIONID(false);
+    router.route(PATH).subRouter(SockJSHandler.create(vertx, sockJs).bridge(options, this::handleEvent));
+  }
+
+  /**
+   * Before any SockJS transport: a cross-site page is refused by its {@code Origin} (the cookie is SameSite=Strict
+   * too); then no session is 401 and a reader account 403.
+   */
+  private void admit(RoutingContext ctx) {
+    String origin = ctx.request().getHeader("Origin");
+    String host = ctx.request().getHeader("Host");
+    if (origin != null && !sameHost(origin, host)) {
+      ApiReplies.error(ctx, 403, "forbidden", "the event bus answers only pages of this site");
+      return;
+    }
+    Cookie cookie = ctx.request().getCookie(Sessions.COOKIE);
+    if (cookie == null || cookie.getValue().isEmpty()) {
+      ApiReplies.error(ctx, 401, "unauthorized", "log in first (POST /api/login)");
+      return;
+    }
+    boolean upgrade = isUpgrade(ctx);
+    if (upgrade) {
+      ctx.request().pause();
+    }
+    guard.lookup(cookie.getValue()).onComplete(ar -> {
+      if (upgrade) {
+        ctx.request().resume();
+      }
+      if (ar.failed()) {
+        ApiReplies.error(ctx, 500, "internal_error", "sessions cannot be read: " + ar.cause().getMessage());
+      } else if (ar.result().isEmpty()) {
+        ApiReplies.error(ctx, 401, "unauthorized", "the session has ended; log in again");
+      } else if (!"admin".equals(ar.result().get().role())) {
+        ApiReplies.error(ctx, 403, "forbidden", "the event bus is for admin accounts");
+      } else {
+        ctx.put(TOKEN, cookie.getValue());
+        ctx.next();
+      }
+    });
+  }
+
+  /**
+   * Every frame of an open socket is checked again against its session, so a logout or a demoted account ends its
+   * bridge within {@code AccessGuard.REMEMBER}. Browsers may send requests, never publish.
+   */
+  private void handleEvent(BridgeEvent event) {
+    BridgeEventType type = event.type();
+    if (type == BridgeEventType.SOCKET_CLOSED || type == BridgeEventType.SOCKET_IDLE
+        || type == BridgeEventType.SOCKET_PING || type == BridgeEventType.UNREGISTER) {
+      event.complete(true);
+      return;
+    }
+    if (type == BridgeEventType.PUBLISH) {
+      event.complete(false);
+      return;
+    }
+    RoutingContext admitted = event.socket().routingContext();
+    String token = admitted == null ? null : admitted.get(TOKEN);
+    if (token == null) {
+      event.complete(false);
+      return;
+    }
+    guard.lookup(token).onComplete(ar -> event.complete(ar.succeeded() && ar.result().isPresent()
+        && "admin".equals(ar.result().get().role())));
+  }
+
+  private static boolean isUpgrade(RoutingContext ctx) {
+    return "websocket".equalsIgnoreCase(ctx.request().getHeader("Upgrade"));
+  }
+
+  static boolean sameHost(String origin, String host) {
+    if (host == null) {
+      return false;
+    }
+    try {
+      URI uri = URI.create(origin);
+      String authority = uri.getRawAuthority();
+      return authority != null && authority.equalsIgnoreCase(host)
+          && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()));
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+}

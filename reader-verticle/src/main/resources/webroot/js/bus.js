@@ -1,0 +1,71 @@
+// The admin console's event bus: the pinned Vert.x bridge client over SockJS (both loaded by the page as classic
+// scripts before this module), reconnecting on its own; requests answer or fail within a bounded time.
+
+const REQUEST_TIMEOUT_MS = 8000;
+
+/** Names of the codes of docs/error-codes.md, so an error reads as the table does. */
+const CODES = {
+  4001: 'malformed message', 4002: 'unsupported version', 4003: 'not ready', 4004: 'not found',
+  4005: 'unknown source', 4009: 'not allowed in this state', 5001: 'internal error', 5002: 'storage error',
+};
+
+/** A refused or failed request; `code` is the error-code number when the scraper sent one. */
+export class BusError extends Error {
+  constructor(message, code = null, type = null) {
+    super(message);
+    this.name = 'BusError';
+    this.code = code;
+    this.type = type;
+  }
+}
+
+/** Turns a bridge error frame into a readable BusError. */
+function busError(err) {
+  if (!err) return new BusError('The scraper did not answer.');
+  if (err.failureType === 'NO_HANDLERS' || err.failureType === 'TIMEOUT') {
+    return new BusError('The scraper is unreachable (not running, parked or not yet joined).', null, err.failureType);
+  }
+  const name = CODES[err.failureCode];
+  const text = err.message || err.body || 'refused';
+  return new BusError(name ? `${name[0].toUpperCase()}${name.slice(1)}: ${text}` : String(text), err.failureCode || null,
+    err.failureType || null);
+}
+
+/**
+ * Opens the bridge. `onState(open)` is told whenever the connection opens or drops; `subscriptions` maps published
+ * addresses to handlers and is re-registered after every reconnect.
+ */
+export function openBus({ onState = () => {}, subscriptions = {} } = {}) {
+  if (typeof window.EventBus !== 'function') {
+    throw new Error('The event-bus client did not load (js/vendor/vertx-eventbus.js).');
+  }
+  const bus = new window.EventBus('/eventbus', { vertxbus_reconnect_delay_max: 5000 });
+  bus.enableReconnect(true);
+  bus.onopen = () => {
+    for (const [address, handler] of Object.entries(subscriptions)) {
+      bus.registerHandler(address, {}, (err, message) => {
+        if (!err && message) handler(message.body);
+      });
+    }
+    onState(true);
+  };
+  bus.onclose = () => onState(false);
+  bus.onerror = () => {};
+
+  /** Sends a request to an allowed scraper address; resolves with the reply body, rejects with BusError. */
+  function request(address, body) {
+    return new Promise((resolve, reject) => {
+      if (bus.state !== window.EventBus.OPEN) {
+        reject(new BusError('Not connected to the server yet; try again in a moment.'));
+        return;
+      }
+      const timer = setTimeout(() => reject(new BusError('No answer within 8 s.')), REQUEST_TIMEOUT_MS);
+      bus.send(address, { v: 1, ...body }, {}, (err, reply) => {
+        clearTimeout(timer);
+        if (err) reject(busError(err));
+        else resolve(reply.body);
+      });
+    });
+  }
+  return { request, close: () => bus.close() };
+}

@@ -1,0 +1,178 @@
+// Settings → Service health: reader and scraper status (from GET /api/admin/status every 5 s), supervisor states,
+// library status, memory yield, circuits, active checkpoints (live from published progress), failed jobs and
+// incidents (live from published incidents; newest first, at most 50 shown, filter by kind and source).
+import { el, byId, ago, fullDate } from './dom.js';
+import { getJson } from './api.js';
+import { startPage } from './page.js';
+import { openBus } from './bus.js';
+
+const STATUS_MS = 5000;
+const SHOWN_INCIDENTS = 50;
+/** As many as the scraper keeps. */
+const KEPT_INCIDENTS = 200;
+const FAILED_STATES = ['retry_wait', 'unavailable', 'quarantined', 'paused'];
+
+let bus = null;
+let scraperReachable = null;
+const active = new Map();
+let incidents = [];
+
+startPage('health', async () => {
+  bus = openBus({
+    onState: (open) => { if (open) reloadScraperViews(); },
+    subscriptions: {
+      'mc.scraper.job.progress': onProgress,
+      'mc.scraper.incident.recorded': (incident) => {
+        incidents.unshift(incident);
+        incidents.length = Math.min(incidents.length, KEPT_INCIDENTS);
+        drawIncidents();
+      },
+      'mc.scraper.circuit.state': () => reloadLanes(),
+    },
+  });
+  byId('incident-kind').addEventListener('change', drawIncidents);
+  byId('incident-source').addEventListener('change', drawIncidents);
+  await reloadStatus();
+  setInterval(reloadStatus, STATUS_MS);
+});
+
+async function reloadStatus() {
+  let status;
+  try {
+    status = await getJson('/api/admin/status');
+  } catch (e) {
+    byId('reader-status').textContent = 'Reader: unreachable';
+    byId('health-message').className = 'notice error';
+    byId('health-message').textContent = e.message;
+    return;
+  }
+  byId('health-message').textContent = '';
+  byId('checked-at').textContent = `checked ${new Date(status.checkedAt).toLocaleTimeString()}`;
+  byId('reader-status').textContent = `Reader: ${status.reader.status}`;
+  const reachable = status.scraper.status === 'reachable';
+  const scraper = byId('scraper-status');
+  scraper.textContent = `Scraper: ${status.scraper.status}`;
+  scraper.dataset.state = status.scraper.status;
+  byId('scraper-detail').textContent = reachable
+    ? `instance ${status.scraper.instance.slice(0, 8)}, started ${ago(new Date(status.scraper.startedAt).toISOString())}`
+    : `the event bus says ${status.scraper.reason}`;
+  const lib = status.library;
+  byId('library-status').textContent = `Library: ${lib.status}, ${lib.series} series`
+    + (lib.scannedAt ? `, scanned ${ago(lib.scannedAt)}` : '') + (lib.error ? ` (${lib.error})` : '');
+  drawSupervisors(status.supervisors);
+  if (reachable !== scraperReachable) {
+    scraperReachable = reachable;
+    if (reachable) reloadScraperViews();
+    else forgetScraperViews();
+  }
+}
+
+/** What only the scraper knows is unknown while it cannot be reached: never show its last answers as current. */
+function forgetScraperViews() {
+  const unknown = 'Unknown while the scraper is unreachable.';
+  active.clear();
+  byId('yield-status').textContent = 'Memory yield: unknown (the scraper is unreachable)';
+  for (const id of ['checkpoints', 'circuits', 'failed']) {
+    byId(id).replaceChildren(el('p', { class: 'quiet', text: unknown }));
+  }
+}
+
+function drawSupervisors(launchers) {
+  const rows = [];
+  for (const launcher of launchers) {
+    for (const s of launcher.services) {
+      const state = launcher.silent ? `${s.status} (not heard from since ${ago(launcher.heardAt)})` : s.status;
+      rows.push(el('tr', { dataset: { service: s.service } },
+        el('td', { text: launcher.node }), el('td', { text: s.service }), el('td', { class: 'supervisor-state', text: state }),
+        el('td', { text: s.failuresInWindow }), el('td', { text: s.restarts }),
+        el('td', { class: 'quiet', text: s.reason || (s.parkedAt ? `parked ${ago(s.parkedAt)}` : '') })));
+    }
+  }
+  document.querySelector('#supervisors-table tbody').replaceChildren(...rows);
+}
+
+async function reloadScraperViews() {
+  await Promise.all([reloadJobs(), reloadLanes(), reloadIncidents()]);
+}
+
+async function reloadJobs() {
+  try {
+    const { jobs } = await bus.request('mc.scraper.jobs.list', {});
+    active.clear();
+    for (const job of jobs.filter((j) => j.state === 'active')) {
+      active.set(job.id, { jobId: job.id, title: job.title, ...(job.progress || {}), at: job.updatedAt });
+    }
+    drawCheckpoints();
+    drawFailed(jobs.filter((j) => FAILED_STATES.includes(j.state)));
+  } catch (e) {
+    byId('checkpoints').textContent = e.message;
+  }
+}
+
+function onProgress(p) {
+  if (p.state === 'active') active.set(p.jobId, { ...p, at: new Date().toISOString() });
+  else if (active.delete(p.jobId)) reloadJobs();
+  drawCheckpoints();
+}
+
+function drawCheckpoints() {
+  const items = [...active.values()].map((c) => el('p', { class: 'checkpoint', dataset: { job: c.jobId } },
+    el('strong', { text: c.title }),
+    ` · chapter ${c.chapterNumber ?? '?'} · page ${c.page ?? 0} of ${c.pages ?? '?'} · last progress `,
+    el('span', { title: fullDate(c.at), text: ago(c.at) })));
+  byId('checkpoints').replaceChildren(...(items.length ? items : [el('p', { class: 'quiet', text: 'No download is running.' })]));
+}
+
+function drawFailed(jobs) {
+  const groups = FAILED_STATES.map((state) => {
+    const inState = jobs.filter((j) => j.state === state);
+    if (!inState.length) return null;
+    return el('div', { dataset: { state } }, el('h3', { text: `${state} (${inState.length})` }),
+      el('ul', {}, inState.map((j) => el('li', { text: `${j.title} (${j.source}): ${j.reason || 'no reason recorded'}` }))));
+  }).filter(Boolean);
+  byId('failed').replaceChildren(...(groups.length ? groups : [el('p', { class: 'quiet', text: 'No failed jobs.' })]));
+}
+
+async function reloadLanes() {
+  try {
+    const { lanes, yieldReason } = await bus.request('mc.scraper.lanes.list', {});
+    byId('yield-status').textContent = yieldReason ? `Memory yield: downloads paused (${yieldReason})`
+      : 'Memory yield: not yielding';
+    byId('circuits').replaceChildren(...(lanes.length ? lanes.map((l) => el('p', { dataset: { source: l.source } },
+      el('strong', { text: l.source }), ` · circuit ${l.circuit} · lane ${l.paused ? `paused (${l.pauseReason || 'operator'})` : 'running'}`))
+      : [el('p', { class: 'quiet', text: 'No sources are configured.' })]));
+  } catch (e) {
+    byId('yield-status').textContent = `Memory yield: unknown (${e.message})`;
+  }
+}
+
+async function reloadIncidents() {
+  try {
+    incidents = (await bus.request('mc.scraper.incidents.list', {})).incidents || [];
+    drawIncidents();
+  } catch (e) {
+    document.querySelector('#incidents-table tbody').replaceChildren(el('tr', {}, el('td', { colspan: '6', text: e.message })));
+  }
+}
+
+function fillFilter(select, values) {
+  const chosen = select.value;
+  select.replaceChildren(el('option', { value: '', text: 'All' }), ...[...values].sort().map((v) => el('option', { value: v, text: v })));
+  select.value = chosen;
+}
+
+function drawIncidents() {
+  fillFilter(byId('incident-kind'), new Set(incidents.map((i) => i.kind)));
+  fillFilter(byId('incident-source'), new Set(incidents.map((i) => i.source).filter(Boolean)));
+  const kind = byId('incident-kind').value;
+  const source = byId('incident-source').value;
+  const shown = incidents.filter((i) => (!kind || i.kind === kind) && (!source || i.source === source))
+    .slice(0, SHOWN_INCIDENTS);
+  const rows = shown.map((i) => el('tr', { class: 'incident-row', dataset: { open: String(!i.resolvedAt) } },
+    el('td', { title: fullDate(i.at), text: ago(i.at) }), el('td', { text: i.kind }), el('td', { text: i.source || '—' }),
+    el('td', { text: i.jobId || '—' }),
+    el('td', { text: i.httpStatus ? `${i.message} (HTTP ${i.httpStatus})` : i.message }),
+    el('td', { text: i.action + (i.resolvedAt ? ' · resolved' : '') })));
+  document.querySelector('#incidents-table tbody').replaceChildren(...(rows.length ? rows
+    : [el('tr', {}, el('td', { colspan: '6', class: 'quiet', text: 'No incidents.' }))]));
+}

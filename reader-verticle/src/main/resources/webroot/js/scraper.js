@@ -1,0 +1,256 @@
+// Settings → Scraper: the queue by state with live progress (published events over the bridge), job, lane and
+// everything actions, pacing per source, discovery. Every action shows the scraper's answer or its error.
+import { el, byId, ago } from './dom.js';
+import { startPage } from './page.js';
+import { openBus } from './bus.js';
+
+const STATES = ['active', 'pending', 'ready', 'paused', 'retry_wait', 'unavailable', 'quarantined', 'done'];
+const STATE_LABEL = {
+  active: 'Downloading', pending: 'Pending', ready: 'Ready (awaiting confirmation)', paused: 'Paused',
+  retry_wait: 'Waiting to retry', unavailable: 'Unavailable', quarantined: 'Quarantined', done: 'Done',
+};
+const RELOAD_MS = 15000;
+
+const message = byId('scraper-message');
+const jobs = new Map();
+let bus = null;
+let retryJob = null;
+
+function say(text, kind = 'ok') {
+  message.className = `notice ${kind}`;
+  message.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  message.textContent = text;
+}
+
+/** Runs an action; the notice says what happened or why not. */
+async function act(label, address, body, after = reloadAll) {
+  try {
+    const reply = await bus.request(address, body);
+    say(`${label}: done.`);
+    await after(reply);
+    return reply;
+  } catch (e) {
+    say(`${label}: ${e.message}`, 'error');
+    return null;
+  }
+}
+
+startPage('scraper', async () => {
+  bus = openBus({
+    onState: (open) => {
+      byId('bus-state').textContent = open ? 'live' : 'reconnecting…';
+      if (open) reloadAll();
+    },
+    subscriptions: { 'mc.scraper.job.progress': onProgress, 'mc.scraper.circuit.state': () => reloadLanes() },
+  });
+  byId('add-form').addEventListener('submit', addTitle);
+  byId('pause-all').addEventListener('click', () => everyLane('pause'));
+  byId('resume-all').addEventListener('click', () => everyLane('resume'));
+  byId('discovery-form').addEventListener('submit', saveDiscovery);
+  byId('discovery-run').addEventListener('click', () => act('Discovery run', 'mc.scraper.discovery.run', {},
+    reloadDiscovery));
+  byId('retry-dialog').addEventListener('close', () => {
+    if (byId('retry-dialog').returnValue === 'retry' && retryJob) {
+      act(`Retry of ${retryJob.title}`, 'mc.scraper.jobs.retry', { jobId: retryJob.id });
+    }
+    retryJob = null;
+  });
+  // Published events keep the page live; a slow reload only catches what a dropped connection missed.
+  setInterval(() => { if (!document.hidden) reloadAll(); }, RELOAD_MS);
+});
+
+async function reloadAll() {
+  await Promise.all([reloadJobs(), reloadLanes(), reloadDiscovery()]);
+}
+
+let jobsLoading = null;
+
+/** Reloads the queue; callers during a reload share it (a burst of events for a new job asks once). */
+function reloadJobs() {
+  if (!jobsLoading) jobsLoading = loadJobs().finally(() => { jobsLoading = null; });
+  return jobsLoading;
+}
+
+async function loadJobs() {
+  try {
+    const answer = await bus.request('mc.scraper.jobs.list', {});
+    jobs.clear();
+    for (const job of answer.jobs || []) jobs.set(job.id, job);
+    drawQueue();
+  } catch (e) {
+    say(`Queue: ${e.message}`, 'error');
+  }
+}
+
+/** A published progress event: update the job's bar at once, and its group when its state changed. */
+function onProgress(p) {
+  const job = jobs.get(p.jobId);
+  if (!job) {
+    reloadJobs();
+    return;
+  }
+  const moved = job.state !== p.state;
+  job.state = p.state;
+  job.chaptersPublished = p.chaptersDone;
+  job.chapters = p.chapters;
+  job.progress = { chapterId: p.chapterId, chapterNumber: p.chapterNumber, page: p.page, pages: p.pages };
+  if (moved) drawQueue();
+  else updateRow(job);
+}
+
+function percent(job) {
+  const pages = job.progress && job.progress.pages ? job.progress.page / job.progress.pages : 0;
+  if (!job.chapters) return 0;
+  return Math.min(100, Math.round(100 * (job.chaptersPublished + (job.state === 'done' ? 0 : pages)) / job.chapters));
+}
+
+function progressText(job) {
+  const p = job.progress;
+  const chapters = `${job.chaptersPublished} of ${job.chapters} chapters`;
+  return p && p.pages ? `${chapters} · chapter ${p.chapterNumber ?? '?'}: page ${p.page} of ${p.pages}` : chapters;
+}
+
+function updateRow(job) {
+  const row = document.querySelector(`tr[data-job="${CSS.escape(job.id)}"]`);
+  if (!row) {
+    drawQueue();
+    return;
+  }
+  const pct = percent(job);
+  row.querySelector('.progress-bar > span').style.width = `${pct}%`;
+  row.querySelector('.progress-bar').setAttribute('aria-valuenow', String(pct));
+  row.querySelector('.job-progress-text').textContent = progressText(job);
+}
+
+function jobButtons(job) {
+  const button = (label, handler, cls = 'small') => el('button', {
+    type: 'button', class: cls, text: label, dataset: { action: label.toLowerCase() }, onclick: handler,
+  });
+  const buttons = [];
+  const body = { jobId: job.id };
+  if (job.state === 'ready') {
+    buttons.push(button('Confirm', () => act(`Confirm ${job.title}`, 'mc.scraper.jobs.confirm', body), 'small primary'));
+  }
+  if (['active', 'pending', 'ready', 'retry_wait'].includes(job.state)) {
+    buttons.push(button('Pause', () => act(`Pause ${job.title}`, 'mc.scraper.jobs.pause', body)));
+  }
+  if (job.state === 'paused') {
+    buttons.push(button('Resume', () => act(`Resume ${job.title}`, 'mc.scraper.jobs.resume', body)));
+  }
+  if (['paused', 'retry_wait', 'unavailable', 'quarantined'].includes(job.state)) {
+    buttons.push(button('Retry', () => {
+      retryJob = job;
+      byId('retry-what').textContent = `${job.title} (${job.source}) is ${STATE_LABEL[job.state] || job.state}`
+        + (job.reason ? `: ${job.reason}` : '.');
+      byId('retry-dialog').showModal();
+    }));
+  }
+  return el('span', { class: 'row-buttons' }, buttons);
+}
+
+function drawQueue() {
+  const groups = [];
+  for (const state of STATES) {
+    const inState = [...jobs.values()].filter((j) => j.state === state);
+    if (!inState.length) continue;
+    const rows = inState.map((job) => {
+      const pct = percent(job);
+      return el('tr', { class: 'job-row', dataset: { job: job.id, state: job.state } },
+        el('td', {}, el('div', { class: 'job-title', text: job.title }),
+          el('div', { class: 'quiet', text: `${job.source} · ${job.id}` })),
+        el('td', { class: 'job-progress' },
+          el('div', { class: 'progress-bar', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100',
+            'aria-valuenow': String(pct) }, el('span', { style: `width: ${pct}%` })),
+          el('div', { class: 'quiet job-progress-text', text: progressText(job) })),
+        el('td', { class: 'quiet', text: job.reason || '', title: job.retryAt ? `retry ${ago(job.retryAt)}` : null }),
+        el('td', { class: 'actions-cell' }, jobButtons(job)));
+    });
+    groups.push(el('section', { class: 'job-group', dataset: { state } },
+      el('h3', { text: `${STATE_LABEL[state]} (${inState.length})` }),
+      el('div', { class: 'table-wrap' }, el('table', {}, el('tbody', {}, rows)))));
+  }
+  byId('queue').replaceChildren(...(groups.length ? groups : [el('p', { class: 'quiet', text: 'The queue is empty.' })]));
+}
+
+async function addTitle(event) {
+  event.preventDefault();
+  const source = byId('add-source').value;
+  const title = byId('add-title').value.trim();
+  if (!title) {
+    say('Enter a title id or URL.', 'error');
+    return;
+  }
+  const reply = await act(`Add ${title}`, 'mc.scraper.jobs.add', { source, title });
+  if (reply && reply.created === false) say(`Add ${title}: already queued as ${reply.job.id} (${reply.job.state}).`);
+  if (reply) byId('add-title').value = '';
+}
+
+let lanes = [];
+
+async function reloadLanes() {
+  try {
+    const answer = await bus.request('mc.scraper.lanes.list', {});
+    lanes = answer.lanes || [];
+    drawLanes(answer.yieldReason);
+  } catch (e) {
+    say(`Sources: ${e.message}`, 'error');
+  }
+}
+
+async function everyLane(what) {
+  const results = await Promise.all(lanes.map((lane) => bus.request(`mc.scraper.lanes.${what}`, { source: lane.source })
+    .then(() => null, (e) => `${lane.source}: ${e.message}`)));
+  const failed = results.filter(Boolean);
+  if (failed.length) say(`${what === 'pause' ? 'Pause' : 'Resume'} everything: ${failed.join('; ')}`, 'error');
+  else say(`${what === 'pause' ? 'Paused' : 'Resumed'} every lane (${lanes.length}).`);
+  reloadAll();
+}
+
+function drawLanes(yieldReason) {
+  const select = byId('add-source');
+  const chosen = select.value;
+  select.replaceChildren(...lanes.map((l) => el('option', { value: l.source, text: l.source })));
+  if (chosen) select.value = chosen;
+  const rows = lanes.map((lane) => {
+    const page = el('input', { type: 'number', min: '0', max: '600000', value: lane.pageDelayMs, class: 'pacing-page',
+      'aria-label': `Page delay of ${lane.source}` });
+    const chapter = el('input', { type: 'number', min: '0', max: '3600000', value: lane.chapterDelayMs,
+      class: 'pacing-chapter', 'aria-label': `Chapter delay of ${lane.source}` });
+    const save = el('button', { type: 'button', class: 'small', text: 'Save pacing', onclick: () => act(
+      `Pacing of ${lane.source}`, 'mc.scraper.lanes.pacing',
+      { source: lane.source, pageDelayMs: Number(page.value), chapterDelayMs: Number(chapter.value) }, reloadLanes) });
+    const toggle = lane.paused
+      ? el('button', { type: 'button', class: 'small', text: 'Resume lane', onclick: () => act(
+        `Resume lane ${lane.source}`, 'mc.scraper.lanes.resume', { source: lane.source }) })
+      : el('button', { type: 'button', class: 'small', text: 'Pause lane', onclick: () => act(
+        `Pause lane ${lane.source}`, 'mc.scraper.lanes.pause', { source: lane.source }) });
+    return el('tr', { dataset: { lane: lane.source } },
+      el('td', { text: `${lane.source} (${lane.type})` }),
+      el('td', { text: lane.paused ? `paused${lane.pauseReason ? `: ${lane.pauseReason}` : ''}`
+        : (yieldReason ? `yielding: ${yieldReason}` : 'running') }),
+      el('td', { class: 'circuit', text: lane.circuit }),
+      el('td', {}, page), el('td', {}, chapter),
+      el('td', { class: 'actions-cell' }, el('span', { class: 'row-buttons' }, save, toggle)));
+  });
+  document.querySelector('#lanes-table tbody').replaceChildren(...rows);
+}
+
+async function reloadDiscovery() {
+  try {
+    const d = await bus.request('mc.scraper.discovery.get', {});
+    byId('discovery-enabled').value = String(!!d.enabled);
+    byId('discovery-time').value = d.time || '';
+    const last = d.lastRun ? ` Last run ${ago(d.lastRun.finishedAt || d.lastRun.startedAt)}.` : '';
+    byId('discovery-info').textContent = (d.enabled && d.nextRunAt ? `Next run ${ago(d.nextRunAt)} (${d.zone}).`
+      : 'Discovery is off.') + last;
+  } catch (e) {
+    byId('discovery-info').textContent = `Discovery: ${e.message}`;
+  }
+}
+
+function saveDiscovery(event) {
+  event.preventDefault();
+  act('Discovery settings', 'mc.scraper.discovery.set', {
+    enabled: byId('discovery-enabled').value === 'true', time: byId('discovery-time').value || null,
+  }, reloadDiscovery);
+}
