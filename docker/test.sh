@@ -154,7 +154,7 @@ pass "scraper and reader healthy"
 step "3. the reader UI answers on port 8080 (published on 127.0.0.1:$PORT)"
 code=$(http_code "$BASE/")
 [ "$code" = 200 ] || fail "GET / answered $code"
-curl -sf --max-time 5 -o "$WORK/index.html" "$BASE/" && grep -q '<title>MangaCircus' "$WORK/index.html" \
+curl -sf --max-time 5 -o "$WORK/index.html" "$BASE/" && grep -qE '<title>[^<]*MangaCircus' "$WORK/index.html" \
   || fail "GET / is not the MangaCircus page"
 ready || fail "GET /health/ready is not 200 from the host"
 METRICS_TOKEN=$(sed -n 's/^MANGACIRCUS_METRICS_TOKEN=//p' "$WORK/test.env")
