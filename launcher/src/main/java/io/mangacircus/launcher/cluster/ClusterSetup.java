@@ -39,6 +39,9 @@ public final class ClusterSetup {
       // Pin the member address to the bind address. Not with interface matching: that also drops every member
       // listed by a host name resolving outside the bind address (e.g. the other container's service name).
       hazelcast.setProperty("hazelcast.local.localAddress", bind);
+      // And listen only there: Hazelcast binds every interface by default, which would expose the cluster port on a
+      // machine whose operator chose a loopback or private bind address.
+      hazelcast.setProperty("hazelcast.socket.bind.any", "false");
     }
     if (!cluster.publicHost().isEmpty()) {
       network.setPublicAddress(cluster.publicHost());
