@@ -7,11 +7,10 @@ import io.mangacircus.launcher.testing.FreePorts;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.JarProcess;
-import java.nio.file.Files;
+import io.mangacircus.launcher.testing.PairConfigs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,23 +20,13 @@ class ClusterPairIT {
   @TempDir
   Path work;
 
-  private Path conf(String name, int clusterPort, int scraperClusterPort, int readerClusterPort, String clusterName)
-      throws Exception {
-    Path file = work.resolve(name + ".json");
-    Files.writeString(file, "{\"cluster\": {\"name\": \"" + clusterName + "\", \"port\": " + clusterPort
-        + ", \"members\": [\"127.0.0.1:" + scraperClusterPort + "\", \"127.0.0.1:" + readerClusterPort + "\"]}}");
-    return file;
-  }
-
   @Test
   void readerSeesTheScraperAcrossProcessesNoticesItsDeathAndItsReturn() throws Exception {
-    String clusterName = "mc-test-" + UUID.randomUUID();
-    int scraperCluster = FreePorts.next();
-    int readerCluster = FreePorts.next();
+    PairConfigs pair = PairConfigs.write(work);
     int readerPort = FreePorts.next();
     int scraperHealth = FreePorts.next();
-    Path scraperConf = conf("scraper", scraperCluster, scraperCluster, readerCluster, clusterName);
-    Path readerConf = conf("reader", readerCluster, scraperCluster, readerCluster, clusterName);
+    Path scraperConf = pair.scraper();
+    Path readerConf = pair.reader();
     String data = "--data=" + work.resolve("data");
 
     long started = System.nanoTime();

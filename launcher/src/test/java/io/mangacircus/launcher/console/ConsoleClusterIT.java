@@ -7,11 +7,10 @@ import io.mangacircus.launcher.testing.Browser;
 import io.mangacircus.launcher.testing.FreePorts;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.JarProcess;
-import java.nio.file.Files;
+import io.mangacircus.launcher.testing.PairConfigs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -27,23 +26,13 @@ class ConsoleClusterIT {
   @TempDir
   Path work;
 
-  private Path conf(String name, int clusterPort, int scraperClusterPort, int readerClusterPort, String clusterName)
-      throws Exception {
-    Path file = work.resolve(name + ".json");
-    Files.writeString(file, "{\"cluster\": {\"name\": \"" + clusterName + "\", \"port\": " + clusterPort
-        + ", \"members\": [\"127.0.0.1:" + scraperClusterPort + "\", \"127.0.0.1:" + readerClusterPort + "\"]}}");
-    return file;
-  }
-
   @Test
   void theHealthPageShowsAKilledScraperUnreachableWithinTenSecondsAndItsReplacementReachable() throws Exception {
-    String clusterName = "mc-test-" + UUID.randomUUID();
-    int scraperCluster = FreePorts.next();
-    int readerCluster = FreePorts.next();
+    PairConfigs pair = PairConfigs.write(work);
     int readerPort = FreePorts.next();
     int scraperHealth = FreePorts.next();
-    Path scraperConf = conf("scraper", scraperCluster, scraperCluster, readerCluster, clusterName);
-    Path readerConf = conf("reader", readerCluster, scraperCluster, readerCluster, clusterName);
+    Path scraperConf = pair.scraper();
+    Path readerConf = pair.reader();
     String data = "--data=" + work.resolve("data");
 
     try (JarProcess scraper = JarProcess.start(work, Map.of(), "scraper", "--cluster", "--conf=" + scraperConf, data,
@@ -74,7 +63,9 @@ class ConsoleClusterIT {
           Duration.ofNanos(System.nanoTime() - killed).toMillis());
       assertThat(driver.findElement(By.id("yield-status")).getText()).contains("unknown");
       // The dead process's launcher falls silent: its last published state is no longer shown as current.
-      new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> d.findElement(
+      // The table is redrawn on every status event: a row found just before a redraw goes stale, so look again.
+      new WebDriverWait(driver, Duration.ofSeconds(20))
+          .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.findElement(
           By.cssSelector("#supervisors-table tr[data-service='scraper'] .supervisor-state")).getText()
           .contains("not heard from"));
       browser.screenshot("console-health-scraper-unreachable");

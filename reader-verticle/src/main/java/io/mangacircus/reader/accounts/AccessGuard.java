@@ -1,10 +1,10 @@
 package io.mangacircus.reader.accounts;
 
+import io.mangacircus.reader.http.ApiReplies;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -134,10 +134,9 @@ public final class AccessGuard implements Handler<RoutingContext> {
   }
 
   private static void deny(RoutingContext ctx, int status, String error, String message) {
-    ctx.response().setStatusCode(status);
     if (status == 401) {
       ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"mangacircus\"");
     }
-    ctx.json(new JsonObject().put("error", error).put("message", message));
+    ApiReplies.error(ctx, status, error, message);
   }
 }

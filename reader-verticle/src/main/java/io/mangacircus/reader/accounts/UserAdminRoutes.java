@@ -178,13 +178,9 @@ public final class UserAdminRoutes {
   }
 
   private void blocking(RoutingContext ctx, int status, Callable<JsonObject> work) {
-    vertx.executeBlocking(work, false).onComplete(ar -> {
-      if (ar.succeeded()) {
-        ctx.response().setStatusCode(status);
-        ctx.json(ar.result());
-      } else {
-        ApiReplies.failure(ctx, ar.cause());
-      }
+    ApiReplies.blocking(vertx, ctx, work, body -> {
+      ctx.response().setStatusCode(status);
+      ctx.json(body);
     });
   }
 }

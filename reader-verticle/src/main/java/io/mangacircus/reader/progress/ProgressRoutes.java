@@ -39,7 +39,7 @@ public final class ProgressRoutes {
 
   private void handleList(RoutingContext ctx) {
     ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
-    vertx.executeBlocking(() -> {
+    ApiReplies.blocking(vertx, ctx, () -> {
       JsonArray list = new JsonArray();
       for (ReaderDatabase.Progress p : database.progress(session.userId())) {
         if (list.size() >= CONTINUE_LIMIT) {
@@ -55,13 +55,7 @@ public final class ProgressRoutes {
         }
       }
       return new JsonObject().put("progress", list);
-    }, false).onComplete(ar -> {
-      if (ar.succeeded()) {
-        ctx.json(ar.result());
-      } else {
-        ApiReplies.failure(ctx, ar.cause());
-      }
-    });
+    }, ctx::json);
   }
 
   private void handleSave(RoutingContext ctx) {
@@ -76,7 +70,7 @@ public final class ProgressRoutes {
       ApiReplies.error(ctx, 400, "bad_request", "send {\"chapter\": \"<chapter id>\", \"page\": <1-based page>}");
       return;
     }
-    vertx.executeBlocking(() -> {
+    ApiReplies.blocking(vertx, ctx, () -> {
       LibraryFiles.Chapter chapter = files.chapter(seriesId, chapterId);
       if (page < 1 || page > chapter.pages().size()) {
         throw new IllegalArgumentException("chapter " + chapterId + " has pages 1 to " + chapter.pages().size());
@@ -86,12 +80,6 @@ public final class ProgressRoutes {
       database.saveProgress(session.userId(), seriesId, chapterId, page, finished, now);
       return new JsonObject().put("series", seriesId).put("chapter", chapterId).put("page", page)
           .put("updatedAt", now.toString()).put("chapterRead", finished);
-    }, false).onComplete(ar -> {
-      if (ar.succeeded()) {
-        ctx.json(ar.result());
-      } else {
-        ApiReplies.failure(ctx, ar.cause());
-      }
-    });
+    }, ctx::json);
   }
 }

@@ -36,14 +36,16 @@ public final class DiscoveryRun {
   public static Result run(Collection<LibraryTitles.Title> titles, JobQueue queue, Set<String> sources, Instant now) {
     List<String> queued = new ArrayList<>();
     List<JsonObject> skipped = new ArrayList<>();
+    // One look at the queue per pass: the titles are distinct, so what this pass adds never changes the answer.
+    java.util.Map<String, Job> unfinished = new java.util.HashMap<>();
+    queue.jobs().stream().filter(j -> j.state() != JobState.DONE).forEach(j -> unfinished.put(j.key(), j));
     for (LibraryTitles.Title title : titles) {
       String name = title.source() + "/" + title.titleId();
       if (!sources.contains(title.source())) {
         skipped.add(skip(name, "source '" + title.source() + "' is not configured"));
         continue;
       }
-      Optional<Job> existing = queue.jobs().stream().filter(j -> j.source().equals(title.source())
-          && j.titleId().equals(title.titleId()) && j.state() != JobState.DONE).findFirst();
+      Optional<Job> existing = Optional.ofNullable(unfinished.get(Job.key(title.source(), title.titleId())));
       if (existing.isPresent()) {
         skipped.add(skip(name, "job " + existing.get().id() + " is " + existing.get().state().wire()));
         continue;

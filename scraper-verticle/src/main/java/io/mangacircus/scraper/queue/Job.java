@@ -35,6 +35,11 @@ public record Job(String id, String source, String titleId, String title, JobSta
 
   /** The dedupe key. */
   public String key() {
+    return key(source, titleId);
+  }
+
+  /** The dedupe key of a source and title id. */
+  public static String key(String source, String titleId) {
     return source + "\u0000" + titleId;
   }
 
