@@ -3,6 +3,7 @@ package io.mangacircus.launcher.reader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.mangacircus.launcher.testing.Browser;
 import io.mangacircus.launcher.testing.FreePorts;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.JarProcess;
@@ -20,10 +21,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The library as the jar serves it: listing, counts and search follow the page-serving rule and say what they skipped
- * (issue #12, item 2), and a restarted reader lists the library on its very first answer (item 3).
+ * in the API and on the health page (issue #12, item 2), and a restarted reader lists the library on its very first
+ * answer (item 3).
  */
 class LibraryIntegrityIT {
 
@@ -121,6 +127,19 @@ class LibraryIntegrityIT {
             SERIES + "/chapter-0005: is a symbolic link to another folder of the library (only real folders are "
                 + "published)");
       });
+
+      try (Browser browser = new Browser()) {
+        WebDriver driver = browser.driver();
+        WebDriverWait waiting = new WebDriverWait(driver, Duration.ofSeconds(15));
+        driver.get("http://127.0.0.1:" + port + "/login.html?next=/admin/health.html");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys("admin");
+        driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
+        driver.findElement(By.id("login-button")).click();
+        waiting.until(ExpectedConditions.textMatches(By.id("library-status"), Pattern.compile("4 skipped")));
+        assertThat(driver.findElement(By.id("library-skipped")).getText()).contains(
+            "evilseries: resolves outside the library", SERIES + "/chapter-0003: chapter.json is not valid JSON");
+        browser.screenshot("health-library-skipped");
+      }
 
       // A catalog edit invalidates the inventory: the next list comes from a second scan, which logs nothing new.
       String firstScan = json(admin, "/api/series").getString("scannedAt");
