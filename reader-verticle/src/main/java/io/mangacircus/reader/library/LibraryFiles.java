@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -144,13 +143,13 @@ public final class LibraryFiles {
   }
 
   /**
-   * The folders and symbolic links in {@code folder} that could be library entries, by name: hidden entries (staging
-   * folders) and plain files are left out.
+   * What in {@code folder} could be a library entry, by name: folders, links to folders and links to nothing. Hidden
+   * entries (staging folders), files and links to files are left out.
    */
   List<Path> entries(Path folder, String what) {
     try (Stream<Path> children = Files.list(folder)) {
       return children.filter(p -> !p.getFileName().toString().startsWith("."))
-          .filter(p -> Files.isSymbolicLink(p) || Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+          .filter(p -> Files.isDirectory(p) || Files.isSymbolicLink(p) && !Files.exists(p))
           .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
     } catch (NoSuchFileException e) {
       throw new NotFoundException("no " + what, "does not exist");

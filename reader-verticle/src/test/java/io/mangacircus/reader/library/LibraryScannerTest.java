@@ -136,18 +136,21 @@ class LibraryScannerTest {
   }
 
   @Test
-  void stagingFoldersAndPlainFilesAreNotEntriesButOddNamesAreReported() throws IOException {
+  void stagingFoldersAndFilesAreNotEntriesButOddNamesAndBrokenLinksAreReported() throws IOException {
     chapter("foo", "chapter-0001", "Foo", "1");
     Files.createDirectories(library.resolve(".staging-mcscraper-resume-abc"));
     Files.writeString(library.resolve("notes.txt"), "hello");
     Files.createDirectories(library.resolve("foo/.partial"));
     Files.createDirectories(library.resolve("Bad Name"));
     Files.createDirectories(library.resolve("empty-series"));
+    Files.createSymbolicLink(library.resolve("foo/notes-link"), library.resolve("notes.txt"));
+    Files.createSymbolicLink(library.resolve("gone"), work.resolve("no-such-folder"));
 
     LibraryScan scan = scanner.scan();
 
     assertThat(scan.series()).extracting(SeriesEntry::id).containsExactly("foo");
-    assertThat(reasons(scan)).containsExactly("Bad Name: not a plain folder name");
+    assertThat(reasons(scan)).containsExactly("Bad Name: not a plain folder name",
+        "gone: is a symbolic link to nothing");
   }
 
   @Test
