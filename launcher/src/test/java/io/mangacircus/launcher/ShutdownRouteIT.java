@@ -103,11 +103,12 @@ class ShutdownRouteIT {
       HttpProbe.Answer added = admin.post("/api/admin/jobs",
           new JsonObject().put("source", "demo").put("title", TITLE).put("autoConfirm", true));
       assertThat(added.status()).as(added.body()).isEqualTo(201);
-      // Mid-download: the first chapter published, the second one part-way.
+      // Mid-download: the first chapter (10 pages) published, the second one (14 pages) part-way.
       await().atMost(START).pollInterval(Duration.ofMillis(50)).until(() -> {
         JsonObject job = job(admin);
-        return job.getLong("chaptersPublished") >= 1 && job.getJsonObject("progress") != null
-            && job.getJsonObject("progress").getInteger("page") >= 3;
+        JsonObject progress = job.getJsonObject("progress");
+        return job.getLong("chaptersPublished") >= 1 && progress != null && progress.getInteger("pages") == 14
+            && progress.getInteger("page") >= 3;
       });
       assertThat(job(admin).getString("state")).isEqualTo("active");
 
