@@ -7,6 +7,7 @@ import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.accounts.AccountRoutes;
 import io.mangacircus.reader.accounts.AdminPageGuard;
+import io.mangacircus.reader.accounts.GeneratedPassword;
 import io.mangacircus.reader.accounts.UserAdminRoutes;
 import io.mangacircus.reader.catalog.CatalogRoutes;
 import io.mangacircus.reader.catalog.CatalogStore;
@@ -19,6 +20,7 @@ import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.admin.ConsoleBridge;
 import io.mangacircus.reader.admin.ScraperAdminRoutes;
 import io.mangacircus.reader.admin.ServiceStatusRoutes;
+import io.mangacircus.reader.admin.ShutdownRoutes;
 import io.mangacircus.reader.library.InventoryCache;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
@@ -87,12 +89,14 @@ public final class ReaderVerticle extends VerticleBase {
     keptInventory = inventoryCache.load();
     if (database.countAdmins() == 0) {
       boolean generated = config.initialAdminPassword().isEmpty();
-      String secret = generated ? Sessions.newToken().substring(0, 20) : config.initialAdminPassword();
+      String secret = generated ? GeneratedPassword.create() : config.initialAdminPassword();
       String name = database.user("admin").isPresent() ? "admin-" + Sessions.newToken().substring(0, 6) : "admin";
       database.createUser(name, PasswordHasher.hash(secret.toCharArray()), "admin", clock.instant());
       if (generated) {
-        LOG.warn("[ACCOUNTS] no admin account existed: created '{}'. Its generated sign-in word, shown only this "
-            + "once (change it after logging in): {}", name, secret);
+        // The one place the password is ever written: framed, so that the operator cannot miss it.
+        LOG.warn("[ACCOUNTS] no admin account existed: created '{}' with a generated password, shown below only this "
+            + "once{}{}", name, System.lineSeparator(),
+            GeneratedPassword.notice("first start: created the admin account", name, secret));
       } else {
         LOG.info("[ACCOUNTS] no admin account existed: created '{}' with MANGACIRCUS_ADMIN_PASSWORD", name);
       }
@@ -129,6 +133,7 @@ public final class ReaderVerticle extends VerticleBase {
     catalogRoutes.mount(router);
     new UserAdminRoutes(vertx, database, guard, clock).mount(router);
     new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
+    new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
     statusRoutes.mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);

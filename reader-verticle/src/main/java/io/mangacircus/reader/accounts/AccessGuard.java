@@ -13,13 +13,17 @@ import java.util.Set;
 
 /**
  * Guards {@code /api/*}: every route but login needs a live session (cookie {@code mc_session}), except that admin
- * routes also accept {@code Authorization: Bearer <admin token>}; session requests that change state must carry
- * {@code X-CSRF-Token}; admin routes need the admin role. 401 without credentials, 403 for the rest.
+ * routes (under {@code /api/admin/}, and {@code /api/system/shutdown}) also accept
+ * {@code Authorization: Bearer <admin token>}; session requests that change state must carry {@code X-CSRF-Token};
+ * admin routes need the admin role. 401 without credentials, 403 for the rest.
  */
 public final class AccessGuard implements Handler<RoutingContext> {
 
   /** Where the current session is kept on the routing context. */
   public static final String SESSION = "mc.session";
+
+  /** Admin routes outside {@code /api/admin/}. */
+  private static final Set<String> ADMIN_ROUTES = Set.of("/api/system/shutdown");
 
   private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
 
@@ -52,7 +56,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
       ctx.next();
       return;
     }
-    boolean admin = path.startsWith("/api/admin/");
+    boolean admin = path.startsWith("/api/admin/") || ADMIN_ROUTES.contains(path);
     if (admin && bearerMatches(ctx)) {
       ctx.next();
       return;
