@@ -1,6 +1,10 @@
 package io.mangacircus.launcher;
 
 import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.DecodingHandler;
+import io.mangacircus.contracts.ErrorCode;
+import io.mangacircus.contracts.ServiceStartRequest;
+import io.vertx.core.eventbus.Message;
 import io.mangacircus.contracts.LauncherStatus;
 import io.mangacircus.contracts.YieldRequest;
 import io.mangacircus.launcher.config.MangaCircusConfig;
@@ -68,6 +72,11 @@ public final class LauncherVerticle extends VerticleBase {
       SupervisorMetrics.bind(registry, supervisors);
     }
 
+    for (ServiceSupervisor supervisor : supervisors) {
+      vertx.eventBus().consumer(Addresses.serviceStartOf(supervisor.name()),
+          DecodingHandler.of(ServiceStartRequest::fromJson, (message, request) -> retryStart(supervisor, message,
+              request)));
+    }
     // Also every few seconds, so that a console opened later (or in the other process) sees every launcher.
     vertx.setPeriodic(STATUS_REPEAT_MS, id -> publishStatus());
     front = Router.router(vertx);
@@ -99,6 +108,22 @@ public final class LauncherVerticle extends VerticleBase {
             plan.config().http().bind(), s.actualPort(), httpEventLoops(), plan.readinessUrl()))
         .compose(s -> Future.all(supervisors.stream().map(ServiceSupervisor::start).toList()))
         .onSuccess(v -> watchMemory());
+  }
+
+  /** An operator's retry start of a blocked service; anything else is refused and changes nothing. */
+  private void retryStart(ServiceSupervisor supervisor, Message<Object> message, ServiceStartRequest request) {
+    if (!request.service().equals(supervisor.name())) {
+      message.fail(ErrorCode.MALFORMED_MESSAGE.code(), "this address starts " + supervisor.name() + ", not "
+          + request.service());
+      return;
+    }
+    supervisor.retryStart(request.from()).onComplete(ar -> {
+      if (ar.succeeded()) {
+        message.reply(new JsonObject().put("v", 1).put("service", ar.result().toJson()));
+      } else {
+        message.fail(ErrorCode.ILLEGAL_TRANSITION.code(), ar.cause().getMessage());
+      }
+    });
   }
 
   /** Memory-pressure yield for a process that hosts the scraper (ARCHITECTURE §5). */
@@ -175,7 +200,7 @@ public final class LauncherVerticle extends VerticleBase {
       return;
     }
     String status = supervisors.stream().filter(s -> s.name().equals("reader")).findFirst()
-        .map(s -> s.status().wire()).orElse("absent");
+        .map(s -> s.status().wire() + s.blockedReason().map(r -> " (" + r + ")").orElse("")).orElse("absent");
     request.response().setStatusCode(503).putHeader("Content-Type", "application/json").putHeader("Retry-After", "5")
         .end(new JsonObject().put("error", "reader_unavailable")
             .put("message", "the reader service is " + status + "; see /health/ready").encode());

@@ -131,7 +131,8 @@ public final class SystemCheck {
     try {
       runtime = store.load(runtimeFile);
     } catch (CorruptStateFileException e) {
-      findings.add(new Finding(false, service, e.getMessage()));
+      findings.add(new Finding(false, service, "blocked: " + e.blockedReason() + "; the file is left untouched: "
+          + "repair or restore it (or move it aside to start with a fresh crash budget), then restart"));
       return false;
     }
     ServiceRuntime state = runtime.map(r -> r.services().get(service)).orElse(null);
@@ -139,7 +140,12 @@ public final class SystemCheck {
     if (state != null) {
       CrashBudget budget = new CrashBudget(config.supervision().crashBudgetFailures(),
           Duration.ofMinutes(config.supervision().crashBudgetWindowMinutes()), clock, state.failures());
-      if (state.status() == ServiceStatus.REPAIR_REQUIRED || budget.exhausted()) {
+      if (state.status() == ServiceStatus.BLOCKED) {
+        findings.add(new Finding(false, service, "blocked: " + (state.reason() == null ? "a state file did not parse"
+            : state.reason()) + " (as its last run recorded); repair or restore the file, then restart the process "
+            + "or use 'Retry start' on the health page; no crash budget was spent ("
+            + budget.failuresInWindow() + " of " + config.supervision().crashBudgetFailures() + " failures used)"));
+      } else if (state.status() == ServiceStatus.REPAIR_REQUIRED || budget.exhausted()) {
         parked = true;
         findings.add(new Finding(false, service, "repair-required"
             + (state.parkedAt() == null ? "" : " since " + state.parkedAt())
