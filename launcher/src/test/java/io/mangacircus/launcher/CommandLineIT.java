@@ -138,7 +138,7 @@ class CommandLineIT {
   }
 
   @Test
-  void aCorruptRuntimeFileParksOnlyItsServiceAndIsNeverOverwritten() throws Exception {
+  void aCorruptRuntimeFileBlocksOnlyItsServiceAndIsNeverOverwritten() throws Exception {
     Path runtime = work.resolve("data/scraper/runtime.json");
     Files.createDirectories(runtime.getParent());
     Files.writeString(runtime, "{\"schema\":1,\"services\":{");
@@ -148,8 +148,8 @@ class CommandLineIT {
           && "UP".equals(HttpProbe.get(port, "/health/ready").check("reader")));
 
       HttpProbe.Answer ready = HttpProbe.get(port, "/health/ready");
-      assertThat(ready.checkData("supervisor").getJsonObject("parked").getString("scraper"))
-          .contains("runtime.json", "not valid JSON");
+      assertThat(ready.checkData("supervisor").getJsonObject("blocked").getString("scraper"))
+          .startsWith("corrupt state file " + runtime).contains("not valid JSON");
       process.terminate();
       assertThat(process.waitForExit(Duration.ofSeconds(30))).isEqualTo(0);
     }
