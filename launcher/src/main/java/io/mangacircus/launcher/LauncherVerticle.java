@@ -34,6 +34,8 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +51,8 @@ public final class LauncherVerticle extends VerticleBase {
   private final LaunchPlan plan;
   private final String node;
   private List<ServiceSupervisor> supervisors;
+  /** Where memory readings come from and the last one, for the status message; null when memory is not watched. */
+  private volatile String memoryReading;
   private Router front;
   private HttpServer server;
 
@@ -134,24 +138,35 @@ public final class LauncherVerticle extends VerticleBase {
     }
     MemoryYield yield = new MemoryYield(memory.highWatermarkPct(), memory.lowWatermarkPct(),
         Duration.ofSeconds(memory.cooldownSeconds()), plan.clock());
-    vertx.setPeriodic(memory.pollSeconds() * 1000, id -> vertx.executeBlocking(() -> plan.memInfo().usedPercent())
-        .onSuccess(used -> {
+    vertx.executeBlocking(() -> plan.memInfo().source()).onSuccess(source -> {
+      LOG.info("[MEMORY] memory-yield readings come from {} (every {} s; pause at {}%, resume below {}%)", source,
+          memory.pollSeconds(), memory.highWatermarkPct(), memory.lowWatermarkPct());
+      memoryReading = source + ": no reading yet";
+    });
+    vertx.setPeriodic(memory.pollSeconds() * 1000, id -> vertx.executeBlocking(() -> {
+      OptionalDouble used = plan.memInfo().usedPercent();
+      return Map.entry(plan.memInfo().source(), used);
+    }).onSuccess(reading -> {
+          String source = reading.getKey();
+          OptionalDouble used = reading.getValue();
           if (used.isEmpty()) {
+            memoryReading = source + ": cannot be read";
             return;
           }
           double pct = used.getAsDouble();
+          memoryReading = source + ": " + Math.round(pct) + "% used";
           MemoryYield.Decision decision = yield.observe(pct);
           if (decision == MemoryYield.Decision.PAUSE) {
-            LOG.warn("[MEMORY] host memory {}% used (high watermark {}%): downloads pause at their next checkpoint; "
-                + "no resume below {}% before {} s", Math.round(pct), memory.highWatermarkPct(),
+            LOG.warn("[MEMORY] memory {}% used ({}; high watermark {}%): downloads pause at their next checkpoint; "
+                + "no resume below {}% before {} s", Math.round(pct), source, memory.highWatermarkPct(),
                 memory.lowWatermarkPct(), memory.cooldownSeconds());
           } else if (decision == MemoryYield.Decision.RESUME) {
-            LOG.info("[MEMORY] host memory {}% used (below {}%, cooldown over): downloads may resume", Math.round(pct),
-                memory.lowWatermarkPct());
+            LOG.info("[MEMORY] memory {}% used ({}; below {}%, cooldown over): downloads may resume", Math.round(pct),
+                source, memory.lowWatermarkPct());
           }
           if (decision != MemoryYield.Decision.NONE || yield.yielding()) {
-            String reason = "host memory " + Math.round(pct) + "% used (high " + memory.highWatermarkPct() + "%, low "
-                + memory.lowWatermarkPct() + "%)";
+            String reason = "memory " + Math.round(pct) + "% used of " + source + " (high "
+                + memory.highWatermarkPct() + "%, low " + memory.lowWatermarkPct() + "%)";
             vertx.eventBus().request(Addresses.SCRAPER_DOWNLOADS_YIELD,
                 new YieldRequest(yield.yielding(), reason).toJson(),
                 new DeliveryOptions().setSendTimeout(2000).setLocalOnly(true))
@@ -211,7 +226,7 @@ public final class LauncherVerticle extends VerticleBase {
 
   private void publishStatus() {
     vertx.eventBus().publish(Addresses.LAUNCHER_STATUS,
-        new LauncherStatus(node, supervisors.stream().map(ServiceSupervisor::state).toList()).toJson());
+        new LauncherStatus(node, supervisors.stream().map(ServiceSupervisor::state).toList(), memoryReading).toJson());
   }
 
   private static String hostName() {

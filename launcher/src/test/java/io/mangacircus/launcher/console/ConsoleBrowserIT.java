@@ -160,6 +160,8 @@ class ConsoleBrowserIT {
     waiting(10).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#supervisors-table td.supervisor-state")));
     assertThat(driver.findElement(By.id("library-status")).getText()).startsWith("Library:");
     assertThat(driver.findElement(By.id("yield-status")).getText()).isEqualTo("Memory yield: not yielding");
+    waiting(15).until(ExpectedConditions.textToBePresentInElementLocated(By.id("memory-source"),
+        "Memory readings: host /proc/meminfo"));
     assertThat(driver.findElement(By.cssSelector("#circuits [data-source='demo']")).getText()).contains("circuit closed");
     browser.screenshot("console-health");
   }
