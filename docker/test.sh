@@ -3,7 +3,8 @@
 # machine has (without one, as root, it starts ../shared/tools/container-lab.sh and stops it again at the end):
 #   1. builds the image (docker-compose build)           5. SIGKILL of the scraper's JVM: the container is
 #   2. both services of the pair become healthy             restarted, the reader's readiness recovers and the
-#   3. the reader UI answers on its port 8080               interrupted download finishes
+#   3. the reader UI answers on its port 8080 (3b: the      interrupted download finishes
+#      memory yield reads the container's cgroup limit)
 #   4. a demo download publishes a chapter that the      6. docker-compose down ends within the 30 s grace period,
 #      reader lists (admin token + a logged-in session)     exit 0 and state flushed (check on the volume)
 #                                                        7. data survives down and up
@@ -162,6 +163,37 @@ METRICS_TOKEN=$(sed -n 's/^MANGACIRCUS_METRICS_TOKEN=//p' "$WORK/test.env")
 curl -sf --max-time 5 -H "Authorization: Bearer $METRICS_TOKEN" -o "$WORK/metrics" "$BASE/metrics" \
   && grep -q '^mc_service_up' "$WORK/metrics" || fail "GET /metrics with the token from the environment did not answer the metrics"
 pass "GET / 200 (MangaCircus page), GET /health/ready 200, /metrics 401 without and 200 with the token from .env"
+
+# ---- 3b. memory readings come from the container's cgroup ----------------------------------------------------
+step "3b. memory yield reads the scraper container's cgroup limit (mem_limit ${MANGACIRCUS_MEM_LIMIT:-768m}), not the host"
+scraper_id=$(cid scraper)
+limit_bytes=$(docker inspect -f '{{.HostConfig.Memory}}' "$scraper_id")
+[ "${limit_bytes:-0}" -gt 0 ] || fail "the scraper container has no memory limit (HostConfig.Memory=$limit_bytes)"
+limit_mib=$(( limit_bytes / 1024 / 1024 ))
+# What the kernel says inside the container: cgroup v2 memory.max, else v1 memory.limit_in_bytes.
+inside=$(docker exec "$scraper_id" sh -c 'cat /sys/fs/cgroup/memory.max 2>/dev/null || cat /sys/fs/cgroup/memory/memory.limit_in_bytes' | tr -d '\r')
+note "inside the scraper container: cgroup memory limit $inside bytes ($limit_mib MiB from docker inspect)"
+docker exec "$scraper_id" java -jar /app/mangacircus.jar check > "$WORK/check-memory.log" 2>&1 || true
+memory_line=$(grep -E '^ok +memory: ' "$WORK/check-memory.log" || true)
+note "check inside the container: ${memory_line:-<no memory line>}"
+case "$memory_line" in
+  *"readings from cgroup v"[12]" limit $limit_mib MiB: "*"% used"*) ;;
+  *) cat "$WORK/check-memory.log"; fail "check inside the container does not read the cgroup limit of $limit_mib MiB" ;;
+esac
+compose logs --no-color scraper 2>&1 | grep -F '[MEMORY] memory-yield readings come from' | tail -1 > "$WORK/memory-log" || true
+note "scraper log: $(sed -E 's/.*\[MEMORY\] //' "$WORK/memory-log")"
+grep -qE "readings come from cgroup v[12] limit $limit_mib MiB" "$WORK/memory-log" \
+  || fail "the scraper's launcher does not say it reads the cgroup limit of $limit_mib MiB"
+memory_status() {   # the scraper launcher's memory reading as the reader's status API shows it
+  curl -sf --max-time 5 -H "Authorization: Bearer $ADMIN_TOKEN" "$BASE/api/admin/status" \
+    | json "next((s['memory'] for s in d['supervisors'] if s['node'].startswith('scraper@') and s.get('memory') and '% used' in s['memory']), '')" 2>/dev/null || true
+}
+has_memory_status() { [ -n "$(memory_status)" ]; }
+wait_for 30 "the status API shows the scraper's memory reading" has_memory_status
+reading=$(memory_status)
+note "GET /api/admin/status (health page): $reading"
+case "$reading" in "cgroup v"[12]" limit $limit_mib MiB: "*) ;; *) fail "the health data names another source: $reading" ;; esac
+pass "memory figure inside the container: $reading (check, log and health page agree)"
 
 # ---- 4. demo download ----------------------------------------------------------------------------------------
 step "4. a demo download publishes a chapter that the reader lists"

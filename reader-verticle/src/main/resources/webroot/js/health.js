@@ -1,8 +1,10 @@
 // Settings → Service health: reader and scraper status (from GET /api/admin/status every 5 s), supervisor states,
-// library status and what it skipped, memory yield, circuits, active checkpoints (live from published progress), failed
-// jobs and incidents (live from published incidents; newest first, at most 50 shown, filter by kind and source).
+// library status and what it skipped, memory yield and where its readings come from, circuits, active checkpoints
+// (live from published progress), failed jobs and incidents (live from published incidents; newest first, at most 50
+// shown, filter by kind and source). A service blocked by a corrupt state file gets a "Retry start" button once its
+// file has been repaired.
 import { el, byId, ago, fullDate } from './dom.js';
-import { getJson } from './api.js';
+import { getJson, postJson } from './api.js';
 import { startPage } from './page.js';
 import { openBus } from './bus.js';
 
@@ -43,10 +45,12 @@ async function reloadStatus() {
   } catch (e) {
     byId('reader-status').textContent = 'Reader: unreachable';
     byId('health-message').className = 'notice error';
+    byId('health-message').dataset.kind = 'status';
     byId('health-message').textContent = e.message;
     return;
   }
-  byId('health-message').textContent = '';
+  // Only a failed status load is forgotten here; the answer to a retry start stays until the next action.
+  if (byId('health-message').dataset.kind === 'status') byId('health-message').textContent = '';
   byId('checked-at').textContent = `checked ${new Date(status.checkedAt).toLocaleTimeString()}`;
   byId('reader-status').textContent = `Reader: ${status.reader.status}`;
   const reachable = status.scraper.status === 'reachable';
@@ -90,18 +94,54 @@ function forgetScraperViews() {
   }
 }
 
+/** A reason as a sentence: Java class names (from older runtime files) say nothing to an operator. */
+function sentence(text) {
+  return String(text).replace(/\b(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error)\b:?\s*/g, '');
+}
+
 function drawSupervisors(launchers) {
   const rows = [];
+  const memory = [];
   for (const launcher of launchers) {
+    if (launcher.memory) memory.push(launchers.length > 1 ? `${launcher.node}: ${launcher.memory}` : launcher.memory);
     for (const s of launcher.services) {
       const state = launcher.silent ? `${s.status} (not heard from since ${ago(launcher.heardAt)})` : s.status;
-      rows.push(el('tr', { dataset: { service: s.service } },
+      const why = el('td', { class: 'quiet supervisor-reason',
+        text: s.reason ? sentence(s.reason) : (s.parkedAt ? `parked ${ago(s.parkedAt)}` : '') });
+      if (s.status === 'blocked' && !launcher.silent) {
+        why.append(' ', el('button', { type: 'button', class: 'small', text: 'Retry start',
+          dataset: { action: 'retry-start' }, title: 'Deploy it again once the file has been repaired',
+          onclick: (event) => retryStart(s.service, event.currentTarget) }));
+      }
+      rows.push(el('tr', { dataset: { service: s.service, status: s.status } },
         el('td', { text: launcher.node }), el('td', { text: s.service }), el('td', { class: 'supervisor-state', text: state }),
-        el('td', { text: s.failuresInWindow }), el('td', { text: s.restarts }),
-        el('td', { class: 'quiet', text: s.reason || (s.parkedAt ? `parked ${ago(s.parkedAt)}` : '') })));
+        el('td', { text: s.failuresInWindow }), el('td', { text: s.restarts }), why));
     }
   }
   document.querySelector('#supervisors-table tbody').replaceChildren(...rows);
+  byId('memory-source').textContent = memory.length ? `Memory readings: ${memory.join('; ')}` : '';
+}
+
+async function retryStart(service, button) {
+  const message = byId('health-message');
+  button.disabled = true;
+  message.dataset.kind = 'action';
+  message.className = 'notice';
+  message.textContent = `Starting the ${service} again…`;
+  try {
+    const state = await postJson(`/api/admin/services/${encodeURIComponent(service)}/start`, {});
+    if (state.status === 'blocked') {
+      message.className = 'notice error';
+      message.textContent = `The ${service} is still blocked: ${sentence(state.reason)}`;
+    } else {
+      message.className = 'notice ok';
+      message.textContent = `The ${service} was started again (now ${state.status}).`;
+    }
+  } catch (e) {
+    message.className = 'notice error';
+    message.textContent = `The ${service} could not be started again: ${e.message}`;
+  }
+  await reloadStatus();
 }
 
 async function reloadScraperViews() {

@@ -39,6 +39,18 @@ public final class Addresses {
    */
   public static final String LAUNCHER_PAIR_SHUTDOWN = "mc.launcher.pair.shutdown";
 
+  /**
+   * Request/reply. Asks the launcher that hosts the reader to deploy it again when it is {@code blocked} (a state file
+   * it needs did not parse). Body {@link ServiceStartRequest}; reply {@code {v, service: ServiceState}} once the new
+   * attempt has been decided (the service may be blocked again). Any other status is refused with
+   * {@link ErrorCode#ILLEGAL_TRANSITION}: it never clears a crash budget. Callers wait at least as long as a deploy
+   * takes (the reader's admin route waits 30 000 ms).
+   */
+  public static final String READER_START = "mc.launcher.reader.start";
+
+  /** Request/reply. As {@link #READER_START}, for the scraper. */
+  public static final String SCRAPER_START = "mc.launcher.scraper.start";
+
   /** Request/reply. Every job with state and progress. Body {@link ScraperRequests#list()}; reply {@code {v, jobs:[JobView]}}. */
   public static final String SCRAPER_JOBS_LIST = "mc.scraper.jobs.list";
 
@@ -109,6 +121,11 @@ public final class Addresses {
   public static final String LIBRARY_PUBLISHED = "mc.library.published";
 
   private Addresses() {
+  }
+
+  /** The retry-start address of a service by its name ({@link #READER_START}, {@link #SCRAPER_START}). */
+  public static String serviceStartOf(String service) {
+    return "mc.launcher." + service + ".start";
   }
 
   /** The ping address of a service by its name ({@code reader} or {@code scraper}). */

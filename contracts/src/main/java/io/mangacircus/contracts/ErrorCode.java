@@ -18,7 +18,10 @@ public enum ErrorCode {
   NOT_FOUND(4004),
   /** The request names a source that is not configured. */
   UNKNOWN_SOURCE(4005),
-  /** The request would break the job state machine (e.g. confirming a job that is not ready). */
+  /**
+   * The request would break the job state machine (e.g. confirming a job that is not ready), or asks for a retry start
+   * of a service that is not blocked.
+   */
   ILLEGAL_TRANSITION(4009),
   /** The receiver hit a bug while handling a well-formed request; the request changed nothing. */
   INTERNAL_ERROR(5001),

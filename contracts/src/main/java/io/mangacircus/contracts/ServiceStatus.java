@@ -10,8 +10,13 @@ public enum ServiceStatus {
   UP("up"),
   /** Failed; waiting out its backoff before the next deploy. */
   RESTARTING("restarting"),
-  /** Crash budget spent (or its state file is unreadable): left undeployed until an operator acts. */
+  /** Crash budget spent: left undeployed until an operator acts. */
   REPAIR_REQUIRED("repair-required"),
+  /**
+   * A state file it needs does not parse: stopped once, without retries and without spending crash budget, the file
+   * left untouched; a restart of the process or an operator's retry start deploys it again.
+   */
+  BLOCKED("blocked"),
   /** Stopped on purpose (shutdown). */
   STOPPED("stopped");
 

@@ -97,4 +97,40 @@ class MessageContractsTest {
     }
     assertThat(Addresses.pingOf("scraper")).isEqualTo(Addresses.SCRAPER_PING);
   }
+
+  @Test
+  void aBlockedServiceAndTheLaunchersMemorySourceSurviveARoundTrip() {
+    LauncherStatus status = new LauncherStatus("scraper@host:2", List.of(new ServiceState("scraper",
+        ServiceStatus.BLOCKED, 0, 0, null, "corrupt state file data/scraper/queue.json: is not valid JSON")),
+        "cgroup v2 limit 512 MiB: 43% used");
+
+    assertThat(status.toJson().getJsonArray("services").getJsonObject(0).getString("status")).isEqualTo("blocked");
+    assertThat(LauncherStatus.fromJson(status.toJson())).isEqualTo(status);
+  }
+
+  @Test
+  void serviceStartRequestSurvivesARoundTripAndNamesAMissingService() {
+    ServiceStartRequest request = new ServiceStartRequest("scraper", "admin alice");
+
+    assertThat(ServiceStartRequest.fromJson(request.toJson())).isEqualTo(request);
+    assertThat(Addresses.serviceStartOf("scraper")).isEqualTo(Addresses.SCRAPER_START);
+    assertThat(Addresses.serviceStartOf("reader")).isEqualTo(Addresses.READER_START);
+    assertThatThrownBy(() -> ServiceStartRequest.fromJson(new JsonObject().put("v", 1).put("from", "x")))
+        .hasMessageContaining("'service'");
+  }
+
+  @Test
+  void aCorruptStateFileIsFoundAnywhereInACauseChainAndGivesTheBlockedReason() {
+    CorruptStateFileException corrupt = new CorruptStateFileException(java.nio.file.Path.of("data/catalog.json"),
+        "is not a valid catalog: Unexpected end-of-input");
+    RuntimeException wrapped = new RuntimeException("deploy failed", new IllegalStateException("open", corrupt));
+    RuntimeException suppressed = new RuntimeException("outer");
+    suppressed.addSuppressed(corrupt);
+
+    assertThat(CorruptStateFileException.in(wrapped)).contains(corrupt);
+    assertThat(CorruptStateFileException.in(suppressed)).contains(corrupt);
+    assertThat(CorruptStateFileException.in(new RuntimeException("other"))).isEmpty();
+    assertThat(corrupt.blockedReason())
+        .isEqualTo("corrupt state file data/catalog.json: is not a valid catalog: Unexpected end-of-input");
+  }
 }

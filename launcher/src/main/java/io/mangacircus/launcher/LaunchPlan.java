@@ -45,7 +45,7 @@ public record LaunchPlan(MangaCircusConfig config, Mode mode, List<ServiceSpec> 
       specs.add(new ServiceSpec("scraper", () -> new ScraperVerticle(config.scraper(), config.dataPath(), registry), new DeploymentOptions(),
           data.runtimeFile("scraper")));
     }
-    return new LaunchPlan(config, mode, specs, slot, metricsRegistryName, InstantSource.system(), MemInfoReader.proc());
+    return new LaunchPlan(config, mode, specs, slot, metricsRegistryName, InstantSource.system(), MemInfoReader.system());
   }
 
   /** The same plan with memory readings from {@code reader} (tests feed their own). */

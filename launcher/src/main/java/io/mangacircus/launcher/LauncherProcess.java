@@ -73,7 +73,9 @@ final class LauncherProcess {
       await(process.vertx().deployVerticle(new LauncherVerticle(plan, this::stopGracefully)).toCompletionStage()
           .toCompletableFuture(), 60);
     } catch (Exception e) {
-      LOG.error("could not start the {} launcher: {}", mode.cliName(), rootMessage(e));
+      String option = mode.hostsReader() ? "--port" : "--health-port";
+      LOG.error("could not start the {} launcher: {}", mode.cliName(),
+          ListenFailure.explain(e, config.http().bind(), plan.httpPort(), option).orElseGet(() -> rootMessage(e)));
       closeQuietly(process);
       release(locks);
       return Main.EXIT_FAILURE;

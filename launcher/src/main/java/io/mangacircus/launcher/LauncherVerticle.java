@@ -2,6 +2,9 @@ package io.mangacircus.launcher;
 
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.DecodingHandler;
+import io.mangacircus.contracts.ErrorCode;
+import io.mangacircus.contracts.ServiceStartRequest;
+import io.vertx.core.eventbus.Message;
 import io.mangacircus.contracts.LauncherStatus;
 import io.mangacircus.contracts.ShutdownReply;
 import io.mangacircus.contracts.ShutdownRequest;
@@ -34,6 +37,8 @@ import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.Map;
+import java.util.OptionalDouble;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +55,8 @@ public final class LauncherVerticle extends VerticleBase {
   private final String node;
   private final Consumer<String> stopProcess;
   private List<ServiceSupervisor> supervisors;
+  /** Where memory readings come from and the last one, for the status message; null when memory is not watched. */
+  private volatile String memoryReading;
   private Router front;
   private HttpServer server;
 
@@ -84,6 +91,11 @@ public final class LauncherVerticle extends VerticleBase {
     }
 
     answerShutdownRequests();
+    for (ServiceSupervisor supervisor : supervisors) {
+      vertx.eventBus().consumer(Addresses.serviceStartOf(supervisor.name()),
+          DecodingHandler.of(ServiceStartRequest::fromJson, (message, request) -> retryStart(supervisor, message,
+              request)));
+    }
     // Also every few seconds, so that a console opened later (or in the other process) sees every launcher.
     vertx.setPeriodic(STATUS_REPEAT_MS, id -> publishStatus());
     front = Router.router(vertx);
@@ -144,6 +156,22 @@ public final class LauncherVerticle extends VerticleBase {
         }));
   }
 
+  /** An operator's retry start of a blocked service; anything else is refused and changes nothing. */
+  private void retryStart(ServiceSupervisor supervisor, Message<Object> message, ServiceStartRequest request) {
+    if (!request.service().equals(supervisor.name())) {
+      message.fail(ErrorCode.MALFORMED_MESSAGE.code(), "this address starts " + supervisor.name() + ", not "
+          + request.service());
+      return;
+    }
+    supervisor.retryStart(request.from()).onComplete(ar -> {
+      if (ar.succeeded()) {
+        message.reply(new JsonObject().put("v", 1).put("service", ar.result().toJson()));
+      } else {
+        message.fail(ErrorCode.ILLEGAL_TRANSITION.code(), ar.cause().getMessage());
+      }
+    });
+  }
+
   /** Memory-pressure yield for a process that hosts the scraper (ARCHITECTURE §5). */
   private void watchMemory() {
     MangaCircusConfig.Memory memory = plan.config().memory();
@@ -152,24 +180,35 @@ public final class LauncherVerticle extends VerticleBase {
     }
     MemoryYield yield = new MemoryYield(memory.highWatermarkPct(), memory.lowWatermarkPct(),
         Duration.ofSeconds(memory.cooldownSeconds()), plan.clock());
-    vertx.setPeriodic(memory.pollSeconds() * 1000, id -> vertx.executeBlocking(() -> plan.memInfo().usedPercent())
-        .onSuccess(used -> {
+    vertx.executeBlocking(() -> plan.memInfo().source()).onSuccess(source -> {
+      LOG.info("[MEMORY] memory-yield readings come from {} (every {} s; pause at {}%, resume below {}%)", source,
+          memory.pollSeconds(), memory.highWatermarkPct(), memory.lowWatermarkPct());
+      memoryReading = source + ": no reading yet";
+    });
+    vertx.setPeriodic(memory.pollSeconds() * 1000, id -> vertx.executeBlocking(() -> {
+      OptionalDouble used = plan.memInfo().usedPercent();
+      return Map.entry(plan.memInfo().source(), used);
+    }).onSuccess(reading -> {
+          String source = reading.getKey();
+          OptionalDouble used = reading.getValue();
           if (used.isEmpty()) {
+            memoryReading = source + ": cannot be read";
             return;
           }
           double pct = used.getAsDouble();
+          memoryReading = source + ": " + Math.round(pct) + "% used";
           MemoryYield.Decision decision = yield.observe(pct);
           if (decision == MemoryYield.Decision.PAUSE) {
-            LOG.warn("[MEMORY] host memory {}% used (high watermark {}%): downloads pause at their next checkpoint; "
-                + "no resume below {}% before {} s", Math.round(pct), memory.highWatermarkPct(),
+            LOG.warn("[MEMORY] memory {}% used ({}; high watermark {}%): downloads pause at their next checkpoint; "
+                + "no resume below {}% before {} s", Math.round(pct), source, memory.highWatermarkPct(),
                 memory.lowWatermarkPct(), memory.cooldownSeconds());
           } else if (decision == MemoryYield.Decision.RESUME) {
-            LOG.info("[MEMORY] host memory {}% used (below {}%, cooldown over): downloads may resume", Math.round(pct),
-                memory.lowWatermarkPct());
+            LOG.info("[MEMORY] memory {}% used ({}; below {}%, cooldown over): downloads may resume", Math.round(pct),
+                source, memory.lowWatermarkPct());
           }
           if (decision != MemoryYield.Decision.NONE || yield.yielding()) {
-            String reason = "host memory " + Math.round(pct) + "% used (high " + memory.highWatermarkPct() + "%, low "
-                + memory.lowWatermarkPct() + "%)";
+            String reason = "memory " + Math.round(pct) + "% used of " + source + " (high "
+                + memory.highWatermarkPct() + "%, low " + memory.lowWatermarkPct() + "%)";
             vertx.eventBus().request(Addresses.SCRAPER_DOWNLOADS_YIELD,
                 new YieldRequest(yield.yielding(), reason).toJson(),
                 new DeliveryOptions().setSendTimeout(2000).setLocalOnly(true))
@@ -218,7 +257,7 @@ public final class LauncherVerticle extends VerticleBase {
       return;
     }
     String status = supervisors.stream().filter(s -> s.name().equals("reader")).findFirst()
-        .map(s -> s.status().wire()).orElse("absent");
+        .map(s -> s.status().wire() + s.blockedReason().map(r -> " (" + r + ")").orElse("")).orElse("absent");
     request.response().setStatusCode(503).putHeader("Content-Type", "application/json").putHeader("Retry-After", "5")
         .end(new JsonObject().put("error", "reader_unavailable")
             .put("message", "the reader service is " + status + "; see /health/ready").encode());
@@ -229,7 +268,7 @@ public final class LauncherVerticle extends VerticleBase {
 
   private void publishStatus() {
     vertx.eventBus().publish(Addresses.LAUNCHER_STATUS,
-        new LauncherStatus(node, supervisors.stream().map(ServiceSupervisor::state).toList()).toJson());
+        new LauncherStatus(node, supervisors.stream().map(ServiceSupervisor::state).toList(), memoryReading).toJson());
   }
 
   private static String hostName() {

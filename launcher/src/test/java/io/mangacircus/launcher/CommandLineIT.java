@@ -54,6 +54,36 @@ class CommandLineIT {
   }
 
   @Test
+  void aPortInUseStopsStartUpNamingThePortAndWhatToDo() throws Exception {
+    try (java.net.ServerSocket busy = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+        JarProcess process = startAll(busy.getLocalPort())) {
+      assertThat(process.waitForExit(START)).as(process.output()).isEqualTo(Main.EXIT_FAILURE);
+      assertThat(process.output()).contains("port " + busy.getLocalPort() + " on 127.0.0.1 is already in use "
+          + "(another MangaCircus or another program?); choose another with --port or stop the other process")
+          .doesNotContain("java.net.BindException");
+    }
+  }
+
+  @Test
+  void aConfigFileOfBinaryGarbageIsNamedAndRefusedWithExitTwo() throws Exception {
+    byte[] garbage = new byte[200];
+    new java.util.Random(7).nextBytes(garbage);
+    garbage[0] = (byte) 0xFF;
+    Files.write(work.resolve("garbage.json"), garbage);
+
+    try (JarProcess process = JarProcess.start(work, Map.of(), "--conf", "garbage.json", "--data", "data")) {
+      assertThat(process.waitForExit(START)).isEqualTo(Main.EXIT_CONFIG);
+      assertThat(process.output()).contains("invalid configuration: garbage.json: the config file is not valid UTF-8 "
+          + "text (byte 0xFF at offset 0)").doesNotContain("Input length");
+    }
+    try (JarProcess check = JarProcess.start(work, Map.of(), "check", "--conf", "garbage.json", "--data", "data")) {
+      assertThat(check.waitForExit(START)).isEqualTo(Main.EXIT_FAILURE);
+      assertThat(check.output()).contains("PROBLEM config: invalid configuration: garbage.json: the config file is not "
+          + "valid UTF-8 text");
+    }
+  }
+
+  @Test
   void sigtermStopsGracefullyWithExitZeroAndRecordsTheStop() throws Exception {
     int port = FreePorts.next();
     try (JarProcess process = startAll(port)) {
@@ -138,7 +168,7 @@ class CommandLineIT {
   }
 
   @Test
-  void aCorruptRuntimeFileParksOnlyItsServiceAndIsNeverOverwritten() throws Exception {
+  void aCorruptRuntimeFileBlocksOnlyItsServiceAndIsNeverOverwritten() throws Exception {
     Path runtime = work.resolve("data/scraper/runtime.json");
     Files.createDirectories(runtime.getParent());
     Files.writeString(runtime, "{\"schema\":1,\"services\":{");
@@ -148,8 +178,8 @@ class CommandLineIT {
           && "UP".equals(HttpProbe.get(port, "/health/ready").check("reader")));
 
       HttpProbe.Answer ready = HttpProbe.get(port, "/health/ready");
-      assertThat(ready.checkData("supervisor").getJsonObject("parked").getString("scraper"))
-          .contains("runtime.json", "not valid JSON");
+      assertThat(ready.checkData("supervisor").getJsonObject("blocked").getString("scraper"))
+          .startsWith("corrupt state file " + runtime).contains("not valid JSON");
       process.terminate();
       assertThat(process.waitForExit(Duration.ofSeconds(30))).isEqualTo(0);
     }

@@ -8,6 +8,7 @@ import io.mangacircus.contracts.ServiceStatus;
 import io.mangacircus.launcher.DataLayout;
 import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.mangacircus.launcher.lock.ProcessLock;
+import io.mangacircus.launcher.memory.MemInfoReader;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.launcher.state.RuntimeStateStore;
 import io.mangacircus.launcher.state.RuntimeStateStore.RuntimeFile;
@@ -43,12 +44,19 @@ public final class SystemCheck {
   private static final List<String> SERVICES = List.of("reader", "scraper");
 
   private final InstantSource clock;
+  private final MemInfoReader memInfo;
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(2)).build();
   private final ObjectMapper mapper = new ObjectMapper();
 
   public SystemCheck(InstantSource clock) {
+    this(clock, MemInfoReader.system());
+  }
+
+  /** @param memInfo where memory readings come from (as a scraper process on this machine would read them) */
+  public SystemCheck(InstantSource clock, MemInfoReader memInfo) {
     this.clock = clock;
+    this.memInfo = memInfo;
   }
 
   /** Runs every check; {@code config} supplies the loaded configuration or throws {@link InvalidConfigException}. */
@@ -62,6 +70,7 @@ public final class SystemCheck {
       findings.add(new Finding(false, "config", e.getMessage()));
       return findings;
     }
+    memory(loaded).ifPresent(findings::add);
     DataLayout data = new DataLayout(loaded.dataPath());
     if (!Files.isDirectory(data.root())) {
       findings.add(new Finding(true, "data", data.root() + " does not exist yet; it is created on first start"));
@@ -108,6 +117,20 @@ public final class SystemCheck {
         + (parked.isEmpty() ? "none" : String.join(", ", parked)) + "; open incidents " + open));
   }
 
+  /** Where the memory-yield readings of a scraper on this machine come from, and the current one. */
+  private Optional<Finding> memory(MangaCircusConfig config) {
+    MangaCircusConfig.Memory memory = config.memory();
+    if (!memory.enabled()) {
+      return Optional.of(new Finding(true, "memory", "memory yield is off (memory.enabled false)"));
+    }
+    String source = memInfo.source();
+    java.util.OptionalDouble used = memInfo.usedPercent();
+    return Optional.of(new Finding(true, "memory", "readings from " + source + ": "
+        + (used.isPresent() ? Math.round(used.getAsDouble()) + "% used" : "cannot be read now")
+        + "; downloads yield at " + memory.highWatermarkPct() + "% and resume below "
+        + memory.lowWatermarkPct() + "%"));
+  }
+
   private void jsonFile(List<Finding> findings, Path file) {
     if (!Files.exists(file)) {
       return;
@@ -131,7 +154,8 @@ public final class SystemCheck {
     try {
       runtime = store.load(runtimeFile);
     } catch (CorruptStateFileException e) {
-      findings.add(new Finding(false, service, e.getMessage()));
+      findings.add(new Finding(false, service, "blocked: " + e.blockedReason() + "; the file is left untouched: "
+          + "repair or restore it (or move it aside to start with a fresh crash budget), then restart"));
       return false;
     }
     ServiceRuntime state = runtime.map(r -> r.services().get(service)).orElse(null);
@@ -139,7 +163,12 @@ public final class SystemCheck {
     if (state != null) {
       CrashBudget budget = new CrashBudget(config.supervision().crashBudgetFailures(),
           Duration.ofMinutes(config.supervision().crashBudgetWindowMinutes()), clock, state.failures());
-      if (state.status() == ServiceStatus.REPAIR_REQUIRED || budget.exhausted()) {
+      if (state.status() == ServiceStatus.BLOCKED) {
+        findings.add(new Finding(false, service, "blocked: " + (state.reason() == null ? "a state file did not parse"
+            : state.reason()) + " (as its last run recorded); repair or restore the file, then restart the process "
+            + "or use 'Retry start' on the health page; no crash budget was spent ("
+            + budget.failuresInWindow() + " of " + config.supervision().crashBudgetFailures() + " failures used)"));
+      } else if (state.status() == ServiceStatus.REPAIR_REQUIRED || budget.exhausted()) {
         parked = true;
         findings.add(new Finding(false, service, "repair-required"
             + (state.parkedAt() == null ? "" : " since " + state.parkedAt())

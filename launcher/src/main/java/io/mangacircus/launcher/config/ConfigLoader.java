@@ -18,6 +18,12 @@ import io.mangacircus.contracts.InvalidConfigException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -120,7 +126,7 @@ public final class ConfigLoader {
   private ObjectNode readFile(Path path) {
     String where = path.toString();
     try {
-      JsonNode node = mapper.readTree(Files.readString(path));
+      JsonNode node = mapper.readTree(utf8(path, Files.readAllBytes(path)));
       if (node == null || !node.isObject()) {
         throw new InvalidConfigException(where, "the config file must hold one JSON object");
       }
@@ -133,6 +139,22 @@ public final class ConfigLoader {
     } catch (IOException e) {
       throw new InvalidConfigException(where, "the config file cannot be read: " + e.getMessage());
     }
+  }
+
+  /** The file's text; a file that is not UTF-8 (a binary, or another encoding) is refused saying where and why. */
+  private static String utf8(Path path, byte[] bytes) {
+    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    CharBuffer out = CharBuffer.allocate(bytes.length);
+    CoderResult result = decoder.decode(in, out, true);
+    if (result.isError()) {
+      throw new InvalidConfigException(path.toString(), String.format(java.util.Locale.ROOT,
+          "the config file is not valid UTF-8 text (byte 0x%02X at offset %d), so it cannot be JSON: is it the right "
+              + "file, or saved in another encoding?", bytes[in.position()] & 0xFF, in.position()));
+    }
+    decoder.flush(out);
+    return out.flip().toString();
   }
 
   /** Objects merge key by key; any other value replaces the default. */

@@ -18,7 +18,8 @@ import java.util.function.Supplier;
 
 /**
  * Builds the {@code /health/live} and {@code /health/ready} procedures: one ping check per service
- * (hosted here or reached over the event bus) and a {@code supervisor} check that fails while anything is parked.
+ * (hosted here or reached over the event bus) and a {@code supervisor} check that fails while anything is parked
+ * or blocked.
  */
 public final class ReadinessChecks {
 
@@ -95,17 +96,29 @@ public final class ReadinessChecks {
   private static Status supervisor(List<ServiceSupervisor> hosted) {
     JsonObject services = new JsonObject();
     JsonObject parked = new JsonObject();
+    JsonObject blocked = new JsonObject();
     for (ServiceSupervisor supervisor : hosted) {
       services.put(supervisor.name(), supervisor.state().toJson());
       if (supervisor.status() == ServiceStatus.REPAIR_REQUIRED) {
         parked.put(supervisor.name(), supervisor.parkedReason().orElse("repair-required"));
+      } else if (supervisor.status() == ServiceStatus.BLOCKED) {
+        blocked.put(supervisor.name(), supervisor.blockedReason().orElse("blocked"));
       }
     }
     JsonObject data = new JsonObject().put("services", services);
-    if (parked.isEmpty()) {
+    if (parked.isEmpty() && blocked.isEmpty()) {
       return Status.OK(data);
     }
-    return Status.KO(data.put("reason", "repair-required: " + String.join(", ", parked.fieldNames()))
-        .put("parked", parked));
+    List<String> reasons = new java.util.ArrayList<>();
+    if (!blocked.isEmpty()) {
+      // The whole sentence: it names the file, so the operator knows what to repair without another lookup.
+      blocked.forEach(e -> reasons.add("blocked: " + e.getValue() + " (" + e.getKey() + ")"));
+      data.put("blocked", blocked);
+    }
+    if (!parked.isEmpty()) {
+      reasons.add("repair-required: " + String.join(", ", parked.fieldNames()));
+      data.put("parked", parked);
+    }
+    return Status.KO(data.put("reason", String.join("; ", reasons)));
   }
 }

@@ -5,25 +5,49 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalDouble;
 
-/** Reads how much of the host's memory is in use; injectable so tests feed their own readings. */
+/** Reads how much of the memory this process may use is in use; injectable so tests feed their own readings. */
 @FunctionalInterface
 public interface MemInfoReader {
 
-  /** {@code 100 × (1 − MemAvailable / MemTotal)}; empty when it cannot be read. */
+  /** Used memory in percent of what this process may use; empty when it cannot be read. */
   OptionalDouble usedPercent();
 
-  /** Linux's {@code /proc/meminfo} (MemAvailable, never MemFree: page cache is not pressure). */
+  /**
+   * Where the readings come from, for {@code check}, the log and the health page: for example
+   * {@code cgroup v2 limit 512 MiB} or {@code host /proc/meminfo}.
+   */
+  default String source() {
+    return "readings supplied by the caller";
+  }
+
+  /**
+   * The reader for this machine: the cgroup's figures when this process runs under a memory limit (a container),
+   * else the host's {@code /proc/meminfo}.
+   */
+  static MemInfoReader system() {
+    return new CgroupMemInfo(Path.of("/sys/fs/cgroup"), Path.of("/proc/self/cgroup"), Path.of("/proc/meminfo"));
+  }
+
+  /** Linux's {@code /proc/meminfo} of the host (MemAvailable, never MemFree: page cache is not pressure). */
   static MemInfoReader proc() {
-    return () -> {
-      try {
-        return usedPercent(Files.readString(Path.of("/proc/meminfo")));
-      } catch (IOException e) {
-        return OptionalDouble.empty();
+    return new MemInfoReader() {
+      @Override
+      public OptionalDouble usedPercent() {
+        try {
+          return MemInfoReader.usedPercent(Files.readString(Path.of("/proc/meminfo")));
+        } catch (IOException e) {
+          return OptionalDouble.empty();
+        }
+      }
+
+      @Override
+      public String source() {
+        return CgroupMemInfo.HOST;
       }
     };
   }
 
-  /** Parses a {@code /proc/meminfo} text. */
+  /** Parses a {@code /proc/meminfo} text: {@code 100 × (1 − MemAvailable / MemTotal)}. */
   static OptionalDouble usedPercent(String meminfo) {
     long total = -1;
     long available = -1;
@@ -39,5 +63,16 @@ public interface MemInfoReader {
       return OptionalDouble.empty();
     }
     return OptionalDouble.of(100.0 * (1.0 - (double) available / total));
+  }
+
+  /** {@code MemTotal} of a {@code /proc/meminfo} text in bytes; -1 when absent. */
+  static long totalBytes(String meminfo) {
+    for (String line : meminfo.split("\n")) {
+      String[] parts = line.trim().split("\\s+");
+      if (parts.length >= 2 && parts[0].equals("MemTotal:")) {
+        return Long.parseLong(parts[1]) * 1024;
+      }
+    }
+    return -1;
   }
 }

@@ -7,7 +7,10 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 
-/** Registers {@code mc_service_up}, {@code mc_supervisor_restarts_total} and {@code mc_supervisor_parked} per service. */
+/**
+ * Registers {@code mc_service_up}, {@code mc_supervisor_restarts_total}, {@code mc_supervisor_parked} and
+ * {@code mc_supervisor_blocked} per service.
+ */
 public final class SupervisorMetrics {
 
   private SupervisorMetrics() {
@@ -21,6 +24,9 @@ public final class SupervisorMetrics {
           .tag("service", supervisor.name()).register(registry);
       Gauge.builder("mc.supervisor.parked", supervisor, s -> s.status() == ServiceStatus.REPAIR_REQUIRED ? 1 : 0)
           .description("1 while the service is parked as repair-required, else 0")
+          .tag("service", supervisor.name()).register(registry);
+      Gauge.builder("mc.supervisor.blocked", supervisor, s -> s.status() == ServiceStatus.BLOCKED ? 1 : 0)
+          .description("1 while the service is blocked by a state file that does not parse, else 0")
           .tag("service", supervisor.name()).register(registry);
       FunctionCounter.builder("mc.supervisor.restarts", supervisor, ServiceSupervisor::restarts)
           .description("Redeploys after failures, including earlier runs of the process")

@@ -27,7 +27,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Deploys one service and watches it: an uncaught exception on its context, a failed deploy or a run of
  * missed liveness pings is a failure; failures are redeployed with backoff until the crash budget parks the
- * service as {@code repair-required}. Runs on its launcher's context; all state changes happen there.
+ * service as {@code repair-required}. A deploy that fails because a state file does not parse (or an unreadable
+ * runtime file) is no failure: the service is {@code blocked} once, without retries and without spending budget, until
+ * the process restarts or an operator asks for a retry start. Runs on its launcher's context; all state changes
+ * happen there.
  */
 public final class ServiceSupervisor {
 
@@ -52,6 +55,7 @@ public final class ServiceSupervisor {
   private String deploymentId;
   private int generation;
   private boolean persistable = true;
+  private boolean started;
   private boolean stopping;
   private boolean pingInFlight;
   private long pingTimer = -1;
@@ -102,18 +106,48 @@ public final class ServiceSupervisor {
    * unreadable; completes once the first deploy attempt has been decided (it never fails).
    */
   public Future<Void> start() {
+    started = true;
+    pingTimer = vertx.setPeriodic(settings.pingIntervalMs(), id -> ping());
+    return loadThenDeploy();
+  }
+
+  /**
+   * An operator's retry start: deploys a {@code blocked} service again (re-reading its runtime file if that was what
+   * blocked it). Any other status is refused with an {@link IllegalStateException} whose message says why; the crash
+   * budget is never cleared. Completes with the state once the attempt has been decided (possibly blocked again).
+   */
+  public Future<ServiceState> retryStart(String requestedBy) {
+    if (!started || stopping) {
+      return Future.failedFuture(new IllegalStateException(spec.name() + " is not supervised right now (the process "
+          + "is starting or stopping)"));
+    }
+    if (status != ServiceStatus.BLOCKED) {
+      return Future.failedFuture(new IllegalStateException(spec.name() + " is " + status.wire() + ", not blocked: only "
+          + "a service blocked by a corrupt state file can be started again this way"
+          + (status == ServiceStatus.REPAIR_REQUIRED ? " (a parked one needs its crash budget reset, see "
+          + "docs/operations.md)" : "")));
+    }
+    LOG.info("[SUPERVISOR] {}: retry start asked by {} (was blocked: {})", spec.name(), requestedBy, reason);
+    reason = null;
+    return (persistable ? deploy() : loadThenDeploy()).map(v -> state());
+  }
+
+  private Future<Void> loadThenDeploy() {
     ServiceRuntime persisted;
     try {
       persisted = store.load(spec.runtimeFile()).map(f -> f.services().get(spec.name())).orElse(null);
     } catch (CorruptStateFileException e) {
+      // Never overwrite a file that does not parse: this run keeps its state in memory only.
       persistable = false;
       budget = new CrashBudget(settings.crashBudgetFailures(), window(), clock, java.util.List.of());
-      park("runtime file unreadable: " + e.getMessage());
+      block(e);
       return Future.succeededFuture();
     }
+    persistable = true;
     ServiceRuntime runtime = persisted == null ? ServiceRuntime.fresh() : persisted;
     restarts = runtime.restarts();
-    reason = runtime.reason();
+    // A block is no failure: once its file parses again the service starts with no reason to show.
+    reason = runtime.status() == ServiceStatus.BLOCKED ? null : runtime.reason();
     budget = new CrashBudget(settings.crashBudgetFailures(), window(), clock, runtime.failures());
     if (budget.exhausted()) {
       parkedAt = runtime.parkedAt();
@@ -124,7 +158,6 @@ public final class ServiceSupervisor {
           settings.crashBudgetWindowMinutes());
       return Future.succeededFuture();
     }
-    pingTimer = vertx.setPeriodic(settings.pingIntervalMs(), id -> ping());
     return deploy();
   }
 
@@ -136,7 +169,7 @@ public final class ServiceSupervisor {
     vertx.cancelTimer(restartTimer);
     String id = deploymentId;
     deploymentId = null;
-    if (status != ServiceStatus.REPAIR_REQUIRED) {
+    if (status != ServiceStatus.REPAIR_REQUIRED && status != ServiceStatus.BLOCKED) {
       status = ServiceStatus.STOPPED;
     }
     // While Vert.x closes, it may already have undeployed the child before the launcher stops.
@@ -156,7 +189,7 @@ public final class ServiceSupervisor {
     status = ServiceStatus.STARTING;
     onChange.run();
     CrashReportingDeployable verticle = new CrashReportingDeployable(spec.factory().get(),
-        crash -> context.runOnContext(v -> failed(deployment, "uncaught exception: " + crash, crash)));
+        crash -> context.runOnContext(v -> failed(deployment, "uncaught exception: " + FailureText.of(crash), crash)));
     return vertx.deployVerticle(verticle, spec.options()).transform(ar -> {
       if (deployment != generation) {
         if (ar.succeeded()) {
@@ -165,7 +198,13 @@ public final class ServiceSupervisor {
         return Future.succeededFuture();
       }
       if (ar.failed()) {
-        failed(deployment, "deploy failed: " + ar.cause(), ar.cause());
+        Optional<CorruptStateFileException> corrupt = CorruptStateFileException.in(ar.cause());
+        if (corrupt.isPresent()) {
+          generation++;
+          block(corrupt.get());
+        } else {
+          failed(deployment, "deploy failed: " + FailureText.of(ar.cause()), ar.cause());
+        }
         return Future.succeededFuture();
       }
       deploymentId = ar.result();
@@ -206,8 +245,8 @@ public final class ServiceSupervisor {
   }
 
   private void failed(int deployment, String why, Throwable cause) {
-    if (stopping || deployment != generation
-        || status == ServiceStatus.RESTARTING || status == ServiceStatus.REPAIR_REQUIRED) {
+    if (stopping || deployment != generation || status == ServiceStatus.RESTARTING
+        || status == ServiceStatus.REPAIR_REQUIRED || status == ServiceStatus.BLOCKED) {
       LOG.debug("[SUPERVISOR] {} failure already being handled: {}", spec.name(), why);
       return;
     }
@@ -248,6 +287,17 @@ public final class ServiceSupervisor {
     });
   }
 
+  /** Stops trying: no redeploy, no failure counted; the file is the operator's to repair. */
+  private void block(CorruptStateFileException e) {
+    status = ServiceStatus.BLOCKED;
+    reason = e.blockedReason();
+    LOG.error("[SUPERVISOR] {} is blocked: {}. It is not redeployed and no crash budget is spent; the file is left "
+        + "untouched. Repair or restore it, then restart the process or use 'Retry start' on the health page "
+        + "(docs/operations.md)", spec.name(), reason);
+    onChange.run();
+    persist();
+  }
+
   private void park(String why) {
     status = ServiceStatus.REPAIR_REQUIRED;
     reason = why;
@@ -282,5 +332,10 @@ public final class ServiceSupervisor {
   /** For health data: the reason a parked service gives, if any. */
   public Optional<String> parkedReason() {
     return status == ServiceStatus.REPAIR_REQUIRED ? Optional.ofNullable(reason) : Optional.empty();
+  }
+
+  /** For health data: why a blocked service is blocked ({@code corrupt state file <path>: <reason>}), if it is. */
+  public Optional<String> blockedReason() {
+    return status == ServiceStatus.BLOCKED ? Optional.ofNullable(reason) : Optional.empty();
   }
 }

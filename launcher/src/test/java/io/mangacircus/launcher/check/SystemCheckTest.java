@@ -130,4 +130,42 @@ class SystemCheckTest {
       throw new java.io.UncheckedIOException(e);
     }
   }
+
+  @Test
+  void checkSaysWhereMemoryReadingsComeFrom() throws Exception {
+    Path root = Path.of(SystemCheckTest.class.getResource("/memory/v2-limited").toURI());
+    io.mangacircus.launcher.memory.CgroupMemInfo container = new io.mangacircus.launcher.memory.CgroupMemInfo(
+        root.resolve("sys/fs/cgroup"), root.resolve("proc/self/cgroup"), root.resolve("proc/meminfo"));
+
+    List<SystemCheck.Finding> findings = new SystemCheck(clock, container).run(this::config);
+
+    assertThat(findings).filteredOn(f -> f.subject().equals("memory")).singleElement().satisfies(f -> {
+      assertThat(f.ok()).isTrue();
+      assertThat(f.toString()).isEqualTo("ok      memory: readings from cgroup v2 limit 512 MiB: 78% used; downloads "
+          + "yield at 92% and resume below 80%");
+    });
+  }
+
+  @Test
+  void aServiceBlockedByACorruptStateFileIsAProblemNamingTheFileAndSpendsNoBudget() throws Exception {
+    Path runtime = data.resolve("scraper/runtime.json");
+    new RuntimeStateStore().save(runtime, new RuntimeFile(Map.of("scraper", new ServiceRuntime(ServiceStatus.BLOCKED,
+        List.of(), null, 0, "corrupt state file data/scraper/queue.json: is not valid JSON (line 1): ...")), null));
+
+    assertThat(problems(check())).singleElement().satisfies(f -> {
+      assertThat(f.subject()).isEqualTo("scraper");
+      assertThat(f.text()).startsWith("blocked: corrupt state file data/scraper/queue.json: is not valid JSON")
+          .contains("Retry start", "no crash budget was spent (0 of 3 failures used)");
+    });
+  }
+
+  @Test
+  void anUnparsableRuntimeFileIsReportedAsABlockNamingIt() throws Exception {
+    Path runtime = data.resolve("scraper/runtime.json");
+    Files.createDirectories(runtime.getParent());
+    Files.writeString(runtime, "{\"schema\":1,");
+
+    assertThat(problems(check())).singleElement().satisfies(f ->
+        assertThat(f.text()).startsWith("blocked: corrupt state file " + runtime + ": is not valid JSON"));
+  }
 }

@@ -165,6 +165,18 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void aBinaryFileIsNamedAndSaidToBeNeitherUtf8NorJson() throws Exception {
+    Path file = dir.resolve("garbage.json");
+    Files.write(file, new byte[] {'{', '"', 'a', (byte) 0xC3, (byte) 0x28, (byte) 0xFF, 0, 1, 2});
+
+    assertThatThrownBy(() -> loader.load(Optional.of(file), Map.of(), CommandLineOverrides.none()))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessage("invalid configuration: " + file + ": the config file is not valid UTF-8 text (byte 0xC3 at offset "
+            + "3), so it cannot be JSON: is it the right file, or saved in another encoding?")
+        .hasMessageNotContaining("Input length");
+  }
+
+  @Test
   void aMissingConfigFileIsAnError() {
     assertThatThrownBy(() -> loader.load(Optional.of(dir.resolve("absent.json")), Map.of(),
         CommandLineOverrides.none())).hasMessageContaining("does not exist");

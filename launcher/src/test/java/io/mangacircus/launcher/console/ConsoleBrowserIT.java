@@ -26,7 +26,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The admin console in a real browser (Debian Chromium, headless) against the demo site: add a title, confirm it,
- * watch its progress bar move over the event-bus bridge, pause and resume it; the health page; a reader is refused.
+ * watch its progress bar move over the event-bus bridge, pause and resume it; the health page, with a service blocked
+ * by a corrupt state file and its retry start; a reader is refused.
  */
 class ConsoleBrowserIT {
 
@@ -159,6 +160,8 @@ class ConsoleBrowserIT {
     waiting(10).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#supervisors-table td.supervisor-state")));
     assertThat(driver.findElement(By.id("library-status")).getText()).startsWith("Library:");
     assertThat(driver.findElement(By.id("yield-status")).getText()).isEqualTo("Memory yield: not yielding");
+    waiting(15).until(ExpectedConditions.textToBePresentInElementLocated(By.id("memory-source"),
+        "Memory readings: host /proc/meminfo"));
     assertThat(driver.findElement(By.cssSelector("#circuits [data-source='demo']")).getText()).contains("circuit closed");
     browser.screenshot("console-health");
   }
@@ -181,5 +184,31 @@ class ConsoleBrowserIT {
             + "const ws = new WebSocket(`ws://${location.host}/eventbus/websocket`);"
             + "ws.onopen = () => { ws.close(); done('open'); }; ws.onerror = () => done('refused');");
     assertThat(socket).isEqualTo("refused");
+  }
+
+  @Test
+  void theHealthPageShowsABlockedScraperAsASentenceAndItsRetryStartBringsItUpOnceTheFileIsRepaired()
+      throws Exception {
+    harness.stopLauncher();
+    Path queue = data.resolve("scraper/queue.json");
+    java.nio.file.Files.createDirectories(queue.getParent());
+    java.nio.file.Files.write(queue, new byte[] {'{', '"', 's', 0, 0, 0});
+    harness.startStandard(Mode.ALL);
+
+    logInTo("/admin/health.html", "admin", ADMIN_PASSWORD);
+    String blocked = "#supervisors-table tr[data-service='scraper'][data-status='blocked']";
+    waiting(15).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(blocked)));
+    String why = driver.findElement(By.cssSelector(blocked + " .supervisor-reason")).getText();
+    assertThat(why).contains("corrupt state file " + queue + ": is not valid JSON").doesNotContain("Exception");
+    browser.screenshot("health-blocked");
+
+    java.nio.file.Files.writeString(queue, "{\"schema\":2,\"jobs\":[],\"lanes\":{},\"incidents\":[]}");
+    driver.findElement(By.cssSelector(blocked + " button[data-action='retry-start']")).click();
+
+    waiting(30).until(ExpectedConditions.textToBePresentInElementLocated(By.id("health-message"),
+        "The scraper was started again"));
+    waiting(15).until(ExpectedConditions.presenceOfElementLocated(
+        By.cssSelector("#supervisors-table tr[data-service='scraper'][data-status='up']")));
+    waiting(15).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: reachable"));
   }
 }

@@ -101,7 +101,7 @@ class MemoryYieldIT {
 
     usedPercent.set(50.0);
     await().atMost(Duration.ofSeconds(60)).until(() -> "done".equals(job(admin, id).getString("state")));
-    assertThat(lines("[MEMORY] host memory 95% used")).isEqualTo(1);
+    assertThat(lines("[MEMORY] memory 95% used (")).isEqualTo(1);
     assertThat(lines("[YIELD] downloads may resume")).isEqualTo(1);
     assertThat(Files.readString(data.resolve("scraper/events.log"))).contains("\"type\":\"downloads.yield\"");
     assertThat(job(admin, id).getInteger("attempts")).isZero();

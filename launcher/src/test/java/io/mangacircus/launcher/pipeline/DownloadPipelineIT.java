@@ -253,9 +253,9 @@ class DownloadPipelineIT {
 
     await().atMost(Duration.ofSeconds(30)).until(() ->
         "DOWN".equals(HttpProbe.get(harness.port(), "/health/ready").check("supervisor")));
-    String parked = HttpProbe.get(harness.port(), "/health/ready").checkData("supervisor").getJsonObject("parked")
+    String blocked = HttpProbe.get(harness.port(), "/health/ready").checkData("supervisor").getJsonObject("blocked")
         .getString("scraper");
-    assertThat(parked).contains("queue.json", "not valid JSON");
+    assertThat(blocked).startsWith("corrupt state file " + queue).contains("not valid JSON");
     assertThat(Files.readString(queue)).isEqualTo("{\"schema\": 2, \"jobs\": [");
   }
 }

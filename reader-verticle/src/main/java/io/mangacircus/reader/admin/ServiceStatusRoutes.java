@@ -1,7 +1,12 @@
 package io.mangacircus.reader.admin;
 
 import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.PingRequest;
+import io.mangacircus.contracts.ServiceStartRequest;
+import io.mangacircus.reader.accounts.AccessGuard;
+import io.mangacircus.reader.accounts.ReaderDatabase;
+import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScan;
 import io.vertx.core.Future;
@@ -9,6 +14,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -23,6 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code GET /api/admin/status}: the service-health view — the reader itself, whether the scraper answers its ping,
  * every launcher's supervision state as last published, and the library's scan status with what it skipped. It never
  * waits on a library scan, and a scraper that does not answer within {@link #PING_TIMEOUT} is reported unreachable.
+ * {@code POST /api/admin/services/:service/start} asks the service's launcher to retry a blocked service.
  */
 public final class ServiceStatusRoutes {
 
@@ -31,6 +38,11 @@ public final class ServiceStatusRoutes {
 
   /** At most this many skipped library entries are listed (all are counted). */
   static final int SHOWN_SKIPS = 50;
+
+  /** How long a retry start may take: the launcher answers once the new deploy attempt has been decided. */
+  public static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+
+  private static final java.util.Set<String> SERVICES = java.util.Set.of("reader", "scraper");
 
   /** A launcher not heard from for this long (two missed 5 s publications) is shown as silent. */
   static final Duration SILENT_AFTER = Duration.ofSeconds(12);
@@ -63,6 +75,36 @@ public final class ServiceStatusRoutes {
       }
     });
     router.get("/api/admin/status").handler(this::handleStatus);
+    router.post("/api/admin/services/:service/start").handler(this::handleStart);
+  }
+
+  /** Forwards a retry start to the launcher hosting the service; its refusal (not blocked) comes back as 409. */
+  private void handleStart(RoutingContext ctx) {
+    String service = ctx.pathParam("service");
+    if (!SERVICES.contains(service)) {
+      ApiReplies.error(ctx, 404, "not_found", "there is no service '" + service + "' (reader or scraper)");
+      return;
+    }
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    String from = session == null ? "admin token" : "admin " + session.username();
+    vertx.eventBus().<JsonObject>request(Addresses.serviceStartOf(service), new ServiceStartRequest(service, from)
+            .toJson(), new DeliveryOptions().setSendTimeout(START_TIMEOUT.toMillis()))
+        .onSuccess(reply -> ctx.json(reply.body().getJsonObject("service")))
+        .onFailure(t -> {
+          if (!(t instanceof ReplyException reply)) {
+            ApiReplies.error(ctx, 500, "internal_error", t.getMessage());
+          } else if (reply.failureType() == ReplyFailure.NO_HANDLERS) {
+            ApiReplies.error(ctx, 503, "launcher_unreachable", "no running launcher hosts the " + service
+                + " (not started, or not joined to the cluster yet)");
+          } else if (reply.failureType() == ReplyFailure.TIMEOUT) {
+            ApiReplies.error(ctx, 503, "launcher_unreachable", "the " + service + "'s launcher did not answer within "
+                + START_TIMEOUT.toSeconds() + " s");
+          } else if (ErrorCode.ofCode(reply.failureCode()).orElse(null) == ErrorCode.ILLEGAL_TRANSITION) {
+            ApiReplies.error(ctx, 409, "not_blocked", reply.getMessage());
+          } else {
+            ApiReplies.error(ctx, 500, "internal_error", reply.getMessage());
+          }
+        });
   }
 
   /** Stops listening. */
@@ -78,7 +120,8 @@ public final class ServiceStatusRoutes {
     launchers.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> supervisors.add(new JsonObject()
         .put("node", e.getKey()).put("heardAt", e.getValue().at().toString())
         .put("silent", e.getValue().at().plus(SILENT_AFTER).isBefore(now))
-        .put("services", e.getValue().status().getJsonArray("services", new JsonArray()))));
+        .put("services", e.getValue().status().getJsonArray("services", new JsonArray()))
+        .put("memory", e.getValue().status().getValue("memory") instanceof String memory ? memory : null)));
     LibraryInventory.Summary summary = inventory.summary();
     JsonObject library = new JsonObject().put("status", summary.status().wire())
         .put("scannedAt", summary.scannedAt() == null ? null : summary.scannedAt().toString())

@@ -116,4 +116,42 @@ class ServiceStatusRoutesTest {
     assertThat(library.getJsonObject("skipped").getJsonArray("reasons")).hasSize(50)
         .contains("s00: resolves outside the library");
   }
+
+  private HttpResponse<String> post(String path) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.actualPort() + path))
+        .POST(HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(5)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void aRetryStartIsForwardedToTheLauncherOfThatServiceAndAnswersWithItsNewState() throws Exception {
+    vertx.eventBus().<Object>consumer(Addresses.SCRAPER_START, m -> {
+      io.mangacircus.contracts.ServiceStartRequest request = io.mangacircus.contracts.ServiceStartRequest.fromJson(m.body());
+      m.reply(new JsonObject().put("v", 1).put("service", new io.mangacircus.contracts.ServiceState(request.service(),
+          io.mangacircus.contracts.ServiceStatus.UP, 0, 0, null, null).toJson()));
+    }).completion().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+
+    HttpResponse<String> response = post("/api/admin/services/scraper/start");
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(new JsonObject(response.body()).getString("status")).isEqualTo("up");
+    assertThat(new JsonObject(response.body()).getString("service")).isEqualTo("scraper");
+  }
+
+  @Test
+  void aRetryStartTheLauncherRefusesIsAConflictWithItsSentence() throws Exception {
+    vertx.eventBus().consumer(Addresses.READER_START, m -> m.fail(
+        io.mangacircus.contracts.ErrorCode.ILLEGAL_TRANSITION.code(), "reader is up, not blocked"))
+        .completion().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+
+    HttpResponse<String> refused = post("/api/admin/services/reader/start");
+    HttpResponse<String> unknown = post("/api/admin/services/database/start");
+    HttpResponse<String> nobody = post("/api/admin/services/scraper/start");
+
+    assertThat(refused.statusCode()).isEqualTo(409);
+    assertThat(new JsonObject(refused.body()).getString("message")).isEqualTo("reader is up, not blocked");
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertThat(nobody.statusCode()).isEqualTo(503);
+    assertThat(new JsonObject(nobody.body()).getString("error")).isEqualTo("launcher_unreachable");
+  }
 }
