@@ -22,6 +22,8 @@ import io.mangacircus.reader.admin.ServiceStatusRoutes;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
 import io.mangacircus.reader.library.SeriesEntry;
+import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.http.ApiRequestRules;
 import io.mangacircus.reader.http.HttpMount;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -99,8 +101,12 @@ public final class ReaderVerticle extends VerticleBase {
         }, false), clock, java.time.Duration.ofMinutes(1), java.time.Duration.ofMinutes(1));
     publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED, message -> inventory.invalidate());
     LibraryFiles files = new LibraryFiles(dataDir.resolve("library"));
-    CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, inventory::invalidate);
+    CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, files, inventory::invalidate);
     AccessGuard guard = new AccessGuard(vertx, database, config.adminToken(), clock);
+    // Whatever fails under /api answers in the one error shape; cross-site changes and bodies that are not JSON are
+    // refused before any body is read or session looked up.
+    router.route("/api/*").failureHandler(ApiReplies::failed);
+    router.route("/api/*").handler(new ApiRequestRules(CatalogRoutes::isCoverUpload, CatalogRoutes.MAX_COVER_BYTES));
     catalogRoutes.mountCoverBody(router);
     // The body is read before the guard's asynchronous session look-up, so no request ends unread.
     router.route("/api/*").handler(BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES));
