@@ -188,7 +188,7 @@ function drawQueue() {
           el('div', { class: 'quiet', text: `${job.source} · ${job.id}` })),
         el('td', { class: 'job-progress' },
           el('div', { class: 'progress-bar', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100',
-            'aria-valuenow': String(pct) }, el('span', { style: `width: ${pct}%` })),
+            'aria-valuenow': String(pct) }, el('span', { style: { width: `${pct}%` } })),
           el('div', { class: 'quiet job-progress-text', text: progressText(job) })),
         el('td', { class: 'quiet', text: job.reason || '', title: job.retryAt ? `retry ${ago(job.retryAt)}` : null }),
         el('td', { class: 'actions-cell' }, jobButtons(job)));
