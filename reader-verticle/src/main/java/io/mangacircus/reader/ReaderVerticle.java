@@ -106,7 +106,8 @@ public final class ReaderVerticle extends VerticleBase {
     // Whatever fails under /api answers in the one error shape; cross-site changes and bodies that are not JSON are
     // refused before any body is read or session looked up.
     router.route("/api/*").failureHandler(ApiReplies::failed);
-    router.route("/api/*").handler(new ApiRequestRules(CatalogRoutes::isCoverUpload, CatalogRoutes.MAX_COVER_BYTES));
+    router.route("/api/*").handler(new ApiRequestRules(CatalogRoutes::isCoverUpload, ScraperAdminRoutes.MAX_BODY_BYTES,
+        CatalogRoutes.MAX_COVER_BYTES));
     catalogRoutes.mountCoverBody(router);
     // The body is read before the guard's asynchronous session look-up, so no request ends unread.
     router.route("/api/*").handler(BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES));

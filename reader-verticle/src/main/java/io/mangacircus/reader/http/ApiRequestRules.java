@@ -21,15 +21,19 @@ public final class ApiRequestRules implements Handler<RoutingContext> {
   private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
 
   private final Predicate<HttpServerRequest> imageBody;
-  private final long bodyLimit;
+  private final long jsonLimit;
+  private final long imageLimit;
 
   /**
    * @param imageBody the requests whose body is an image (any content type but a form), not JSON
-   * @param bodyLimit how much of a refused body is read before the answer; past it the connection is closed
+   * @param jsonLimit the body limit of JSON routes, and how much of a refused body is read before the answer (past
+   *     it the connection is closed)
+   * @param imageLimit the same for image routes
    */
-  public ApiRequestRules(Predicate<HttpServerRequest> imageBody, long bodyLimit) {
+  public ApiRequestRules(Predicate<HttpServerRequest> imageBody, long jsonLimit, long imageLimit) {
     this.imageBody = imageBody;
-    this.bodyLimit = bodyLimit;
+    this.jsonLimit = jsonLimit;
+    this.imageLimit = imageLimit;
   }
 
   @Override
@@ -101,11 +105,12 @@ public final class ApiRequestRules implements Handler<RoutingContext> {
       ApiReplies.error(ctx, status, error, message);
       return;
     }
+    long limit = imageBody.test(request) ? imageLimit : jsonLimit;
     long[] read = {0};
     request.exceptionHandler(t -> { }); // the client went away: nobody to answer
     request.handler(chunk -> {
       read[0] += chunk.length();
-      if (read[0] > bodyLimit && !ctx.response().ended()) {
+      if (read[0] > limit && !ctx.response().ended()) {
         ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
         ApiReplies.error(ctx, status, error, message);
       }
