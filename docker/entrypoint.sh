@@ -7,6 +7,8 @@ set -f   # JAVA_OPTS is split on spaces below; never glob it
 
 case "${1:-}" in
   all|reader|scraper|check) mode=$1; shift ;;
+  # shellcheck disable=SC2086
+  reset-password) exec java ${JAVA_OPTS:-} -jar /app/mangacircus.jar "$@" ;;   # a one-off command, no service
   ''|-*) mode=${MANGACIRCUS_SERVICE:-all} ;;
   *) exec "$@" ;;   # any other command (a shell, java itself) runs as given
 esac

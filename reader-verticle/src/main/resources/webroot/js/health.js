@@ -1,6 +1,6 @@
 // Settings → Service health: reader and scraper status (from GET /api/admin/status every 5 s), supervisor states,
-// library status, memory yield, circuits, active checkpoints (live from published progress), failed jobs and
-// incidents (live from published incidents; newest first, at most 50 shown, filter by kind and source).
+// library status and what it skipped, memory yield, circuits, active checkpoints (live from published progress), failed
+// jobs and incidents (live from published incidents; newest first, at most 50 shown, filter by kind and source).
 import { el, byId, ago, fullDate } from './dom.js';
 import { startPage } from './page.js';
 import { openBus } from './bus.js';
@@ -50,14 +50,27 @@ function drawStatus(status) {
     ? `instance ${status.scraper.instance.slice(0, 8)}, started ${ago(new Date(status.scraper.startedAt).toISOString())}`
     : `the event bus says ${status.scraper.reason}`;
   const lib = status.library;
+  const skipped = (lib.skipped && lib.skipped.count) || 0;
   byId('library-status').textContent = `Library: ${lib.status}, ${lib.series} series`
-    + (lib.scannedAt ? `, scanned ${ago(lib.scannedAt)}` : '') + (lib.error ? ` (${lib.error})` : '');
+    + (lib.scannedAt ? `, scanned ${ago(lib.scannedAt)}` : '') + (lib.error ? ` (${lib.error})` : '')
+    + (skipped ? `, ${skipped} skipped (not listed, not served):` : '');
+  drawSkipped(skipped ? lib.skipped : null);
   drawSupervisors(status.supervisors);
   if (reachable !== scraperReachable) {
     scraperReachable = reachable;
     if (reachable) reloadScraperViews();
     else forgetScraperViews();
   }
+}
+
+/** Library entries the reader does not show, with why (the first 50; the count above is all of them). */
+function drawSkipped(skipped) {
+  const list = byId('library-skipped');
+  list.hidden = !skipped;
+  if (!skipped) return;
+  const more = skipped.count - skipped.reasons.length;
+  list.replaceChildren(...skipped.reasons.map((reason) => el('li', { text: reason })),
+    ...(more > 0 ? [el('li', { text: `and ${more} more (see the reader's log)` })] : []));
 }
 
 /** What only the scraper knows is unknown while it cannot be reached: never show its last answers as current. */

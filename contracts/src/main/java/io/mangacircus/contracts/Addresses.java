@@ -24,6 +24,21 @@ public final class Addresses {
    */
   public static final String LAUNCHER_STATUS = "mc.launcher.status";
 
+  /**
+   * Request/reply, local to each process (consumed with {@code localConsumer}, sent with {@code localOnly}). The
+   * launcher of the process stops it gracefully, exactly as SIGTERM does. Body {@link ShutdownRequest}; reply
+   * {@link ShutdownReply} ({@code stopping} true), sent before the stop begins.
+   */
+  public static final String LAUNCHER_PROCESS_SHUTDOWN = "mc.launcher.process.shutdown";
+
+  /**
+   * Request/reply over the clustered bus. Consumed by the launcher of the process that hosts the scraper: a
+   * scraper-only process replies {@link ShutdownReply} {@code stopping: true} and then stops gracefully; a process
+   * that also hosts the reader (one JVM) replies {@code stopping: false}, because the requesting reader stops that
+   * same process itself through {@link #LAUNCHER_PROCESS_SHUTDOWN}. Body {@link ShutdownRequest}.
+   */
+  public static final String LAUNCHER_PAIR_SHUTDOWN = "mc.launcher.pair.shutdown";
+
   /** Request/reply. Every job with state and progress. Body {@link ScraperRequests#list()}; reply {@code {v, jobs:[JobView]}}. */
   public static final String SCRAPER_JOBS_LIST = "mc.scraper.jobs.list";
 

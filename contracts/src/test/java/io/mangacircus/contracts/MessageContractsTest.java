@@ -62,6 +62,18 @@ class MessageContractsTest {
   }
 
   @Test
+  void shutdownRequestAndReplySurviveARoundTripAndNeedTheirFields() {
+    assertThat(ShutdownRequest.fromJson(new ShutdownRequest("'admin' over HTTP").toJson()))
+        .isEqualTo(new ShutdownRequest("'admin' over HTTP"));
+    assertThat(ShutdownReply.fromJson(new ShutdownReply(true, "scraper@host:7").toJson()))
+        .isEqualTo(new ShutdownReply(true, "scraper@host:7"));
+    assertThatThrownBy(() -> ShutdownRequest.fromJson(new JsonObject().put("v", 1)))
+        .hasMessageContaining("'requestedBy'");
+    assertThatThrownBy(() -> ShutdownReply.fromJson(new JsonObject().put("v", 1).put("node", "n")))
+        .hasMessageContaining("'stopping'");
+  }
+
+  @Test
   void launcherStatusWithAnUnknownServiceStatusIsMalformed() {
     JsonObject json = new JsonObject().put("v", 1).put("node", "n").put("services", new JsonArray()
         .add(new JsonObject().put("service", "reader").put("status", "exploded").put("failuresInWindow", 0)

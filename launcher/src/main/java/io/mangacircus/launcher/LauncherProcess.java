@@ -11,13 +11,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
 
 /**
  * One running MangaCircus process: takes the data-folder locks, builds Vert.x, deploys the launcher verticle,
- * and on SIGTERM or SIGINT stops everything within the grace period and exits 0.
+ * and on SIGTERM, SIGINT or a shutdown request ({@code POST /api/system/shutdown}) stops everything within the grace
+ * period and exits 0.
  */
 final class LauncherProcess {
 
@@ -26,6 +28,8 @@ final class LauncherProcess {
   private final MangaCircusConfig config;
   private final Mode mode;
   private final boolean clustered;
+  private final CountDownLatch stopRequested = new CountDownLatch(1);
+  private final AtomicReference<String> stopReason = new AtomicReference<>();
 
   LauncherProcess(MangaCircusConfig config, Mode mode, boolean clustered) {
     this.config = config;
@@ -52,9 +56,8 @@ final class LauncherProcess {
       return Main.EXIT_FAILURE;
     }
 
-    CountDownLatch stopRequested = new CountDownLatch(1);
-    Signal.handle(new Signal("TERM"), signal -> stopRequested.countDown());
-    Signal.handle(new Signal("INT"), signal -> stopRequested.countDown());
+    Signal.handle(new Signal("TERM"), signal -> stopGracefully("SIGTERM"));
+    Signal.handle(new Signal("INT"), signal -> stopGracefully("SIGINT"));
 
     ProcessVertx process;
     try {
@@ -67,7 +70,8 @@ final class LauncherProcess {
     }
     LaunchPlan plan = LaunchPlan.standard(config, mode, process.metricsRegistryName());
     try {
-      await(process.vertx().deployVerticle(new LauncherVerticle(plan)).toCompletionStage().toCompletableFuture(), 60);
+      await(process.vertx().deployVerticle(new LauncherVerticle(plan, this::stopGracefully)).toCompletionStage()
+          .toCompletableFuture(), 60);
     } catch (Exception e) {
       LOG.error("could not start the {} launcher: {}", mode.cliName(), rootMessage(e));
       closeQuietly(process);
@@ -79,7 +83,7 @@ final class LauncherProcess {
 
     awaitStop(stopRequested);
     long grace = config.supervision().shutdownGraceSeconds();
-    LOG.info("stop requested: stopping services (grace period {} s)", grace);
+    LOG.info("stop requested by {}: stopping services (grace period {} s)", stopReason.get(), grace);
     int code = 0;
     try {
       await(process.vertx().close().toCompletionStage().toCompletableFuture(), grace);
@@ -90,6 +94,17 @@ final class LauncherProcess {
     }
     release(locks);
     return code;
+  }
+
+  /**
+   * Asks this process to stop gracefully: the one way a stop begins, for SIGTERM, SIGINT and the shutdown request
+   * on the event bus alike. It only wakes the main thread, which closes Vert.x within the grace period and exits 0;
+   * so calling it from an event loop or a signal handler never waits on the stop it starts. Later calls do nothing.
+   */
+  void stopGracefully(String requestedBy) {
+    if (stopReason.compareAndSet(null, requestedBy)) {
+      stopRequested.countDown();
+    }
   }
 
   private static void awaitStop(CountDownLatch stopRequested) {

@@ -1,7 +1,10 @@
 package io.mangacircus.launcher;
 
 import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.DecodingHandler;
 import io.mangacircus.contracts.LauncherStatus;
+import io.mangacircus.contracts.ShutdownReply;
+import io.mangacircus.contracts.ShutdownRequest;
 import io.mangacircus.contracts.YieldRequest;
 import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.mangacircus.launcher.memory.MemoryYield;
@@ -31,6 +34,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,12 +49,23 @@ public final class LauncherVerticle extends VerticleBase {
 
   private final LaunchPlan plan;
   private final String node;
+  private final Consumer<String> stopProcess;
   private List<ServiceSupervisor> supervisors;
   private Router front;
   private HttpServer server;
 
   public LauncherVerticle(LaunchPlan plan) {
+    this(plan, null);
+  }
+
+  /**
+   * @param stopProcess stops this process gracefully (as SIGTERM does), given who asked; it must return at once.
+   *     With it, the launcher answers the shutdown requests on the event bus; null (a launcher inside a test JVM)
+   *     leaves them unanswered
+   */
+  public LauncherVerticle(LaunchPlan plan, Consumer<String> stopProcess) {
     this.plan = plan;
+    this.stopProcess = stopProcess;
     this.node = plan.mode().cliName() + "@" + hostName() + ":" + ProcessHandle.current().pid();
   }
 
@@ -69,6 +84,7 @@ public final class LauncherVerticle extends VerticleBase {
       SupervisorMetrics.bind(registry, supervisors);
     }
 
+    answerShutdownRequests();
     // Also every few seconds, so that a console opened later (or in the other process) sees every launcher.
     vertx.setPeriodic(STATUS_REPEAT_MS, id -> publishStatus());
     front = Router.router(vertx);
@@ -100,6 +116,33 @@ public final class LauncherVerticle extends VerticleBase {
             plan.config().http().bind(), s.actualPort(), httpEventLoops(), plan.readinessUrl()))
         .compose(s -> Future.all(supervisors.stream().map(ServiceSupervisor::start).toList()))
         .onSuccess(v -> watchMemory());
+  }
+
+  /**
+   * {@code POST /api/system/shutdown} reaches here through the reader: the process request stops this process; the
+   * pair request (clustered) stops the process hosting the scraper, unless that is also the reader's process, which
+   * the reader stops itself. The reply goes out before the stop begins; the stop itself runs on the main thread.
+   */
+  private void answerShutdownRequests() {
+    if (stopProcess == null) {
+      return;
+    }
+    vertx.eventBus().localConsumer(Addresses.LAUNCHER_PROCESS_SHUTDOWN,
+        DecodingHandler.of(ShutdownRequest::fromJson, (message, request) -> {
+          message.reply(new ShutdownReply(true, node).toJson());
+          stopProcess.accept(request.requestedBy());
+        }));
+    if (!plan.mode().hostsScraper()) {
+      return;
+    }
+    vertx.eventBus().consumer(Addresses.LAUNCHER_PAIR_SHUTDOWN,
+        DecodingHandler.of(ShutdownRequest::fromJson, (message, request) -> {
+          boolean separate = !plan.mode().hostsReader();
+          message.reply(new ShutdownReply(separate, node).toJson());
+          if (separate) {
+            stopProcess.accept(request.requestedBy() + " (for the pair)");
+          }
+        }));
   }
 
   /** Memory-pressure yield for a process that hosts the scraper (ARCHITECTURE §5). */

@@ -19,9 +19,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** The command line: {@code mangacircus.jar [all|reader|scraper|check] [options]}. */
+/**
+ * The command line: {@code mangacircus.jar [all|reader|scraper|check] [options]}, and
+ * {@code mangacircus.jar reset-password <user> [options]}.
+ */
 @Command(name = "mangacircus.jar", mixinStandardHelpOptions = true, version = "MangaCircus 0.1.0",
-    sortOptions = false, usageHelpAutoWidth = true,
+    sortOptions = false, usageHelpAutoWidth = true, subcommands = ResetPasswordCommand.class,
     description = {"Self-hosted manga reader and polite scraper.",
         "Exit codes: 0 ok, 1 runtime failure or failed checks, 2 invalid configuration or usage, "
             + "3 another process owns the data folder."})

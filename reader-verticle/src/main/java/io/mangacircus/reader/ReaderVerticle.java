@@ -7,6 +7,7 @@ import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.accounts.AccountRoutes;
 import io.mangacircus.reader.accounts.AdminPageGuard;
+import io.mangacircus.reader.accounts.GeneratedPassword;
 import io.mangacircus.reader.accounts.UserAdminRoutes;
 import io.mangacircus.reader.catalog.CatalogRoutes;
 import io.mangacircus.reader.catalog.CatalogStore;
@@ -19,6 +20,8 @@ import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.admin.ConsoleBridge;
 import io.mangacircus.reader.admin.ScraperAdminRoutes;
 import io.mangacircus.reader.admin.ServiceStatusRoutes;
+import io.mangacircus.reader.admin.ShutdownRoutes;
+import io.mangacircus.reader.library.InventoryCache;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
 import io.mangacircus.reader.library.SeriesEntry;
@@ -36,6 +39,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,6 +49,9 @@ public final class ReaderVerticle extends VerticleBase {
 
   private static final Logger LOG = LoggerFactory.getLogger(ReaderVerticle.class);
 
+  /** How long the first {@code GET /api/series} of a reader without a kept inventory waits for the first scan. */
+  static final java.time.Duration FIRST_SCAN_WAIT = java.time.Duration.ofSeconds(10);
+
   private final ReaderConfig config;
   private final HttpMount mount;
   private final Path dataDir;
@@ -52,6 +59,8 @@ public final class ReaderVerticle extends VerticleBase {
   private ReaderDatabase database;
   private CatalogStore catalog;
   private LibraryInventory inventory;
+  private Optional<LibraryInventory.Snapshot> keptInventory = Optional.empty();
+  private InventoryCache inventoryCache;
   private MessageConsumer<Object> publishedConsumer;
   private final String instance = UUID.randomUUID().toString();
   private long startedAt;
@@ -60,7 +69,8 @@ public final class ReaderVerticle extends VerticleBase {
   private MessageConsumer<Object> pingConsumer;
 
   /**
-   * @param dataDir the data folder; the reader owns {@code reader.db}, {@code catalog.json} and covers in it
+   * @param dataDir the data folder; the reader owns {@code reader.db}, {@code catalog.json}, covers and
+   *     {@code library-inventory.json} in it
    */
   public ReaderVerticle(ReaderConfig config, HttpMount mount, Path dataDir) {
     this.config = config;
@@ -77,14 +87,18 @@ public final class ReaderVerticle extends VerticleBase {
   private Void openDatabase() throws java.sql.SQLException {
     catalog = CatalogStore.open(dataDir);
     database = ReaderDatabase.open(dataDir.resolve("reader.db"));
+    inventoryCache = new InventoryCache(dataDir);
+    keptInventory = inventoryCache.load();
     if (database.countAdmins() == 0) {
       boolean generated = config.initialAdminPassword().isEmpty();
-      String secret = generated ? Sessions.newToken().substring(0, 20) : config.initialAdminPassword();
+      String secret = generated ? GeneratedPassword.create() : config.initialAdminPassword();
       String name = database.user("admin").isPresent() ? "admin-" + Sessions.newToken().substring(0, 6) : "admin";
       database.createUser(name, PasswordHasher.hash(secret.toCharArray()), "admin", clock.instant());
       if (generated) {
-        LOG.warn("[ACCOUNTS] no admin account existed: created '{}'. Its generated sign-in word, shown only this "
-            + "once (change it after logging in): {}", name, secret);
+        // The one place the password is ever written: framed, so that the operator cannot miss it.
+        LOG.warn("[ACCOUNTS] no admin account existed: created '{}' with a generated password, shown below only this "
+            + "once{}{}", name, System.lineSeparator(),
+            GeneratedPassword.notice("first start: created the admin account", name, secret));
       } else {
         LOG.info("[ACCOUNTS] no admin account existed: created '{}' with MANGACIRCUS_ADMIN_PASSWORD", name);
       }
@@ -94,13 +108,17 @@ public final class ReaderVerticle extends VerticleBase {
 
   private Future<?> serve() {
     router = Router.router(vertx);
-    inventory = new LibraryInventory(() -> LibraryScanner.scan(dataDir.resolve("library")),
-        command -> vertx.executeBlocking(() -> {
-          command.run();
-          return null;
-        }, false), clock, java.time.Duration.ofMinutes(1), java.time.Duration.ofMinutes(1));
-    publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED, message -> inventory.invalidate());
     LibraryFiles files = new LibraryFiles(dataDir.resolve("library"));
+    LibraryScanner scanner = new LibraryScanner(files);
+    inventory = new LibraryInventory(scanner::scan, command -> vertx.executeBlocking(() -> {
+      command.run();
+      return null;
+    }, false), clock, java.time.Duration.ofMinutes(1), java.time.Duration.ofMinutes(1))
+        .keepWith(inventoryCache::save);
+    keptInventory.ifPresent(inventory::seed);
+    // The first scan starts now, not with the first request: the list is current by the time someone asks.
+    inventory.summary();
+    publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED, message -> inventory.invalidate());
     CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, files, inventory::invalidate);
     AccessGuard guard = new AccessGuard(vertx, database, config.adminToken(), clock);
     // Whatever fails under /api answers in the one error shape; cross-site changes and bodies that are not JSON are
@@ -122,6 +140,7 @@ public final class ReaderVerticle extends VerticleBase {
     catalogRoutes.mount(router);
     new UserAdminRoutes(vertx, database, guard, clock).mount(router);
     new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
+    new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
     statusRoutes.mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);
@@ -169,9 +188,27 @@ public final class ReaderVerticle extends VerticleBase {
     message.reply(new PingReply("reader", instance, startedAt).toJson());
   }
 
-  /** {@code GET /api/series?q=&sort=title|updated}: the library list, answered at once from the inventory. */
+  /**
+   * {@code GET /api/series?q=&sort=title|updated}: the library list, answered at once from the inventory; only before
+   * this process has any inventory (no kept one, first scan still running) it waits for that scan, at most
+   * {@link #FIRST_SCAN_WAIT}.
+   */
   private void handleSeries(RoutingContext ctx) {
-    LibraryInventory.Summary summary = inventory.summary();
+    java.util.concurrent.CompletableFuture<LibraryInventory.Summary> first = inventory.firstAnswer();
+    if (first.isDone()) {
+      answerSeries(ctx, inventory.summary());
+      return;
+    }
+    Future.fromCompletionStage(first, vertx.getOrCreateContext())
+        .timeout(FIRST_SCAN_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        .onComplete(ar -> {
+          if (!ctx.response().ended() && !ctx.response().closed()) {
+            answerSeries(ctx, inventory.summary());
+          }
+        });
+  }
+
+  private static void answerSeries(RoutingContext ctx, LibraryInventory.Summary summary) {
     String query = ctx.request().getParam("q", "").trim().toLowerCase(java.util.Locale.ROOT);
     java.util.stream.Stream<SeriesEntry> series = summary.series().stream()
         .filter(s -> query.isEmpty() || s.title().toLowerCase(java.util.Locale.ROOT).contains(query));

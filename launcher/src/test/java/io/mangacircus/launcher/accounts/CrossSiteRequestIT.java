@@ -89,16 +89,16 @@ class CrossSiteRequestIT {
     byte[] user = new JsonObject().put("username", "mallory").put("password", "mallory-password").put("role", "admin")
         .encode().getBytes(StandardCharsets.UTF_8);
 
-    HttpResponse<String> refused = admin.send("POST", "/api/admin/users", user, "Content-Type", "application/json",
+    HttpResponse<String> refused = admin.request("POST", "/api/admin/users", user, "Content-Type", "application/json",
         "Origin", EVIL);
 
     assertThat(refused.statusCode()).isEqualTo(403);
     assertThat(new JsonObject(refused.body()).getString("error")).isEqualTo("cross_site");
     assertThat(admin.get("/api/admin/users").body()).doesNotContain("mallory");
-    assertThat(admin.send("POST", "/api/admin/users", user, "Content-Type", "text/plain").statusCode())
+    assertThat(admin.request("POST", "/api/admin/users", user, "Content-Type", "text/plain").statusCode())
         .isEqualTo(415);
     assertThat(admin.get("/api/admin/users").body()).doesNotContain("mallory");
-    assertThat(admin.send("POST", "/api/admin/users", user, "Content-Type", "application/json",
+    assertThat(admin.request("POST", "/api/admin/users", user, "Content-Type", "application/json",
         "Origin", "http://127.0.0.1:" + harness.port()).statusCode()).as("this site's own page").isEqualTo(201);
   }
 

@@ -8,6 +8,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.read.ListAppender;
+import io.mangacircus.reader.accounts.GeneratedPassword;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -71,5 +72,17 @@ class LogRedactionTest {
         .doesNotContain("hunter2", "tok-abc-123", "qs-token-9", "amzsig77", "s3ss10n", "sigsig42", "innerpw",
             "mdc-token-0001")
         .contains("login attempt bob", "https://cdn.example/p.jpg", "page=2", "IllegalStateException");
+  }
+
+  @Test
+  void theGeneratedPasswordNoticeReachesTheAppendersWhole() {
+    String password = GeneratedPassword.create();
+
+    LoggerFactory.getLogger("io.mangacircus.test").warn("created 'admin'{}{}", System.lineSeparator(),
+        GeneratedPassword.notice("first start", "admin", password));
+
+    assertThat(captured.list).hasSize(1);
+    assertThat(captured.list.get(0).getFormattedMessage()).as("the one place a password is meant to be shown")
+        .contains(GeneratedPassword.PASSWORD_LINE, password);
   }
 }

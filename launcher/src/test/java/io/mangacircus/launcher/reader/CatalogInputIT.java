@@ -116,8 +116,8 @@ class CatalogInputIT {
     // curl -d / --data-binary without -H sends Content-Type: application/x-www-form-urlencoded.
     String form = "application/x-www-form-urlencoded";
 
-    assertError(admin.send("PUT", COVER, jpeg(), "Content-Type", form), 415, "unsupported_media_type");
-    assertError(admin.send("PUT", "/api/admin/catalog/series/" + SERIES,
+    assertError(admin.request("PUT", COVER, jpeg(), "Content-Type", form), 415, "unsupported_media_type");
+    assertError(admin.request("PUT", "/api/admin/catalog/series/" + SERIES,
         "{\"description\": \"x\"}".getBytes(), "Content-Type", form), 415, "unsupported_media_type");
 
     assertThat(favourites().getValue("cover")).isNull();

@@ -77,7 +77,7 @@ public final class ReaderSession {
   }
 
   /** A request with the session cookie and CSRF header plus exactly the given headers, and a raw body. */
-  public HttpResponse<String> send(String method, String path, byte[] body, String... headers) {
+  public HttpResponse<String> request(String method, String path, byte[] body, String... headers) {
     String[] all = new String[headers.length + 2];
     all[0] = "X-CSRF-Token";
     all[1] = csrf;

@@ -13,9 +13,9 @@ import java.util.Set;
 
 /**
  * Guards {@code /api/*}: every route but login and reading {@code /api/system/info} needs a live session (cookie
- * {@code mc_session}), except that admin routes also accept {@code Authorization: Bearer <admin token>}; session
- * requests that change state must carry {@code X-CSRF-Token}; admin routes need the admin role. 401 without
- * credentials, 403 for the rest.
+ * {@code mc_session}), except that admin routes (under {@code /api/admin/}, and {@code /api/system/shutdown}) also
+ * accept {@code Authorization: Bearer <admin token>}; session requests that change state must carry
+ * {@code X-CSRF-Token}; admin routes need the admin role. 401 without credentials, 403 for the rest.
  */
 public final class AccessGuard implements Handler<RoutingContext> {
 
@@ -27,6 +27,9 @@ public final class AccessGuard implements Handler<RoutingContext> {
    * anonymous {@code /health/ready}, and a load balancer or a script needs them before anyone logs in.
    */
   static final String PUBLIC_INFO = "/api/system/info";
+
+  /** Admin routes outside {@code /api/admin/}. */
+  private static final Set<String> ADMIN_ROUTES = Set.of("/api/system/shutdown");
 
   private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
 
@@ -59,7 +62,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
       ctx.next();
       return;
     }
-    boolean admin = path.startsWith("/api/admin/");
+    boolean admin = path.startsWith("/api/admin/") || ADMIN_ROUTES.contains(path);
     if (admin && bearerMatches(ctx)) {
       ctx.next();
       return;

@@ -3,6 +3,7 @@ package io.mangacircus.reader.admin;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.reader.library.LibraryInventory;
+import io.mangacircus.reader.library.LibraryScan;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -20,13 +21,16 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code GET /api/admin/status}: the service-health view — the reader itself, whether the scraper answers its ping,
- * every launcher's supervision state as last published, and the library's scan status. It never waits on a library
- * scan, and a scraper that does not answer within {@link #PING_TIMEOUT} is reported unreachable.
+ * every launcher's supervision state as last published, and the library's scan status with what it skipped. It never
+ * waits on a library scan, and a scraper that does not answer within {@link #PING_TIMEOUT} is reported unreachable.
  */
 public final class ServiceStatusRoutes {
 
   /** How long the scraper's ping may take before it is reported unreachable. */
   public static final Duration PING_TIMEOUT = Duration.ofMillis(1500);
+
+  /** At most this many skipped library entries are listed (all are counted). */
+  static final int SHOWN_SKIPS = 50;
 
   /** A launcher not heard from for this long (two missed 5 s publications) is shown as silent. */
   static final Duration SILENT_AFTER = Duration.ofSeconds(12);
@@ -78,7 +82,9 @@ public final class ServiceStatusRoutes {
     LibraryInventory.Summary summary = inventory.summary();
     JsonObject library = new JsonObject().put("status", summary.status().wire())
         .put("scannedAt", summary.scannedAt() == null ? null : summary.scannedAt().toString())
-        .put("series", summary.series().size()).put("error", summary.error());
+        .put("series", summary.series().size()).put("error", summary.error())
+        .put("skipped", new JsonObject().put("count", summary.skipped().size()).put("reasons", new JsonArray(
+            summary.skipped().stream().limit(SHOWN_SKIPS).map(LibraryScan.Skipped::toString).toList())));
     vertx.eventBus().<JsonObject>request(Addresses.SCRAPER_PING, new PingRequest("console").toJson(),
         new DeliveryOptions().setSendTimeout(PING_TIMEOUT.toMillis())).onComplete(ar -> {
           JsonObject scraper;

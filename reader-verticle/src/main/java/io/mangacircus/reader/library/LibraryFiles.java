@@ -1,5 +1,6 @@
 package io.mangacircus.reader.library;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -21,9 +22,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Read-only, traversal-proof access to published chapters: ids must be plain folder names, every folder and page is
- * resolved to its real path and must stay inside the library (symlinks included), and chapter manifests are cached
- * because a published chapter never changes. Blocking: call it off the event loop, except {@link #cached}.
+ * Read-only, traversal-proof access to published chapters, and the library's one rule of what is published: a series
+ * or chapter is a real folder (not a symbolic link) with a plain name whose real path lies inside the library, and a
+ * chapter has a valid {@code chapter.json} naming page files that exist inside the library. Page serving, series
+ * pages, covers and the inventory scan all go through here, so they agree. Chapter manifests are cached because a
+ * published chapter never changes. Blocking: call it off the event loop, except {@link #cached}.
  */
 public final class LibraryFiles {
 
@@ -34,8 +37,32 @@ public final class LibraryFiles {
 
   /** No published series or chapter by that id. */
   public static final class NotFoundException extends RuntimeException {
+    private final String reason;
+
     public NotFoundException(String message) {
+      this(message, message);
+    }
+
+    /**
+     * @param message what a reader is told
+     * @param reason why, for the operator: may say what a reader is not told (that a folder is a symbolic link)
+     */
+    public NotFoundException(String message, String reason) {
       super(message, null, false, false);
+      this.reason = reason;
+    }
+
+    /** Why the entry is not part of the library, for the operator (never the layout outside the library). */
+    public String reason() {
+      return reason;
+    }
+  }
+
+  /** A series' published chapters by number, and the chapter folders the rule refused, with why. */
+  public record Listing(List<Chapter> chapters, List<LibraryScan.Skipped> refused) {
+    public Listing {
+      chapters = List.copyOf(chapters);
+      refused = List.copyOf(refused);
     }
   }
 
@@ -69,71 +96,127 @@ public final class LibraryFiles {
     return Optional.ofNullable(manifests.get(seriesId + "/" + chapterId));
   }
 
-  /** Every readable published chapter of a series, by number. */
+  /** The library folder this reads. */
+  public Path root() {
+    return root;
+  }
+
+  /** Every published chapter of a series, by number; 404 when there is none. */
   public List<Chapter> chapters(String seriesId) {
-    Path series = inside(root.resolve(requireId(seriesId)), "series " + seriesId);
-    List<Chapter> chapters = new ArrayList<>();
-    try (Stream<Path> folders = Files.list(series)) {
-      for (Path folder : folders.filter(Files::isDirectory).toList()) {
-        String id = folder.getFileName().toString();
-        if (validId(id)) {
-          try {
-            chapters.add(chapter(seriesId, id));
-          } catch (NotFoundException e) {
-            // a folder without a readable chapter.json is not a published chapter
-          }
-        }
-      }
-    } catch (NoSuchFileException e) {
-      throw new NotFoundException("no series " + seriesId);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read series " + seriesId + ": " + e.getMessage(), e);
-    }
+    List<Chapter> chapters = listing(seriesId, true).chapters();
     if (chapters.isEmpty()) {
       throw new NotFoundException("no published chapter in series " + seriesId);
     }
+    return chapters;
+  }
+
+  /**
+   * A series' chapters by the library's rule, and every chapter folder it refused. Hidden folders (staging) and plain
+   * files are not chapters and are passed over silently.
+   *
+   * @param remember whether manifests read now are cached (page serving) or not (a whole-library scan, which would
+   *     only push the pages being read out of the cache)
+   * @throws NotFoundException when the series folder itself is refused
+   */
+  public Listing listing(String seriesId, boolean remember) {
+    Path series = folder(root.resolve(requireId(seriesId)), "series " + seriesId);
+    List<Chapter> chapters = new ArrayList<>();
+    List<LibraryScan.Skipped> refused = new ArrayList<>();
+    for (Path entry : entries(series, "series " + seriesId)) {
+      String id = entry.getFileName().toString();
+      String name = seriesId + "/" + id;
+      if (!validId(id)) {
+        refused.add(new LibraryScan.Skipped(name, "not a plain folder name"));
+        continue;
+      }
+      try {
+        chapters.add(chapter(seriesId, id, remember));
+      } catch (NotFoundException e) {
+        refused.add(new LibraryScan.Skipped(name, e.reason()));
+      } catch (UncheckedIOException e) {
+        refused.add(new LibraryScan.Skipped(name, "cannot be read (" + e.getCause().getClass().getSimpleName() + ")"));
+      }
+    }
     chapters.sort(Comparator.comparing((Chapter c) -> numberOf(c.number()), Comparator.nullsLast(Comparator
         .naturalOrder())).thenComparing(Chapter::id));
-    return chapters;
+    return new Listing(chapters, refused);
+  }
+
+  /**
+   * What in {@code folder} could be a library entry, by name: folders, links to folders and links to nothing. Hidden
+   * entries (staging folders), files and links to files are left out.
+   */
+  List<Path> entries(Path folder, String what) {
+    try (Stream<Path> children = Files.list(folder)) {
+      return children.filter(p -> !p.getFileName().toString().startsWith("."))
+          .filter(p -> Files.isDirectory(p) || Files.isSymbolicLink(p) && !Files.exists(p))
+          .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
+    } catch (NoSuchFileException e) {
+      throw new NotFoundException("no " + what, "does not exist");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + what + ": " + e.getMessage(), e);
+    }
   }
 
   /** One published chapter. */
   public Chapter chapter(String seriesId, String chapterId) {
+    return chapter(seriesId, chapterId, true);
+  }
+
+  private Chapter chapter(String seriesId, String chapterId, boolean remember) {
     String key = requireId(seriesId) + "/" + requireId(chapterId);
     Chapter known = manifests.get(key);
     if (known != null) {
       return known;
     }
     Chapter read = read(seriesId, chapterId);
-    if (manifests.size() >= CACHE_LIMIT) {
-      manifests.clear();
+    if (remember) {
+      if (manifests.size() >= CACHE_LIMIT) {
+        manifests.clear();
+      }
+      manifests.put(key, read);
     }
-    manifests.put(key, read);
     return read;
   }
 
   private Chapter read(String seriesId, String chapterId) {
-    Path folder = inside(root.resolve(seriesId).resolve(chapterId), "chapter " + seriesId + "/" + chapterId);
+    String what = "chapter " + seriesId + "/" + chapterId;
+    Path series = folder(root.resolve(seriesId), "series " + seriesId);
+    Path folder = folder(series.resolve(chapterId), what);
+    String unreadable = what + " has no readable chapter.json";
     JsonNode json;
     try {
-      json = MAPPER.readTree(Files.readString(folder.resolve("chapter.json")));
+      json = MAPPER.readTree(Files.readString(inside(folder.resolve("chapter.json"), "chapter.json of " + what)));
+    } catch (NotFoundException e) {
+      throw new NotFoundException(unreadable, e.reason().equals("does not exist") ? "has no chapter.json"
+          : "chapter.json " + e.reason());
+    } catch (JsonProcessingException e) {
+      throw new NotFoundException(unreadable, "chapter.json is not valid JSON");
     } catch (IOException e) {
-      throw new NotFoundException("chapter " + seriesId + "/" + chapterId + " has no readable chapter.json");
+      throw new NotFoundException(unreadable, "chapter.json cannot be read (" + e.getClass().getSimpleName() + ")");
+    }
+    if (json == null || !json.isObject()) {
+      throw new NotFoundException(unreadable, "chapter.json is not a JSON object");
     }
     List<Page> pages = new ArrayList<>();
     for (JsonNode page : json.path("pages")) {
       String file = page.path("file").asText("");
       if (!PAGE_FILE.matcher(file).matches()) {
-        throw new NotFoundException("chapter " + seriesId + "/" + chapterId + " names an unusable page file");
+        throw new NotFoundException(what + " names an unusable page file", "chapter.json names an unusable page file");
       }
-      Path resolved = inside(folder.resolve(file), "page " + file);
+      Path resolved;
+      try {
+        resolved = inside(folder.resolve(file), "page " + file);
+      } catch (NotFoundException e) {
+        throw new NotFoundException(what + " misses page " + file, "page " + file + " " + e.reason());
+      }
       if (!Files.isRegularFile(resolved)) {
-        throw new NotFoundException("chapter " + seriesId + "/" + chapterId + " misses page " + file);
+        throw new NotFoundException(what + " misses page " + file, "page " + file + " is not a file");
       }
       pages.add(new Page(pages.size() + 1, resolved, page.path("sha256").asText(""), mediaType(file)));
     }
     if (pages.isEmpty()) {
-      throw new NotFoundException("chapter " + seriesId + "/" + chapterId + " has no pages");
+      throw new NotFoundException(what + " has no pages", "chapter.json lists no pages");
     }
     Instant published = null;
     try {
@@ -146,16 +229,42 @@ public final class LibraryFiles {
         pages);
   }
 
+  /**
+   * The real path of a series or chapter folder by the library's rule: not a symbolic link (a link inside the library
+   * would show one chapter under two names, counted twice, its read marks split), a folder, inside the library.
+   */
+  private Path folder(Path path, String what) {
+    if (Files.isSymbolicLink(path)) {
+      String reason;
+      try {
+        reason = path.toRealPath().startsWith(realRoot())
+            ? "is a symbolic link to another folder of the library (only real folders are published)"
+            : "resolves outside the library";
+      } catch (NoSuchFileException e) {
+        reason = "is a symbolic link to nothing";
+      } catch (IOException e) {
+        reason = "is a symbolic link that cannot be resolved (" + e.getClass().getSimpleName() + ")";
+      }
+      throw new NotFoundException("no " + what, reason);
+    }
+    Path real = inside(path, what);
+    if (!Files.isDirectory(real)) {
+      throw new NotFoundException("no " + what, "is not a folder");
+    }
+    return real;
+  }
+
   /** The real path of {@code path}, which must exist and lie inside the library's real path. */
   private Path inside(Path path, String what) {
     try {
       Path real = path.toRealPath();
       if (!real.startsWith(realRoot())) {
-        throw new NotFoundException("no " + what); // not said why: the layout outside stays private
+        // The reader is not told why: the layout outside stays private.
+        throw new NotFoundException("no " + what, "resolves outside the library");
       }
       return real;
     } catch (NoSuchFileException e) {
-      throw new NotFoundException("no " + what);
+      throw new NotFoundException("no " + what, "does not exist");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot resolve " + what + ": " + e.getMessage(), e);
     }

@@ -4,19 +4,32 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The library inventory as ARCHITECTURE §7 wants it: one shared background scan; callers get the last summary at once;
  * it refreshes at most once per {@code maxAge} unless a publication invalidates it; a failed scan is not retried on
  * every poll; callers whose decision must not duplicate work can wait for a scan that started after they asked.
+ * A new list replaces the old one only when a scan completes, so a refresh never blanks it; a scan that finds the
+ * library folder gone keeps the last list and reports an error. It can start from a previous inventory
+ * ({@link #seed}) and hands every changed one to a keeper, so a restarted reader lists the library at once.
  * No Vert.x here: scans run on the given executor.
  */
 public final class LibraryInventory {
+
+  private static final Logger LOG = LoggerFactory.getLogger(LibraryInventory.class);
+
+  /** Newly skipped entries logged one per line per scan; the rest are summed up in one more line. */
+  static final int LOGGED_SKIPS = 20;
 
   /** What {@code libraryStatus} reports. */
   public enum Status {
@@ -27,27 +40,45 @@ public final class LibraryInventory {
     }
   }
 
-  /** The last completed scan, or none yet. */
-  public record Summary(Status status, Instant scannedAt, List<SeriesEntry> series, String error) {
+  /**
+   * The last completed scan (or the previous inventory it started from), or none yet.
+   *
+   * @param skipped what the last completed scan skipped, each once (empty before the first scan of this process)
+   */
+  public record Summary(Status status, Instant scannedAt, List<SeriesEntry> series, String error,
+      List<LibraryScan.Skipped> skipped) {
     public Summary {
+      series = List.copyOf(series);
+      skipped = List.copyOf(skipped);
+    }
+  }
+
+  /** An inventory worth keeping across restarts: the series of a complete scan and when it ran. */
+  public record Snapshot(Instant scannedAt, List<SeriesEntry> series) {
+    public Snapshot {
       series = List.copyOf(series);
     }
   }
 
-  private final Supplier<List<SeriesEntry>> scanner;
+  private final Supplier<LibraryScan> scanner;
   private final Executor executor;
   private final InstantSource clock;
   private final Duration maxAge;
   private final Duration errorBackoff;
+  private Consumer<Snapshot> keeper = snapshot -> { };
 
   private List<SeriesEntry> series = List.of();
+  private List<LibraryScan.Skipped> skipped = List.of();
   private Instant scannedAt;
+  private boolean scannedHere;
   private Instant failedAt;
   private String error;
   private boolean changedByLastScan;
   private boolean invalidated = true;
+  private List<SeriesEntry> kept;
   private CompletableFuture<Summary> running;
   private final List<CompletableFuture<Summary>> waitingForFresh = new ArrayList<>();
+  private final List<CompletableFuture<Summary>> waitingForFirst = new ArrayList<>();
 
   /**
    * @param scanner reads the library folder (blocking); throws on failure
@@ -55,7 +86,7 @@ public final class LibraryInventory {
    * @param maxAge a summary older than this is refreshed on the next request (60 s)
    * @param errorBackoff after a failed scan, no new scan before this has passed (60 s)
    */
-  public LibraryInventory(Supplier<List<SeriesEntry>> scanner, Executor executor, InstantSource clock, Duration maxAge,
+  public LibraryInventory(Supplier<LibraryScan> scanner, Executor executor, InstantSource clock, Duration maxAge,
       Duration errorBackoff) {
     this.scanner = scanner;
     this.executor = executor;
@@ -64,12 +95,47 @@ public final class LibraryInventory {
     this.errorBackoff = errorBackoff;
   }
 
+  /**
+   * Starts from a previous inventory (kept by an earlier process): it is served at once, marked stale, until the first
+   * scan of this process replaces it. Call before the first {@link #summary}.
+   */
+  public synchronized LibraryInventory seed(Snapshot previous) {
+    series = previous.series();
+    scannedAt = previous.scannedAt();
+    kept = previous.series();
+    invalidated = true;
+    return this;
+  }
+
+  /**
+   * Hands every completed scan whose series differ from the last kept ones to {@code keeper}, on the scan's executor
+   * (it may block); a keeper that throws is logged and the inventory goes on.
+   */
+  public synchronized LibraryInventory keepWith(Consumer<Snapshot> keeper) {
+    this.keeper = keeper;
+    return this;
+  }
+
   /** The last summary, at once; starts a background scan when it is due and none is running. */
   public synchronized Summary summary() {
     if (due()) {
       startScan();
     }
     return current();
+  }
+
+  /**
+   * Completes at once when there is an inventory to show (a previous one, or any scan of this process completed),
+   * else when the first scan completes, successfully or not. Starts that scan if it is due.
+   */
+  public synchronized CompletableFuture<Summary> firstAnswer() {
+    Summary now = summary();
+    if (scannedAt != null || scannedHere || error != null) {
+      return CompletableFuture.completedFuture(now);
+    }
+    CompletableFuture<Summary> result = new CompletableFuture<>();
+    waitingForFirst.add(result);
+    return result;
   }
 
   /** A publication or metadata change: the next request refreshes, whatever the summary's age. */
@@ -110,7 +176,7 @@ public final class LibraryInventory {
     } else {
       status = changedByLastScan ? Status.UPDATED : Status.READY;
     }
-    return new Summary(status, scannedAt, series, error);
+    return new Summary(status, scannedAt, series, error, skipped);
   }
 
   private void startScan() {
@@ -120,7 +186,7 @@ public final class LibraryInventory {
     CompletableFuture<Summary> scan = new CompletableFuture<>();
     running = scan;
     executor.execute(() -> {
-      List<SeriesEntry> found = null;
+      LibraryScan found = null;
       RuntimeException failure = null;
       try {
         found = scanner.get();
@@ -131,27 +197,66 @@ public final class LibraryInventory {
     });
   }
 
-  private void finish(List<SeriesEntry> found, RuntimeException failure, List<CompletableFuture<Summary>> waiters) {
+  private void finish(LibraryScan found, RuntimeException failure, List<CompletableFuture<Summary>> waiters) {
     Summary summary;
+    List<LibraryScan.Skipped> newlySkipped = List.of();
+    Snapshot toKeep = null;
+    List<CompletableFuture<Summary>> first;
     synchronized (this) {
       Instant now = clock.instant();
-      if (failure == null) {
-        changedByLastScan = scannedAt != null && !found.equals(series);
-        series = List.copyOf(found);
+      if (failure == null && found.folderMissing() && !series.isEmpty()) {
+        error = "the library folder is missing; showing the last inventory until it is back";
+        failedAt = now;
+      } else if (failure == null) {
+        changedByLastScan = scannedAt != null && !found.series().equals(series);
+        series = found.series();
+        Set<LibraryScan.Skipped> before = new HashSet<>(skipped);
+        newlySkipped = found.skipped().stream().filter(s -> !before.contains(s)).toList();
+        skipped = found.skipped();
         scannedAt = now;
+        scannedHere = true;
         error = null;
         failedAt = null;
+        if (!series.equals(kept)) {
+          kept = series;
+          toKeep = new Snapshot(now, series);
+        }
       } else {
         error = String.valueOf(failure.getMessage());
         failedAt = now;
       }
       running = null;
       summary = current();
+      first = new ArrayList<>(waitingForFirst);
+      waitingForFirst.clear();
       if (!waitingForFresh.isEmpty()) {
         // Someone asked for a fresh inventory while this scan ran: it may have missed their change.
         startScan();
       }
     }
+    if (failure != null) {
+      LOG.warn("[LIBRARY] the library scan failed: {}", failure.getMessage());
+    } else if (found.folderMissing() && error != null) {
+      LOG.warn("[LIBRARY] {}", error);
+    }
+    logSkipped(newlySkipped);
     waiters.forEach(w -> w.complete(summary));
+    first.forEach(w -> w.complete(summary));
+    if (toKeep != null) {
+      try {
+        keeper.accept(toKeep);
+      } catch (RuntimeException e) {
+        LOG.warn("[LIBRARY] the inventory could not be kept for the next start: {}", e.getMessage());
+      }
+    }
+  }
+
+  /** Each entry once when it is first skipped, not on every scan; again only if it was fine in between. */
+  private static void logSkipped(List<LibraryScan.Skipped> newlySkipped) {
+    newlySkipped.stream().limit(LOGGED_SKIPS)
+        .forEach(s -> LOG.warn("[LIBRARY] skipped {}: {}", s.entry(), s.reason()));
+    if (newlySkipped.size() > LOGGED_SKIPS) {
+      LOG.warn("[LIBRARY] skipped {} more entries (the health page lists them)", newlySkipped.size() - LOGGED_SKIPS);
+    }
   }
 }

@@ -1,75 +1,66 @@
 package io.mangacircus.reader.library;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Objects;
 
 /**
- * Reads the published library ({@code data/library/<series>/<chapter>/chapter.json}) read-only; hidden folders
- * (staging) and chapters without a readable {@code chapter.json} are skipped.
+ * Reads the published library ({@code data/library/<series>/<chapter>/chapter.json}) read-only, by the same rule as
+ * page serving ({@link LibraryFiles}): what the rule refuses is neither listed nor counted nor searched, and is
+ * reported as skipped with why. Hidden folders (staging) and plain files are passed over silently.
  */
 public final class LibraryScanner {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private final LibraryFiles files;
 
-  private LibraryScanner() {
+  public LibraryScanner(LibraryFiles files) {
+    this.files = files;
   }
 
-  /** Every series with at least one published chapter, by title. */
-  public static List<SeriesEntry> scan(Path library) {
+  /** Every series with at least one published chapter, by title, and everything skipped. Blocking. */
+  public LibraryScan scan() {
+    Path root = files.root();
+    if (!Files.exists(root)) {
+      return new LibraryScan(List.of(), List.of(), true);
+    }
     List<SeriesEntry> series = new ArrayList<>();
-    try (Stream<Path> folders = Files.list(library)) {
-      for (Path folder : folders.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().startsWith("."))
-          .toList()) {
-        seriesOf(folder).ifPresent(series::add);
+    List<LibraryScan.Skipped> skipped = new ArrayList<>();
+    for (Path folder : files.entries(root, "library " + root)) {
+      String id = folder.getFileName().toString();
+      if (!LibraryFiles.validId(id)) {
+        skipped.add(new LibraryScan.Skipped(id, "not a plain folder name"));
+        continue;
       }
-    } catch (NoSuchFileException e) {
-      return List.of();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the library " + library + ": " + e.getMessage(), e);
+      LibraryFiles.Listing listing;
+      try {
+        listing = files.listing(id, false);
+      } catch (LibraryFiles.NotFoundException e) {
+        skipped.add(new LibraryScan.Skipped(id, e.reason()));
+        continue;
+      } catch (UncheckedIOException e) {
+        skipped.add(new LibraryScan.Skipped(id, "cannot be read (" + e.getCause().getClass().getSimpleName() + ")"));
+        continue;
+      }
+      skipped.addAll(listing.refused());
+      if (!listing.chapters().isEmpty()) {
+        series.add(entry(id, listing.chapters()));
+      }
     }
-    series.sort(Comparator.comparing(SeriesEntry::title, String.CASE_INSENSITIVE_ORDER));
-    return series;
+    series.sort(Comparator.comparing(SeriesEntry::title, String.CASE_INSENSITIVE_ORDER).thenComparing(SeriesEntry::id));
+    return new LibraryScan(series, skipped, false);
   }
 
-  private static java.util.Optional<SeriesEntry> seriesOf(Path folder) throws IOException {
-    String title = null;
-    String source = null;
-    String titleId = null;
-    int chapters = 0;
-    Instant newest = Instant.EPOCH;
-    try (Stream<Path> chapterFolders = Files.list(folder)) {
-      for (Path chapter : chapterFolders.filter(Files::isDirectory).toList()) {
-        JsonNode json;
-        try {
-          json = MAPPER.readTree(Files.readString(chapter.resolve("chapter.json")));
-        } catch (IOException e) {
-          continue;
-        }
-        chapters++;
-        title = title == null ? json.path("series").asText(folder.getFileName().toString()) : title;
-        source = source == null ? json.path("source").asText("") : source;
-        titleId = titleId == null ? json.path("titleId").asText("") : titleId;
-        try {
-          Instant published = Instant.parse(json.path("publishedAt").asText());
-          newest = published.isAfter(newest) ? published : newest;
-        } catch (DateTimeParseException e) {
-          // A chapter without a publication time still counts; it just does not move "recently updated".
-        }
-      }
-    }
-    return chapters == 0 ? java.util.Optional.empty()
-        : java.util.Optional.of(new SeriesEntry(folder.getFileName().toString(), title, source, titleId, chapters,
-            newest));
+  /** The card of a series: its title is the first chapter's, as on the series page. */
+  private static SeriesEntry entry(String id, List<LibraryFiles.Chapter> chapters) {
+    LibraryFiles.Chapter first = chapters.get(0);
+    // A chapter without a publication time still counts; it just does not move "recently updated".
+    Instant newest = chapters.stream().map(LibraryFiles.Chapter::publishedAt).filter(Objects::nonNull)
+        .max(Instant::compareTo).orElse(Instant.EPOCH);
+    return new SeriesEntry(id, first.seriesTitle(), first.source(), first.titleId(), chapters.size(), newest);
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.PingReply;
 import io.mangacircus.reader.library.LibraryInventory;
+import io.mangacircus.reader.library.LibraryScan;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonObject;
@@ -32,7 +33,7 @@ class ServiceStatusRoutesTest {
   void start() throws Exception {
     vertx = Vertx.vertx();
     // A scan that never finishes: its executor keeps the work and never runs it.
-    LibraryInventory inventory = new LibraryInventory(List::of, command -> { }, InstantSource.system(),
+    LibraryInventory inventory = new LibraryInventory(() -> new LibraryScan(List.of(), List.of(), false), command -> { }, InstantSource.system(),
         Duration.ofMinutes(1), Duration.ofMinutes(1));
     Router router = Router.router(vertx);
     new ServiceStatusRoutes(vertx, inventory, InstantSource.system(), "reader-1", 42L).mount(router);
@@ -46,8 +47,12 @@ class ServiceStatusRoutesTest {
   }
 
   private JsonObject status() throws Exception {
+    return status(server.actualPort());
+  }
+
+  private JsonObject status(int port) throws Exception {
     HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + server.actualPort() + "/api/admin/status")).timeout(Duration.ofSeconds(5))
+        URI.create("http://127.0.0.1:" + port + "/api/admin/status")).timeout(Duration.ofSeconds(5))
         .build(), HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).isEqualTo(200);
     return new JsonObject(response.body());
@@ -91,5 +96,24 @@ class ServiceStatusRoutesTest {
     assertThat(launcher.getString("node")).isEqualTo("scraper@h:1");
     assertThat(launcher.getBoolean("silent")).isFalse();
     assertThat(launcher.getJsonArray("services").getJsonObject(0).getString("status")).isEqualTo("repair-required");
+  }
+
+  @Test
+  void skippedLibraryEntriesAreCountedAndTheFirstFiftyListedWithWhy() throws Exception {
+    List<LibraryScan.Skipped> skipped = java.util.stream.IntStream.range(0, 60)
+        .mapToObj(i -> new LibraryScan.Skipped(String.format("s%02d", i), "resolves outside the library")).toList();
+    LibraryInventory scanned = new LibraryInventory(() -> new LibraryScan(List.of(), skipped, false), Runnable::run,
+        InstantSource.system(), Duration.ofMinutes(1), Duration.ofMinutes(1));
+    scanned.summary();
+    Router router = Router.router(vertx);
+    new ServiceStatusRoutes(vertx, scanned, InstantSource.system(), "reader-1", 42L).mount(router);
+    HttpServer other = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").toCompletionStage()
+        .toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    JsonObject library = status(other.actualPort()).getJsonObject("library");
+
+    assertThat(library.getJsonObject("skipped").getInteger("count")).isEqualTo(60);
+    assertThat(library.getJsonObject("skipped").getJsonArray("reasons")).hasSize(50)
+        .contains("s00: resolves outside the library");
   }
 }

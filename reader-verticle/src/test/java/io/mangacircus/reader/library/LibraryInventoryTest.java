@@ -20,12 +20,14 @@ class LibraryInventoryTest {
   private final AtomicInteger scans = new AtomicInteger();
   private final AtomicReference<List<SeriesEntry>> onDisk = new AtomicReference<>(List.of(series("a")));
   private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+  private final AtomicReference<List<LibraryScan.Skipped>> skippedOnDisk = new AtomicReference<>(List.of());
+  private final java.util.concurrent.atomic.AtomicBoolean folderMissing = new java.util.concurrent.atomic.AtomicBoolean();
   private final LibraryInventory inventory = new LibraryInventory(() -> {
     scans.incrementAndGet();
     if (failure.get() != null) {
       throw failure.get();
     }
-    return onDisk.get();
+    return new LibraryScan(onDisk.get(), skippedOnDisk.get(), folderMissing.get());
   }, pending::add, () -> now, Duration.ofSeconds(60), Duration.ofSeconds(60));
 
   private static SeriesEntry series(String id) {
@@ -112,5 +114,90 @@ class LibraryInventoryTest {
     runScans();
     assertThat(fresh).isDone();
     assertThat(fresh.join().series()).hasSize(2);
+  }
+
+  @Test
+  void aKeptInventoryIsServedAtOnceBeforeAnyScanOfThisProcess() {
+    LibraryInventory.Snapshot kept = new LibraryInventory.Snapshot(now.minusSeconds(3600), List.of(series("kept")));
+    inventory.seed(kept);
+
+    LibraryInventory.Summary first = inventory.summary();
+    CompletableFuture<LibraryInventory.Summary> answer = inventory.firstAnswer();
+
+    assertThat(first.series()).containsExactly(series("kept"));
+    assertThat(first.scannedAt()).isEqualTo(kept.scannedAt());
+    assertThat(first.status()).as("a scan runs to bring it up to date").isEqualTo(Status.REFRESHING);
+    assertThat(answer).as("nothing to wait for").isDone();
+    runScans();
+    assertThat(inventory.summary().series()).containsExactly(series("a"));
+    assertThat(inventory.summary().status()).isEqualTo(Status.UPDATED);
+  }
+
+  @Test
+  void withoutAnyInventoryTheFirstAnswerWaitsForTheFirstScan() {
+    CompletableFuture<LibraryInventory.Summary> answer = inventory.firstAnswer();
+
+    assertThat(answer).isNotDone();
+    runScans();
+    assertThat(answer).isDone();
+    assertThat(answer.join().series()).containsExactly(series("a"));
+    assertThat(inventory.firstAnswer()).isDone();
+  }
+
+  @Test
+  void aRefreshKeepsTheListUntilItCompletesAndAMissingFolderNeverBlanksIt() {
+    inventory.summary();
+    runScans();
+    onDisk.set(List.of());
+    folderMissing.set(true);
+    inventory.invalidate();
+
+    LibraryInventory.Summary during = inventory.summary();
+    assertThat(during.status()).isEqualTo(Status.REFRESHING);
+    assertThat(during.series()).containsExactly(series("a"));
+    runScans();
+
+    LibraryInventory.Summary after = inventory.summary();
+    assertThat(after.status()).isEqualTo(Status.ERROR);
+    assertThat(after.error()).contains("library folder is missing");
+    assertThat(after.series()).containsExactly(series("a"));
+
+    folderMissing.set(false);
+    now = now.plusSeconds(60);
+    inventory.summary();
+    runScans();
+    assertThat(inventory.summary().series()).as("an emptied library that exists is empty").isEmpty();
+  }
+
+  @Test
+  void everyChangedInventoryIsKeptOnceAndTheSkippedEntriesComeWithTheSummary() {
+    List<LibraryInventory.Snapshot> kept = new java.util.ArrayList<>();
+    inventory.keepWith(kept::add);
+    skippedOnDisk.set(List.of(new LibraryScan.Skipped("evil", "resolves outside the library")));
+
+    inventory.summary();
+    runScans();
+    inventory.invalidate();
+    inventory.summary();
+    runScans();
+
+    assertThat(scans).hasValue(2);
+    assertThat(kept).as("the second scan found the same series").hasSize(1);
+    assertThat(kept.get(0).series()).containsExactly(series("a"));
+    assertThat(inventory.summary().skipped()).extracting(LibraryScan.Skipped::toString)
+        .containsExactly("evil: resolves outside the library");
+  }
+
+  @Test
+  void aKeeperThatFailsDoesNotStopTheInventory() {
+    inventory.keepWith(snapshot -> {
+      throw new java.io.UncheckedIOException(new java.io.IOException("disk full"));
+    });
+
+    inventory.summary();
+    runScans();
+
+    assertThat(inventory.summary().status()).isEqualTo(Status.READY);
+    assertThat(inventory.summary().series()).containsExactly(series("a"));
   }
 }

@@ -1,0 +1,162 @@
+package io.mangacircus.launcher.accounts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.mangacircus.launcher.Main;
+import io.mangacircus.launcher.testing.FreePorts;
+import io.mangacircus.launcher.testing.HttpProbe;
+import io.mangacircus.launcher.testing.JarProcess;
+import io.mangacircus.launcher.testing.ReaderSession;
+import io.mangacircus.reader.accounts.GeneratedPassword;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The admin password as an operator meets it on the real jar: the first start prints the generated one once in a
+ * frame that says how to change it, and never again; {@code reset-password} replaces a lost one while the reader is
+ * stopped, printing the new one once and ending the user's sessions.
+ */
+class AdminPasswordIT {
+
+  private static final Duration START = Duration.ofSeconds(60);
+  private static final Duration GRACE = Duration.ofSeconds(30);
+
+  @TempDir
+  Path work;
+
+  private JarProcess start(int port, Map<String, String> env) {
+    return JarProcess.start(work, env, "all", "--data=" + work.resolve("data"), "--port=" + port,
+        "--health-port=" + FreePorts.next());
+  }
+
+  private JarProcess resetPassword(String user) {
+    return JarProcess.start(work, Map.of(), "reset-password", user, "--data=" + work.resolve("data"));
+  }
+
+  private static void awaitReady(int port) {
+    await().atMost(START).pollInterval(Duration.ofMillis(100))
+        .until(() -> HttpProbe.get(port, "/health/ready").status() == 200);
+  }
+
+  private static void stop(JarProcess process) {
+    process.terminate();
+    assertThat(process.waitForExit(GRACE)).as(process.output()).isZero();
+  }
+
+  /** The password in a framed notice: alone on the line after the password line, inside the frame. */
+  private static String framedPassword(String output) {
+    List<String> lines = output.lines().toList();
+    int top = lines.indexOf(GeneratedPassword.FRAME);
+    assertThat(top).as("a framed block in:\n" + output).isNotNegative();
+    int bottom = lines.subList(top + 1, lines.size()).indexOf(GeneratedPassword.FRAME) + top + 1;
+    assertThat(bottom).as("the frame is closed").isGreaterThan(top);
+    List<String> block = lines.subList(top, bottom + 1);
+    int label = block.indexOf(GeneratedPassword.PASSWORD_LINE);
+    assertThat(label).as("the block names the password:\n" + String.join("\n", block)).isPositive();
+    assertThat(block.get(label + 1)).isBlank();
+    String password = block.get(label + 2).trim();
+    assertThat(password).hasSize(GeneratedPassword.LENGTH).doesNotContain(" ");
+    assertThat(String.join("\n", block)).as("says how to change it")
+        .contains("/admin/users.html", "reset-password admin");
+    return password;
+  }
+
+  private static int occurrences(String text, String part) {
+    int count = 0;
+    for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+      count++;
+    }
+    return count;
+  }
+
+  @Test
+  void theFirstStartPrintsTheGeneratedAdminPasswordOnceInAFrameAndLaterStartsNeverPrintIt() {
+    int port = FreePorts.next();
+    String password;
+    try (JarProcess first = start(port, Map.of())) {
+      awaitReady(port);
+      password = framedPassword(first.output());
+      assertThat(occurrences(first.output(), password)).as("printed exactly once").isEqualTo(1);
+      assertThat(first.output()).doesNotContain("sign-in word");
+      assertThat(ReaderSession.send(port, "POST", "/api/login", new JsonObject().put("username", "admin")
+          .put("password", password).encode()).statusCode()).as("the printed password logs in").isEqualTo(200);
+      stop(first);
+      assertThat(occurrences(first.output(), password)).as("not even at the stop").isEqualTo(1);
+    }
+
+    int port2 = FreePorts.next();
+    try (JarProcess second = start(port2, Map.of())) {
+      awaitReady(port2);
+      ReaderSession.login(port2, "admin", password);
+      stop(second);
+      assertThat(second.output()).doesNotContain(password, GeneratedPassword.PASSWORD_LINE, GeneratedPassword.FRAME);
+    }
+  }
+
+  @Test
+  void resetPasswordPrintsANewPasswordOnceEndsTheSessionsAndTheOldPasswordNoLongerWorks() {
+    int port = FreePorts.next();
+    String oldPassword = "the-old-admin-pass";
+    ReaderSession before;
+    try (JarProcess reader = start(port, Map.of("MANGACIRCUS_ADMIN_PASSWORD", oldPassword))) {
+      awaitReady(port);
+      before = ReaderSession.login(port, "admin", oldPassword);
+      stop(reader);
+    }
+
+    String newPassword;
+    try (JarProcess reset = resetPassword("admin")) {
+      assertThat(reset.waitForExit(START)).as(reset.output()).isZero();
+      newPassword = framedPassword(reset.output());
+      assertThat(occurrences(reset.output(), newPassword)).isEqualTo(1);
+    }
+
+    int port2 = FreePorts.next();
+    try (JarProcess reader = start(port2, Map.of())) {
+      awaitReady(port2);
+      assertThat(ReaderSession.send(port2, "POST", "/api/login", new JsonObject().put("username", "admin")
+          .put("password", oldPassword).encode()).statusCode()).as("the old password").isEqualTo(401);
+      assertThat(ReaderSession.send(port2, "GET", "/api/me", null, "Cookie", before.cookie()).statusCode())
+          .as("a session from before the reset").isEqualTo(401);
+      ReaderSession after = ReaderSession.login(port2, "admin", newPassword);
+      assertThat(after.get("/api/me").statusCode()).isEqualTo(200);
+      stop(reader);
+      assertThat(reader.output()).doesNotContain(newPassword);
+    }
+  }
+
+  @Test
+  void resetPasswordRefusesWhileTheReaderRunsAndNamesAnUnknownUserChangingNothing() {
+    int port = FreePorts.next();
+    String password = "the-admin-pass-1";
+    try (JarProcess reader = start(port, Map.of("MANGACIRCUS_ADMIN_PASSWORD", password))) {
+      awaitReady(port);
+
+      try (JarProcess reset = resetPassword("admin")) {
+        assertThat(reset.waitForExit(START)).as(reset.output()).isEqualTo(Main.EXIT_LOCKED);
+        assertThat(reset.output()).contains("the reader is running", "reader.lock", "nothing changed")
+            .doesNotContain(GeneratedPassword.FRAME);
+      }
+      ReaderSession.login(port, "admin", password);
+      stop(reader);
+    }
+
+    try (JarProcess reset = resetPassword("nobody")) {
+      assertThat(reset.waitForExit(START)).as(reset.output()).isEqualTo(Main.EXIT_FAILURE);
+      assertThat(reset.output()).contains("no user named 'nobody'", "nothing changed")
+          .doesNotContain(GeneratedPassword.FRAME);
+    }
+    try (JarProcess reset = JarProcess.start(work, Map.of(), "reset-password", "admin",
+        "--data=" + work.resolve("elsewhere"))) {
+      assertThat(reset.waitForExit(START)).as(reset.output()).isEqualTo(Main.EXIT_FAILURE);
+      assertThat(reset.output()).contains("no reader database");
+    }
+    assertThat(work.resolve("elsewhere")).doesNotExist();
+  }
+}

@@ -1,0 +1,176 @@
+package io.mangacircus.reader.library;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scan lists, counts and titles only what page serving would serve, and names everything it skipped once. */
+class LibraryScannerTest {
+
+  @TempDir
+  Path work;
+
+  private Path library;
+  private LibraryFiles files;
+  private LibraryScanner scanner;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    library = Files.createDirectories(work.resolve("data/library"));
+    files = new LibraryFiles(library);
+    scanner = new LibraryScanner(files);
+  }
+
+  /** A published chapter as the scraper leaves it: {@code chapter.json} and its page files. */
+  private Path chapter(Path series, String id, String title, String number, int pages) throws IOException {
+    Path folder = Files.createDirectories(series.resolve(id));
+    StringBuilder list = new StringBuilder();
+    for (int i = 1; i <= pages; i++) {
+      String file = String.format("%03d.png", i);
+      Files.write(folder.resolve(file), new byte[] {(byte) i});
+      list.append(i > 1 ? "," : "").append("{\"index\":").append(i).append(",\"file\":\"").append(file).append("\"}");
+    }
+    Files.writeString(folder.resolve("chapter.json"), "{\"schema\":1,\"source\":\"demo\",\"titleId\":\"t\",\"series\":\""
+        + title + "\",\"number\":\"" + number + "\",\"publishedAt\":\"2026-11-2" + number.charAt(0)
+        + "T10:00:00Z\",\"pages\":[" + list + "]}");
+    return folder;
+  }
+
+  private Path chapter(String series, String id, String title, String number) throws IOException {
+    return chapter(library.resolve(series), id, title, number, 2);
+  }
+
+  private static List<String> reasons(LibraryScan scan) {
+    return scan.skipped().stream().map(LibraryScan.Skipped::toString).toList();
+  }
+
+  @Test
+  void aSeriesFolderLinkedOutsideTheLibraryIsSkippedAndItsTitleNeverRead() throws IOException {
+    chapter("circus", "chapter-0001", "Circus", "1");
+    Path outside = Files.createDirectories(work.resolve("elsewhere"));
+    chapter(outside, "chapter-0001", "Title From Outside", "1", 1);
+    Files.createSymbolicLink(library.resolve("evilseries"), outside);
+
+    LibraryScan scan = scanner.scan();
+
+    assertThat(scan.series()).extracting(SeriesEntry::id).containsExactly("circus");
+    assertThat(scan.series()).extracting(SeriesEntry::title).doesNotContain("Title From Outside");
+    assertThat(reasons(scan)).containsExactly("evilseries: resolves outside the library");
+    assertThatThrownBy(() -> files.chapters("evilseries")).isInstanceOf(LibraryFiles.NotFoundException.class)
+        .hasMessage("no series evilseries");
+  }
+
+  @Test
+  void brokenAndLinkedChaptersAreNeitherCountedNorUsedForTitleOrCover() throws IOException {
+    Path series = library.resolve("foo");
+    Path corrupt = chapter(series, "chapter-0000", "Wrong Title", "0", 1);
+    Files.writeString(corrupt.resolve("chapter.json"), "{\"series\": \"Wrong Title\", \"pages\": [");
+    chapter(series, "chapter-0001", "Foo", "1", 3);
+    chapter(series, "chapter-0002", "Foo", "2", 2);
+    Path outside = chapter(work.resolve("elsewhere"), "chapter-0009", "Foo", "9", 1);
+    Files.createSymbolicLink(series.resolve("chapter-0003"), outside);
+    Files.createSymbolicLink(series.resolve("chapter-0004"), series.resolve("chapter-0001"));
+    Files.createDirectories(series.resolve("chapter-0005"));
+
+    LibraryScan scan = scanner.scan();
+
+    SeriesEntry foo = scan.series().get(0);
+    assertThat(foo.chapters()).isEqualTo(2);
+    assertThat(foo.title()).as("the first published chapter names the series").isEqualTo("Foo");
+    List<LibraryFiles.Chapter> served = files.chapters("foo");
+    assertThat(served).extracting(LibraryFiles.Chapter::id).containsExactly("chapter-0001", "chapter-0002");
+    assertThat(foo.chapters()).as("the card counts what the series page lists").isEqualTo(served.size());
+    assertThat(served.get(0).pages()).as("the cover is page 1 of a published chapter").hasSize(3);
+    assertThat(reasons(scan)).containsExactly(
+        "foo/chapter-0000: chapter.json is not valid JSON",
+        "foo/chapter-0003: resolves outside the library",
+        "foo/chapter-0004: is a symbolic link to another folder of the library (only real folders are published)",
+        "foo/chapter-0005: has no chapter.json");
+  }
+
+  @Test
+  void aChapterLinkedToAnotherChapterOfTheLibraryIsNotServedUnderItsSecondName() throws IOException {
+    chapter("foo", "chapter-0001", "Foo", "1");
+    Files.createSymbolicLink(library.resolve("foo/chapter-0002"), library.resolve("foo/chapter-0001"));
+    Files.createSymbolicLink(library.resolve("alias"), library.resolve("foo"));
+
+    LibraryScan scan = scanner.scan();
+
+    assertThat(scan.series()).extracting(SeriesEntry::id).containsExactly("foo");
+    assertThat(scan.series().get(0).chapters()).isEqualTo(1);
+    assertThat(reasons(scan)).containsExactly(
+        "alias: is a symbolic link to another folder of the library (only real folders are published)",
+        "foo/chapter-0002: is a symbolic link to another folder of the library (only real folders are published)");
+    assertThatThrownBy(() -> files.chapter("foo", "chapter-0002")).isInstanceOf(LibraryFiles.NotFoundException.class);
+    assertThatThrownBy(() -> files.chapter("alias", "chapter-0001")).isInstanceOf(LibraryFiles.NotFoundException.class);
+  }
+
+  @Test
+  void aManifestOrPageLinkedOutsideTheLibraryMakesTheChapterUnpublished() throws IOException {
+    chapter("foo", "chapter-0001", "Foo", "1");
+    Path json = chapter("foo", "chapter-0002", "Foo", "2").resolve("chapter.json");
+    Path page = chapter("foo", "chapter-0003", "Foo", "3").resolve("001.png");
+    Path elsewhere = chapter(work.resolve("elsewhere"), "x", "Foo", "2", 1);
+    Files.delete(json);
+    Files.createSymbolicLink(json, elsewhere.resolve("chapter.json"));
+    Files.delete(page);
+    Files.createSymbolicLink(page, elsewhere.resolve("001.png"));
+    Files.delete(chapter("foo", "chapter-0004", "Foo", "4").resolve("002.png"));
+
+    LibraryScan scan = scanner.scan();
+
+    assertThat(scan.series().get(0).chapters()).isEqualTo(1);
+    assertThat(reasons(scan)).containsExactly(
+        "foo/chapter-0002: chapter.json resolves outside the library",
+        "foo/chapter-0003: page 001.png resolves outside the library",
+        "foo/chapter-0004: page 002.png does not exist");
+    assertThatThrownBy(() -> files.chapter("foo", "chapter-0003")).isInstanceOf(LibraryFiles.NotFoundException.class)
+        .as("the reader is not told where the link leads").hasMessageNotContaining("outside");
+  }
+
+  @Test
+  void stagingFoldersAndFilesAreNotEntriesButOddNamesAndBrokenLinksAreReported() throws IOException {
+    chapter("foo", "chapter-0001", "Foo", "1");
+    Files.createDirectories(library.resolve(".staging-mcscraper-resume-abc"));
+    Files.writeString(library.resolve("notes.txt"), "hello");
+    Files.createDirectories(library.resolve("foo/.partial"));
+    Files.createDirectories(library.resolve("Bad Name"));
+    Files.createDirectories(library.resolve("empty-series"));
+    Files.createSymbolicLink(library.resolve("foo/notes-link"), library.resolve("notes.txt"));
+    Files.createSymbolicLink(library.resolve("gone"), work.resolve("no-such-folder"));
+
+    LibraryScan scan = scanner.scan();
+
+    assertThat(scan.series()).extracting(SeriesEntry::id).containsExactly("foo");
+    assertThat(reasons(scan)).containsExactly("Bad Name: not a plain folder name",
+        "gone: is a symbolic link to nothing");
+  }
+
+  @Test
+  void eachSkippedEntryIsReportedOncePerScan() throws IOException {
+    chapter("foo", "chapter-0001", "Foo", "1");
+    Files.writeString(chapter("foo", "chapter-0002", "Foo", "2").resolve("chapter.json"), "[]");
+    files.chapters("foo");
+
+    assertThat(reasons(scanner.scan())).containsExactly("foo/chapter-0002: chapter.json is not a JSON object");
+    assertThat(reasons(scanner.scan())).containsExactly("foo/chapter-0002: chapter.json is not a JSON object");
+  }
+
+  @Test
+  void aMissingLibraryFolderIsSaidApartFromAnEmptyOne() throws IOException {
+    assertThat(scanner.scan().folderMissing()).isFalse();
+    Files.delete(library);
+
+    LibraryScan scan = scanner.scan();
+
+    assertThat(scan.folderMissing()).isTrue();
+    assertThat(scan.series()).isEmpty();
+  }
+}
