@@ -1,6 +1,9 @@
 // Tiny DOM helpers: build elements whose strings always become text (never HTML), toasts, relative dates.
 
-/** Creates an element; `text` sets textContent, `class` the class name, `on*` functions become listeners. */
+/**
+ * Creates an element; `text` sets textContent, `class` the class name, `style` an object of style properties,
+ * `on*` functions become listeners.
+ */
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
@@ -8,6 +11,8 @@ export function el(tag, props = {}, ...children) {
     if (key === 'class') node.className = value;
     else if (key === 'text') node.textContent = String(value);
     else if (key === 'dataset') Object.assign(node.dataset, value);
+    // Styles go through CSSOM ({ width: '40%' }): the Content-Security-Policy blocks style attributes, not CSSOM.
+    else if (key === 'style') Object.assign(node.style, value);
     else if (key.startsWith('on') && typeof value === 'function') node.addEventListener(key.slice(2), value);
     else if (value === true) node.setAttribute(key, '');
     else node.setAttribute(key, String(value));

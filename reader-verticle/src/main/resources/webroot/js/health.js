@@ -4,11 +4,11 @@
 // shown, filter by kind and source). A service blocked by a corrupt state file gets a "Retry start" button once its
 // file has been repaired.
 import { el, byId, ago, fullDate } from './dom.js';
-import { getJson, postJson } from './api.js';
+import { postJson } from './api.js';
 import { startPage } from './page.js';
 import { openBus } from './bus.js';
+import { scraperReachable as answers, watchStatus } from './reachability.js';
 
-const STATUS_MS = 5000;
 const SHOWN_INCIDENTS = 50;
 /** As many as the scraper keeps. */
 const KEPT_INCIDENTS = 200;
@@ -34,26 +34,20 @@ startPage('health', async () => {
   });
   byId('incident-kind').addEventListener('change', drawIncidents);
   byId('incident-source').addEventListener('change', drawIncidents);
-  await reloadStatus();
-  setInterval(reloadStatus, STATUS_MS);
-});
-
-async function reloadStatus() {
-  let status;
-  try {
-    status = await getJson('/api/admin/status');
-  } catch (e) {
+  await watchStatus(drawStatus, (e) => {
     byId('reader-status').textContent = 'Reader: unreachable';
     byId('health-message').className = 'notice error';
     byId('health-message').dataset.kind = 'status';
     byId('health-message').textContent = e.message;
-    return;
-  }
+  });
+});
+
+function drawStatus(status) {
   // Only a failed status load is forgotten here; the answer to a retry start stays until the next action.
   if (byId('health-message').dataset.kind === 'status') byId('health-message').textContent = '';
   byId('checked-at').textContent = `checked ${new Date(status.checkedAt).toLocaleTimeString()}`;
   byId('reader-status').textContent = `Reader: ${status.reader.status}`;
-  const reachable = status.scraper.status === 'reachable';
+  const reachable = answers(status);
   const scraper = byId('scraper-status');
   scraper.textContent = `Scraper: ${status.scraper.status}`;
   scraper.dataset.state = status.scraper.status;

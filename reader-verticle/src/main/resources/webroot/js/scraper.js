@@ -3,6 +3,7 @@
 import { el, byId, ago } from './dom.js';
 import { startPage } from './page.js';
 import { openBus } from './bus.js';
+import { scraperReachable, watchStatus } from './reachability.js';
 
 const STATES = ['active', 'pending', 'ready', 'paused', 'retry_wait', 'unavailable', 'quarantined', 'done'];
 const STATE_LABEL = {
@@ -35,10 +36,33 @@ async function act(label, address, body, after = reloadAll) {
   }
 }
 
+/** The connection open (null before its first try), and whether the scraper answers (null until first asked). */
+let busOpen = null;
+let scraperUp = null;
+
+/** The badge: "live" only while the connection is open and the scraper answers, as the health page says. */
+function drawBusState(reason = '') {
+  const state = busOpen === null ? 'connecting' : !busOpen ? 'reconnecting'
+    : scraperUp === null ? 'connecting' : scraperUp ? 'live' : 'unreachable';
+  const badge = byId('bus-state');
+  badge.dataset.state = state;
+  badge.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', live: 'live',
+    unreachable: 'scraper unreachable' }[state];
+  badge.title = state === 'unreachable' ? `The scraper does not answer (${reason || 'no answer'}).` : '';
+}
+
+function onStatus(status) {
+  const was = scraperUp;
+  scraperUp = scraperReachable(status);
+  drawBusState(status.scraper && status.scraper.reason);
+  if (scraperUp && was === false && busOpen) reloadAll();
+}
+
 startPage('scraper', async () => {
   bus = openBus({
     onState: (open) => {
-      byId('bus-state').textContent = open ? 'live' : 'reconnecting…';
+      busOpen = open;
+      drawBusState();
       if (open) reloadAll();
     },
     subscriptions: { 'mc.scraper.job.progress': onProgress, 'mc.scraper.circuit.state': () => reloadLanes() },
@@ -57,6 +81,10 @@ startPage('scraper', async () => {
   });
   // Published events keep the page live; a slow reload only catches what a dropped connection missed.
   setInterval(() => { if (!document.hidden) reloadAll(); }, RELOAD_MS);
+  await watchStatus(onStatus, (e) => {
+    scraperUp = false;
+    drawBusState(e.message);
+  });
 });
 
 async function reloadAll() {
@@ -160,7 +188,7 @@ function drawQueue() {
           el('div', { class: 'quiet', text: `${job.source} · ${job.id}` })),
         el('td', { class: 'job-progress' },
           el('div', { class: 'progress-bar', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100',
-            'aria-valuenow': String(pct) }, el('span', { style: `width: ${pct}%` })),
+            'aria-valuenow': String(pct) }, el('span', { style: { width: `${pct}%` } })),
           el('div', { class: 'quiet job-progress-text', text: progressText(job) })),
         el('td', { class: 'quiet', text: job.reason || '', title: job.retryAt ? `retry ${ago(job.retryAt)}` : null }),
         el('td', { class: 'actions-cell' }, jobButtons(job)));

@@ -11,6 +11,7 @@ import io.mangacircus.contracts.ShutdownRequest;
 import io.mangacircus.contracts.YieldRequest;
 import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.mangacircus.launcher.memory.MemoryYield;
+import io.mangacircus.reader.http.SecurityHeaders;
 import io.vertx.core.eventbus.DeliveryOptions;
 import java.time.Duration;
 import io.mangacircus.launcher.health.ReadinessChecks;
@@ -246,6 +247,7 @@ public final class LauncherVerticle extends VerticleBase {
   }
 
   private void route(HttpServerRequest request) {
+    SecurityHeaders.apply(request.response());
     String path = request.path();
     if (path.startsWith("/health/") || path.equals("/metrics") || !plan.mode().hostsReader()) {
       front.handle(request);

@@ -25,6 +25,8 @@ import io.mangacircus.reader.library.InventoryCache;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
 import io.mangacircus.reader.library.SeriesEntry;
+import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.http.ApiRequestRules;
 import io.mangacircus.reader.http.HttpMount;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -117,8 +119,13 @@ public final class ReaderVerticle extends VerticleBase {
     // The first scan starts now, not with the first request: the list is current by the time someone asks.
     inventory.summary();
     publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED, message -> inventory.invalidate());
-    CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, inventory::invalidate);
+    CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, files, inventory::invalidate);
     AccessGuard guard = new AccessGuard(vertx, database, config.adminToken(), clock);
+    // Whatever fails under /api answers in the one error shape; cross-site changes and bodies that are not JSON are
+    // refused before any body is read or session looked up.
+    router.route("/api/*").failureHandler(ApiReplies::failed);
+    router.route("/api/*").handler(new ApiRequestRules(CatalogRoutes::isCoverUpload, ScraperAdminRoutes.MAX_BODY_BYTES,
+        CatalogRoutes.MAX_COVER_BYTES));
     catalogRoutes.mountCoverBody(router);
     // The body is read before the guard's asynchronous session look-up, so no request ends unread.
     router.route("/api/*").handler(BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES));

@@ -63,14 +63,17 @@ class ConsoleBrowserIT {
 
   @AfterEach
   void stop() throws Exception {
+    java.util.List<String> violations = java.util.List.of();
     try {
       if (browser != null) {
+        violations = browser.cspViolations();
         browser.close();
       }
     } finally {
       harness.close();
       siteVertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
+    assertThat(violations).as("every page stayed within the Content-Security-Policy").isEmpty();
   }
 
   private String url(String path) {

@@ -145,6 +145,7 @@ class DownloadPipelineIT {
     java.net.http.HttpResponse<String> login = java.net.http.HttpClient.newBuilder()
         .version(java.net.http.HttpClient.Version.HTTP_1_1).build().send(java.net.http.HttpRequest.newBuilder(
             java.net.URI.create("http://127.0.0.1:" + harness.port() + "/api/login"))
+        .header("Content-Type", "application/json")
         .POST(java.net.http.HttpRequest.BodyPublishers.ofString(new JsonObject().put("username", "admin")
             .put("password", "pipeline-admin").encode())).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
     assertThat(login.statusCode()).isEqualTo(200);

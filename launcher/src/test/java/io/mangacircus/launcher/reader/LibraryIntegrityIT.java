@@ -139,6 +139,7 @@ class LibraryIntegrityIT {
         assertThat(driver.findElement(By.id("library-skipped")).getText()).contains(
             "evilseries: resolves outside the library", SERIES + "/chapter-0003: chapter.json is not valid JSON");
         browser.screenshot("health-library-skipped");
+        assertThat(browser.cspViolations()).as("the page stayed within the Content-Security-Policy").isEmpty();
       }
 
       // A catalog edit invalidates the inventory: the next list comes from a second scan, which logs nothing new.

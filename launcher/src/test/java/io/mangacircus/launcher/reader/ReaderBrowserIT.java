@@ -56,13 +56,16 @@ class ReaderBrowserIT {
 
   @AfterEach
   void stop() {
+    java.util.List<String> violations = java.util.List.of();
     try {
       if (browser != null) {
+        violations = browser.cspViolations();
         browser.close();
       }
     } finally {
       harness.close();
     }
+    assertThat(violations).as("every page stayed within the Content-Security-Policy").isEmpty();
   }
 
   private String url(String path) {

@@ -16,6 +16,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
 /**
  * Headless Debian Chromium driven by Debian's chromedriver (paths set explicitly, so Selenium Manager never downloads
  * anything), with a fresh profile that is removed on close, and screenshots saved under {@code target/screenshots}.
+ * It keeps the browser's console messages, so a test can tell whether a page broke the Content-Security-Policy.
  */
 public final class Browser implements AutoCloseable {
 
@@ -27,6 +28,7 @@ public final class Browser implements AutoCloseable {
 
   private final Path profile;
   private final ChromeDriver driver;
+  private final java.util.List<String> consoleSeen = new java.util.ArrayList<>();
 
   public Browser() {
     for (String binary : new String[] {CHROMIUM, CHROMEDRIVER}) {
@@ -45,6 +47,8 @@ public final class Browser implements AutoCloseable {
     options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
         "--disable-quic", "--user-data-dir=" + profile, "--window-size=1366,900");
+    // The console log is where Chromium reports what the Content-Security-Policy refused.
+    options.setCapability("goog:loggingPrefs", java.util.Map.of(org.openqa.selenium.logging.LogType.BROWSER, "ALL"));
     ChromeDriverService service = new ChromeDriverService.Builder()
         .usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
     driver = new ChromeDriver(service, options);
@@ -54,6 +58,18 @@ public final class Browser implements AutoCloseable {
 
   public ChromeDriver driver() {
     return driver;
+  }
+
+  /**
+   * Every Content-Security-Policy violation the browser reported so far (its console messages naming the policy),
+   * across page loads.
+   */
+  public java.util.List<String> cspViolations() {
+    for (org.openqa.selenium.logging.LogEntry entry : driver.manage().logs().get(
+        org.openqa.selenium.logging.LogType.BROWSER)) {
+      consoleSeen.add(entry.getMessage());
+    }
+    return consoleSeen.stream().filter(m -> m.contains("Content Security Policy")).toList();
   }
 
   /** Desktop (1366×900) or phone (390×844) viewport. */

@@ -76,6 +76,26 @@ public final class ReaderSession {
     return call(request.build(), HttpResponse.BodyHandlers.ofByteArray());
   }
 
+  /** A request with the session cookie and CSRF header plus exactly the given headers, and a raw body. */
+  public HttpResponse<String> request(String method, String path, byte[] body, String... headers) {
+    String[] all = new String[headers.length + 2];
+    all[0] = "X-CSRF-Token";
+    all[1] = csrf;
+    System.arraycopy(headers, 0, all, 2, headers.length);
+    return raw(port, method, path, body, with(all));
+  }
+
+  /** A request with exactly the given headers (no Content-Type unless one is given) and a raw body. */
+  public static HttpResponse<String> raw(int port, String method, String path, byte[] body, String... headers) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        .timeout(Duration.ofSeconds(10)).method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofByteArray(body));
+    for (int i = 0; i < headers.length; i += 2) {
+      request.header(headers[i], headers[i + 1]);
+    }
+    return call(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
   private String[] with(String... extra) {
     String[] all = new String[extra.length + 2];
     all[0] = "Cookie";

@@ -12,15 +12,21 @@ import java.time.InstantSource;
 import java.util.Set;
 
 /**
- * Guards {@code /api/*}: every route but login needs a live session (cookie {@code mc_session}), except that admin
- * routes (under {@code /api/admin/}, and {@code /api/system/shutdown}) also accept
- * {@code Authorization: Bearer <admin token>}; session requests that change state must carry {@code X-CSRF-Token};
- * admin routes need the admin role. 401 without credentials, 403 for the rest.
+ * Guards {@code /api/*}: every route but login and reading {@code /api/system/info} needs a live session (cookie
+ * {@code mc_session}), except that admin routes (under {@code /api/admin/}, and {@code /api/system/shutdown}) also
+ * accept {@code Authorization: Bearer <admin token>}; session requests that change state must carry
+ * {@code X-CSRF-Token}; admin routes need the admin role. 401 without credentials, 403 for the rest.
  */
 public final class AccessGuard implements Handler<RoutingContext> {
 
   /** Where the current session is kept on the routing context. */
   public static final String SESSION = "mc.session";
+
+  /**
+   * Readable without a session: which service answers, its instance and start time. The same facts are on the
+   * anonymous {@code /health/ready}, and a load balancer or a script needs them before anyone logs in.
+   */
+  static final String PUBLIC_INFO = "/api/system/info";
 
   /** Admin routes outside {@code /api/admin/}. */
   private static final Set<String> ADMIN_ROUTES = Set.of("/api/system/shutdown");
@@ -52,7 +58,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
   @Override
   public void handle(RoutingContext ctx) {
     String path = ctx.normalizedPath();
-    if (path.equals("/api/login")) {
+    if (path.equals("/api/login") || (path.equals(PUBLIC_INFO) && SAFE.contains(ctx.request().method()))) {
       ctx.next();
       return;
     }

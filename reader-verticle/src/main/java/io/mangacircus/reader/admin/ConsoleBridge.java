@@ -4,6 +4,7 @@ import io.mangacircus.contracts.Addresses;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.http.SameOrigin;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.Cookie;
 import io.vertx.ext.bridge.BridgeEventType;
@@ -15,7 +16,6 @@ import io.vertx.ext.web.handler.sockjs.BridgeEvent;
 import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;
 import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
-import java.net.URI;
 import java.util.List;
 
 /**
@@ -83,9 +83,7 @@ public final class ConsoleBridge {
    * too); then no session is 401 and a reader account 403.
    */
   private void admit(RoutingContext ctx) {
-    String origin = ctx.request().getHeader("Origin");
-    String host = ctx.request().getHeader("Host");
-    if (origin != null && !sameHost(origin, host)) {
+    if (SameOrigin.crossSite(ctx.request())) {
       ApiReplies.error(ctx, 403, "forbidden", "the event bus answers only pages of this site");
       return;
     }
@@ -142,19 +140,5 @@ public final class ConsoleBridge {
 
   private static boolean isUpgrade(RoutingContext ctx) {
     return "websocket".equalsIgnoreCase(ctx.request().getHeader("Upgrade"));
-  }
-
-  static boolean sameHost(String origin, String host) {
-    if (host == null) {
-      return false;
-    }
-    try {
-      URI uri = URI.create(origin);
-      String authority = uri.getRawAuthority();
-      return authority != null && authority.equalsIgnoreCase(host)
-          && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()));
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
   }
 }

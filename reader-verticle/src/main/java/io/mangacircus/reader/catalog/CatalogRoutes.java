@@ -10,13 +10,10 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import javax.imageio.ImageIO;
 
 /** The catalog's routes: read it with a session; change series metadata, collections and covers as an admin. */
 public final class CatalogRoutes {
@@ -24,17 +21,28 @@ public final class CatalogRoutes {
   /** The largest cover image accepted. */
   public static final int MAX_COVER_BYTES = 8 * 1024 * 1024;
 
+  private static final java.util.regex.Pattern COVER_PATH =
+      java.util.regex.Pattern.compile("/api/admin/catalog/collections/[^/]+/cover");
+
   private final Vertx vertx;
   private final CatalogStore store;
+  private final LibraryFiles library;
   private final Runnable metadataChanged;
 
   /**
+   * @param library the published series: metadata is kept only for a series that exists
    * @param metadataChanged called after every change (the library inventory is invalidated by it)
    */
-  public CatalogRoutes(Vertx vertx, CatalogStore store, Runnable metadataChanged) {
+  public CatalogRoutes(Vertx vertx, CatalogStore store, LibraryFiles library, Runnable metadataChanged) {
     this.vertx = vertx;
     this.store = store;
+    this.library = library;
     this.metadataChanged = metadataChanged;
+  }
+
+  /** Whether a request is a cover upload, whose body is an image rather than JSON. */
+  public static boolean isCoverUpload(io.vertx.core.http.HttpServerRequest request) {
+    return request.method() == io.vertx.core.http.HttpMethod.PUT && COVER_PATH.matcher(request.path()).matches();
   }
 
   /** The cover upload reads its own, larger body: mount this before the {@code /api/*} body handler. */
@@ -91,7 +99,10 @@ public final class CatalogRoutes {
       return;
     }
     CatalogStore.SeriesMeta meta = new CatalogStore.SeriesMeta((String) description, tags.get());
-    blocking(ctx, () -> store.putSeries(seriesId, meta), saved -> {
+    blocking(ctx, () -> {
+      library.chapters(seriesId); // a series without a published chapter is not in the library: 404
+      return store.putSeries(seriesId, meta);
+    }, saved -> {
       metadataChanged.run();
       ctx.json(json(saved));
     });
@@ -140,42 +151,22 @@ public final class CatalogRoutes {
       ApiReplies.error(ctx, 400, "bad_request", "not a collection id");
       return;
     }
-    String extension = image == null ? null : extensionOf(image.getBytes(0, Math.min(8, image.length())));
-    if (extension == null) {
+    if (image == null || CoverImage.extensionOf(image.getBytes(0, Math.min(8, image.length()))) == null) {
       ApiReplies.error(ctx, 400, "not_an_image", "send a JPEG or PNG image (at most 8 MiB) as the request body");
       return;
     }
     byte[] bytes = image.getBytes();
-    blocking(ctx, () -> {
-      if (!decodes(bytes)) {
-        throw new IllegalArgumentException("the cover is not a complete, decodable " + extension.toUpperCase() + " image");
+    blocking(ctx, () -> CoverImage.check(bytes), verdict -> {
+      if (!verdict.valid()) {
+        ApiReplies.error(ctx, 400, "not_an_image", verdict.refusal());
+        return;
       }
-      return store.putCover(id, bytes, extension)
-          .orElseThrow(() -> new LibraryFiles.NotFoundException("no collection " + id));
-    }, saved -> {
-      metadataChanged.run();
-      ctx.json(json(saved));
+      blocking(ctx, () -> store.putCover(id, bytes, verdict.extension())
+          .orElseThrow(() -> new LibraryFiles.NotFoundException("no collection " + id)), saved -> {
+            metadataChanged.run();
+            ctx.json(json(saved));
+          });
     });
-  }
-
-  /** "jpg" or "png" by magic bytes, else null. */
-  static String extensionOf(byte[] head) {
-    if (head.length >= 3 && (head[0] & 0xff) == 0xFF && (head[1] & 0xff) == 0xD8 && (head[2] & 0xff) == 0xFF) {
-      return "jpg";
-    }
-    if (head.length >= 8 && (head[0] & 0xff) == 0x89 && head[1] == 'P' && head[2] == 'N' && head[3] == 'G') {
-      return "png";
-    }
-    return null;
-  }
-
-  private static boolean decodes(byte[] bytes) {
-    try {
-      ImageIO.setUseCache(false);
-      return ImageIO.read(new ByteArrayInputStream(bytes)) != null;
-    } catch (IOException | RuntimeException e) {
-      return false;
-    }
   }
 
   private static Optional<List<String>> strings(Object value, int maxItems, int maxLength) {

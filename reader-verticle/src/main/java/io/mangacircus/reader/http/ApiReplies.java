@@ -47,6 +47,31 @@ public final class ApiReplies {
     }
   }
 
+  /**
+   * The failure handler of {@code /api/*}: a request that failed before its route answered (a body that could not be
+   * read, one over the limit, a handler that threw) is answered in the same error shape, never as plain text.
+   */
+  public static void failed(RoutingContext ctx) {
+    int status = ctx.statusCode() >= 400 ? ctx.statusCode() : 500;
+    String error = switch (status) {
+      case 400 -> "bad_request";
+      case 404 -> "not_found";
+      case 413 -> "too_large";
+      case 415 -> "unsupported_media_type";
+      default -> status >= 500 ? "internal_error" : "http_" + status;
+    };
+    String message = switch (status) {
+      case 400 -> "the request could not be read";
+      case 413 -> "the request body is larger than this route accepts";
+      default -> "the request failed (HTTP " + status + ")";
+    };
+    if (status >= 500) {
+      org.slf4j.LoggerFactory.getLogger(ApiReplies.class).error("[READER] {} {} failed", ctx.request().method(),
+          ctx.request().path(), ctx.failure());
+    }
+    error(ctx, status, error, message);
+  }
+
   /** Runs blocking work on a worker (unordered) and answers with its result, or as {@link #failure} says. */
   public static <T> void blocking(io.vertx.core.Vertx vertx, RoutingContext ctx, java.util.concurrent.Callable<T> work,
       java.util.function.Consumer<T> answer) {
