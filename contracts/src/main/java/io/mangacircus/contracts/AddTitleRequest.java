@@ -22,7 +22,7 @@ public record AddTitleRequest(String source, String title, Boolean autoConfirm) 
     String type = "AddTitleRequest";
     JsonObject json = MessageFields.object(body, type);
     MessageFields.requireVersion(json, type, VERSION);
-    String title = MessageFields.string(json, type, "title");
+    String title = MessageFields.operatorString(json, type, "title");
     if (title.length() > 500) {
       throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'title' is longer than 500");
     }
@@ -30,6 +30,6 @@ public record AddTitleRequest(String source, String title, Boolean autoConfirm) 
     if (auto != null && !(auto instanceof Boolean)) {
       throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'autoConfirm' must be a boolean");
     }
-    return new AddTitleRequest(MessageFields.string(json, type, "source"), title, (Boolean) auto);
+    return new AddTitleRequest(MessageFields.operatorString(json, type, "source"), title, (Boolean) auto);
   }
 }

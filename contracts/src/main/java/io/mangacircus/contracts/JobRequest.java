@@ -18,6 +18,6 @@ public record JobRequest(String jobId) {
   public static JobRequest fromJson(Object body) {
     JsonObject json = MessageFields.object(body, "JobRequest");
     MessageFields.requireVersion(json, "JobRequest", VERSION);
-    return new JobRequest(MessageFields.string(json, "JobRequest", "jobId"));
+    return new JobRequest(MessageFields.operatorString(json, "JobRequest", "jobId"));
   }
 }

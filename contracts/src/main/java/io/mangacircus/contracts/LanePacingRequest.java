@@ -22,7 +22,7 @@ public record LanePacingRequest(String source, Long pageDelayMs, Long chapterDel
     String type = "LanePacingRequest";
     JsonObject json = MessageFields.object(body, type);
     MessageFields.requireVersion(json, type, VERSION);
-    return new LanePacingRequest(MessageFields.string(json, type, "source"),
+    return new LanePacingRequest(MessageFields.operatorString(json, type, "source"),
         delay(json, type, "pageDelayMs", 600_000), delay(json, type, "chapterDelayMs", 3_600_000));
   }
 

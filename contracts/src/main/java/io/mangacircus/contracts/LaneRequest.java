@@ -18,6 +18,6 @@ public record LaneRequest(String source) {
   public static LaneRequest fromJson(Object body) {
     JsonObject json = MessageFields.object(body, "LaneRequest");
     MessageFields.requireVersion(json, "LaneRequest", VERSION);
-    return new LaneRequest(MessageFields.string(json, "LaneRequest", "source"));
+    return new LaneRequest(MessageFields.operatorString(json, "LaneRequest", "source"));
   }
 }

@@ -40,6 +40,19 @@ public final class MessageFields {
         type + ": field '" + field + "' (non-empty string) is required");
   }
 
+  /**
+   * A required non-blank string an operator supplied (a title, an id, a source name): like {@link #string}, and
+   * refused when it carries a control character ({@link OperatorText}), so a request that bypasses HTTP is checked
+   * too.
+   */
+  public static String operatorString(JsonObject json, String type, String field) {
+    String value = string(json, type, field);
+    OperatorText.problem(field, value, false).ifPresent(problem -> {
+      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": " + problem);
+    });
+    return value;
+  }
+
   /** An optional string field; null when absent, a failure when present with another type. */
   public static String optionalString(JsonObject json, String type, String field) {
     Object value = json.getValue(field);

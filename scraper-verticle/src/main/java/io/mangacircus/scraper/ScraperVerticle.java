@@ -329,9 +329,12 @@ public final class ScraperVerticle extends VerticleBase {
     Source source = metadataSources == null ? null : metadataSources.get(request.source());
     String titleId = source == null ? request.title().trim() : source.titleIdOf(request.title());
     boolean autoConfirm = request.autoConfirm() != null ? request.autoConfirm() : config.autoConfirm();
-    int before = queue.jobs().size();
-    blocking(message, () -> queue.add(request.source(), titleId, autoConfirm),
-        job -> new JsonObject().put("created", queue.jobs().size() > before));
+    var addition = new java.util.concurrent.atomic.AtomicReference<JobQueue.Addition>();
+    blocking(message, () -> {
+      addition.set(queue.addTitle(request.source(), titleId, autoConfirm));
+      return addition.get().outcome();
+    }, job -> new JsonObject().put("created", addition.get().created())
+        .put("supersededJobId", addition.get().supersededJobId()));
   }
 
   private void jobCommand(String address, Function<String, QueueOutcome> command) {

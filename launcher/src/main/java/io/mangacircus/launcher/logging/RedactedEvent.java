@@ -11,31 +11,43 @@ import java.util.Map;
 import org.slf4j.Marker;
 import org.slf4j.event.KeyValuePair;
 
-/** A logging event whose message, arguments, MDC, key-value pairs and exception messages have been redacted. */
+/**
+ * A logging event whose message, arguments, MDC, key-value pairs and exception messages have been redacted
+ * ({@link SecretRedactor}) and then had their control characters escaped ({@link LineEscaper}), so the message is one
+ * line. Stack frames are kept as they are (a plain-text event with an exception spans its frames' lines).
+ */
 final class RedactedEvent implements ILoggingEvent {
 
   private final ILoggingEvent event;
   private final String message;
+  private final String threadName;
   private final Map<String, String> mdc;
   private final List<KeyValuePair> keyValuePairs;
   private final IThrowableProxy throwable;
 
   RedactedEvent(ILoggingEvent event) {
     this.event = event;
-    this.message = SecretRedactor.redact(event.getFormattedMessage());
+    this.message = clean(event.getFormattedMessage());
+    this.threadName = LineEscaper.escape(event.getThreadName());
     Map<String, String> redactedMdc = new LinkedHashMap<>();
-    event.getMDCPropertyMap().forEach((k, v) -> redactedMdc.put(k, SecretRedactor.redact(k + "=" + v)
-        .substring(k.length() + 1)));
+    event.getMDCPropertyMap().forEach((k, v) -> redactedMdc.put(LineEscaper.escape(k),
+        LineEscaper.escape(SecretRedactor.redact(k + "=" + v).substring(k.length() + 1))));
     this.mdc = redactedMdc;
     this.keyValuePairs = event.getKeyValuePairs() == null ? null : event.getKeyValuePairs().stream()
-        .map(kv -> new KeyValuePair(kv.key, SecretRedactor.redact(kv.key + "=" + kv.value).substring(kv.key.length() + 1)))
+        .map(kv -> new KeyValuePair(LineEscaper.escape(kv.key),
+            LineEscaper.escape(SecretRedactor.redact(kv.key + "=" + kv.value).substring(kv.key.length() + 1))))
         .toList();
     this.throwable = event.getThrowableProxy() == null ? null : new RedactedThrowable(event.getThrowableProxy());
   }
 
+  /** Secrets masked, then control characters escaped. */
+  static String clean(String text) {
+    return LineEscaper.escape(SecretRedactor.redact(text));
+  }
+
   @Override
   public String getThreadName() {
-    return event.getThreadName();
+    return threadName;
   }
 
   @Override
@@ -140,12 +152,12 @@ final class RedactedEvent implements ILoggingEvent {
 
     @Override
     public String getMessage() {
-      return SecretRedactor.redact(proxy.getMessage());
+      return clean(proxy.getMessage());
     }
 
     @Override
     public String getOverridingMessage() {
-      return SecretRedactor.redact(proxy.getOverridingMessage());
+      return clean(proxy.getOverridingMessage());
     }
 
     @Override

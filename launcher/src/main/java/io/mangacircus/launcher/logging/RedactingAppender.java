@@ -8,7 +8,8 @@ import ch.qos.logback.core.spi.AppenderAttachableImpl;
 import java.util.Iterator;
 
 /**
- * The only appender on the root logger: it redacts every event ({@link SecretRedactor}) and then hands the
+ * The only appender on the root logger: it redacts every event ({@link SecretRedactor}), escapes its control
+ * characters ({@link LineEscaper}: one event, one line) and then hands the
  * redacted copy to the real appenders nested inside it, so no secret reaches a console or file.
  */
 public final class RedactingAppender extends UnsynchronizedAppenderBase<ILoggingEvent>

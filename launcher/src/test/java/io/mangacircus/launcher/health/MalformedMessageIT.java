@@ -2,10 +2,13 @@ package io.mangacircus.launcher.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mangacircus.contracts.AddTitleRequest;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ErrorCode;
+import io.mangacircus.contracts.JobRequest;
 import io.mangacircus.contracts.PingReply;
 import io.mangacircus.contracts.PingRequest;
+import io.mangacircus.contracts.ScraperRequests;
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.vertx.core.Future;
@@ -17,6 +20,7 @@ import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +60,29 @@ class MalformedMessageIT {
 
       Message<Object> stillAlive = LauncherHarness.await(bus.request(address, new PingRequest("test").toJson(), options));
       assertThat(PingReply.fromJson(stillAlive.body()).service()).isEqualTo(address.split("\\.")[1]);
+    }
+  }
+
+  @Test
+  void anAddTitleRequestThatBypassesHttpWithControlCharactersIsRefusedAndQueuesNothing() throws Exception {
+    String config = new JsonObject().put("scraper", new JsonObject().put("sources", new JsonObject().put("demo",
+        new JsonObject().put("type", "demo").put("baseUrl", "http://127.0.0.1:9")))).encode();
+    try (LauncherHarness h = new LauncherHarness(data, config).startStandard(Mode.ALL)) {
+      DeliveryOptions options = new DeliveryOptions().setSendTimeout(2000);
+      var bus = h.vertx().eventBus();
+
+      ReplyException refused = failureOf(bus.request(Addresses.SCRAPER_JOBS_ADD,
+          new AddTitleRequest("demo", "a\u0000b\u001b[31mred\nINJECTED LOG LINE", true).toJson(), options));
+      ReplyException bidiJob = failureOf(bus.request(Addresses.SCRAPER_JOBS_PAUSE,
+          new JobRequest("j-1\u202e").toJson(), options));
+
+      assertThat(refused.failureCode()).isEqualTo(ErrorCode.MALFORMED_MESSAGE.code());
+      assertThat(refused.getMessage()).isEqualTo("AddTitleRequest: field 'title' contains a control character (U+0000)");
+      assertThat(bidiJob.failureCode()).isEqualTo(ErrorCode.MALFORMED_MESSAGE.code());
+      assertThat(bidiJob.getMessage()).contains("'jobId'", "U+202E");
+      JsonObject jobs = (JsonObject) LauncherHarness.await(bus.request(Addresses.SCRAPER_JOBS_LIST,
+          ScraperRequests.list(), options)).body();
+      assertThat(jobs.getJsonArray("jobs")).isEmpty();
     }
   }
 }

@@ -182,7 +182,7 @@ class MangaDexIT {
     assertPublished(series.resolve("chapter-0002"), chapter2, "jpg");
     try (Stream<Path> chapters = Files.list(series)) {
       assertThat(chapters.map(p -> p.getFileName().toString()).sorted().toList())
-          .containsExactly("chapter-0001", "chapter-0002");
+          .containsExactly(".mangacircus-series.json", "chapter-0001", "chapter-0002");
     }
     assertThat(new JsonObject(Files.readString(series.resolve("chapter-0002/chapter.json"))).encode())
         .contains(CH2, SOURCE);

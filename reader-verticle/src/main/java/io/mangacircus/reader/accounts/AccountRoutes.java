@@ -62,6 +62,9 @@ public final class AccountRoutes {
       ApiReplies.error(ctx, 400, "bad_request", "send JSON {\"username\": ..., \"password\": ...}");
       return;
     }
+    if (ApiReplies.refuseControlCharacters(ctx, body)) {
+      return;
+    }
     String client = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
     Duration wait = throttle.waitFor(client, username.toLowerCase(java.util.Locale.ROOT));
     if (!wait.isZero()) {

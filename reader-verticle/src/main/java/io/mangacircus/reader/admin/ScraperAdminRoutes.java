@@ -88,8 +88,9 @@ public final class ScraperAdminRoutes {
       JsonObject body = ctx.body().asJsonObject();
       if (body == null) {
         ApiReplies.error(ctx, 400, "bad_request", "the request body must be a JSON object");
+        return null;
       }
-      return body;
+      return ApiReplies.refuseControlCharacters(ctx, body) ? null : body;
     } catch (DecodeException | ClassCastException e) {
       ApiReplies.error(ctx, 400, "bad_request", "the request body is not a JSON object");
       return null;

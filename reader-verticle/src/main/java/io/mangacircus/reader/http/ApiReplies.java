@@ -1,12 +1,20 @@
 package io.mangacircus.reader.http;
 
+import io.mangacircus.contracts.OperatorText;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Optional;
+import java.util.Set;
 
 /** The reader API's answer shapes: errors as {@code {"error", "message"}}, request bodies as JSON objects. */
 public final class ApiReplies {
+
+  /** Body fields that may hold several lines (TAB, LF and CR allowed). */
+  private static final Set<String> MULTI_LINE_FIELDS = Set.of("description");
+
+  /** Body fields never checked for control characters: secrets, hashed and never shown or logged. */
+  private static final Set<String> UNCHECKED_FIELDS = Set.of("password");
 
   private ApiReplies() {
   }
@@ -25,13 +33,26 @@ public final class ApiReplies {
     try {
       JsonObject body = ctx.body().asJsonObject();
       if (body != null) {
-        return Optional.of(body);
+        return refuseControlCharacters(ctx, body) ? Optional.empty() : Optional.of(body);
       }
     } catch (DecodeException | ClassCastException e) {
       // answered below
     }
     error(ctx, 400, "bad_request", "send a JSON object " + expected);
     return Optional.empty();
+  }
+
+  /**
+   * Answers 400 naming the first field of an operator's request body that carries a control character
+   * ({@link OperatorText}); {@code description} may hold several lines, {@code password} is not looked at (never
+   * shown or logged). Every route that reads a JSON body goes through here.
+   *
+   * @return true when the request was refused (the answer is sent)
+   */
+  public static boolean refuseControlCharacters(RoutingContext ctx, JsonObject body) {
+    Optional<String> problem = OperatorText.problemIn(body, MULTI_LINE_FIELDS, UNCHECKED_FIELDS);
+    problem.ifPresent(p -> error(ctx, 400, "bad_request", p));
+    return problem.isPresent();
   }
 
   /** Answers a failed blocking call: a library miss is 404, a bad id 400, anything else 500. */

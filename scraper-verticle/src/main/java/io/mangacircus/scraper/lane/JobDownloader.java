@@ -146,13 +146,20 @@ public final class JobDownloader {
     Job known = queue.job(job.id()).orElseThrow();
     ChapterKey published = new ChapterKey(job.source(), job.titleId(), known.title(), chapter.id(), chapter.number(),
         chapter.title(), "en");
-    // Only a readable chapter.json counts: an unreadable library is the storage failure the next write reports.
-    java.util.Optional<String> inLibrary = publisher.publishedFingerprint(published).filter(f -> !f.equals("unreadable"));
-    if (inLibrary.isPresent()) {
+    // Only a readable chapter.json naming this source, title and chapter counts: an unreadable library is the
+    // storage failure the next write reports, and a folder holding something else is never taken over.
+    ChapterPublisher.Occupant occupant = publisher.occupant(published);
+    if (occupant.kind() == ChapterPublisher.Occupant.Kind.THIS_CHAPTER && occupant.fingerprint() != null) {
       // Published chapters are never replaced: a title added again (or by discovery) costs no request for them.
       LOG.info("[LANE {}] chapter {} of {} is already in the library; not fetching it again", source.name(),
           chapter.number(), job.titleId());
-      queue.stage(job.id(), chapter.id(), ChapterStage.PUBLISHED, chapter.pages(), inLibrary.get(), null);
+      queue.stage(job.id(), chapter.id(), ChapterStage.PUBLISHED, chapter.pages(), occupant.fingerprint(), null);
+      return Future.succeededFuture(Step.CONTINUE);
+    }
+    if (occupant.kind() == ChapterPublisher.Occupant.Kind.OTHER) {
+      folderTaken(job, chapter, chapter.pages(), chapter.fingerprint(), "library/"
+          + library.root().relativize(occupant.folder()) + " holds "
+          + occupant.holder() + "; nothing was downloaded");
       return Future.succeededFuture(Step.CONTINUE);
     }
     return source.pages(job.titleId(), info).compose(outcome -> {
@@ -239,6 +246,12 @@ public final class JobDownloader {
     advance(job, chapter, ChapterStage.PUBLISHING, count, staging.fingerprint());
     try {
       ChapterPublisher.Result result = publisher.publish(staging);
+      if (result == ChapterPublisher.Result.FOLDER_TAKEN) {
+        folderTaken(job, chapter, count, staging.fingerprint(), "library/"
+            + library.root().relativize(library.chapter(staging.key()))
+            + " belongs to another title or chapter; staged pages kept in " + staging.path().getFileName());
+        return Step.CONTINUE;
+      }
       if (result == ChapterPublisher.Result.CONFLICT) {
         queue.stage(job.id(), chapter.id(), ChapterStage.FAILED, count, staging.fingerprint(),
             "conflict: the library already holds a different chapter at " + library.chapter(staging.key())
@@ -265,6 +278,13 @@ public final class JobDownloader {
   }
 
   // ---- failures -----------------------------------------------------------------------------------------------
+
+  /** The chapter's folder belongs to something else: never overwritten; the chapter fails, the others go on. */
+  private void folderTaken(Job job, ChapterEntry chapter, int pages, String fingerprint, String why) {
+    LOG.warn("[LANE {}] chapter {} ({}) of job {} ({}) not published: folder_taken: {}", source.name(),
+        chapter.number(), chapter.id(), job.id(), job.titleId(), why);
+    queue.stage(job.id(), chapter.id(), ChapterStage.FAILED, pages, fingerprint, "folder_taken: " + why);
+  }
 
   private void failed(Job job, FetchOutcome<?> outcome, String where) {
     Failure failure = FailureClassifier.classify(outcome);

@@ -27,8 +27,27 @@ public final class ChapterPublisher {
     PUBLISHED,
     /** The library already holds this chapter with the same fingerprint (an earlier run published it). */
     ALREADY_PUBLISHED,
-    /** Another chapter with a different fingerprint occupies the folder; nothing was touched. */
-    CONFLICT
+    /** This chapter, with a different fingerprint, occupies the folder; nothing was touched. */
+    CONFLICT,
+    /**
+     * The folder belongs to something else: its {@code chapter.json} names another source, title or chapter, or every
+     * series folder name the title may take is another's. Nothing was touched.
+     */
+    FOLDER_TAKEN
+  }
+
+  /**
+   * What the library holds where a chapter would be published.
+   *
+   * @param kind nothing, this very chapter, another one, or a folder whose {@code chapter.json} cannot be read
+   * @param fingerprint the recorded fingerprint for {@code THIS_CHAPTER}, else null
+   * @param folder the chapter folder looked at
+   * @param holder for {@code OTHER}: {@code <source>/<titleId> chapter <chapterId>}, else null
+   */
+  public record Occupant(Kind kind, String fingerprint, Path folder, String holder) {
+
+    /** What the folder holds. */
+    public enum Kind { NONE, THIS_CHAPTER, OTHER, UNREADABLE }
   }
 
   static final String CHAPTER_JSON = "chapter.json";
@@ -42,17 +61,42 @@ public final class ChapterPublisher {
     this.clock = clock;
   }
 
-  /** The fingerprint recorded in the library's {@code chapter.json} for this chapter, if it is published. */
+  /**
+   * The fingerprint recorded in the library's {@code chapter.json} for this chapter, if it is published: only a
+   * {@code chapter.json} naming the same source, title id and chapter id counts; "unreadable" when it cannot be read.
+   */
   public Optional<String> publishedFingerprint(ChapterKey key) {
-    Path file = layout.chapter(key).resolve(CHAPTER_JSON);
+    Occupant occupant = occupant(key);
+    return switch (occupant.kind()) {
+      case THIS_CHAPTER -> Optional.ofNullable(occupant.fingerprint());
+      case UNREADABLE -> Optional.of("unreadable");
+      default -> Optional.empty();
+    };
+  }
+
+  /** What the library holds at the chapter's folder, judged by its {@code chapter.json}. */
+  public Occupant occupant(ChapterKey key) {
+    return occupant(layout.chapter(key), key);
+  }
+
+  private static Occupant occupant(Path folder, ChapterKey key) {
+    Path file = folder.resolve(CHAPTER_JSON);
+    JsonNode json;
     try {
-      JsonNode json = MAPPER.readTree(Files.readString(file));
-      return Optional.ofNullable(json.path("fingerprint").textValue());
+      json = MAPPER.readTree(Files.readString(file));
     } catch (NoSuchFileException e) {
-      return Optional.empty();
+      return Files.exists(folder) ? new Occupant(Occupant.Kind.OTHER, null, folder, "a folder without chapter.json")
+          : new Occupant(Occupant.Kind.NONE, null, folder, null);
     } catch (IOException e) {
-      return Optional.of("unreadable");
+      return new Occupant(Occupant.Kind.UNREADABLE, null, folder, null);
     }
+    String source = json.path("source").asText("");
+    String titleId = json.path("titleId").asText("");
+    String chapterId = json.path("chapterId").asText("");
+    if (source.equals(key.source()) && titleId.equals(key.titleId()) && chapterId.equals(key.chapterId())) {
+      return new Occupant(Occupant.Kind.THIS_CHAPTER, json.path("fingerprint").textValue(), folder, null);
+    }
+    return new Occupant(Occupant.Kind.OTHER, null, folder, source + "/" + titleId + " chapter " + chapterId);
   }
 
   /** Publishes a complete staging folder. */
@@ -61,18 +105,22 @@ public final class ChapterPublisher {
       throw new IllegalStateException("staging " + staging.path() + " is not complete");
     }
     ChapterKey key = staging.key();
-    Path target = layout.chapter(key);
+    Optional<Path> claimed = layout.claimSeries(key.source(), key.titleId(), key.seriesTitle());
+    if (claimed.isEmpty()) {
+      return Result.FOLDER_TAKEN;
+    }
+    Path series = claimed.get();
+    Path target = series.resolve(LibraryLayout.chapterSlug(key.number(), key.chapterId()));
     if (Files.exists(target)) {
-      return publishedFingerprint(key).filter(staging.fingerprint()::equals).isPresent()
+      Occupant occupant = occupant(target, key);
+      if (occupant.kind() == Occupant.Kind.OTHER) {
+        return Result.FOLDER_TAKEN;
+      }
+      return occupant.kind() == Occupant.Kind.THIS_CHAPTER && staging.fingerprint().equals(occupant.fingerprint())
           ? Result.ALREADY_PUBLISHED : Result.CONFLICT;
     }
     staging.writeFile(CHAPTER_JSON, chapterJson(staging));
     staging.writeFile("ComicInfo.xml", comicInfo(staging).getBytes(StandardCharsets.UTF_8));
-    Path series = target.getParent();
-    if (!Files.isDirectory(series)) {
-      Files.createDirectories(series);
-      AtomicFiles.fsyncFolder(layout.root());
-    }
     CrashPoints.reach("publish.before-rename");
     Files.move(staging.path(), target, StandardCopyOption.ATOMIC_MOVE);
     CrashPoints.reach("publish.renamed");

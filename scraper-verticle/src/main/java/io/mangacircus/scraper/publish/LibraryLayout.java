@@ -1,20 +1,47 @@
 package io.mangacircus.scraper.publish;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mangacircus.contracts.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.text.Normalizer;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Where chapters live: {@code library/<series>/<chapter>/} for published ones and
  * {@code library/.staging-mcscraper-resume-<fingerprint>/} for unfinished ones. Names are slugs: never a path
- * separator, never {@code ..}, whatever a source sends. A source may have a series-folder prefix
- * ({@code library/mangapill-<series>/}); staging folder names never change (recovery finds them by fingerprint).
+ * separator, never {@code ..}, never a control character, whatever a source sends. A source may have a series-folder
+ * prefix ({@code library/mangapill-<series>/}); staging folder names never change (recovery finds them by
+ * fingerprint). A series folder belongs to one title of one source (docs/downloads.md, "Series folders"): a name
+ * another title holds gives this title the next candidate name, never a shared folder.
  */
 public final class LibraryLayout {
 
   /** Prefix of staging folders; anything else starting with a dot is not ours. */
   public static final String STAGING_PREFIX = ".staging-mcscraper-resume-";
+
+  /** The file in a series folder naming the title it belongs to: {@code {"source", "titleId", "series"}}. */
+  public static final String SERIES_MARKER = ".mangacircus-series.json";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /** The title a series folder belongs to. */
+  public record Owner(String source, String titleId) {
+  }
+
+  /** What a series folder is to a title: free to take, its own, or another's (an unknown owner included). */
+  public enum Standing { FREE, OWN, TAKEN }
 
   private final Path root;
   private final Map<String, String> seriesPrefixes;
@@ -50,15 +77,134 @@ public final class LibraryLayout {
     return root.resolve(STAGING_PREFIX + fingerprint);
   }
 
-  /** The published folder of a chapter. */
+  /** The published folder of a chapter (in its title's series folder, see {@link #series}). */
   public Path chapter(ChapterKey key) {
-    return series(key.source(), key.seriesTitle()).resolve(chapterSlug(key.number(), key.chapterId()));
+    return series(key.source(), key.titleId(), key.seriesTitle()).resolve(chapterSlug(key.number(), key.chapterId()));
   }
 
-  /** The series folder for a title of a source: the source's prefix, if any, then the title's slug. */
-  public Path series(String source, String seriesTitle) {
-    String prefix = seriesPrefixes.getOrDefault(source, "");
-    return root.resolve(prefix + slug(seriesTitle, "series"));
+  /**
+   * The series folder of a title of a source, read from the library: the first candidate name
+   * ({@link #seriesCandidates}) the title already owns, else the first free one, else the last candidate (which then
+   * cannot be claimed: publication reports the folder as taken).
+   */
+  public Path series(String source, String titleId, String seriesTitle) {
+    List<String> candidates = seriesCandidates(source, titleId, seriesTitle);
+    Owner me = new Owner(source, titleId);
+    Path free = null;
+    for (String name : candidates) {
+      Path folder = root.resolve(name);
+      Standing standing = standing(folder, me);
+      if (standing == Standing.OWN) {
+        return folder;
+      }
+      if (standing == Standing.FREE && free == null) {
+        free = folder;
+      }
+    }
+    return free != null ? free : root.resolve(candidates.get(candidates.size() - 1));
+  }
+
+  /**
+   * The folder names a title may get, in order: {@code <prefix><title>}, then {@code <prefix><title>-<source>}, then
+   * {@code <prefix><title>-<source>-<first 8 hex digits of SHA-256(source NUL titleId)>}.
+   */
+  public List<String> seriesCandidates(String source, String titleId, String seriesTitle) {
+    String base = seriesPrefixes.getOrDefault(source, "") + slug(seriesTitle, "series");
+    String withSource = base + "-" + slug(source, "source");
+    return List.of(base, withSource, withSource + "-" + shortHash(source + "\u0000" + titleId));
+  }
+
+  /**
+   * Makes the title's series folder exist and carry its {@link #SERIES_MARKER} (written for a folder that had none),
+   * so the name stays the title's across restarts. Synchronized: two lanes never take the same free name.
+   *
+   * @return the folder, or empty when every candidate belongs to something else
+   */
+  public synchronized Optional<Path> claimSeries(String source, String titleId, String seriesTitle)
+      throws IOException {
+    Path folder = series(source, titleId, seriesTitle);
+    Standing standing = standing(folder, new Owner(source, titleId));
+    if (standing == Standing.TAKEN) {
+      return Optional.empty();
+    }
+    if (!Files.isDirectory(folder)) {
+      Files.createDirectories(folder);
+      AtomicFiles.fsyncFolder(root);
+    }
+    if (!Files.exists(folder.resolve(SERIES_MARKER))) {
+      AtomicFiles.write(folder.resolve(SERIES_MARKER), MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(
+          MAPPER.createObjectNode().put("source", source).put("titleId", titleId).put("series", seriesTitle)));
+    }
+    return Optional.of(folder);
+  }
+
+  /**
+   * Whose a series folder is: its {@link #SERIES_MARKER}; without one (folders published before markers existed),
+   * the source and title id of its first readable {@code chapter.json} in folder-name order. A missing or empty
+   * folder is free; one with other content or an unreadable marker belongs to someone unknown (taken).
+   */
+  public Standing standing(Path folder, Owner me) {
+    if (!Files.exists(folder)) {
+      return Standing.FREE;
+    }
+    if (!Files.isDirectory(folder)) {
+      return Standing.TAKEN;
+    }
+    Optional<Owner> owner;
+    try {
+      owner = owner(folder);
+      if (owner.isEmpty()) {
+        try (Stream<Path> entries = Files.list(folder)) {
+          return entries.findAny().isEmpty() ? Standing.FREE : Standing.TAKEN;
+        }
+      }
+    } catch (IOException e) {
+      return Standing.TAKEN;
+    }
+    return owner.get().equals(me) ? Standing.OWN : Standing.TAKEN;
+  }
+
+  private static Optional<Owner> owner(Path folder) throws IOException {
+    Path marker = folder.resolve(SERIES_MARKER);
+    if (Files.exists(marker)) {
+      Owner owner = ownerIn(MAPPER.readTree(Files.readString(marker, StandardCharsets.UTF_8)));
+      if (owner == null) {
+        throw new IOException(marker + " names no source and title id");
+      }
+      return Optional.of(owner);
+    }
+    try (Stream<Path> chapters = Files.list(folder)) {
+      for (Path chapter : chapters.filter(Files::isDirectory).sorted().toList()) {
+        try {
+          Owner owner = ownerIn(MAPPER.readTree(Files.readString(chapter.resolve(ChapterPublisher.CHAPTER_JSON),
+              StandardCharsets.UTF_8)));
+          if (owner != null) {
+            return Optional.of(owner);
+          }
+        } catch (NoSuchFileException e) {
+          // not a published chapter
+        } catch (IOException e) {
+          // unreadable: the next chapter may say
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Owner ownerIn(JsonNode json) {
+    String source = json.path("source").textValue();
+    String titleId = json.path("titleId").textValue();
+    return source == null || source.isEmpty() || titleId == null || titleId.isEmpty() ? null
+        : new Owner(source, titleId);
+  }
+
+  private static String shortHash(String text) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 4);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
   }
 
   /** {@code chapter-0012} or {@code chapter-0012.5}; falls back to the chapter id when there is no number. */

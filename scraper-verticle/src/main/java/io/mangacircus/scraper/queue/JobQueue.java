@@ -97,22 +97,39 @@ public final class JobQueue {
   // ---- adding and claiming ------------------------------------------------------------------------------------
 
   /**
+   * What adding a title did.
+   *
+   * @param outcome the job (new or the outstanding one), or why nothing was added
+   * @param created whether a new job was created
+   * @param supersededJobId the finished job of the same title the new job replaced, else null
+   */
+  public record Addition(QueueOutcome outcome, boolean created, String supersededJobId) {
+  }
+
+  /**
    * Adds a title; an outstanding job for the same source and title is returned instead of a second one.
    *
    * @param autoConfirm whether the download starts right after inspection, without an operator's confirmation
    */
-  public synchronized QueueOutcome add(String source, String titleId, boolean autoConfirm) {
+  public QueueOutcome add(String source, String titleId, boolean autoConfirm) {
+    return addTitle(source, titleId, autoConfirm).outcome();
+  }
+
+  /**
+   * Adds a title and says how: a new job ({@code created}), possibly superseding the title's finished job (the queue
+   * keeps one job per title; {@code events.log} keeps the history), or the outstanding job already there.
+   */
+  public synchronized Addition addTitle(String source, String titleId, boolean autoConfirm) {
     if (!sources.contains(source)) {
-      return QueueOutcome.refused(null, QueueOutcome.Refusal.UNKNOWN_SOURCE,
-          "unknown source '" + source + "' (configured: " + String.join(", ", sources) + ")");
+      return new Addition(QueueOutcome.refused(null, QueueOutcome.Refusal.UNKNOWN_SOURCE,
+          "unknown source '" + source + "' (configured: " + String.join(", ", sources) + ")"), false, null);
     }
     Optional<Job> existing = jobs.values().stream()
         .filter(j -> j.source().equals(source) && j.titleId().equals(titleId) && j.state().outstanding())
         .findFirst();
     if (existing.isPresent()) {
-      return QueueOutcome.done(existing.get());
+      return new Addition(QueueOutcome.done(existing.get()), false, null);
     }
-    // A new job for a title supersedes its finished one: the queue keeps one job per title (events.log keeps history).
     List<Job> finished = jobs.values().stream()
         .filter(j -> j.source().equals(source) && j.titleId().equals(titleId) && j.state() == JobState.DONE).toList();
     finished.forEach(j -> jobs.remove(j.id()));
@@ -122,7 +139,11 @@ public final class JobQueue {
     jobs.put(job.id(), job);
     commit(job, "job.added", new JsonObject().put("autoConfirm", autoConfirm)
         .put("supersedes", new io.vertx.core.json.JsonArray(finished.stream().map(Job::id).toList())));
-    return QueueOutcome.done(job);
+    String superseded = finished.isEmpty() ? null : finished.get(finished.size() - 1).id();
+    if (superseded != null) {
+      LOG.info("[QUEUE] job {} for {}/{} supersedes finished job {}", job.id(), source, titleId, superseded);
+    }
+    return new Addition(QueueOutcome.done(job), true, superseded);
   }
 
   /**

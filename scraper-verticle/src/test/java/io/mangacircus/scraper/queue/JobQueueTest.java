@@ -39,6 +39,32 @@ class JobQueueTest {
   }
 
   @Test
+  void addingAFinishedTitleAgainCreatesANewJobThatNamesTheOneItSupersedes() {
+    JobQueue queue = QueueFixtures.queue(dir, clock);
+    Job finished = inspectedAndConfirmed(queue, "circus-nights");
+    queue.claim("demo", "lane-a", LEASE).orElseThrow();
+    finished.chapters().forEach(c -> queue.stage(finished.id(), c.id(), ChapterStage.FAILED, 0, null, "gone"));
+    assertThat(queue.finish(finished.id(), "lane-a").accepted()).isTrue();
+
+    JobQueue.Addition again = queue.addTitle("demo", "circus-nights", false);
+
+    assertThat(again.created()).isTrue();
+    assertThat(again.outcome().job().id()).isNotEqualTo(finished.id());
+    assertThat(again.outcome().job().state()).isEqualTo(JobState.PENDING);
+    assertThat(again.supersededJobId()).isEqualTo(finished.id());
+    assertThat(queue.jobs()).extracting(Job::id).containsExactly(again.outcome().job().id());
+
+    JobQueue.Addition outstanding = queue.addTitle("demo", "circus-nights", true);
+    assertThat(outstanding.created()).isFalse();
+    assertThat(outstanding.supersededJobId()).isNull();
+    assertThat(outstanding.outcome().job().id()).isEqualTo(again.outcome().job().id());
+
+    JobQueue.Addition fresh = queue.addTitle("demo", "lion-tamer", true);
+    assertThat(fresh.created()).isTrue();
+    assertThat(fresh.supersededJobId()).isNull();
+  }
+
+  @Test
   void anUnknownSourceIsRefused() {
     QueueOutcome outcome = QueueFixtures.queue(dir, clock).add("nowhere", "x", false);
 
