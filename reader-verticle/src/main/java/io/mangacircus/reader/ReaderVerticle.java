@@ -97,8 +97,11 @@ public final class ReaderVerticle extends VerticleBase {
       if (generated) {
         // The one place the password is ever written: framed, so that the operator cannot miss it.
         LOG.warn("[ACCOUNTS] no admin account existed: created '{}' with a generated password, shown below only this "
-            + "once{}{}", name, System.lineSeparator(),
-            GeneratedPassword.notice("first start: created the admin account", name, secret));
+            + "once", name);
+        // One log event a line: the log escapes line breaks inside an event, so a multi-line message would arrive as
+        // one long line and the frame would be lost.
+        GeneratedPassword.notice("first start: created the admin account", name, secret).lines()
+            .forEach(line -> LOG.warn("{}", line));
       } else {
         LOG.info("[ACCOUNTS] no admin account existed: created '{}' with MANGACIRCUS_ADMIN_PASSWORD", name);
       }
