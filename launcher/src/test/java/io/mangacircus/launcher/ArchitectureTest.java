@@ -63,4 +63,12 @@ class ArchitectureTest {
         .should().dependOnClassesThat().resideInAPackage("io.mangacircus.launcher..")
         .check(CLASSES);
   }
+
+  @Test
+  void productionCodeNeverUsesTheTestFixtures() {
+    // The test-fixtures module is on test class paths only; its package is imported above as if it were main code.
+    noClasses().that().resideOutsideOfPackage("io.mangacircus.testing..")
+        .should().dependOnClassesThat().resideInAPackage("io.mangacircus.testing..")
+        .check(CLASSES);
+  }
 }

@@ -1,5 +1,7 @@
 package io.mangacircus.launcher.sources;
 
+import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.testing.MutableClock;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
@@ -43,8 +45,6 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,24 +62,11 @@ import org.junit.jupiter.api.Test;
  */
 class MangaDexAdapterIT {
 
-  /** A clock the test moves. */
-  private static final class Clock implements InstantSource {
-    volatile Instant now = Instant.parse("2026-11-29T10:00:00Z");
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-  }
 
   private static final ChapterInfo CHAPTER_1 = new ChapterInfo(CH1, "1", "Before the Big Top", "en");
 
   private final WireMockServer api = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
-  private final Clock clock = new Clock();
+  private final MutableClock clock = new MutableClock();
   private Vertx vertx;
   private WebClient client;
 
@@ -110,15 +97,11 @@ class MangaDexAdapterIT {
     return api.baseUrl() + "/" + name;
   }
 
-  private static <T> T await(Future<T> future) throws Exception {
-    return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-  }
-
   /** Calls the adapter on a Vert.x context, as a lane does, and waits for the outcome. */
-  private <T> T await(Supplier<Future<T>> call) throws Exception {
+  private <T> T await(Supplier<Future<T>> call) {
     Promise<T> done = Promise.promise();
     vertx.getOrCreateContext().runOnContext(v -> call.get().onComplete(done::handle));
-    return await(done.future());
+    return LauncherHarness.await(done.future());
   }
 
   private int requestsTo(String path) {
@@ -359,7 +342,7 @@ class MangaDexAdapterIT {
     vertx.getOrCreateContext().runOnContext(v -> built.complete(List.of(
         Sources.create("mangadex", source, config, client),
         Sources.create("mangadex-again", source, config, Sources.client(vertx)))));
-    List<Source> adapters = await(built.future());
+    List<Source> adapters = LauncherHarness.await(built.future());
 
     List<Future<FetchOutcome<TitleInfo>>> titles = new ArrayList<>();
     Promise<Void> asked = Promise.promise();
@@ -371,8 +354,8 @@ class MangaDexAdapterIT {
       }
       asked.complete();
     });
-    await(asked.future());
-    await(Future.all(titles));
+    LauncherHarness.await(asked.future());
+    LauncherHarness.await(Future.all(titles));
 
     assertThat(titles).allSatisfy(t -> assertThat(t.result().ok()).isTrue());
     var spacing = spacing(journal(api));
