@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.launcher.testing.AdminApi;
+import io.mangacircus.launcher.testing.DaemonPair;
 import io.mangacircus.launcher.testing.DemoSiteExtension;
 import io.mangacircus.launcher.testing.FreePorts;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.JarProcess;
-import io.mangacircus.launcher.testing.PairConfigs;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.scraper.demo.DemoChapter;
 import io.mangacircus.scraper.demo.DemoSeries;
@@ -166,14 +166,10 @@ class ShutdownRouteIT {
 
   @Test
   void thePairScopeStopsBothProcessesOfADaemonPairWithExitZero() {
-    PairConfigs pair = PairConfigs.write(work);
-    int readerPort = FreePorts.next();
-    int scraperHealth = FreePorts.next();
-    String data = "--data=" + work.resolve("data");
-    try (JarProcess scraper = JarProcess.start(work, Map.of(), "scraper", "--cluster", "--conf=" + pair.scraper(),
-            data, "--health-port=" + scraperHealth);
-        JarProcess reader = JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN), "reader", "--cluster",
-            "--conf=" + pair.reader(), data, "--port=" + readerPort)) {
+    try (DaemonPair pair = DaemonPair.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN))) {
+      JarProcess scraper = pair.scraper();
+      JarProcess reader = pair.reader();
+      int readerPort = pair.readerPort();
       HttpProbe.awaitReady(readerPort);
 
       HttpResponse<String> answer = shutdownWithToken(readerPort, "?scope=pair");
@@ -189,21 +185,17 @@ class ShutdownRouteIT {
 
   @Test
   void inADaemonPairTheProcessScopeStopsOnlyTheReadersProcess() {
-    PairConfigs pair = PairConfigs.write(work);
-    int readerPort = FreePorts.next();
-    int scraperHealth = FreePorts.next();
-    String data = "--data=" + work.resolve("data");
-    try (JarProcess scraper = JarProcess.start(work, Map.of(), "scraper", "--cluster", "--conf=" + pair.scraper(),
-            data, "--health-port=" + scraperHealth);
-        JarProcess reader = JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN), "reader", "--cluster",
-            "--conf=" + pair.reader(), data, "--port=" + readerPort)) {
+    try (DaemonPair pair = DaemonPair.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN))) {
+      JarProcess scraper = pair.scraper();
+      JarProcess reader = pair.reader();
+      int readerPort = pair.readerPort();
       HttpProbe.awaitReady(readerPort);
 
       assertThat(shutdownWithToken(readerPort, "").statusCode()).isEqualTo(202);
 
       assertThat(reader.waitForExit(GRACE)).as(reader.output()).isZero();
       assertThat(scraper.isAlive()).isTrue();
-      assertThat(HttpProbe.get(scraperHealth, "/health/ready").status()).as("the scraper keeps running")
+      assertThat(HttpProbe.get(pair.scraperHealthPort(), "/health/ready").status()).as("the scraper keeps running")
           .isEqualTo(200);
       scraper.terminate();
       assertThat(scraper.waitForExit(GRACE)).as(scraper.output()).isZero();
