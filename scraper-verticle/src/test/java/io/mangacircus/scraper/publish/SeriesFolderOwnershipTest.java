@@ -55,9 +55,9 @@ class SeriesFolderOwnershipTest {
     LibraryLayout layout = layout();
     ChapterPublisher publisher = new ChapterPublisher(layout, InstantSource.system());
 
-    assertThat(publisher.publish(staged(layout, key("mangadex", "a1b2", "c1", "1"))))
+    assertThat(publisher.publish(staged(layout, key("mangadex", "a1b2", "c1", "1"))).result())
         .isEqualTo(ChapterPublisher.Result.PUBLISHED);
-    assertThat(publisher.publish(staged(layout, key("demo", "one-piece", "c1", "1"))))
+    assertThat(publisher.publish(staged(layout, key("demo", "one-piece", "c1", "1"))).result())
         .isEqualTo(ChapterPublisher.Result.PUBLISHED);
 
     assertThat(library().resolve("one-piece/chapter-0001/chapter.json")).content().contains("\"mangadex\"");
@@ -143,7 +143,7 @@ class SeriesFolderOwnershipTest {
     assertThat(publisher.publishedFingerprint(key("demo", "one-piece", "c1", "1"))).contains("f-c1");
 
     StagingFolder staging = staged(layout, mine);
-    assertThat(publisher.publish(staging)).isEqualTo(ChapterPublisher.Result.FOLDER_TAKEN);
+    assertThat(publisher.publish(staging).result()).isEqualTo(ChapterPublisher.Result.FOLDER_TAKEN);
     assertThat(foreign).content().isEqualTo(before);
     assertThat(staging.path()).exists();
   }
