@@ -48,6 +48,13 @@ class ArchitectureTest {
   }
 
   @Test
+  void theLibraryContractIsPlainJavaWithoutVertx() {
+    noClasses().that().resideInAPackage("io.mangacircus.contracts.library..")
+        .should().dependOnClassesThat().resideInAPackage("io.vertx..")
+        .check(CLASSES);
+  }
+
+  @Test
   void readerAndScraperNeverReachIntoEachOther() {
     noClasses().that().resideInAPackage("io.mangacircus.reader..")
         .should().dependOnClassesThat().resideInAPackage("io.mangacircus.scraper..")

@@ -3,6 +3,7 @@ package io.mangacircus.scraper;
 import io.mangacircus.contracts.AddTitleRequest;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ChapterPublished;
+import io.mangacircus.contracts.library.PublishedChapter;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.DecodingHandler;
 import io.mangacircus.contracts.ErrorCode;
@@ -80,6 +81,8 @@ public final class ScraperVerticle extends VerticleBase {
   private final Path dataDir;
   private final InstantSource clock = InstantSource.system();
   private final String instance = UUID.randomUUID().toString();
+  /** The sequence number of this instance's last {@code mc.library.published} event. */
+  private final java.util.concurrent.atomic.AtomicLong publishedSeq = new java.util.concurrent.atomic.AtomicLong();
   private final List<MessageConsumer<Object>> consumers = new ArrayList<>();
   private final List<String> lanes = new ArrayList<>();
   private io.mangacircus.scraper.discovery.DiscoveryService discovery;
@@ -498,11 +501,10 @@ public final class ScraperVerticle extends VerticleBase {
     }
 
     @Override
-    public void chapterPublished(Job job, ChapterEntry chapter) {
-      ChapterPublished event = new ChapterPublished(job.source(), job.titleId(), job.title(), chapter.id(),
-          chapter.number(), chapter.pages(), library.root().relativize(library.chapter(
-              new io.mangacircus.scraper.publish.ChapterKey(job.source(), job.titleId(), job.title(), chapter.id(),
-                  chapter.number(), chapter.title(), "en"))).toString());
+    public void chapterPublished(Job job, ChapterEntry chapter, PublishedChapter where) {
+      // Told inside the queue's lock: numbers follow publication order.
+      ChapterPublished event = new ChapterPublished(instance, publishedSeq.incrementAndGet(), where.seriesId(),
+          where.path(), where.manifest());
       vertx.eventBus().publish(Addresses.LIBRARY_PUBLISHED, event.toJson());
     }
 
