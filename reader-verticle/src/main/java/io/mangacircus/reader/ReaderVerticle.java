@@ -124,9 +124,9 @@ public final class ReaderVerticle extends VerticleBase {
     publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED, message -> inventory.invalidate());
     CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, files, inventory::invalidate);
     AccessGuard guard = new AccessGuard(vertx, database, config.adminToken(), clock);
-    // Whatever fails under /api answers in the one error shape; cross-site changes and bodies that are not JSON are
-    // refused before any body is read or session looked up.
-    router.route("/api/*").failureHandler(ApiReplies::failed);
+    // Whatever fails anywhere on this router answers in the one error shape; under /api cross-site changes and bodies
+    // that are not JSON are refused before any body is read or session looked up.
+    ApiReplies.answerFailuresAsJson(router);
     router.route("/api/*").handler(new ApiRequestRules(CatalogRoutes::isCoverUpload, ScraperAdminRoutes.MAX_BODY_BYTES,
         CatalogRoutes.MAX_COVER_BYTES));
     catalogRoutes.mountCoverBody(router);
