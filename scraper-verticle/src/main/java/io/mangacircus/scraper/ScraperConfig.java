@@ -68,12 +68,6 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
    * @param time local time of day {@code HH:mm} (the machine's time zone). Default {@code 03:30}.
    */
   public record Discovery(boolean enabled, String time) {
-    @JsonCreator
-    public Discovery(@JsonProperty(value = "enabled", required = true) boolean enabled,
-        @JsonProperty(value = "time", required = true) String time) {
-      this.enabled = enabled;
-      this.time = time;
-    }
   }
 
   /**
@@ -118,14 +112,6 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
    *     Default 180 (3 min).
    */
   public record Stall(long checkIntervalSeconds, long stallAfterSeconds, long chapterDelayGraceSeconds) {
-    @JsonCreator
-    public Stall(@JsonProperty(value = "checkIntervalSeconds", required = true) long checkIntervalSeconds,
-        @JsonProperty(value = "stallAfterSeconds", required = true) long stallAfterSeconds,
-        @JsonProperty(value = "chapterDelayGraceSeconds", required = true) long chapterDelayGraceSeconds) {
-      this.checkIntervalSeconds = checkIntervalSeconds;
-      this.stallAfterSeconds = stallAfterSeconds;
-      this.chapterDelayGraceSeconds = chapterDelayGraceSeconds;
-    }
   }
 
   /**
@@ -136,12 +122,6 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
    * @param delayMs pause between two source look-ups during recovery, ms. Default 200.
    */
   public record Recovery(int maxPerPass, long delayMs) {
-    @JsonCreator
-    public Recovery(@JsonProperty(value = "maxPerPass", required = true) int maxPerPass,
-        @JsonProperty(value = "delayMs", required = true) long delayMs) {
-      this.maxPerPass = maxPerPass;
-      this.delayMs = delayMs;
-    }
   }
 
   /**
