@@ -17,7 +17,7 @@ import java.util.Map;
  * @param recovery startup recovery limits
  * @param demo the built-in demo site
  * @param sources configured sources by name
- * @param failures failure handling limits (ARCHITECTURE §5)
+ * @param failures failure handling limits (docs/architecture.md §5)
  * @param stall the stall watchdog
  * @param discovery nightly new-chapter discovery
  */
@@ -71,7 +71,7 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
   }
 
   /**
-   * Failure handling (ARCHITECTURE §5).
+   * Failure handling (docs/architecture.md §5).
    *
    * @param retryWaitSeconds how long a job waits in {@code retry_wait} after a network failure, s. Default 300.
    * @param requestRetries request-level retries of a failed fetch before it counts, honouring {@code Retry-After}.
@@ -115,7 +115,7 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
   }
 
   /**
-   * Startup recovery limits (ARCHITECTURE §4).
+   * Startup recovery limits (docs/architecture.md §4).
    *
    * @param maxPerPass open chapters classified per start; the rest wait for the next start (the lanes handle them
    *     meanwhile). Default 50.

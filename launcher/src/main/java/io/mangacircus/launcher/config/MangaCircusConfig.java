@@ -89,7 +89,7 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
   }
 
   /**
-   * How launchers supervise their services (ARCHITECTURE §6).
+   * How launchers supervise their services (docs/architecture.md §6).
    *
    * @param pingIntervalMs liveness ping period, ms (default 10000)
    * @param pingTimeoutMs liveness ping timeout, ms (default 2000; below the interval)
@@ -107,7 +107,7 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
   }
 
   /**
-   * Memory-pressure yield of a process that hosts the scraper (ARCHITECTURE §5).
+   * Memory-pressure yield of a process that hosts the scraper (docs/architecture.md §5).
    *
    * @param enabled whether the launcher watches {@code /proc/meminfo} at all (default true)
    * @param pollSeconds how often it reads, s (default 5)

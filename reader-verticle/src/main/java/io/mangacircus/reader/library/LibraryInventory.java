@@ -16,7 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The library inventory as ARCHITECTURE §7 wants it: one shared background scan; callers get the last summary at once;
+ * The library inventory as docs/architecture.md §7 wants it: one shared background scan; callers get the last summary at once;
  * it refreshes at most once per {@code maxAge} unless a publication invalidates it; a failed scan is not retried on
  * every poll; callers whose decision must not duplicate work can wait for a scan that started after they asked.
  * A new list replaces the old one only when a scan completes, so a refresh never blanks it; a scan that finds the
