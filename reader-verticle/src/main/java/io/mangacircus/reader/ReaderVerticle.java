@@ -147,6 +147,7 @@ public final class ReaderVerticle extends VerticleBase {
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
     statusRoutes.mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);
+    guard.learnAdminRoutes(router);
     new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs()).mount(router);
     router.route("/admin/*").handler(new AdminPageGuard(guard));
     // Pages and scripts are revalidated on every load (a 304 when unchanged), so an upgrade is seen at once and an

@@ -3,6 +3,7 @@ package io.mangacircus.reader.admin;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.OperatorOperation;
+import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.http.ApiReplies;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -30,10 +31,11 @@ public final class ScraperAdminRoutes {
     this.timeoutMs = timeoutMs;
   }
 
-  /** Mounts one route per {@link OperatorOperation}; the reader's access guard already covers {@code /api/*}. */
+  /** Mounts one admin-only route per {@link OperatorOperation}; the reader's access guard covers {@code /api/*}. */
   public void mount(Router router) {
     for (OperatorOperation operation : OperatorOperation.values()) {
-      router.route(operation.method(), operation.path()).handler(ctx -> handle(ctx, operation));
+      AccessGuard.adminOnly(router.route(operation.method(), operation.path()))
+          .handler(ctx -> handle(ctx, operation));
     }
   }
 
