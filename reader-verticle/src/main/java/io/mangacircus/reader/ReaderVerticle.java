@@ -144,9 +144,9 @@ public final class ReaderVerticle extends VerticleBase {
         DecodingHandler.of(ChapterPublished::fromJson, (message, event) -> addPublished(files, event)));
     CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, files, inventory::invalidate);
     AccessGuard guard = new AccessGuard(vertx, database, config.adminToken(), clock);
-    // Whatever fails under /api answers in the one error shape; cross-site changes and bodies that are not JSON are
-    // refused before any body is read or session looked up.
-    router.route("/api/*").failureHandler(ApiReplies::failed);
+    // Whatever fails anywhere on this router answers in the one error shape; under /api cross-site changes and bodies
+    // that are not JSON are refused before any body is read or session looked up.
+    ApiReplies.answerFailuresAsJson(router);
     router.route("/api/*").handler(new ApiRequestRules(CatalogRoutes::isCoverUpload, ScraperAdminRoutes.MAX_BODY_BYTES,
         CatalogRoutes.MAX_COVER_BYTES));
     catalogRoutes.mountCoverBody(router);
@@ -168,6 +168,7 @@ public final class ReaderVerticle extends VerticleBase {
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
     statusRoutes.mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);
+    guard.learnAdminRoutes(router);
     new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs()).mount(router);
     router.route("/admin/*").handler(new AdminPageGuard(guard));
     // Pages and scripts are revalidated on every load (a 304 when unchanged), so an upgrade is seen at once and an

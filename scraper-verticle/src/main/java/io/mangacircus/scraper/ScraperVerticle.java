@@ -416,7 +416,7 @@ public final class ScraperVerticle extends VerticleBase {
         .put("resolvedAt", incident.resolvedAt() == null ? null : incident.resolvedAt().toString());
   }
 
-  /** The stall watchdog's tick: judge active jobs by their checkpoint fingerprints (ARCHITECTURE §5). */
+  /** The stall watchdog's tick: judge active jobs by their checkpoint fingerprints (docs/architecture.md §5). */
   private void checkStalls() {
     if (stopping || queue == null) {
       return;

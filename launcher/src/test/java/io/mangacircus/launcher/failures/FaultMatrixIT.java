@@ -40,7 +40,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * One case per row of ARCHITECTURE §5's table, against a WireMock source ("flaky") while a healthy demo source keeps
+ * One case per row of docs/architecture.md §5's table, against a WireMock source ("flaky") while a healthy demo source keeps
  * downloading next to it. Each case checks the job state, the lane and circuit, the incident and its events.log line.
  */
 class FaultMatrixIT {

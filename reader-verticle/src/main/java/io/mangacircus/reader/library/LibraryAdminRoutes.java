@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class LibraryAdminRoutes {
 
-  /** The route; under {@code /api/admin/}, so the access guard asks for an admin (and CSRF for a session). */
+  /** The route; declared admin-only, so the access guard asks for an admin (and CSRF for a session). */
   public static final String RESCAN = "/api/admin/library/rescan";
 
   private static final Logger LOG = LoggerFactory.getLogger(LibraryAdminRoutes.class);
@@ -27,7 +27,7 @@ public final class LibraryAdminRoutes {
   }
 
   public void mount(Router router) {
-    router.post(RESCAN).handler(this::handleRescan);
+    AccessGuard.adminOnly(router.post(RESCAN)).handler(this::handleRescan);
   }
 
   private void handleRescan(RoutingContext ctx) {

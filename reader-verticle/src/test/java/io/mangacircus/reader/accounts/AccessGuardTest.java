@@ -1,0 +1,110 @@
+package io.mangacircus.reader.accounts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mangacircus.reader.http.ApiReplies;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.ext.web.Router;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Admin routes are the ones declared admin-only where they are declared, wherever their path is. */
+class AccessGuardTest {
+
+  private static final String TOKEN = "admin-token-1234";
+
+  @TempDir
+  Path dir;
+
+  private Vertx vertx;
+  private ReaderDatabase database;
+  private AccessGuard guard;
+  private HttpServer server;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  @BeforeEach
+  void start() throws Exception {
+    vertx = Vertx.vertx();
+    database = ReaderDatabase.open(dir.resolve("reader.db"));
+    guard = new AccessGuard(vertx, database, TOKEN, InstantSource.system());
+    Router router = Router.router(vertx);
+    ApiReplies.answerFailuresAsJson(router);
+    router.route("/api/*").handler(guard);
+    router.get("/api/series").handler(ctx -> ctx.json(new io.vertx.core.json.JsonObject().put("route", "series")));
+    AccessGuard.adminOnly(router.get("/api/admin/users")).handler(ctx -> ctx.end("users"));
+    AccessGuard.adminOnly(router.post("/api/system/shutdown")).handler(ctx -> ctx.end("stopping"));
+    AccessGuard.adminOnly(router.post("/api/admin/jobs/:jobId/pause")).handler(ctx -> ctx.end("paused"));
+    guard.learnAdminRoutes(router);
+    server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").toCompletionStage()
+        .toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    database.close();
+  }
+
+  private HttpResponse<String> send(String method, String path, String... headers) throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.actualPort() + path))
+        .timeout(Duration.ofSeconds(5)).method(method, HttpRequest.BodyPublishers.noBody());
+    if (headers.length > 0) {
+      request.headers(headers);
+    }
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private String session(String role) throws Exception {
+    long user = database.createUser(role + "-user", PasswordHasher.hash("a-long-password".toCharArray()), role,
+        Instant.now());
+    String token = Sessions.newToken();
+    database.createSession(Sessions.hash(token), user, "csrf-" + role, Instant.now(), Instant.now().plusSeconds(3600));
+    return Sessions.COOKIE + "=" + token;
+  }
+
+  @Test
+  void theAdminTokenOpensEveryRouteDeclaredAdminOnlyAndNoOther() throws Exception {
+    String bearer = "Bearer " + TOKEN;
+    assertThat(send("GET", "/api/admin/users", "Authorization", bearer).body()).isEqualTo("users");
+    assertThat(send("POST", "/api/system/shutdown", "Authorization", bearer).body()).isEqualTo("stopping");
+    assertThat(send("POST", "/api/admin/jobs/j-1/pause", "Authorization", bearer).body()).isEqualTo("paused");
+
+    HttpResponse<String> series = send("GET", "/api/series", "Authorization", bearer);
+    assertThat(series.statusCode()).isEqualTo(401);
+    assertThat(series.body()).contains("\"error\":\"unauthorized\"");
+  }
+
+  @Test
+  void aReaderAccountIsRefusedOnAdminRoutesOnlyAndNobodyGetsInWithoutCredentials() throws Exception {
+    String reader = session("reader");
+    assertThat(send("GET", "/api/series", "Cookie", reader).statusCode()).isEqualTo(200);
+    assertThat(send("GET", "/api/admin/users", "Cookie", reader).statusCode()).isEqualTo(403);
+    assertThat(send("POST", "/api/system/shutdown", "Cookie", reader, "X-CSRF-Token", "csrf-reader").statusCode())
+        .isEqualTo(403);
+    assertThat(send("GET", "/api/admin/users", "Cookie", session("admin")).body()).isEqualTo("users");
+    assertThat(send("POST", "/api/system/shutdown").statusCode()).isEqualTo(401);
+    assertThat(send("GET", "/api/admin/users", "Authorization", "Bearer wrong").statusCode()).isEqualTo(401);
+  }
+
+  @Test
+  void aRouteInTheAdminAreaThatIsNotDeclaredAdminOnlyStopsTheStart() {
+    Router router = Router.router(vertx);
+    router.get("/api/admin/forgotten").handler(ctx -> ctx.end());
+
+    assertThatThrownBy(() -> guard.learnAdminRoutes(router)).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("/api/admin/forgotten");
+  }
+}
