@@ -19,10 +19,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The library inventory (docs/architecture.md §7): one shared background scan; callers get the last summary at once. A publication event adds its
- * one chapter without a scan ({@link #added}); a full scan runs on start, on an operator's request ({@link #fresh}),
- * after an invalidation, when an event was missed ({@link #published}) and, if {@code maxAge} is set, when the summary
- * is older; a failed scan is not retried on every poll; callers whose decision must not duplicate work can wait for a scan that started after they asked.
+ * The library inventory (docs/architecture.md §7): one shared background scan; callers get the last summary at once.
+ * A publication event adds its one chapter without a scan ({@link #added}); a full scan runs on start, on an
+ * operator's request ({@link #fresh}), after an invalidation, when an event was missed ({@link #published}) and, if
+ * {@code maxAge} is set, when the summary is older; a failed scan is not retried on every poll; callers whose decision
+ * must not duplicate work can wait for a scan that started after they asked.
  * A new list replaces the old one only when a scan completes, so a refresh never blanks it; a scan that finds the
  * library folder gone keeps the last list and reports an error. It can start from a previous inventory
  * ({@link #seed}) and hands every changed one to a keeper, so a restarted reader lists the library at once.
