@@ -13,6 +13,8 @@ import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.source.CircuitGuardedSource;
 import io.mangacircus.scraper.source.Source;
 import io.vertx.circuitbreaker.CircuitBreaker;
+import io.mangacircus.scraper.source.RequestLines;
+import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Sources;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -47,6 +49,7 @@ public final class LaneVerticle extends VerticleBase {
   private final CircuitBreaker breaker;
   private final SystemicParserWatch systemic;
   private final Function<WebClient, Source> adapter;
+  private final Source shared;
 
   private volatile boolean stopping;
   private String idleReason;
@@ -61,18 +64,36 @@ public final class LaneVerticle extends VerticleBase {
   private boolean waitingForLockLogged;
   private Future<Void> current = Future.succeededFuture();
 
+  /**
+   * A lane whose adapter is built from the configuration on the lane's own HTTP client (tests; the scraper passes the
+   * adapter it shares with its metadata requests).
+   */
   public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
       LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
       SystemicParserWatch systemic) {
-    this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic,
-        client -> Sources.create(sourceName, sourceConfig, config, client));
+    this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic, null,
+        null);
   }
 
   /** As above with the source adapter built by {@code adapter} from the lane's HTTP client. */
   public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
       LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
       SystemicParserWatch systemic, Function<WebClient, Source> adapter) {
+    this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic, adapter, null);
+  }
+
+  /** A lane on the source's one adapter, built by the scraper and shared with its metadata requests. */
+  public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
+      LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
+      SystemicParserWatch systemic, Source adapter) {
+    this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic, null, adapter);
+  }
+
+  private LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
+      LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
+      SystemicParserWatch systemic, Function<WebClient, Source> adapter, Source shared) {
     this.adapter = adapter;
+    this.shared = shared;
     this.breaker = breaker;
     this.systemic = systemic;
     this.sourceName = sourceName;
@@ -91,8 +112,12 @@ public final class LaneVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    client = Sources.client(vertx);
-    Source adapted = adapter.apply(client);
+    Source adapted = shared;
+    if (adapted == null) {
+      client = Sources.client(vertx);
+      adapted = adapter != null ? adapter.apply(client) : SourceTypes.resolve(sourceName, sourceConfig)
+          .create(vertx, client, clock, config, new RequestLines(clock));
+    }
     Source source = new CircuitGuardedSource(adapted, breaker, vertx, config.failures());
     owner = "lane:" + sourceName + "@" + ProcessHandle.current().pid() + "/" + deploymentID();
     crashes = new CrashBudget(3, Duration.ofHours(1), clock, List.of());
@@ -224,7 +249,9 @@ public final class LaneVerticle extends VerticleBase {
       if (lock != null) {
         lock.release();
       }
-      client.close();
+      if (client != null) {
+        client.close();
+      }
     });
   }
 }
