@@ -448,7 +448,8 @@ public final class ScraperVerticle extends VerticleBase {
     Failure failure = new Failure(FailureKind.STALL, null, "no checkpoint progress for "
         + config.stall().stallAfterSeconds() + " s (or chapter delay + " + config.stall().chapterDelayGraceSeconds()
         + " s)");
-    FailureAction action = FailureClassifier.action(failure, job.networkRetries(), job.stalls());
+    FailureAction action = FailureClassifier.action(failure, job.networkRetries(), job.stalls(),
+        io.mangacircus.scraper.failure.RetryPolicy.of(config.failures()));
     LOG.warn("[STALL] job {} ({}) stalled: {} → {}", job.id(), job.title(), failure.message(), action.description());
     if (action == FailureAction.REQUEUE) {
       queue.requeueStalled(job.id(), "stalled: " + failure.message() + "; requeued (stall 1)");

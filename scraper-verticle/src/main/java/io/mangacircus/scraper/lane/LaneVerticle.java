@@ -9,6 +9,7 @@ import io.mangacircus.contracts.supervision.CrashBudget;
 import io.mangacircus.scraper.failure.Failure;
 import io.mangacircus.scraper.failure.FailureAction;
 import io.mangacircus.scraper.failure.FailureKind;
+import io.mangacircus.scraper.failure.RetryPolicy;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.source.CircuitGuardedSource;
 import io.mangacircus.scraper.source.Source;
@@ -23,7 +24,6 @@ import io.vertx.core.shareddata.Lock;
 import io.vertx.ext.web.client.WebClient;
 import java.time.Duration;
 import java.time.InstantSource;
-import java.util.List;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,7 +56,8 @@ public final class LaneVerticle extends VerticleBase {
   private String owner;
   private String currentJob;
   private CrashBudget crashes;
-  private final Backoff crashBackoff = new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(60));
+  private Backoff crashBackoff;
+  private RetryPolicy retry;
   private WebClient client;
   private JobDownloader downloader;
   private Lock lock;
@@ -120,10 +121,12 @@ public final class LaneVerticle extends VerticleBase {
     }
     Source source = new CircuitGuardedSource(adapted, breaker, vertx, config.failures());
     owner = "lane:" + sourceName + "@" + ProcessHandle.current().pid() + "/" + deploymentID();
-    crashes = new CrashBudget(3, Duration.ofHours(1), clock, List.of());
+    retry = RetryPolicy.of(config.failures());
+    crashes = retry.laneCrashBudget(clock);
+    crashBackoff = retry.laneRestart();
     context.exceptionHandler(this::crashed);
     FailureResponder failures = new FailureResponder(queue, sourceName, systemic, clock,
-        Duration.ofSeconds(config.failures().retryWaitSeconds()), adapted.parserFailuresAreSystemic());
+        retry, adapted.parserFailuresAreSystemic());
     downloader = new JobDownloader(vertx, source, sourceConfig, queue, library, progress, clock,
         Duration.ofSeconds(config.leaseSeconds()), owner, () -> stopping, failures);
     acquireLock(owner);
@@ -197,8 +200,8 @@ public final class LaneVerticle extends VerticleBase {
     String jobId = currentJob;
     currentJob = null;
     CrashBudget.Verdict verdict = crashes.recordFailure();
-    LOG.error("[LANE {}] crashed ({} of 3 allowed per hour): {}", sourceName, crashes.failuresInWindow(),
-        error.toString(), error);
+    LOG.error("[LANE {}] crashed ({} of {} allowed per hour): {}", sourceName, crashes.failuresInWindow(),
+        retry.laneCrashes(), error.toString(), error);
     String why = "lane crash: " + error;
     try {
       if (jobId != null) {

@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * One kind of source (the {@code type} of a configured source): its name, its typed {@code options} with their
  * validation, its default base URL and the factory of its adapter. Every type is listed once, in {@link SourceTypes};
- * docs/architecture.md says how to add one.
+ * docs/sources.md ("Adding a source type") says how to add one.
  *
  * @param <O> the type's options, read and checked from the source's {@code options}
  */
