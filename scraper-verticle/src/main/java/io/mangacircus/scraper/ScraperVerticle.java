@@ -30,7 +30,9 @@ import io.mangacircus.scraper.queue.QueueListener;
 import io.mangacircus.scraper.queue.QueueOutcome;
 import io.mangacircus.scraper.queue.QueueStore;
 import io.mangacircus.scraper.recovery.StartupRecovery;
+import io.mangacircus.scraper.source.RequestLines;
 import io.mangacircus.scraper.source.ResolvedSource;
+import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.Sources;
 import io.mangacircus.contracts.YieldRequest;
@@ -90,6 +92,7 @@ public final class ScraperVerticle extends VerticleBase {
   private Map<String, SourceConfig> sourceConfigs;
   private Map<String, ResolvedSource> resolvedSources;
   private Map<String, Source> metadataSources;
+  private final Map<String, Source> adapters = new LinkedHashMap<>();
   private WebClient metadataClient;
   private JobQueue queue;
   private EventLog events;
@@ -161,14 +164,13 @@ public final class ScraperVerticle extends VerticleBase {
    */
   private Void resolveSources() {
     resolvedSources = new LinkedHashMap<>();
-    sourceConfigs.forEach((name, source) -> resolvedSources.put(name, Sources.resolve(name, source, config)));
+    sourceConfigs.forEach((name, source) -> resolvedSources.put(name, SourceTypes.resolve(name, source)));
     resolvedSources.forEach((name, resolved) -> {
       sourceConfigs.put(name, resolved.config());
-      if (resolved.definition() != null) {
-        LOG.info("source {}: definition '{}' ({}), site {}, page delay {} ms, chapter delay {} ms, series folders '{}…'",
-            name, resolved.definition().name(), resolved.config().options().get("definition"),
-            resolved.config().baseUrl(), resolved.config().pageDelayMs(), resolved.config().chapterDelayMs(),
-            resolved.seriesFolderPrefix());
+      if (!resolved.description().isEmpty()) {
+        LOG.info("source {}: {}, site {}, page delay {} ms, chapter delay {} ms, series folders '{}…'",
+            name, resolved.description(), resolved.config().baseUrl(), resolved.config().pageDelayMs(),
+            resolved.config().chapterDelayMs(), resolved.seriesFolderPrefix());
       }
     });
     library = new LibraryLayout(dataDir.resolve("library"),
@@ -228,10 +230,15 @@ public final class ScraperVerticle extends VerticleBase {
   }
 
   private void recoverThenStartLanes() {
+    // Each source's adapter is built once, on one client, and shared by its lane and the metadata requests; adapters
+    // of one site share its request line (e.g. MangaDex's limits per API root) through this process's lines.
     metadataClient = Sources.client(vertx);
+    RequestLines lines = new RequestLines(clock);
     metadataSources = new LinkedHashMap<>();
-    sourceConfigs.forEach((name, source) -> metadataSources.put(name, new CircuitGuardedSource(
-        resolvedSources.get(name).create(vertx, metadataClient), breakers.get(name), vertx, config.failures())));
+    sourceConfigs.forEach((name, source) -> adapters.put(name,
+        resolvedSources.get(name).create(vertx, metadataClient, clock, config, lines)));
+    adapters.forEach((name, adapter) -> metadataSources.put(name, new CircuitGuardedSource(adapter,
+        breakers.get(name), vertx, config.failures())));
     new StartupRecovery(vertx, queue, metadataSources, library, new ChapterPublisher(library, clock), config.recovery())
         .run()
         .recover(error -> {
@@ -248,7 +255,7 @@ public final class ScraperVerticle extends VerticleBase {
     }
     sourceConfigs.forEach((name, source) -> vertx.deployVerticle(
             new LaneVerticle(name, source, config, queue, library, progress, clock, breakers.get(name), systemic,
-                client -> resolvedSources.get(name).create(vertx, client)),
+                adapters.get(name)),
             new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
         .onSuccess(lanes::add)
         .onFailure(t -> LOG.error("[LANE {}] could not start: {}", name, t.toString())));
@@ -444,7 +451,8 @@ public final class ScraperVerticle extends VerticleBase {
     Failure failure = new Failure(FailureKind.STALL, null, "no checkpoint progress for "
         + config.stall().stallAfterSeconds() + " s (or chapter delay + " + config.stall().chapterDelayGraceSeconds()
         + " s)");
-    FailureAction action = FailureClassifier.action(failure, job.networkRetries(), job.stalls());
+    FailureAction action = FailureClassifier.action(failure, job.networkRetries(), job.stalls(),
+        io.mangacircus.scraper.failure.RetryPolicy.of(config.failures()));
     LOG.warn("[STALL] job {} ({}) stalled: {} → {}", job.id(), job.title(), failure.message(), action.description());
     if (action == FailureAction.REQUEUE) {
       queue.requeueStalled(job.id(), "stalled: " + failure.message() + "; requeued (stall 1)");

@@ -3,7 +3,7 @@ package io.mangacircus.launcher.config;
 import io.mangacircus.contracts.InvalidConfigException;
 import io.mangacircus.reader.ReaderConfig;
 import io.mangacircus.scraper.ScraperConfig;
-import io.mangacircus.scraper.source.Sources;
+import io.mangacircus.scraper.ScraperSources;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -217,24 +217,12 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
     s.sources().forEach((name, source) -> {
       String key = "scraper.sources." + name;
       require(name.matches("[a-z0-9][a-z0-9-]{0,39}"), key, "source names are lower-case letters, digits and dashes");
-      require(Sources.TYPES.contains(source.type()), key + ".type", "must be one of " + Sources.TYPES);
-      boolean noUrl = ("demo".equals(name) && s.demo().enabled()) || "local".equals(source.type())
-          || (source.baseUrl().isEmpty() && Sources.defaultBaseUrl(source.type()).isPresent());
-      // An html source's definition is loaded and checked here too, so a bad one stops start-up with its key.
-      ScraperConfig.SourceConfig effective = Sources.resolve(name, source, s).config();
-      require(noUrl || effective.baseUrl().matches("https?://[^\\s/]+(/.*)?"), key + ".baseUrl",
-          "html".equals(source.type()) ? "must be an http(s) URL (or left out to use the definition's)"
-              : "must be an http(s) URL");
-      Sources.validate(key, source);
+      // Type, options (an html definition is loaded and checked) and base URL: the scraper's source registry decides.
+      ScraperSources.check(name, source, s);
       require(source.pageDelayMs() >= 0 && source.pageDelayMs() <= 600_000, key + ".pageDelayMs",
           "must be between 0 and 600000 ms");
       require(source.chapterDelayMs() >= 0 && source.chapterDelayMs() <= 3_600_000, key + ".chapterDelayMs",
           "must be between 0 and 3600000 ms");
-      try {
-        Sources.checkOptions(name, source);
-      } catch (IllegalArgumentException e) {
-        require(false, key + ".options", e.getMessage());
-      }
     });
   }
 
