@@ -217,7 +217,9 @@ class FaultMatrixIT {
     healthyFlaky();
     flaky.stubFor(get(urlEqualTo(CHAPTER)).willReturn(aResponse().withStatus(status).withHeader("Retry-After", "1")
         .withBody("upstream trouble")));
-    startProduct(s -> { });
+    // Two 1 s Retry-After waits outlast the 2 s stall window of the other cases: without a longer one the watchdog
+    // could requeue the job before the request retries end (seen under load).
+    startProduct(s -> s.getJsonObject("stall").put("stallAfterSeconds", 30));
 
     JsonObject job = run("retry_wait");
 
