@@ -10,7 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The on-disk half of the state-file contract (ARCHITECTURE §3), shared by every service: a file written here
+ * The on-disk half of the state-file contract (docs/architecture.md §3), shared by every service: a file written here
  * is seen with either its old or its new content, never torn, even after a crash.
  */
 public final class AtomicFiles {

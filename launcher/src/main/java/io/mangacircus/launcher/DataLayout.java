@@ -2,7 +2,7 @@ package io.mangacircus.launcher;
 
 import java.nio.file.Path;
 
-/** The launcher's files inside the data folder (ARCHITECTURE §3). */
+/** The launcher's files inside the data folder (docs/architecture.md §3). */
 public final class DataLayout {
 
   private final Path root;

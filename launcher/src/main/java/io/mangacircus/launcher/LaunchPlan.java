@@ -38,7 +38,8 @@ public record LaunchPlan(MangaCircusConfig config, Mode mode, List<ServiceSpec> 
     DataLayout data = new DataLayout(config.dataPath());
     List<ServiceSpec> specs = new ArrayList<>();
     if (mode.hostsReader()) {
-      specs.add(new ServiceSpec("reader", () -> new ReaderVerticle(config.reader(), slot, config.dataPath()), new DeploymentOptions(),
+      specs.add(new ServiceSpec("reader", () -> new ReaderVerticle(config.reader(), slot, config.dataPath(), registry),
+          new DeploymentOptions(),
           data.runtimeFile("reader")));
     }
     if (mode.hostsScraper()) {

@@ -173,7 +173,7 @@ public final class LauncherVerticle extends VerticleBase {
     });
   }
 
-  /** Memory-pressure yield for a process that hosts the scraper (ARCHITECTURE §5). */
+  /** Memory-pressure yield for a process that hosts the scraper (docs/architecture.md §5). */
   private void watchMemory() {
     MangaCircusConfig.Memory memory = plan.config().memory();
     if (!memory.enabled() || !plan.mode().hostsScraper()) {

@@ -2,6 +2,7 @@ package io.mangacircus.launcher;
 
 import io.mangacircus.contracts.supervision.CrashBudget;
 import io.mangacircus.contracts.supervision.Backoff;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -20,6 +21,15 @@ import io.mangacircus.scraper.source.html.HtmlExtraction;
 import io.mangacircus.scraper.source.mangadex.MangaDexOptions;
 import io.mangacircus.scraper.source.mangadex.MangaDexRefs;
 import io.mangacircus.launcher.supervision.LivenessRule;
+import io.mangacircus.scraper.source.CircuitGuardedSource;
+import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.SourceType;
+import io.mangacircus.scraper.source.SourceTypes;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import org.junit.jupiter.api.Test;
 
 /** Guards the shape the style guide asks for. */
@@ -48,6 +58,13 @@ class ArchitectureTest {
   }
 
   @Test
+  void theLibraryContractIsPlainJavaWithoutVertx() {
+    noClasses().that().resideInAPackage("io.mangacircus.contracts.library..")
+        .should().dependOnClassesThat().resideInAPackage("io.vertx..")
+        .check(CLASSES);
+  }
+
+  @Test
   void readerAndScraperNeverReachIntoEachOther() {
     noClasses().that().resideInAPackage("io.mangacircus.reader..")
         .should().dependOnClassesThat().resideInAPackage("io.mangacircus.scraper..")
@@ -70,5 +87,34 @@ class ArchitectureTest {
     noClasses().that().resideOutsideOfPackage("io.mangacircus.testing..")
         .should().dependOnClassesThat().resideInAPackage("io.mangacircus.testing..")
         .check(CLASSES);
+  }
+
+  /**
+   * A source type and its adapter are named only inside the type's own package and by the registry
+   * ({@link SourceTypes}): everyone else builds sources through the registry, so adding a type touches its package,
+   * one registry line and the docs.
+   */
+  @Test
+  void onlyTheSourceRegistryNamesSourceTypes() {
+    classes().that().implement(SourceType.class)
+        .or().implement(Source.class).and().doNotBelongToAnyOf(CircuitGuardedSource.class)
+        .should(beUsedOnlyInTheirPackageAndBy(SourceTypes.class))
+        .check(CLASSES);
+  }
+
+  private static ArchCondition<JavaClass> beUsedOnlyInTheirPackageAndBy(Class<?> registry) {
+    return new ArchCondition<>("be used only in their own package and by " + registry.getSimpleName()) {
+      @Override
+      public void check(JavaClass type, ConditionEvents events) {
+        for (Dependency dependency : type.getDirectDependenciesToSelf()) {
+          JavaClass origin = dependency.getOriginClass();
+          boolean allowed = origin.getPackageName().equals(type.getPackageName())
+              || origin.getName().equals(registry.getName());
+          if (!allowed) {
+            events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+          }
+        }
+      }
+    };
   }
 }

@@ -1,8 +1,5 @@
 package io.mangacircus.reader;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonProperty;
-
 /**
  * The reader service's typed configuration (the {@code reader} section of {@code conf/mangacircus.json}).
  *
@@ -17,15 +14,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword,
     long sessionHours) {
 
-  @JsonCreator
-  public ReaderConfig(@JsonProperty(value = "adminToken", required = true) String adminToken,
-      @JsonProperty(value = "scraperRequestTimeoutMs", required = true) long scraperRequestTimeoutMs,
-      @JsonProperty(value = "initialAdminPassword", required = true) String initialAdminPassword,
-      @JsonProperty(value = "sessionHours", required = true) long sessionHours) {
-    this.adminToken = adminToken == null ? "" : adminToken;
-    this.scraperRequestTimeoutMs = scraperRequestTimeoutMs;
-    this.initialAdminPassword = initialAdminPassword == null ? "" : initialAdminPassword;
-    this.sessionHours = sessionHours;
+  public ReaderConfig {
+    adminToken = adminToken == null ? "" : adminToken;
+    initialAdminPassword = initialAdminPassword == null ? "" : initialAdminPassword;
   }
 
   /** Whether an admin bearer token is configured. */

@@ -1,6 +1,7 @@
 package io.mangacircus.reader;
 
 import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.ChapterPublished;
 import io.mangacircus.contracts.DecodingHandler;
 import io.mangacircus.contracts.PingReply;
 import io.mangacircus.contracts.PingRequest;
@@ -22,12 +23,15 @@ import io.mangacircus.reader.admin.ScraperAdminRoutes;
 import io.mangacircus.reader.admin.ServiceStatusRoutes;
 import io.mangacircus.reader.admin.ShutdownRoutes;
 import io.mangacircus.reader.library.InventoryCache;
+import io.mangacircus.reader.library.LibraryAdminRoutes;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
 import io.mangacircus.reader.library.SeriesEntry;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.http.ApiRequestRules;
 import io.mangacircus.reader.http.HttpMount;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
@@ -55,6 +59,7 @@ public final class ReaderVerticle extends VerticleBase {
   private final ReaderConfig config;
   private final HttpMount mount;
   private final Path dataDir;
+  private final MeterRegistry registry;
   private final InstantSource clock = InstantSource.system();
   private ReaderDatabase database;
   private CatalogStore catalog;
@@ -73,9 +78,15 @@ public final class ReaderVerticle extends VerticleBase {
    *     {@code library-inventory.json} in it
    */
   public ReaderVerticle(ReaderConfig config, HttpMount mount, Path dataDir) {
+    this(config, mount, dataDir, null);
+  }
+
+  /** @param registry where the reader's metrics go ({@code mc_library_scans_total}); null: not counted */
+  public ReaderVerticle(ReaderConfig config, HttpMount mount, Path dataDir, MeterRegistry registry) {
     this.config = config;
     this.mount = mount;
     this.dataDir = dataDir;
+    this.registry = registry;
   }
 
   @Override
@@ -113,20 +124,29 @@ public final class ReaderVerticle extends VerticleBase {
     router = Router.router(vertx);
     LibraryFiles files = new LibraryFiles(dataDir.resolve("library"));
     LibraryScanner scanner = new LibraryScanner(files);
-    inventory = new LibraryInventory(scanner::scan, command -> vertx.executeBlocking(() -> {
+    Counter scans = registry == null ? null : Counter.builder("mc.library.scans")
+        .description("Full scans of the library folder by the reader").register(registry);
+    // No refresh by age: publication events keep the list current; a missed one, the operator or a restart rescans.
+    inventory = new LibraryInventory(() -> {
+      if (scans != null) {
+        scans.increment();
+      }
+      return scanner.scan();
+    }, command -> vertx.executeBlocking(() -> {
       command.run();
       return null;
-    }, false), clock, java.time.Duration.ofMinutes(1), java.time.Duration.ofMinutes(1))
+    }, false), clock, null, java.time.Duration.ofMinutes(1))
         .keepWith(inventoryCache::save);
     keptInventory.ifPresent(inventory::seed);
     // The first scan starts now, not with the first request: the list is current by the time someone asks.
     inventory.summary();
-    publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED, message -> inventory.invalidate());
+    publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED,
+        DecodingHandler.of(ChapterPublished::fromJson, (message, event) -> addPublished(files, event)));
     CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, files, inventory::invalidate);
     AccessGuard guard = new AccessGuard(vertx, database, config.adminToken(), clock);
-    // Whatever fails under /api answers in the one error shape; cross-site changes and bodies that are not JSON are
-    // refused before any body is read or session looked up.
-    router.route("/api/*").failureHandler(ApiReplies::failed);
+    // Whatever fails anywhere on this router answers in the one error shape; under /api cross-site changes and bodies
+    // that are not JSON are refused before any body is read or session looked up.
+    ApiReplies.answerFailuresAsJson(router);
     router.route("/api/*").handler(new ApiRequestRules(CatalogRoutes::isCoverUpload, ScraperAdminRoutes.MAX_BODY_BYTES,
         CatalogRoutes.MAX_COVER_BYTES));
     catalogRoutes.mountCoverBody(router);
@@ -144,9 +164,11 @@ public final class ReaderVerticle extends VerticleBase {
     new UserAdminRoutes(vertx, database, guard, clock).mount(router);
     new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
     new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
+    new LibraryAdminRoutes(inventory).mount(router);
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
     statusRoutes.mount(router);
     router.route("/api/*").handler(this::handleUnknownApi);
+    guard.learnAdminRoutes(router);
     new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs()).mount(router);
     router.route("/admin/*").handler(new AdminPageGuard(guard));
     // Pages and scripts are revalidated on every load (a 304 when unchanged), so an upgrade is seen at once and an
@@ -165,6 +187,15 @@ public final class ReaderVerticle extends VerticleBase {
       mount.attach(router);
       LOG.info("reader started (instance {}, {})", instance, config);
     });
+  }
+
+  /** One published chapter: judged by the library's rule (its folder only) and added to the list, no scan. */
+  private void addPublished(LibraryFiles files, ChapterPublished event) {
+    inventory.published(event.instance(), event.seq());
+    vertx.executeBlocking(() -> files.admit(event.seriesId(), event.chapterFolder(), event.manifest()))
+        .onSuccess(inventory::added)
+        .onFailure(t -> LOG.warn("[LIBRARY] published chapter {} is not listed: {}", event.path(),
+            t instanceof LibraryFiles.NotFoundException e ? e.reason() : t.getMessage()));
   }
 
   @Override

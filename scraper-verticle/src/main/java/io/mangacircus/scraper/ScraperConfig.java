@@ -17,7 +17,7 @@ import java.util.Map;
  * @param recovery startup recovery limits
  * @param demo the built-in demo site
  * @param sources configured sources by name
- * @param failures failure handling limits (ARCHITECTURE §5)
+ * @param failures failure handling limits (docs/architecture.md §5)
  * @param stall the stall watchdog
  * @param discovery nightly new-chapter discovery
  */
@@ -68,16 +68,10 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
    * @param time local time of day {@code HH:mm} (the machine's time zone). Default {@code 03:30}.
    */
   public record Discovery(boolean enabled, String time) {
-    @JsonCreator
-    public Discovery(@JsonProperty(value = "enabled", required = true) boolean enabled,
-        @JsonProperty(value = "time", required = true) String time) {
-      this.enabled = enabled;
-      this.time = time;
-    }
   }
 
   /**
-   * Failure handling (ARCHITECTURE §5).
+   * Failure handling (docs/architecture.md §5).
    *
    * @param retryWaitSeconds how long a job waits in {@code retry_wait} after a network failure, s. Default 300.
    * @param requestRetries request-level retries of a failed fetch before it counts, honouring {@code Retry-After}.
@@ -118,30 +112,16 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
    *     Default 180 (3 min).
    */
   public record Stall(long checkIntervalSeconds, long stallAfterSeconds, long chapterDelayGraceSeconds) {
-    @JsonCreator
-    public Stall(@JsonProperty(value = "checkIntervalSeconds", required = true) long checkIntervalSeconds,
-        @JsonProperty(value = "stallAfterSeconds", required = true) long stallAfterSeconds,
-        @JsonProperty(value = "chapterDelayGraceSeconds", required = true) long chapterDelayGraceSeconds) {
-      this.checkIntervalSeconds = checkIntervalSeconds;
-      this.stallAfterSeconds = stallAfterSeconds;
-      this.chapterDelayGraceSeconds = chapterDelayGraceSeconds;
-    }
   }
 
   /**
-   * Startup recovery limits (ARCHITECTURE §4).
+   * Startup recovery limits (docs/architecture.md §4).
    *
    * @param maxPerPass open chapters classified per start; the rest wait for the next start (the lanes handle them
    *     meanwhile). Default 50.
    * @param delayMs pause between two source look-ups during recovery, ms. Default 200.
    */
   public record Recovery(int maxPerPass, long delayMs) {
-    @JsonCreator
-    public Recovery(@JsonProperty(value = "maxPerPass", required = true) int maxPerPass,
-        @JsonProperty(value = "delayMs", required = true) long delayMs) {
-      this.maxPerPass = maxPerPass;
-      this.delayMs = delayMs;
-    }
   }
 
   /**

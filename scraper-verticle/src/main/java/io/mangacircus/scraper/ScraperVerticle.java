@@ -3,6 +3,7 @@ package io.mangacircus.scraper;
 import io.mangacircus.contracts.AddTitleRequest;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ChapterPublished;
+import io.mangacircus.contracts.library.PublishedChapter;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.DecodingHandler;
 import io.mangacircus.contracts.ErrorCode;
@@ -29,7 +30,9 @@ import io.mangacircus.scraper.queue.QueueListener;
 import io.mangacircus.scraper.queue.QueueOutcome;
 import io.mangacircus.scraper.queue.QueueStore;
 import io.mangacircus.scraper.recovery.StartupRecovery;
+import io.mangacircus.scraper.source.RequestLines;
 import io.mangacircus.scraper.source.ResolvedSource;
+import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.Sources;
 import io.mangacircus.contracts.YieldRequest;
@@ -80,6 +83,8 @@ public final class ScraperVerticle extends VerticleBase {
   private final Path dataDir;
   private final InstantSource clock = InstantSource.system();
   private final String instance = UUID.randomUUID().toString();
+  /** The sequence number of this instance's last {@code mc.library.published} event. */
+  private final java.util.concurrent.atomic.AtomicLong publishedSeq = new java.util.concurrent.atomic.AtomicLong();
   private final List<MessageConsumer<Object>> consumers = new ArrayList<>();
   private final List<String> lanes = new ArrayList<>();
   private io.mangacircus.scraper.discovery.DiscoveryService discovery;
@@ -87,6 +92,7 @@ public final class ScraperVerticle extends VerticleBase {
   private Map<String, SourceConfig> sourceConfigs;
   private Map<String, ResolvedSource> resolvedSources;
   private Map<String, Source> metadataSources;
+  private final Map<String, Source> adapters = new LinkedHashMap<>();
   private WebClient metadataClient;
   private JobQueue queue;
   private EventLog events;
@@ -158,14 +164,13 @@ public final class ScraperVerticle extends VerticleBase {
    */
   private Void resolveSources() {
     resolvedSources = new LinkedHashMap<>();
-    sourceConfigs.forEach((name, source) -> resolvedSources.put(name, Sources.resolve(name, source, config)));
+    sourceConfigs.forEach((name, source) -> resolvedSources.put(name, SourceTypes.resolve(name, source)));
     resolvedSources.forEach((name, resolved) -> {
       sourceConfigs.put(name, resolved.config());
-      if (resolved.definition() != null) {
-        LOG.info("source {}: definition '{}' ({}), site {}, page delay {} ms, chapter delay {} ms, series folders '{}…'",
-            name, resolved.definition().name(), resolved.config().options().get("definition"),
-            resolved.config().baseUrl(), resolved.config().pageDelayMs(), resolved.config().chapterDelayMs(),
-            resolved.seriesFolderPrefix());
+      if (!resolved.description().isEmpty()) {
+        LOG.info("source {}: {}, site {}, page delay {} ms, chapter delay {} ms, series folders '{}…'",
+            name, resolved.description(), resolved.config().baseUrl(), resolved.config().pageDelayMs(),
+            resolved.config().chapterDelayMs(), resolved.seriesFolderPrefix());
       }
     });
     library = new LibraryLayout(dataDir.resolve("library"),
@@ -225,10 +230,15 @@ public final class ScraperVerticle extends VerticleBase {
   }
 
   private void recoverThenStartLanes() {
+    // Each source's adapter is built once, on one client, and shared by its lane and the metadata requests; adapters
+    // of one site share its request line (e.g. MangaDex's limits per API root) through this process's lines.
     metadataClient = Sources.client(vertx);
+    RequestLines lines = new RequestLines(clock);
     metadataSources = new LinkedHashMap<>();
-    sourceConfigs.forEach((name, source) -> metadataSources.put(name, new CircuitGuardedSource(
-        resolvedSources.get(name).create(vertx, metadataClient), breakers.get(name), vertx, config.failures())));
+    sourceConfigs.forEach((name, source) -> adapters.put(name,
+        resolvedSources.get(name).create(vertx, metadataClient, clock, config, lines)));
+    adapters.forEach((name, adapter) -> metadataSources.put(name, new CircuitGuardedSource(adapter,
+        breakers.get(name), vertx, config.failures())));
     new StartupRecovery(vertx, queue, metadataSources, library, new ChapterPublisher(library, clock), config.recovery())
         .run()
         .recover(error -> {
@@ -245,7 +255,7 @@ public final class ScraperVerticle extends VerticleBase {
     }
     sourceConfigs.forEach((name, source) -> vertx.deployVerticle(
             new LaneVerticle(name, source, config, queue, library, progress, clock, breakers.get(name), systemic,
-                client -> resolvedSources.get(name).create(vertx, client)),
+                adapters.get(name)),
             new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
         .onSuccess(lanes::add)
         .onFailure(t -> LOG.error("[LANE {}] could not start: {}", name, t.toString())));
@@ -413,7 +423,7 @@ public final class ScraperVerticle extends VerticleBase {
         .put("resolvedAt", incident.resolvedAt() == null ? null : incident.resolvedAt().toString());
   }
 
-  /** The stall watchdog's tick: judge active jobs by their checkpoint fingerprints (ARCHITECTURE §5). */
+  /** The stall watchdog's tick: judge active jobs by their checkpoint fingerprints (docs/architecture.md §5). */
   private void checkStalls() {
     if (stopping || queue == null) {
       return;
@@ -441,7 +451,8 @@ public final class ScraperVerticle extends VerticleBase {
     Failure failure = new Failure(FailureKind.STALL, null, "no checkpoint progress for "
         + config.stall().stallAfterSeconds() + " s (or chapter delay + " + config.stall().chapterDelayGraceSeconds()
         + " s)");
-    FailureAction action = FailureClassifier.action(failure, job.networkRetries(), job.stalls());
+    FailureAction action = FailureClassifier.action(failure, job.networkRetries(), job.stalls(),
+        io.mangacircus.scraper.failure.RetryPolicy.of(config.failures()));
     LOG.warn("[STALL] job {} ({}) stalled: {} → {}", job.id(), job.title(), failure.message(), action.description());
     if (action == FailureAction.REQUEUE) {
       queue.requeueStalled(job.id(), "stalled: " + failure.message() + "; requeued (stall 1)");
@@ -498,11 +509,10 @@ public final class ScraperVerticle extends VerticleBase {
     }
 
     @Override
-    public void chapterPublished(Job job, ChapterEntry chapter) {
-      ChapterPublished event = new ChapterPublished(job.source(), job.titleId(), job.title(), chapter.id(),
-          chapter.number(), chapter.pages(), library.root().relativize(library.chapter(
-              new io.mangacircus.scraper.publish.ChapterKey(job.source(), job.titleId(), job.title(), chapter.id(),
-                  chapter.number(), chapter.title(), "en"))).toString());
+    public void chapterPublished(Job job, ChapterEntry chapter, PublishedChapter where) {
+      // Told inside the queue's lock: numbers follow publication order.
+      ChapterPublished event = new ChapterPublished(instance, publishedSeq.incrementAndGet(), where.seriesId(),
+          where.path(), where.manifest());
       vertx.eventBus().publish(Addresses.LIBRARY_PUBLISHED, event.toJson());
     }
 

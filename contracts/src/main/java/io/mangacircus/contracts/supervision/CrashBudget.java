@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * Counts one service's (or one lane's) failures in a rolling window and says when it must be parked. Holds only
- * timestamps, so it is persisted as a list and survives a process restart. Shared here because ARCHITECTURE §6 asks
+ * timestamps, so it is persisted as a list and survives a process restart. Shared here because docs/architecture.md §6 asks
  * for the same crash-budget class for services (launcher) and lanes (scraper); it uses no Vert.x.
  */
 public final class CrashBudget {

@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.introspect.AnnotatedConstructor;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
+import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
+import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
@@ -82,10 +86,29 @@ public final class ConfigLoader {
     }
   }
 
+  /**
+   * Config records are bound as they are: every component of a record is a required key, so a key missing from the
+   * merged tree is named. A creator that spells its parameters out with {@code @JsonProperty} (a source, whose keys
+   * are optional) keeps what it says. This is {@code FAIL_ON_MISSING_CREATOR_PROPERTIES} for records only: that
+   * feature cannot be switched off for the few creators whose keys are optional.
+   */
+  private static final class RecordComponentsRequired extends JacksonAnnotationIntrospector {
+    @Override
+    public Boolean hasRequiredMarker(AnnotatedMember member) {
+      Boolean declared = super.hasRequiredMarker(member);
+      if (declared != null) {
+        return declared;
+      }
+      return member instanceof AnnotatedParameter parameter && parameter.getOwner() instanceof AnnotatedConstructor
+          && parameter.getDeclaringClass().isRecord() ? Boolean.TRUE : null;
+    }
+  }
+
   private final ObjectMapper mapper;
 
   public ConfigLoader() {
     mapper = new ObjectMapper()
+        .setAnnotationIntrospector(new RecordComponentsRequired())
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
         .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
@@ -106,7 +129,7 @@ public final class ConfigLoader {
     ObjectNode tree = defaults();
     Optional<Path> file = confFile.or(() -> Files.isRegularFile(DEFAULT_CONF_FILE)
         ? Optional.of(DEFAULT_CONF_FILE) : Optional.empty());
-    file.ifPresent(path -> merge(tree, readFile(path)));
+    file.ifPresent(path -> merge(tree, readFile(path), ""));
     applyEnvironment(tree, environment);
     applyCommandLine(tree, cli);
     return bind(tree).validate();
@@ -157,14 +180,17 @@ public final class ConfigLoader {
     return out.flip().toString();
   }
 
-  /** Objects merge key by key; any other value replaces the default. */
-  private static void merge(ObjectNode target, ObjectNode overlay) {
+  /** Objects merge key by key; any other value replaces the default, but a section is never replaced by null. */
+  private static void merge(ObjectNode target, ObjectNode overlay, String prefix) {
     Iterator<Map.Entry<String, JsonNode>> fields = overlay.fields();
     while (fields.hasNext()) {
       Map.Entry<String, JsonNode> field = fields.next();
       JsonNode existing = target.get(field.getKey());
       if (existing instanceof ObjectNode existingObject && field.getValue() instanceof ObjectNode overlayObject) {
-        merge(existingObject, overlayObject);
+        merge(existingObject, overlayObject, prefix + field.getKey() + ".");
+      } else if (existing instanceof ObjectNode && field.getValue().isNull()) {
+        throw new InvalidConfigException(prefix + field.getKey(), "is a section: give it an object (or leave it out "
+            + "for the defaults), not null");
       } else {
         target.set(field.getKey(), field.getValue());
       }
@@ -232,7 +258,8 @@ public final class ConfigLoader {
     node.set(parts[parts.length - 1], value);
   }
 
-  private MangaCircusConfig bind(ObjectNode tree) {
+  /** Binds a complete tree to the records; package-private for tests of the binding itself. */
+  MangaCircusConfig bind(ObjectNode tree) {
     try {
       return mapper.treeToValue(tree, MangaCircusConfig.class);
     } catch (UnrecognizedPropertyException e) {
@@ -241,9 +268,11 @@ public final class ConfigLoader {
     } catch (MismatchedInputException e) {
       Matcher missing = MISSING_PROPERTY.matcher(e.getOriginalMessage());
       if (missing.find()) {
-        String parent = path(e);
-        throw new InvalidConfigException(("(config)".equals(parent) ? "" : parent + ".") + missing.group(1),
-            "is required but missing");
+        // A record's path already ends at the missing key; a hand-written creator's ends at its section.
+        String at = path(e);
+        String name = missing.group(1);
+        String key = at.equals(name) || at.endsWith("." + name) ? at : ("(config)".equals(at) ? "" : at + ".") + name;
+        throw new InvalidConfigException(key, "is required but missing");
       }
       throw new InvalidConfigException(path(e), "has the wrong type: expected "
           + describe(e.getTargetType()));

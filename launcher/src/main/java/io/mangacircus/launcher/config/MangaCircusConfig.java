@@ -1,11 +1,9 @@
 package io.mangacircus.launcher.config;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mangacircus.contracts.InvalidConfigException;
 import io.mangacircus.reader.ReaderConfig;
 import io.mangacircus.scraper.ScraperConfig;
-import io.mangacircus.scraper.source.Sources;
+import io.mangacircus.scraper.ScraperSources;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -13,35 +11,13 @@ import java.util.Set;
 
 /**
  * The whole of {@code conf/mangacircus.json}, typed: the launcher's own sections plus each service's section.
- * {@code docs/configuration.md} documents every key.
+ * {@code docs/configuration.md} documents every key. Jackson binds these records directly ({@link ConfigLoader}): every
+ * component is a required key, unknown keys are refused.
  *
  * @param dataDir the data folder (default {@code ./data}; environment {@code MANGACIRCUS_DATA}; {@code --data})
  */
 public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log log, Cluster cluster,
     Supervision supervision, Memory memory, Health health, ReaderConfig reader, ScraperConfig scraper) {
-
-  @JsonCreator
-  public MangaCircusConfig(@JsonProperty(value = "dataDir", required = true) String dataDir,
-      @JsonProperty(value = "http", required = true) Http http,
-      @JsonProperty(value = "metrics", required = true) Metrics metrics,
-      @JsonProperty(value = "log", required = true) Log log,
-      @JsonProperty(value = "cluster", required = true) Cluster cluster,
-      @JsonProperty(value = "supervision", required = true) Supervision supervision,
-      @JsonProperty(value = "memory", required = true) Memory memory,
-      @JsonProperty(value = "health", required = true) Health health,
-      @JsonProperty(value = "reader", required = true) ReaderConfig reader,
-      @JsonProperty(value = "scraper", required = true) ScraperConfig scraper) {
-    this.dataDir = dataDir;
-    this.http = http;
-    this.metrics = metrics;
-    this.log = log;
-    this.cluster = cluster;
-    this.supervision = supervision;
-    this.memory = memory;
-    this.health = health;
-    this.reader = reader;
-    this.scraper = scraper;
-  }
 
   /** The data folder as a path. */
   public Path dataPath() {
@@ -57,14 +33,6 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
    *     (default 8081; {@code MANGACIRCUS_HEALTH_PORT}; {@code --health-port})
    */
   public record Http(String bind, int port, int healthPort) {
-    @JsonCreator
-    public Http(@JsonProperty(value = "bind", required = true) String bind,
-        @JsonProperty(value = "port", required = true) int port,
-        @JsonProperty(value = "healthPort", required = true) int healthPort) {
-      this.bind = bind;
-      this.port = port;
-      this.healthPort = healthPort;
-    }
   }
 
   /**
@@ -74,9 +42,8 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
    *     (default empty; {@code MANGACIRCUS_METRICS_TOKEN}). Never logged.
    */
   public record Metrics(String token) {
-    @JsonCreator
-    public Metrics(@JsonProperty(value = "token", required = true) String token) {
-      this.token = token == null ? "" : token;
+    public Metrics {
+      token = token == null ? "" : token;
     }
 
     /** Whether {@code /metrics} is served at all. */
@@ -97,12 +64,6 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
    * @param level root level: TRACE, DEBUG, INFO (default), WARN or ERROR
    */
   public record Log(String format, String level) {
-    @JsonCreator
-    public Log(@JsonProperty(value = "format", required = true) String format,
-        @JsonProperty(value = "level", required = true) String level) {
-      this.format = format;
-      this.level = level;
-    }
 
     /** Whether log lines are JSON objects. */
     public boolean json() {
@@ -121,20 +82,14 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
    * @param publicHost address other members use to reach this one; empty = the bind address (default empty)
    */
   public record Cluster(String name, List<String> members, int port, String publicHost) {
-    @JsonCreator
-    public Cluster(@JsonProperty(value = "name", required = true) String name,
-        @JsonProperty(value = "members", required = true) List<String> members,
-        @JsonProperty(value = "port", required = true) int port,
-        @JsonProperty(value = "publicHost", required = true) String publicHost) {
-      this.name = name;
-      this.members = members == null ? List.of() : List.copyOf(members);
-      this.port = port;
-      this.publicHost = publicHost == null ? "" : publicHost;
+    public Cluster {
+      members = members == null ? List.of() : List.copyOf(members);
+      publicHost = publicHost == null ? "" : publicHost;
     }
   }
 
   /**
-   * How launchers supervise their services (ARCHITECTURE §6).
+   * How launchers supervise their services (docs/architecture.md §6).
    *
    * @param pingIntervalMs liveness ping period, ms (default 10000)
    * @param pingTimeoutMs liveness ping timeout, ms (default 2000; below the interval)
@@ -149,30 +104,10 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
   public record Supervision(long pingIntervalMs, long pingTimeoutMs, int missedPingsBeforeRestart,
       int crashBudgetFailures, long crashBudgetWindowMinutes, long backoffInitialMs, double backoffMultiplier,
       long backoffMaxMs, long shutdownGraceSeconds) {
-    @JsonCreator
-    public Supervision(@JsonProperty(value = "pingIntervalMs", required = true) long pingIntervalMs,
-        @JsonProperty(value = "pingTimeoutMs", required = true) long pingTimeoutMs,
-        @JsonProperty(value = "missedPingsBeforeRestart", required = true) int missedPingsBeforeRestart,
-        @JsonProperty(value = "crashBudgetFailures", required = true) int crashBudgetFailures,
-        @JsonProperty(value = "crashBudgetWindowMinutes", required = true) long crashBudgetWindowMinutes,
-        @JsonProperty(value = "backoffInitialMs", required = true) long backoffInitialMs,
-        @JsonProperty(value = "backoffMultiplier", required = true) double backoffMultiplier,
-        @JsonProperty(value = "backoffMaxMs", required = true) long backoffMaxMs,
-        @JsonProperty(value = "shutdownGraceSeconds", required = true) long shutdownGraceSeconds) {
-      this.pingIntervalMs = pingIntervalMs;
-      this.pingTimeoutMs = pingTimeoutMs;
-      this.missedPingsBeforeRestart = missedPingsBeforeRestart;
-      this.crashBudgetFailures = crashBudgetFailures;
-      this.crashBudgetWindowMinutes = crashBudgetWindowMinutes;
-      this.backoffInitialMs = backoffInitialMs;
-      this.backoffMultiplier = backoffMultiplier;
-      this.backoffMaxMs = backoffMaxMs;
-      this.shutdownGraceSeconds = shutdownGraceSeconds;
-    }
   }
 
   /**
-   * Memory-pressure yield of a process that hosts the scraper (ARCHITECTURE §5).
+   * Memory-pressure yield of a process that hosts the scraper (docs/architecture.md §5).
    *
    * @param enabled whether the launcher watches {@code /proc/meminfo} at all (default true)
    * @param pollSeconds how often it reads, s (default 5)
@@ -182,18 +117,6 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
    */
   public record Memory(boolean enabled, long pollSeconds, int highWatermarkPct, int lowWatermarkPct,
       long cooldownSeconds) {
-    @JsonCreator
-    public Memory(@JsonProperty(value = "enabled", required = true) boolean enabled,
-        @JsonProperty(value = "pollSeconds", required = true) long pollSeconds,
-        @JsonProperty(value = "highWatermarkPct", required = true) int highWatermarkPct,
-        @JsonProperty(value = "lowWatermarkPct", required = true) int lowWatermarkPct,
-        @JsonProperty(value = "cooldownSeconds", required = true) long cooldownSeconds) {
-      this.enabled = enabled;
-      this.pollSeconds = pollSeconds;
-      this.highWatermarkPct = highWatermarkPct;
-      this.lowWatermarkPct = lowWatermarkPct;
-      this.cooldownSeconds = cooldownSeconds;
-    }
   }
 
   /**
@@ -202,10 +125,6 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
    * @param checkTimeoutMs how long a readiness check waits for a service's ping reply, ms (default 2000)
    */
   public record Health(long checkTimeoutMs) {
-    @JsonCreator
-    public Health(@JsonProperty(value = "checkTimeoutMs", required = true) long checkTimeoutMs) {
-      this.checkTimeoutMs = checkTimeoutMs;
-    }
   }
 
   private static final Set<String> LEVELS = Set.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR");
@@ -298,24 +217,12 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
     s.sources().forEach((name, source) -> {
       String key = "scraper.sources." + name;
       require(name.matches("[a-z0-9][a-z0-9-]{0,39}"), key, "source names are lower-case letters, digits and dashes");
-      require(Sources.TYPES.contains(source.type()), key + ".type", "must be one of " + Sources.TYPES);
-      boolean noUrl = ("demo".equals(name) && s.demo().enabled()) || "local".equals(source.type())
-          || (source.baseUrl().isEmpty() && Sources.defaultBaseUrl(source.type()).isPresent());
-      // An html source's definition is loaded and checked here too, so a bad one stops start-up with its key.
-      ScraperConfig.SourceConfig effective = Sources.resolve(name, source, s).config();
-      require(noUrl || effective.baseUrl().matches("https?://[^\\s/]+(/.*)?"), key + ".baseUrl",
-          "html".equals(source.type()) ? "must be an http(s) URL (or left out to use the definition's)"
-              : "must be an http(s) URL");
-      Sources.validate(key, source);
+      // Type, options (an html definition is loaded and checked) and base URL: the scraper's source registry decides.
+      ScraperSources.check(name, source, s);
       require(source.pageDelayMs() >= 0 && source.pageDelayMs() <= 600_000, key + ".pageDelayMs",
           "must be between 0 and 600000 ms");
       require(source.chapterDelayMs() >= 0 && source.chapterDelayMs() <= 3_600_000, key + ".chapterDelayMs",
           "must be between 0 and 3600000 ms");
-      try {
-        Sources.checkOptions(name, source);
-      } catch (IllegalArgumentException e) {
-        require(false, key + ".options", e.getMessage());
-      }
     });
   }
 

@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What a launcher persists about one service: ARCHITECTURE §6's {@code {status, failures, parkedAt, restarts}}
+ * What a launcher persists about one service: docs/architecture.md §6's {@code {status, failures, parkedAt, restarts}}
  * plus the reason it is not up.
  *
  * @param status last known supervision status

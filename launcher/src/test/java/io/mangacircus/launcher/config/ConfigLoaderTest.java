@@ -89,6 +89,30 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void aSectionSetToNullIsNamed() {
+    assertKey(catchThrowable("{\"supervision\": null}"), "supervision");
+    assertKey(catchThrowable("{\"scraper\": {\"stall\": null}}"), "scraper.stall");
+  }
+
+  @Test
+  void aKeyMissingFromARecordIsNamedAsRequired() throws Exception {
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode tree;
+    try (java.io.InputStream in = ConfigLoader.class.getResourceAsStream(ConfigLoader.DEFAULTS_RESOURCE)) {
+      tree = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(in);
+    }
+    ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("http")).remove("healthPort");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("reader")).remove("sessionHours");
+
+    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> loader.bind(tree));
+
+    assertThat(thrown).hasMessageContaining("is required but missing");
+    assertThat(((InvalidConfigException) thrown).key()).isIn("http.healthPort", "reader.sessionHours");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("http")).put("healthPort", 8081);
+    assertKey(org.assertj.core.api.Assertions.catchThrowable(() -> loader.bind(tree)), "reader.sessionHours");
+  }
+
+  @Test
   void aValueOfTheWrongTypeIsNamed() {
     assertKey(catchThrowable("{\"http\": {\"port\": \"eighty\"}}"), "http.port");
     assertKey(catchThrowable("{\"supervision\": {\"crashBudgetFailures\": 2.5}}"), "supervision.crashBudgetFailures");

@@ -36,7 +36,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * One case per row of ARCHITECTURE §5's table, against a WireMock source ("flaky") while a healthy demo source keeps
+ * One case per row of docs/architecture.md §5's table, against a WireMock source ("flaky") while a healthy demo source keeps
  * downloading next to it. Each case checks the job state, the lane and circuit, the incident and its events.log line.
  */
 class FaultMatrixIT {
@@ -199,7 +199,9 @@ class FaultMatrixIT {
     healthyFlaky();
     flaky.stubFor(get(urlEqualTo(CHAPTER)).willReturn(aResponse().withStatus(status).withHeader("Retry-After", "1")
         .withBody("upstream trouble")));
-    startProduct(s -> { });
+    // Two 1 s Retry-After waits outlast the 2 s stall window of the other cases: without a longer one the watchdog
+    // could requeue the job before the request retries end (seen under load).
+    startProduct(s -> s.getJsonObject("stall").put("stallAfterSeconds", 30));
 
     JsonObject job = run("retry_wait");
 

@@ -35,6 +35,8 @@ import io.mangacircus.scraper.source.PageBytes;
 import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.RequestLimiter;
 import io.mangacircus.scraper.source.RequestLine;
+import io.mangacircus.scraper.source.RequestLines;
+import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.Sources;
 import io.mangacircus.scraper.source.TitleInfo;
@@ -45,6 +47,7 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -337,11 +340,16 @@ class MangaDexAdapterIT {
     ScraperConfig config = new ConfigLoader().load(Optional.empty(), Map.of(), CommandLineOverrides.none()).scraper();
     SourceConfig source = new SourceConfig("mangadex", api.baseUrl(), 0, 0, SourceConfig.DEFAULT_CHALLENGE_MARKERS,
         Map.of("feedPageSize", 4));
-    // Built the way the lane and startup recovery build theirs: on a context, each with its own HTTP client.
+    SourceConfig sameApi = new SourceConfig("mangadex", api.baseUrl() + "/", 0, 0,
+        SourceConfig.DEFAULT_CHALLENGE_MARKERS, Map.of("feedPageSize", 4));
+    // Two sources of one API, built the way the scraper builds its adapters: with the process's request lines, here
+    // even on two HTTP clients.
+    RequestLines lines = new RequestLines(InstantSource.system());
     Promise<List<Source>> built = Promise.promise();
     vertx.getOrCreateContext().runOnContext(v -> built.complete(List.of(
-        Sources.create("mangadex", source, config, client),
-        Sources.create("mangadex-again", source, config, Sources.client(vertx)))));
+        SourceTypes.resolve("mangadex", source).create(vertx, client, InstantSource.system(), config, lines),
+        SourceTypes.resolve("mangadex-again", sameApi).create(vertx, Sources.client(vertx),
+            InstantSource.system(), config, lines))));
     List<Source> adapters = LauncherHarness.await(built.future());
 
     List<Future<FetchOutcome<TitleInfo>>> titles = new ArrayList<>();
@@ -363,7 +371,5 @@ class MangaDexAdapterIT {
     assertThat(spacing.requests()).isEqualTo(18);
     assertThat(spacing.mostInOneSecond()).isLessThanOrEqualTo(5);
     assertThat(spacing.averageGapMs()).isGreaterThanOrEqualTo(200);
-    assertThat(MangaDexSource.sharedLine(api.baseUrl() + "/")).isSameAs(MangaDexSource.sharedLine(api.baseUrl()));
-    assertThat(MangaDexSource.sharedLine("http://127.0.0.1:1")).isNotSameAs(MangaDexSource.sharedLine(api.baseUrl()));
   }
 }

@@ -91,7 +91,8 @@ public final class LauncherHarness implements AutoCloseable {
 
   /** A spec for the real reader, mounted on {@code slot}. */
   public ServiceSpec realReader(RouterSlot slot) {
-    return spec("reader", () -> new ReaderVerticle(config.reader(), slot, config.dataPath()));
+    return spec("reader", () -> new ReaderVerticle(config.reader(), slot, config.dataPath(),
+        io.vertx.micrometer.backends.BackendRegistries.getNow(registry)));
   }
 
   /** A spec for the real scraper. */

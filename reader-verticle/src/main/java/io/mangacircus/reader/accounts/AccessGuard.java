@@ -5,6 +5,8 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -13,9 +15,10 @@ import java.util.Set;
 
 /**
  * Guards {@code /api/*}: every route but login and reading {@code /api/system/info} needs a live session (cookie
- * {@code mc_session}), except that admin routes (under {@code /api/admin/}, and {@code /api/system/shutdown}) also
- * accept {@code Authorization: Bearer <admin token>}; session requests that change state must carry
- * {@code X-CSRF-Token}; admin routes need the admin role. 401 without credentials, 403 for the rest.
+ * {@code mc_session}), except that admin routes also accept {@code Authorization: Bearer <admin token>}; session
+ * requests that change state must carry {@code X-CSRF-Token}; admin routes need the admin role. 401 without
+ * credentials, 403 for the rest. A route is an admin route because it is declared so where it is declared
+ * ({@link #adminOnly}), not because of its path.
  */
 public final class AccessGuard implements Handler<RoutingContext> {
 
@@ -28,8 +31,11 @@ public final class AccessGuard implements Handler<RoutingContext> {
    */
   static final String PUBLIC_INFO = "/api/system/info";
 
-  /** Admin routes outside {@code /api/admin/}. */
-  private static final Set<String> ADMIN_ROUTES = Set.of("/api/system/shutdown");
+  /** Route metadata (and routing-context key) that marks an admin-only route; see {@link #adminOnly}. */
+  public static final String ADMIN_ONLY = "mc.adminOnly";
+
+  /** Every route under this path must be declared {@link #adminOnly}, or {@link #learnAdminRoutes} refuses. */
+  static final String ADMIN_AREA = "/api/admin/";
 
   private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
 
@@ -55,6 +61,49 @@ public final class AccessGuard implements Handler<RoutingContext> {
     this.clock = clock;
   }
 
+  /**
+   * Declares {@code route} admin-only (an admin session, or the admin bearer token); call it where the route is
+   * declared, before its handlers: {@code AccessGuard.adminOnly(router.get("/api/admin/users")).handler(...)}.
+   */
+  public static Route adminOnly(Route route) {
+    return route.putMetadata(ADMIN_ONLY, true);
+  }
+
+  /**
+   * Teaches the guard the routes of {@code router} declared {@link #adminOnly}: for each, a marker route with the same
+   * method and path, ordered before every other route, flags a request it matches, so that the guard (which runs
+   * before the routes) knows that the route about to answer is an admin route. Vert.x matches the marker exactly as it
+   * matches the route. Call it once, after every API route is declared.
+   *
+   * @throws IllegalStateException when a route under {@code /api/admin/} is not declared admin-only, so that a
+   *     forgotten declaration stops the start instead of opening an admin route to every account
+   */
+  public void learnAdminRoutes(Router router) {
+    int order = -100_000;
+    for (Route route : router.getRoutes()) {
+      boolean admin = Boolean.TRUE.equals(route.getMetadata(ADMIN_ONLY));
+      String path = route.getPath();
+      if (!admin && path != null && path.startsWith(ADMIN_AREA)) {
+        throw new IllegalStateException("route " + route.methods() + " " + path + " is under " + ADMIN_AREA
+            + " but not declared AccessGuard.adminOnly");
+      }
+      if (!admin) {
+        continue;
+      }
+      if (path == null) {
+        throw new IllegalStateException("an admin-only route needs a plain path: " + route);
+      }
+      java.util.Set<HttpMethod> methods = route.methods() == null ? java.util.Set.of() : route.methods();
+      for (HttpMethod method : methods.isEmpty() ? java.util.Collections.<HttpMethod>singleton(null) : methods) {
+        Route marker = method == null ? router.route(path) : router.route(method, path);
+        marker.order(order++).handler(ctx -> {
+          ctx.put(ADMIN_ONLY, true);
+          ctx.next();
+        });
+      }
+    }
+  }
+
   @Override
   public void handle(RoutingContext ctx) {
     String path = ctx.normalizedPath();
@@ -62,7 +111,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
       ctx.next();
       return;
     }
-    boolean admin = path.startsWith("/api/admin/") || ADMIN_ROUTES.contains(path);
+    boolean admin = Boolean.TRUE.equals(ctx.get(ADMIN_ONLY));
     if (admin && bearerMatches(ctx)) {
       ctx.next();
       return;

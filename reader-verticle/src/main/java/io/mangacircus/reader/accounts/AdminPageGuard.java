@@ -24,7 +24,7 @@ public final class AdminPageGuard implements Handler<RoutingContext> {
     }
     guard.lookup(cookie.getValue()).onComplete(ar -> {
       if (ar.failed()) {
-        ctx.response().setStatusCode(500).end("sessions cannot be read");
+        ctx.fail(500, ar.cause());
       } else if (ar.result().isEmpty()) {
         toLogin(ctx);
       } else if (!"admin".equals(ar.result().get().role())) {

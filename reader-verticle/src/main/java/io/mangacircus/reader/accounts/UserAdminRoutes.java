@@ -34,12 +34,12 @@ public final class UserAdminRoutes {
     this.clock = clock;
   }
 
-  /** Mounts the routes; the access guard (admin role) must already cover {@code /api/admin/*}. */
+  /** Mounts the routes, admin-only; the access guard must already cover {@code /api/*}. */
   public void mount(Router router) {
-    router.get("/api/admin/users").handler(this::handleList);
-    router.post("/api/admin/users").handler(this::handleCreate);
-    router.put("/api/admin/users/:username/password").handler(this::handlePassword);
-    router.put("/api/admin/users/:username/disabled").handler(this::handleDisabled);
+    AccessGuard.adminOnly(router.get("/api/admin/users")).handler(this::handleList);
+    AccessGuard.adminOnly(router.post("/api/admin/users")).handler(this::handleCreate);
+    AccessGuard.adminOnly(router.put("/api/admin/users/:username/password")).handler(this::handlePassword);
+    AccessGuard.adminOnly(router.put("/api/admin/users/:username/disabled")).handler(this::handleDisabled);
   }
 
   private void handleList(RoutingContext ctx) {

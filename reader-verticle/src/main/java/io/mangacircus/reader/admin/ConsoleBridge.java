@@ -1,6 +1,7 @@
 package io.mangacircus.reader.admin;
 
 import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.OperatorOperation;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.http.ApiReplies;
@@ -27,13 +28,12 @@ public final class ConsoleBridge {
   /** Where the bridge is mounted. */
   public static final String PATH = "/eventbus/*";
 
-  /** Addresses the browser may send requests to: the scraper's operator requests. Everything else is refused. */
-  public static final List<String> INBOUND = List.of(
-      Addresses.SCRAPER_JOBS_LIST, Addresses.SCRAPER_JOBS_ADD, Addresses.SCRAPER_JOBS_CONFIRM,
-      Addresses.SCRAPER_JOBS_PAUSE, Addresses.SCRAPER_JOBS_RESUME, Addresses.SCRAPER_JOBS_RETRY,
-      Addresses.SCRAPER_LANES_LIST, Addresses.SCRAPER_LANES_PAUSE, Addresses.SCRAPER_LANES_RESUME,
-      Addresses.SCRAPER_LANES_PACING, Addresses.SCRAPER_INCIDENTS_LIST,
-      Addresses.SCRAPER_DISCOVERY_GET, Addresses.SCRAPER_DISCOVERY_SET, Addresses.SCRAPER_DISCOVERY_RUN);
+  /**
+   * Addresses the browser may send requests to: exactly the scraper's operator operations ({@link OperatorOperation}),
+   * the same table the HTTP admin routes come from. Everything else is refused.
+   */
+  public static final List<String> INBOUND = java.util.Arrays.stream(OperatorOperation.values())
+      .map(OperatorOperation::address).toList();
 
   /** Published events the browser may receive. Everything else is refused. */
   public static final List<String> OUTBOUND = List.of(

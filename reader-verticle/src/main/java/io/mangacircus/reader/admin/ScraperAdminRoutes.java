@@ -1,12 +1,9 @@
 package io.mangacircus.reader.admin;
 
-import io.mangacircus.contracts.AddTitleRequest;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ErrorCode;
-import io.mangacircus.contracts.JobRequest;
-import io.mangacircus.contracts.LanePacingRequest;
-import io.mangacircus.contracts.LaneRequest;
-import io.mangacircus.contracts.ScraperRequests;
+import io.mangacircus.contracts.OperatorOperation;
+import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.http.ApiReplies;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -17,8 +14,9 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * {@code /api/admin/jobs} and {@code /api/admin/lanes}: the operator's scraper controls over HTTP, forwarded to the
- * scraper's event-bus requests. The reader keeps no queue state of its own.
+ * The operator's scraper controls over HTTP ({@code /api/admin/jobs}, {@code lanes}, {@code incidents},
+ * {@code discovery}): one route per {@link OperatorOperation}, forwarded to the scraper's event-bus request. The reader
+ * keeps no queue state of its own.
  */
 public final class ScraperAdminRoutes {
 
@@ -33,54 +31,29 @@ public final class ScraperAdminRoutes {
     this.timeoutMs = timeoutMs;
   }
 
-  /** Mounts the routes on {@code router}; the reader's access guard already covers {@code /api/*}. */
+  /** Mounts one admin-only route per {@link OperatorOperation}; the reader's access guard covers {@code /api/*}. */
   public void mount(Router router) {
-    router.get("/api/admin/jobs").handler(ctx -> forward(ctx, Addresses.SCRAPER_JOBS_LIST, ScraperRequests.list(), 200));
-    router.post("/api/admin/jobs").handler(this::handleAdd);
-    for (String action : new String[] {"confirm", "pause", "resume", "retry"}) {
-      router.post("/api/admin/jobs/:id/" + action).handler(ctx -> forward(ctx, "mc.scraper.jobs." + action,
-          new JobRequest(ctx.pathParam("id")).toJson(), 200));
+    for (OperatorOperation operation : OperatorOperation.values()) {
+      AccessGuard.adminOnly(router.route(operation.method(), operation.path()))
+          .handler(ctx -> handle(ctx, operation));
     }
-    router.get("/api/admin/incidents").handler(ctx -> forward(ctx, Addresses.SCRAPER_INCIDENTS_LIST,
-        ScraperRequests.list(), 200));
-    router.get("/api/admin/lanes").handler(ctx -> forward(ctx, Addresses.SCRAPER_LANES_LIST, ScraperRequests.list(), 200));
-    router.post("/api/admin/lanes/:source/pause").handler(ctx -> forward(ctx, Addresses.SCRAPER_LANES_PAUSE,
-        new LaneRequest(ctx.pathParam("source")).toJson(), 200));
-    router.post("/api/admin/lanes/:source/resume").handler(ctx -> forward(ctx, Addresses.SCRAPER_LANES_RESUME,
-        new LaneRequest(ctx.pathParam("source")).toJson(), 200));
-    router.put("/api/admin/lanes/:source/pacing").handler(this::handlePacing);
-    router.get("/api/admin/discovery").handler(ctx -> forward(ctx, Addresses.SCRAPER_DISCOVERY_GET,
-        ScraperRequests.list(), 200));
-    router.put("/api/admin/discovery").handler(ctx -> {
+  }
+
+  /**
+   * Builds the operation's request: {@code {v}}, the path parameters under their own names, and the operation's body
+   * fields from a JSON object body (400 when a body is needed and is not one).
+   */
+  private void handle(RoutingContext ctx, OperatorOperation operation) {
+    JsonObject request = new JsonObject().put("v", operation.version());
+    ctx.pathParams().forEach(request::put);
+    if (!operation.bodyFields().isEmpty()) {
       JsonObject body = jsonBody(ctx);
-      if (body != null) {
-        forward(ctx, Addresses.SCRAPER_DISCOVERY_SET, new JsonObject().put("v", 1)
-            .put("enabled", body.getValue("enabled")).put("time", body.getValue("time")), 200);
+      if (body == null) {
+        return;
       }
-    });
-    router.post("/api/admin/discovery/run").handler(ctx -> forward(ctx, Addresses.SCRAPER_DISCOVERY_RUN,
-        ScraperRequests.list(), 200));
-  }
-
-  private void handleAdd(RoutingContext ctx) {
-    JsonObject body = jsonBody(ctx);
-    if (body == null) {
-      return;
+      operation.bodyFields().forEach(field -> request.put(field, body.getValue(field)));
     }
-    Object auto = body.getValue("autoConfirm");
-    JsonObject request = new JsonObject().put("v", AddTitleRequest.VERSION).put("source", body.getValue("source"))
-        .put("title", body.getValue("title")).put("autoConfirm", auto);
-    forward(ctx, Addresses.SCRAPER_JOBS_ADD, request, 201);
-  }
-
-  private void handlePacing(RoutingContext ctx) {
-    JsonObject body = jsonBody(ctx);
-    if (body == null) {
-      return;
-    }
-    JsonObject request = new JsonObject().put("v", LanePacingRequest.VERSION).put("source", ctx.pathParam("source"))
-        .put("pageDelayMs", body.getValue("pageDelayMs")).put("chapterDelayMs", body.getValue("chapterDelayMs"));
-    forward(ctx, Addresses.SCRAPER_LANES_PACING, request, 200);
+    forward(ctx, operation.address(), request, operation.successStatus());
   }
 
   private static JsonObject jsonBody(RoutingContext ctx) {

@@ -1,6 +1,7 @@
 package io.mangacircus.reader.admin;
 
 import io.mangacircus.contracts.Addresses;
+import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.contracts.ServiceStartRequest;
@@ -74,8 +75,8 @@ public final class ServiceStatusRoutes {
         launchers.put(status.getString("node"), new Heard(status.copy(), clock.instant()));
       }
     });
-    router.get("/api/admin/status").handler(this::handleStatus);
-    router.post("/api/admin/services/:service/start").handler(this::handleStart);
+    AccessGuard.adminOnly(router.get("/api/admin/status")).handler(this::handleStatus);
+    AccessGuard.adminOnly(router.post("/api/admin/services/:service/start")).handler(this::handleStart);
   }
 
   /** Forwards a retry start to the launcher hosting the service; its refusal (not blocked) comes back as 409. */

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ShutdownRoutes {
 
-  /** The route; the access guard treats it as an admin route. */
+  /** The route, declared admin-only. */
   public static final String PATH = "/api/system/shutdown";
 
   private static final Logger LOG = LoggerFactory.getLogger(ShutdownRoutes.class);
@@ -36,9 +36,9 @@ public final class ShutdownRoutes {
     this.timeoutMs = timeoutMs;
   }
 
-  /** Mounts the route; the access guard (admin session with CSRF header, or the admin token) must cover it. */
+  /** Mounts the route, admin-only (an admin session with the CSRF header, or the admin token). */
   public void mount(Router router) {
-    router.post(PATH).handler(this::handleShutdown);
+    AccessGuard.adminOnly(router.post(PATH)).handler(this::handleShutdown);
   }
 
   private void handleShutdown(RoutingContext ctx) {

@@ -1,5 +1,6 @@
 package io.mangacircus.reader.catalog;
 
+import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.vertx.core.Vertx;
@@ -47,18 +48,18 @@ public final class CatalogRoutes {
 
   /** The cover upload reads its own, larger body: mount this before the {@code /api/*} body handler. */
   public void mountCoverBody(Router router) {
-    router.put("/api/admin/catalog/collections/:id/cover")
+    AccessGuard.adminOnly(router.put("/api/admin/catalog/collections/:id/cover"))
         .handler(BodyHandler.create().setBodyLimit(MAX_COVER_BYTES).setHandleFileUploads(false));
   }
 
-  /** Mounts the routes; the access guard must already cover {@code /api/*}. */
+  /** Mounts the routes (changes admin-only); the access guard must already cover {@code /api/*}. */
   public void mount(Router router) {
     router.get("/api/catalog").handler(this::handleCatalog);
     router.get("/api/catalog/collections/:id/cover").handler(this::handleCover);
-    router.put("/api/admin/catalog/series/:series").handler(this::handlePutSeries);
-    router.put("/api/admin/catalog/collections/:id").handler(this::handlePutCollection);
-    router.delete("/api/admin/catalog/collections/:id").handler(this::handleDeleteCollection);
-    router.put("/api/admin/catalog/collections/:id/cover").handler(this::handlePutCover);
+    AccessGuard.adminOnly(router.put("/api/admin/catalog/series/:series")).handler(this::handlePutSeries);
+    AccessGuard.adminOnly(router.put("/api/admin/catalog/collections/:id")).handler(this::handlePutCollection);
+    AccessGuard.adminOnly(router.delete("/api/admin/catalog/collections/:id")).handler(this::handleDeleteCollection);
+    AccessGuard.adminOnly(router.put("/api/admin/catalog/collections/:id/cover")).handler(this::handlePutCover);
   }
 
   private void handleCatalog(RoutingContext ctx) {

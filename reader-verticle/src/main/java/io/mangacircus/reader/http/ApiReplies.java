@@ -69,8 +69,17 @@ public final class ApiReplies {
   }
 
   /**
-   * The failure handler of {@code /api/*}: a request that failed before its route answered (a body that could not be
-   * read, one over the limit, a handler that threw) is answered in the same error shape, never as plain text.
+   * Installs {@link #failed} as the one failure handler of everything {@code router} serves (API, pages, the console
+   * bridge's admission, sub-routers mounted on it); call it on the reader's root router before any route.
+   */
+  public static void answerFailuresAsJson(io.vertx.ext.web.Router router) {
+    router.route().failureHandler(ApiReplies::failed);
+  }
+
+  /**
+   * The reader router's failure handler: a request that failed before its route answered (a body that could not be
+   * read, one over the limit, a handler that threw or failed) is answered in the same error shape with its status,
+   * never as plain text. An answer already under way when the failure came is cut off instead.
    */
   public static void failed(RoutingContext ctx) {
     int status = ctx.statusCode() >= 400 ? ctx.statusCode() : 500;
@@ -89,6 +98,12 @@ public final class ApiReplies {
     if (status >= 500) {
       org.slf4j.LoggerFactory.getLogger(ApiReplies.class).error("[READER] {} {} failed", ctx.request().method(),
           ctx.request().path(), ctx.failure());
+    }
+    if (ctx.response().headWritten()) {
+      if (!ctx.response().ended()) {
+        ctx.response().reset();
+      }
+      return;
     }
     error(ctx, status, error, message);
   }

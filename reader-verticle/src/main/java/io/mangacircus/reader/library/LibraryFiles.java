@@ -1,8 +1,7 @@
 package io.mangacircus.reader.library;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mangacircus.contracts.library.ChapterManifest;
+import io.mangacircus.contracts.library.LibraryLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -10,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -31,9 +29,7 @@ import java.util.stream.Stream;
 public final class LibraryFiles {
 
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,159}");
-  private static final Pattern PAGE_FILE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
   private static final int CACHE_LIMIT = 4096;
-  private static final ObjectMapper MAPPER = new ObjectMapper();
 
   /** No published series or chapter by that id. */
   public static final class NotFoundException extends RuntimeException {
@@ -148,7 +144,7 @@ public final class LibraryFiles {
    */
   List<Path> entries(Path folder, String what) {
     try (Stream<Path> children = Files.list(folder)) {
-      return children.filter(p -> !p.getFileName().toString().startsWith("."))
+      return children.filter(p -> !LibraryLayout.isPrivate(p.getFileName().toString()))
           .filter(p -> Files.isDirectory(p) || Files.isSymbolicLink(p) && !Files.exists(p))
           .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
     } catch (NoSuchFileException e) {
@@ -184,26 +180,42 @@ public final class LibraryFiles {
     Path series = folder(root.resolve(seriesId), "series " + seriesId);
     Path folder = folder(series.resolve(chapterId), what);
     String unreadable = what + " has no readable chapter.json";
-    JsonNode json;
+    ChapterManifest manifest;
     try {
-      json = MAPPER.readTree(Files.readString(inside(folder.resolve("chapter.json"), "chapter.json of " + what)));
+      Path file = inside(folder.resolve(ChapterManifest.FILE), "chapter.json of " + what);
+      manifest = ChapterManifest.parse(Files.readAllBytes(file));
     } catch (NotFoundException e) {
       throw new NotFoundException(unreadable, e.reason().equals("does not exist") ? "has no chapter.json"
           : "chapter.json " + e.reason());
-    } catch (JsonProcessingException e) {
-      throw new NotFoundException(unreadable, "chapter.json is not valid JSON");
+    } catch (ChapterManifest.InvalidException e) {
+      throw new NotFoundException(unreadable, e.getMessage());
     } catch (IOException e) {
       throw new NotFoundException(unreadable, "chapter.json cannot be read (" + e.getClass().getSimpleName() + ")");
     }
-    if (json == null || !json.isObject()) {
-      throw new NotFoundException(unreadable, "chapter.json is not a JSON object");
+    return admit(seriesId, chapterId, folder, manifest);
+  }
+
+  /**
+   * A chapter whose manifest is already known (carried by a publication event), judged by the same rule as one read
+   * from disk: its folders and every page file must be real and inside the library. Its {@code chapter.json} is not
+   * read again. Blocking.
+   *
+   * @throws NotFoundException when the rule refuses it
+   */
+  public Chapter admit(String seriesId, String chapterId, ChapterManifest manifest) {
+    String what = "chapter " + requireId(seriesId) + "/" + requireId(chapterId);
+    Path series = folder(root.resolve(seriesId), "series " + seriesId);
+    return admit(seriesId, chapterId, folder(series.resolve(chapterId), what), manifest);
+  }
+
+  private Chapter admit(String seriesId, String chapterId, Path folder, ChapterManifest manifest) {
+    String what = "chapter " + seriesId + "/" + chapterId;
+    if (manifest.pages().isEmpty()) {
+      throw new NotFoundException(what + " has no pages", "chapter.json lists no pages");
     }
     List<Page> pages = new ArrayList<>();
-    for (JsonNode page : json.path("pages")) {
-      String file = page.path("file").asText("");
-      if (!PAGE_FILE.matcher(file).matches()) {
-        throw new NotFoundException(what + " names an unusable page file", "chapter.json names an unusable page file");
-      }
+    for (ChapterManifest.Page page : manifest.pages()) {
+      String file = page.file();
       Path resolved;
       try {
         resolved = inside(folder.resolve(file), "page " + file);
@@ -213,20 +225,10 @@ public final class LibraryFiles {
       if (!Files.isRegularFile(resolved)) {
         throw new NotFoundException(what + " misses page " + file, "page " + file + " is not a file");
       }
-      pages.add(new Page(pages.size() + 1, resolved, page.path("sha256").asText(""), mediaType(file)));
+      pages.add(new Page(pages.size() + 1, resolved, page.sha256(), mediaType(file)));
     }
-    if (pages.isEmpty()) {
-      throw new NotFoundException(what + " has no pages", "chapter.json lists no pages");
-    }
-    Instant published = null;
-    try {
-      published = Instant.parse(json.path("publishedAt").asText());
-    } catch (DateTimeParseException e) {
-      // shown without a date
-    }
-    return new Chapter(seriesId, chapterId, json.path("series").asText(seriesId), json.path("source").asText(""),
-        json.path("titleId").asText(""), json.path("number").asText(""), json.path("title").asText(""), published,
-        pages);
+    return new Chapter(seriesId, chapterId, manifest.series().isEmpty() ? seriesId : manifest.series(),
+        manifest.source(), manifest.titleId(), manifest.number(), manifest.title(), manifest.publishedAt(), pages);
   }
 
   /**

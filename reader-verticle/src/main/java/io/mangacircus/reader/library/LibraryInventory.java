@@ -4,9 +4,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -16,9 +19,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The library inventory as ARCHITECTURE §7 wants it: one shared background scan; callers get the last summary at once;
- * it refreshes at most once per {@code maxAge} unless a publication invalidates it; a failed scan is not retried on
- * every poll; callers whose decision must not duplicate work can wait for a scan that started after they asked.
+ * The library inventory (docs/architecture.md §7): one shared background scan; callers get the last summary at once.
+ * A publication event adds its one chapter without a scan ({@link #added}); a full scan runs on start, on an
+ * operator's request ({@link #fresh}), after an invalidation, when an event was missed ({@link #published}) and, if
+ * {@code maxAge} is set, when the summary is older; a failed scan is not retried on every poll; callers whose decision
+ * must not duplicate work can wait for a scan that started after they asked.
  * A new list replaces the old one only when a scan completes, so a refresh never blanks it; a scan that finds the
  * library folder gone keeps the last list and reports an error. It can start from a previous inventory
  * ({@link #seed}) and hands every changed one to a keeper, so a restarted reader lists the library at once.
@@ -27,6 +32,10 @@ import org.slf4j.LoggerFactory;
 public final class LibraryInventory {
 
   private static final Logger LOG = LoggerFactory.getLogger(LibraryInventory.class);
+
+  /** The order of the list: by title, case-insensitive, then by folder name. */
+  public static final Comparator<SeriesEntry> ORDER = Comparator.comparing(SeriesEntry::title,
+      String.CASE_INSENSITIVE_ORDER).thenComparing(SeriesEntry::id);
 
   /** Newly skipped entries logged one per line per scan; the rest are summed up in one more line. */
   static final int LOGGED_SKIPS = 20;
@@ -76,6 +85,11 @@ public final class LibraryInventory {
   private boolean changedByLastScan;
   private boolean invalidated = true;
   private List<SeriesEntry> kept;
+  /** Chapter folders by series id as the last scan and later publications found them; null before the first scan. */
+  private Map<String, Set<String>> chapterIds;
+  /** Publications that arrived while a scan ran or before the first one: applied when it completes. */
+  private final List<LibraryFiles.Chapter> pendingAdds = new ArrayList<>();
+  private final PublicationSequence sequence = new PublicationSequence();
   private CompletableFuture<Summary> running;
   private final List<CompletableFuture<Summary>> waitingForFresh = new ArrayList<>();
   private final List<CompletableFuture<Summary>> waitingForFirst = new ArrayList<>();
@@ -83,7 +97,8 @@ public final class LibraryInventory {
   /**
    * @param scanner reads the library folder (blocking); throws on failure
    * @param executor where scans run (a worker pool)
-   * @param maxAge a summary older than this is refreshed on the next request (60 s)
+   * @param maxAge a summary older than this is refreshed on the next request; null: never by age (publication events
+   *     keep it current)
    * @param errorBackoff after a failed scan, no new scan before this has passed (60 s)
    */
   public LibraryInventory(Supplier<LibraryScan> scanner, Executor executor, InstantSource clock, Duration maxAge,
@@ -162,7 +177,86 @@ public final class LibraryInventory {
     if (failedAt != null && now.isBefore(failedAt.plus(errorBackoff))) {
       return false;
     }
-    return invalidated || scannedAt == null || !now.isBefore(scannedAt.plus(maxAge));
+    return invalidated || scannedAt == null || maxAge != null && !now.isBefore(scannedAt.plus(maxAge));
+  }
+
+  /**
+   * A publication event arrived: judges its sequence number and, when an event was missed (a gap, or another scraper
+   * instance), starts a full scan. The event's chapter is then given to {@link #added} either way.
+   */
+  public synchronized PublicationSequence.Verdict published(String instance, long seq) {
+    PublicationSequence.Verdict verdict = sequence.next(instance, seq);
+    if (verdict == PublicationSequence.Verdict.MISSED) {
+      LOG.info("[LIBRARY] publication {} of scraper {} does not follow the last one seen; rescanning the library", seq,
+          instance);
+      invalidated = true;
+      if (running == null) {
+        startScan();
+      } else {
+        // The running scan may have listed the series before the missed chapter arrived.
+        waitingForFresh.add(new CompletableFuture<>());
+      }
+    }
+    return verdict;
+  }
+
+  /**
+   * Adds one published chapter (already admitted by the library's rule) to the list without a scan: its series gets one
+   * more chapter, or appears. A chapter already counted is not counted again; while a scan runs (or before the first
+   * one) the chapter waits for it.
+   */
+  public void added(LibraryFiles.Chapter chapter) {
+    Snapshot toKeep;
+    synchronized (this) {
+      if (running != null || chapterIds == null) {
+        pendingAdds.add(chapter);
+        return;
+      }
+      if (!addNow(chapter)) {
+        return;
+      }
+      toKeep = keepIfChanged(clock.instant());
+    }
+    if (toKeep != null) {
+      Snapshot snapshot = toKeep;
+      executor.execute(() -> keep(snapshot));
+    }
+  }
+
+  private boolean addNow(LibraryFiles.Chapter chapter) {
+    if (!chapterIds.computeIfAbsent(chapter.seriesId(), id -> new HashSet<>()).add(chapter.id())) {
+      return false;
+    }
+    Instant at = chapter.publishedAt() == null ? Instant.EPOCH : chapter.publishedAt();
+    List<SeriesEntry> next = new ArrayList<>(series);
+    SeriesEntry old = next.stream().filter(e -> e.id().equals(chapter.seriesId())).findFirst().orElse(null);
+    if (old == null) {
+      next.add(new SeriesEntry(chapter.seriesId(), chapter.seriesTitle(), chapter.source(), chapter.titleId(), 1, at));
+    } else {
+      next.remove(old);
+      next.add(new SeriesEntry(old.id(), old.title(), old.source(), old.titleId(), old.chapters() + 1,
+          at.isAfter(old.updatedAt()) ? at : old.updatedAt()));
+    }
+    next.sort(ORDER);
+    series = List.copyOf(next);
+    changedByLastScan = true;
+    return true;
+  }
+
+  private Snapshot keepIfChanged(Instant now) {
+    if (series.equals(kept)) {
+      return null;
+    }
+    kept = series;
+    return new Snapshot(scannedAt == null ? now : scannedAt, series);
+  }
+
+  private void keep(Snapshot snapshot) {
+    try {
+      keeper.accept(snapshot);
+    } catch (RuntimeException e) {
+      LOG.warn("[LIBRARY] the inventory could not be kept for the next start: {}", e.getMessage());
+    }
   }
 
   private Summary current() {
@@ -171,7 +265,8 @@ public final class LibraryInventory {
       status = Status.REFRESHING;
     } else if (error != null) {
       status = Status.ERROR;
-    } else if (scannedAt == null || invalidated || !clock.instant().isBefore(scannedAt.plus(maxAge))) {
+    } else if (scannedAt == null || invalidated
+        || maxAge != null && !clock.instant().isBefore(scannedAt.plus(maxAge))) {
       status = Status.STALE;
     } else {
       status = changedByLastScan ? Status.UPDATED : Status.READY;
@@ -217,10 +312,11 @@ public final class LibraryInventory {
         scannedHere = true;
         error = null;
         failedAt = null;
-        if (!series.equals(kept)) {
-          kept = series;
-          toKeep = new Snapshot(now, series);
-        }
+        chapterIds = new HashMap<>();
+        found.chapters().forEach((id, chapters) -> chapterIds.put(id, new HashSet<>(chapters)));
+        pendingAdds.forEach(this::addNow);
+        pendingAdds.clear();
+        toKeep = keepIfChanged(now);
       } else {
         error = String.valueOf(failure.getMessage());
         failedAt = now;
@@ -243,11 +339,7 @@ public final class LibraryInventory {
     waiters.forEach(w -> w.complete(summary));
     first.forEach(w -> w.complete(summary));
     if (toKeep != null) {
-      try {
-        keeper.accept(toKeep);
-      } catch (RuntimeException e) {
-        LOG.warn("[LIBRARY] the inventory could not be kept for the next start: {}", e.getMessage());
-      }
+      keep(toKeep);
     }
   }
 

@@ -1,6 +1,8 @@
 package io.mangacircus.reader.library;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * What one scan of the library found: the series it lists and every series or chapter folder it skipped, with why.
@@ -8,12 +10,20 @@ import java.util.List;
  * @param series every series with at least one published chapter, by title
  * @param skipped every entry the library's rule refused, each once, by name
  * @param folderMissing the library folder itself does not exist (a fresh install, or a disk that is not mounted)
+ * @param chapters by series id, the chapter folders listed (so that a publication event counts a chapter once)
  */
-public record LibraryScan(List<SeriesEntry> series, List<Skipped> skipped, boolean folderMissing) {
+public record LibraryScan(List<SeriesEntry> series, List<Skipped> skipped, boolean folderMissing,
+    Map<String, Set<String>> chapters) {
 
   public LibraryScan {
     series = List.copyOf(series);
     skipped = List.copyOf(skipped);
+    chapters = Map.copyOf(chapters);
+  }
+
+  /** A scan that did not record chapter folders (every publication event then counts as new). */
+  public LibraryScan(List<SeriesEntry> series, List<Skipped> skipped, boolean folderMissing) {
+    this(series, skipped, folderMissing, Map.of());
   }
 
   /**

@@ -5,9 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Reads the published library ({@code data/library/<series>/<chapter>/chapter.json}) read-only, by the same rule as
@@ -30,6 +33,7 @@ public final class LibraryScanner {
     }
     List<SeriesEntry> series = new ArrayList<>();
     List<LibraryScan.Skipped> skipped = new ArrayList<>();
+    Map<String, Set<String>> chapters = new HashMap<>();
     for (Path folder : files.entries(root, "library " + root)) {
       String id = folder.getFileName().toString();
       if (!LibraryFiles.validId(id)) {
@@ -49,14 +53,15 @@ public final class LibraryScanner {
       skipped.addAll(listing.refused());
       if (!listing.chapters().isEmpty()) {
         series.add(entry(id, listing.chapters()));
+        chapters.put(id, listing.chapters().stream().map(LibraryFiles.Chapter::id).collect(Collectors.toSet()));
       }
     }
-    series.sort(Comparator.comparing(SeriesEntry::title, String.CASE_INSENSITIVE_ORDER).thenComparing(SeriesEntry::id));
-    return new LibraryScan(series, skipped, false);
+    series.sort(LibraryInventory.ORDER);
+    return new LibraryScan(series, skipped, false, chapters);
   }
 
   /** The card of a series: its title is the first chapter's, as on the series page. */
-  private static SeriesEntry entry(String id, List<LibraryFiles.Chapter> chapters) {
+  static SeriesEntry entry(String id, List<LibraryFiles.Chapter> chapters) {
     LibraryFiles.Chapter first = chapters.get(0);
     // A chapter without a publication time still counts; it just does not move "recently updated".
     Instant newest = chapters.stream().map(LibraryFiles.Chapter::publishedAt).filter(Objects::nonNull)

@@ -200,4 +200,73 @@ class LibraryInventoryTest {
     assertThat(inventory.summary().status()).isEqualTo(Status.READY);
     assertThat(inventory.summary().series()).containsExactly(series("a"));
   }
+
+  private static LibraryFiles.Chapter published(String seriesId, String chapterId, Instant at) {
+    return new LibraryFiles.Chapter(seriesId, chapterId, "Title " + seriesId, "demo", seriesId, "1", "", at,
+        List.of());
+  }
+
+  private final AtomicReference<java.util.Map<String, java.util.Set<String>>> chaptersOnDisk =
+      new AtomicReference<>(java.util.Map.of("a", java.util.Set.of("chapter-0001")));
+  private final LibraryInventory incremental = new LibraryInventory(() -> {
+    scans.incrementAndGet();
+    return new LibraryScan(onDisk.get(), List.of(), false, chaptersOnDisk.get());
+  }, pending::add, () -> now, null, Duration.ofSeconds(60));
+
+  @Test
+  void aPublishedChapterIsAddedWithoutAScanAndCountedOnce() {
+    incremental.summary();
+    runScans();
+    Instant at = Instant.parse("2026-11-29T11:00:00Z");
+
+    assertThat(incremental.published("scraper-1", 1)).isEqualTo(PublicationSequence.Verdict.NEXT);
+    incremental.added(published("a", "chapter-0002", at));
+    incremental.added(published("a", "chapter-0002", at));
+    incremental.added(published("a", "chapter-0001", at));
+    assertThat(incremental.published("scraper-1", 2)).isEqualTo(PublicationSequence.Verdict.NEXT);
+    incremental.added(published("b", "chapter-0001", at));
+    runScans();
+
+    assertThat(scans).as("only the first scan").hasValue(1);
+    assertThat(incremental.summary().series()).containsExactly(
+        new SeriesEntry("a", "Title a", "demo", "a", 2, at), new SeriesEntry("b", "Title b", "demo", "b", 1, at));
+    now = now.plus(Duration.ofDays(2));
+    incremental.summary();
+    assertThat(pending).as("no refresh by age").isEmpty();
+  }
+
+  @Test
+  void aMissedPublicationRescansAndAChapterThatArrivesDuringTheScanWaitsForIt() {
+    incremental.summary();
+    runScans();
+
+    assertThat(incremental.published("scraper-1", 1)).isEqualTo(PublicationSequence.Verdict.NEXT);
+    assertThat(incremental.published("scraper-1", 3)).isEqualTo(PublicationSequence.Verdict.MISSED);
+    assertThat(pending).as("a rescan started").hasSize(1);
+    incremental.added(published("c", "chapter-0001", Instant.EPOCH));
+    assertThat(incremental.summary().series()).as("waits for the scan; the list is not blanked")
+        .containsExactly(series("a"));
+    onDisk.set(List.of(series("a"), series("b")));
+    chaptersOnDisk.set(java.util.Map.of("a", java.util.Set.of("chapter-0001"), "b", java.util.Set.of("chapter-0001")));
+    runScans();
+
+    assertThat(scans).hasValue(2);
+    assertThat(incremental.summary().series()).extracting(SeriesEntry::id).containsExactly("a", "b", "c");
+    assertThat(incremental.published("scraper-2", 1)).as("another scraper instance")
+        .isEqualTo(PublicationSequence.Verdict.MISSED);
+    runScans();
+    assertThat(scans).hasValue(3);
+  }
+
+  @Test
+  void anAddedChapterIsKeptForTheNextStart() {
+    List<LibraryInventory.Snapshot> keptSnapshots = new java.util.ArrayList<>();
+    incremental.keepWith(keptSnapshots::add);
+    incremental.summary();
+    runScans();
+    incremental.added(published("b", "chapter-0001", Instant.EPOCH));
+    runScans();
+
+    assertThat(keptSnapshots).last().extracting(LibraryInventory.Snapshot::series).asList().hasSize(2);
+  }
 }

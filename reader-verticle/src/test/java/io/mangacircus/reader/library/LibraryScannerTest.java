@@ -173,4 +173,36 @@ class LibraryScannerTest {
     assertThat(scan.folderMissing()).isTrue();
     assertThat(scan.series()).isEmpty();
   }
+
+  @Test
+  void anOldSchemaChapterIsListedAndACorruptOneIsSkippedWithItsReason() throws IOException {
+    Path old = Files.createDirectories(library.resolve("old-series/chapter-0007"));
+    Files.write(old.resolve("001.jpg"), new byte[] {1});
+    Files.writeString(old.resolve("chapter.json"), "{\"source\":\"demo\",\"titleId\":\"t\",\"series\":\"Old Series\","
+        + "\"number\":7,\"pages\":[{\"file\":\"001.jpg\"}]}");
+    chapter("old-series", "chapter-0008", "Old Series", "8");
+    Path corrupt = Files.createDirectories(library.resolve("old-series/chapter-0009"));
+    Files.writeString(corrupt.resolve("chapter.json"), "{\"schema\":1,\"pages\":[");
+    Path newer = Files.createDirectories(library.resolve("old-series/chapter-0010"));
+    Files.writeString(newer.resolve("chapter.json"), "{\"schema\":2,\"pages\":[{\"file\":\"001.jpg\"}]}");
+
+    LibraryScan scan = scanner.scan();
+
+    assertThat(scan.series()).singleElement().satisfies(s -> {
+      assertThat(s.title()).isEqualTo("Old Series");
+      assertThat(s.chapters()).isEqualTo(2);
+    });
+    assertThat(files.chapters("old-series")).extracting(LibraryFiles.Chapter::number).containsExactly("7", "8");
+    assertThat(reasons(scan)).containsExactlyInAnyOrder("old-series/chapter-0009: chapter.json is not valid JSON",
+        "old-series/chapter-0010: chapter.json has schema 2, this version reads up to 1");
+  }
+
+  @Test
+  void aChapterOfAForeignSourceIsListedUnderItsOwnSource() throws IOException {
+    Path folder = chapter("imported", "chapter-0001", "Imported", "1");
+    Files.writeString(folder.resolve("chapter.json"), Files.readString(folder.resolve("chapter.json"))
+        .replace("\"source\":\"demo\"", "\"source\":\"mangadex\""));
+
+    assertThat(scanner.scan().series()).singleElement().extracting(SeriesEntry::source).isEqualTo("mangadex");
+  }
 }

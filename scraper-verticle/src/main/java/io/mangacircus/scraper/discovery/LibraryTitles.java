@@ -1,7 +1,7 @@
 package io.mangacircus.scraper.discovery;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mangacircus.contracts.library.ChapterManifest;
+import io.mangacircus.contracts.library.LibraryLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,8 +18,6 @@ public final class LibraryTitles {
   public record Title(String source, String titleId, String series) {
   }
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   private LibraryTitles() {
   }
 
@@ -27,18 +25,18 @@ public final class LibraryTitles {
   public static Set<Title> scan(Path library) {
     Set<Title> titles = new LinkedHashSet<>();
     try (Stream<Path> series = Files.list(library)) {
-      for (Path folder : series.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().startsWith("."))
+      for (Path folder : series.filter(Files::isDirectory)
+          .filter(p -> !LibraryLayout.isPrivate(p.getFileName().toString()))
           .sorted().toList()) {
         try (Stream<Path> chapters = Files.list(folder)) {
           for (Path chapter : chapters.filter(Files::isDirectory).toList()) {
             try {
-              JsonNode json = MAPPER.readTree(Files.readString(chapter.resolve("chapter.json")));
-              String source = json.path("source").asText("");
-              String titleId = json.path("titleId").asText("");
-              if (!source.isEmpty() && !titleId.isEmpty()) {
-                titles.add(new Title(source, titleId, json.path("series").asText(titleId)));
+              ChapterManifest manifest = ChapterManifest.read(chapter);
+              if (manifest.hasOrigin()) {
+                titles.add(new Title(manifest.source(), manifest.titleId(),
+                    manifest.series().isEmpty() ? manifest.titleId() : manifest.series()));
               }
-            } catch (IOException e) {
+            } catch (IOException | ChapterManifest.InvalidException e) {
               // not a published chapter
             }
           }

@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * Turns fetch outcomes and I/O errors into {@link Failure}s, and failures into the action and limit of the table in
- * ARCHITECTURE §5. Decides only; the caller acts.
+ * docs/architecture.md §5. Decides only; the caller acts.
  */
 public final class FailureClassifier {
 
@@ -52,14 +52,18 @@ public final class FailureClassifier {
    * @param stallsSoFar stalls already recovered for this job
    */
   public static FailureAction action(Failure failure, int networkRetriesUsed, int stallsSoFar) {
+    return action(failure, networkRetriesUsed, stallsSoFar, RetryPolicy.DEFAULTS);
+  }
+
+  /** As above under a retry policy's job-level limits. */
+  public static FailureAction action(Failure failure, int networkRetriesUsed, int stallsSoFar, RetryPolicy policy) {
     return switch (failure.kind()) {
-      case NETWORK -> networkRetriesUsed < JOB_LEVEL_NETWORK_RETRIES ? FailureAction.RETRY_LATER
-          : FailureAction.QUARANTINE;
+      case NETWORK -> policy.retriesJob(networkRetriesUsed) ? FailureAction.RETRY_LATER : FailureAction.QUARANTINE;
       case UNAVAILABLE -> FailureAction.MARK_UNAVAILABLE;
       case PARSER -> FailureAction.QUARANTINE;
       case STORAGE -> FailureAction.PAUSE_ALL;
       case ACCESS -> FailureAction.PAUSE_LANE;
-      case STALL -> stallsSoFar < 1 ? FailureAction.REQUEUE : FailureAction.QUARANTINE;
+      case STALL -> policy.requeuesStall(stallsSoFar) ? FailureAction.REQUEUE : FailureAction.QUARANTINE;
       case CRASH -> FailureAction.REQUEUE;
       case UNKNOWN -> FailureAction.PAUSE_JOB;
     };

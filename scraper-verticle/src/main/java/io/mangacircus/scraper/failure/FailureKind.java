@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 
-/** The classes of failure ARCHITECTURE §5 distinguishes; each has one action and one limit. */
+/** The classes of failure docs/architecture.md §5 distinguishes; each has one action and one limit. */
 public enum FailureKind {
   /** No answer, reset, timeout, HTTP 5xx: keep the checkpoint, circuit, {@code retry_wait}; one job-level retry. */
   NETWORK("network"),

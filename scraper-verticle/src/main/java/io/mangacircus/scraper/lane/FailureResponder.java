@@ -4,6 +4,7 @@ import io.mangacircus.scraper.failure.Failure;
 import io.mangacircus.scraper.failure.FailureAction;
 import io.mangacircus.scraper.failure.FailureClassifier;
 import io.mangacircus.scraper.failure.FailureKind;
+import io.mangacircus.scraper.failure.RetryPolicy;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
@@ -25,7 +26,7 @@ public final class FailureResponder {
   private final String source;
   private final SystemicParserWatch systemic;
   private final InstantSource clock;
-  private final Duration retryWait;
+  private final RetryPolicy policy;
 
   private final boolean parserFailuresAreSystemic;
 
@@ -39,12 +40,18 @@ public final class FailureResponder {
    */
   public FailureResponder(JobQueue queue, String source, SystemicParserWatch systemic, InstantSource clock,
       Duration retryWait, boolean parserFailuresAreSystemic) {
+    this(queue, source, systemic, clock, RetryPolicy.DEFAULTS.withRetryWait(retryWait), parserFailuresAreSystemic);
+  }
+
+  /** As above with every retry limit from {@code policy}. */
+  public FailureResponder(JobQueue queue, String source, SystemicParserWatch systemic, InstantSource clock,
+      RetryPolicy policy, boolean parserFailuresAreSystemic) {
+    this.policy = policy;
     this.parserFailuresAreSystemic = parserFailuresAreSystemic;
     this.queue = queue;
     this.source = source;
     this.systemic = systemic;
     this.clock = clock;
-    this.retryWait = retryWait;
   }
 
   /** Applies the table's action for {@code failure} of {@code job}, which {@code owner} was working on. */
@@ -55,7 +62,8 @@ public final class FailureResponder {
           failure.kind().wire(), job.id(), failure.message());
       return;
     }
-    FailureAction action = FailureClassifier.action(failure, current.networkRetries(), current.stalls());
+    FailureAction action = FailureClassifier.action(failure, current.networkRetries(), current.stalls(),
+        policy);
     String reason = failure.kind().wire() + ": " + failure.message();
     LOG.warn("[LANE {}] job {} ({}) failed: {} → {}", source, job.id(), current.title(), reason, action.description());
     // The incident first: whoever sees the job or lane change can already read why (and an operator's resume that
@@ -64,7 +72,7 @@ public final class FailureResponder {
     switch (action) {
       case RETRY_LATER -> {
         queue.countNetworkRetry(job.id());
-        queue.setback(job.id(), JobState.RETRY_WAIT, reason, true, clock.instant().plus(retryWait));
+        queue.setback(job.id(), JobState.RETRY_WAIT, reason, true, clock.instant().plus(policy.retryWait()));
       }
       case QUARANTINE -> queue.setback(job.id(), JobState.QUARANTINED, reason, true, null);
       case MARK_UNAVAILABLE -> queue.setback(job.id(), JobState.UNAVAILABLE, reason, false, null);

@@ -144,8 +144,7 @@ public final class JobDownloader {
   private Future<Step> chapter(Job job, ChapterEntry chapter) {
     ChapterInfo info = new ChapterInfo(chapter.id(), chapter.number(), chapter.title(), "en");
     Job known = queue.job(job.id()).orElseThrow();
-    ChapterKey published = new ChapterKey(job.source(), job.titleId(), known.title(), chapter.id(), chapter.number(),
-        chapter.title(), "en");
+    ChapterKey published = ChapterKey.of(known, chapter);
     // Only a readable chapter.json naming this source, title and chapter counts: an unreadable library is the
     // storage failure the next write reports, and a folder holding something else is never taken over.
     ChapterPublisher.Occupant occupant = publisher.occupant(published);
@@ -153,7 +152,7 @@ public final class JobDownloader {
       // Published chapters are never replaced: a title added again (or by discovery) costs no request for them.
       LOG.info("[LANE {}] chapter {} of {} is already in the library; not fetching it again", source.name(),
           chapter.number(), job.titleId());
-      queue.stage(job.id(), chapter.id(), ChapterStage.PUBLISHED, chapter.pages(), occupant.fingerprint(), null);
+      queue.published(job.id(), chapter.id(), chapter.pages(), publisher.published(occupant).chapter());
       return Future.succeededFuture(Step.CONTINUE);
     }
     if (occupant.kind() == ChapterPublisher.Occupant.Kind.OTHER) {
@@ -174,14 +173,14 @@ public final class JobDownloader {
       }
       List<PageRef> pages = outcome.value();
       Job current = queue.job(job.id()).orElseThrow();
-      ChapterKey key = new ChapterKey(job.source(), job.titleId(), current.title(), chapter.id(), chapter.number(),
-          chapter.title(), "en");
+      ChapterKey key = ChapterKey.of(current, chapter);
       List<String> manifest = pages.stream().map(PageRef::key).toList();
       String fingerprint = Fingerprints.chapter(key.source(), key.titleId(), key.chapterId(), manifest);
-      if (publisher.publishedFingerprint(key).filter(fingerprint::equals).isPresent()) {
+      ChapterPublisher.Occupant there = publisher.occupant(key);
+      if (there.kind() == ChapterPublisher.Occupant.Kind.THIS_CHAPTER && fingerprint.equals(there.fingerprint())) {
         LOG.info("[LANE {}] chapter {} of {} is already in the library with this fingerprint; not downloading it again",
             source.name(), chapter.number(), job.titleId());
-        queue.stage(job.id(), chapter.id(), ChapterStage.PUBLISHED, pages.size(), fingerprint, null);
+        queue.published(job.id(), chapter.id(), pages.size(), publisher.published(there).chapter());
         return Future.succeededFuture(Step.CONTINUE);
       }
       StagingFolder staging;
@@ -245,7 +244,8 @@ public final class JobDownloader {
     advance(job, chapter, ChapterStage.STAGED, count, staging.fingerprint());
     advance(job, chapter, ChapterStage.PUBLISHING, count, staging.fingerprint());
     try {
-      ChapterPublisher.Result result = publisher.publish(staging);
+      ChapterPublisher.Publication publication = publisher.publish(staging);
+      ChapterPublisher.Result result = publication.result();
       if (result == ChapterPublisher.Result.FOLDER_TAKEN) {
         folderTaken(job, chapter, count, staging.fingerprint(), "library/"
             + library.root().relativize(library.chapter(staging.key()))
@@ -258,7 +258,7 @@ public final class JobDownloader {
                 + "; staged pages kept in " + staging.path().getFileName());
         return Step.CONTINUE;
       }
-      queue.stage(job.id(), chapter.id(), ChapterStage.PUBLISHED, count, staging.fingerprint(), null);
+      queue.published(job.id(), chapter.id(), count, publication.chapter());
       LOG.info("[LANE {}] published {} chapter {} ({} pages){}", source.name(), job.titleId(), chapter.number(), count,
           result == ChapterPublisher.Result.ALREADY_PUBLISHED ? " (was already in the library)" : "");
       return Step.CONTINUE;

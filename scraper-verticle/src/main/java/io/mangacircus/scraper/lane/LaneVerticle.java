@@ -9,10 +9,13 @@ import io.mangacircus.contracts.supervision.CrashBudget;
 import io.mangacircus.scraper.failure.Failure;
 import io.mangacircus.scraper.failure.FailureAction;
 import io.mangacircus.scraper.failure.FailureKind;
+import io.mangacircus.scraper.failure.RetryPolicy;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.source.CircuitGuardedSource;
 import io.mangacircus.scraper.source.Source;
 import io.vertx.circuitbreaker.CircuitBreaker;
+import io.mangacircus.scraper.source.RequestLines;
+import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Sources;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -21,7 +24,6 @@ import io.vertx.core.shareddata.Lock;
 import io.vertx.ext.web.client.WebClient;
 import java.time.Duration;
 import java.time.InstantSource;
-import java.util.List;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,13 +49,15 @@ public final class LaneVerticle extends VerticleBase {
   private final CircuitBreaker breaker;
   private final SystemicParserWatch systemic;
   private final Function<WebClient, Source> adapter;
+  private final Source shared;
 
   private volatile boolean stopping;
   private String idleReason;
   private String owner;
   private String currentJob;
   private CrashBudget crashes;
-  private final Backoff crashBackoff = new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(60));
+  private Backoff crashBackoff;
+  private RetryPolicy retry;
   private WebClient client;
   private JobDownloader downloader;
   private Lock lock;
@@ -61,18 +65,36 @@ public final class LaneVerticle extends VerticleBase {
   private boolean waitingForLockLogged;
   private Future<Void> current = Future.succeededFuture();
 
+  /**
+   * A lane whose adapter is built from the configuration on the lane's own HTTP client (tests; the scraper passes the
+   * adapter it shares with its metadata requests).
+   */
   public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
       LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
       SystemicParserWatch systemic) {
-    this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic,
-        client -> Sources.create(sourceName, sourceConfig, config, client));
+    this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic, null,
+        null);
   }
 
   /** As above with the source adapter built by {@code adapter} from the lane's HTTP client. */
   public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
       LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
       SystemicParserWatch systemic, Function<WebClient, Source> adapter) {
+    this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic, adapter, null);
+  }
+
+  /** A lane on the source's one adapter, built by the scraper and shared with its metadata requests. */
+  public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
+      LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
+      SystemicParserWatch systemic, Source adapter) {
+    this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic, null, adapter);
+  }
+
+  private LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
+      LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
+      SystemicParserWatch systemic, Function<WebClient, Source> adapter, Source shared) {
     this.adapter = adapter;
+    this.shared = shared;
     this.breaker = breaker;
     this.systemic = systemic;
     this.sourceName = sourceName;
@@ -91,14 +113,20 @@ public final class LaneVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    client = Sources.client(vertx);
-    Source adapted = adapter.apply(client);
+    Source adapted = shared;
+    if (adapted == null) {
+      client = Sources.client(vertx);
+      adapted = adapter != null ? adapter.apply(client) : SourceTypes.resolve(sourceName, sourceConfig)
+          .create(vertx, client, clock, config, new RequestLines(clock));
+    }
     Source source = new CircuitGuardedSource(adapted, breaker, vertx, config.failures());
     owner = "lane:" + sourceName + "@" + ProcessHandle.current().pid() + "/" + deploymentID();
-    crashes = new CrashBudget(3, Duration.ofHours(1), clock, List.of());
+    retry = RetryPolicy.of(config.failures());
+    crashes = retry.laneCrashBudget(clock);
+    crashBackoff = retry.laneRestart();
     context.exceptionHandler(this::crashed);
     FailureResponder failures = new FailureResponder(queue, sourceName, systemic, clock,
-        Duration.ofSeconds(config.failures().retryWaitSeconds()), adapted.parserFailuresAreSystemic());
+        retry, adapted.parserFailuresAreSystemic());
     downloader = new JobDownloader(vertx, source, sourceConfig, queue, library, progress, clock,
         Duration.ofSeconds(config.leaseSeconds()), owner, () -> stopping, failures);
     acquireLock(owner);
@@ -172,8 +200,8 @@ public final class LaneVerticle extends VerticleBase {
     String jobId = currentJob;
     currentJob = null;
     CrashBudget.Verdict verdict = crashes.recordFailure();
-    LOG.error("[LANE {}] crashed ({} of 3 allowed per hour): {}", sourceName, crashes.failuresInWindow(),
-        error.toString(), error);
+    LOG.error("[LANE {}] crashed ({} of {} allowed per hour): {}", sourceName, crashes.failuresInWindow(),
+        retry.laneCrashes(), error.toString(), error);
     String why = "lane crash: " + error;
     try {
       if (jobId != null) {
@@ -224,7 +252,9 @@ public final class LaneVerticle extends VerticleBase {
       if (lock != null) {
         lock.release();
       }
-      client.close();
+      if (client != null) {
+        client.close();
+      }
     });
   }
 }

@@ -1,5 +1,8 @@
 package io.mangacircus.scraper.publish;
 
+import io.mangacircus.scraper.queue.ChapterEntry;
+import io.mangacircus.scraper.queue.Job;
+
 /**
  * Identifies one chapter of one title for staging and publication.
  *
@@ -13,4 +16,10 @@ package io.mangacircus.scraper.publish;
  */
 public record ChapterKey(String source, String titleId, String seriesTitle, String chapterId, String number,
     String chapterTitle, String language) {
+
+  /** The key of a chapter of a job, named by the job's current title; the one place keys are built. */
+  public static ChapterKey of(Job job, ChapterEntry chapter) {
+    return new ChapterKey(job.source(), job.titleId(), job.title(), chapter.id(), chapter.number(), chapter.title(),
+        "en");
+  }
 }

@@ -1,10 +1,8 @@
 package io.mangacircus.scraper.publish;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.library.ChapterManifest;
+import io.mangacircus.contracts.library.PublishedChapter;
 import io.mangacircus.scraper.CrashPoints;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -43,15 +41,17 @@ public final class ChapterPublisher {
    * @param fingerprint the recorded fingerprint for {@code THIS_CHAPTER}, else null
    * @param folder the chapter folder looked at
    * @param holder for {@code OTHER}: {@code <source>/<titleId> chapter <chapterId>}, else null
+   * @param manifest for {@code THIS_CHAPTER}: its {@code chapter.json}, else null
    */
-  public record Occupant(Kind kind, String fingerprint, Path folder, String holder) {
+  public record Occupant(Kind kind, String fingerprint, Path folder, String holder, ChapterManifest manifest) {
 
     /** What the folder holds. */
     public enum Kind { NONE, THIS_CHAPTER, OTHER, UNREADABLE }
   }
 
-  static final String CHAPTER_JSON = "chapter.json";
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  /** How {@link #publish} ended and, when published or already published, what the library holds there. */
+  public record Publication(Result result, PublishedChapter chapter) {
+  }
 
   private final LibraryLayout layout;
   private final InstantSource clock;
@@ -80,74 +80,74 @@ public final class ChapterPublisher {
   }
 
   private static Occupant occupant(Path folder, ChapterKey key) {
-    Path file = folder.resolve(CHAPTER_JSON);
-    JsonNode json;
+    ChapterManifest manifest;
     try {
-      json = MAPPER.readTree(Files.readString(file));
+      manifest = ChapterManifest.read(folder);
     } catch (NoSuchFileException e) {
-      return Files.exists(folder) ? new Occupant(Occupant.Kind.OTHER, null, folder, "a folder without chapter.json")
-          : new Occupant(Occupant.Kind.NONE, null, folder, null);
-    } catch (IOException e) {
-      return new Occupant(Occupant.Kind.UNREADABLE, null, folder, null);
+      return Files.exists(folder) ? new Occupant(Occupant.Kind.OTHER, null, folder, "a folder without chapter.json", null)
+          : new Occupant(Occupant.Kind.NONE, null, folder, null, null);
+    } catch (IOException | ChapterManifest.InvalidException e) {
+      return new Occupant(Occupant.Kind.UNREADABLE, null, folder, null, null);
     }
-    String source = json.path("source").asText("");
-    String titleId = json.path("titleId").asText("");
-    String chapterId = json.path("chapterId").asText("");
-    if (source.equals(key.source()) && titleId.equals(key.titleId()) && chapterId.equals(key.chapterId())) {
-      return new Occupant(Occupant.Kind.THIS_CHAPTER, json.path("fingerprint").textValue(), folder, null);
+    if (manifest.names(key.source(), key.titleId(), key.chapterId())) {
+      return new Occupant(Occupant.Kind.THIS_CHAPTER, manifest.fingerprint(), folder, null, manifest);
     }
-    return new Occupant(Occupant.Kind.OTHER, null, folder, source + "/" + titleId + " chapter " + chapterId);
+    return new Occupant(Occupant.Kind.OTHER, null, folder, manifest.holder(), null);
   }
 
-  /** Publishes a complete staging folder. */
-  public Result publish(StagingFolder staging) throws IOException {
+  /** Publishes a complete staging folder; the publication names what the library now holds there. */
+  public Publication publish(StagingFolder staging) throws IOException {
     if (!staging.complete()) {
       throw new IllegalStateException("staging " + staging.path() + " is not complete");
     }
     ChapterKey key = staging.key();
     Optional<Path> claimed = layout.claimSeries(key.source(), key.titleId(), key.seriesTitle());
     if (claimed.isEmpty()) {
-      return Result.FOLDER_TAKEN;
+      return new Publication(Result.FOLDER_TAKEN, null);
     }
     Path series = claimed.get();
-    Path target = series.resolve(LibraryLayout.chapterSlug(key.number(), key.chapterId()));
+    Path target = series.resolve(io.mangacircus.contracts.library.LibraryLayout.chapterSlug(key.number(),
+        key.chapterId()));
     if (Files.exists(target)) {
       Occupant occupant = occupant(target, key);
       if (occupant.kind() == Occupant.Kind.OTHER) {
-        return Result.FOLDER_TAKEN;
+        return new Publication(Result.FOLDER_TAKEN, null);
       }
       return occupant.kind() == Occupant.Kind.THIS_CHAPTER && staging.fingerprint().equals(occupant.fingerprint())
-          ? Result.ALREADY_PUBLISHED : Result.CONFLICT;
+          ? publication(Result.ALREADY_PUBLISHED, occupant.manifest(), target)
+          : new Publication(Result.CONFLICT, null);
     }
-    staging.writeFile(CHAPTER_JSON, chapterJson(staging));
+    ChapterManifest manifest = manifest(staging);
+    manifest.write(staging.path());
     staging.writeFile("ComicInfo.xml", comicInfo(staging).getBytes(StandardCharsets.UTF_8));
     CrashPoints.reach("publish.before-rename");
     Files.move(staging.path(), target, StandardCopyOption.ATOMIC_MOVE);
     CrashPoints.reach("publish.renamed");
     AtomicFiles.fsyncFolder(series);
     AtomicFiles.fsyncFolder(layout.root());
-    return Result.PUBLISHED;
+    return publication(Result.PUBLISHED, manifest, target);
   }
 
-  private byte[] chapterJson(StagingFolder staging) throws IOException {
-    ChapterKey key = staging.key();
-    ObjectNode json = MAPPER.createObjectNode();
-    json.put("schema", 1);
-    json.put("source", key.source());
-    json.put("titleId", key.titleId());
-    json.put("series", key.seriesTitle());
-    json.put("chapterId", key.chapterId());
-    json.put("number", key.number());
-    json.put("title", key.chapterTitle());
-    json.put("language", key.language());
-    json.put("fingerprint", staging.fingerprint());
-    json.put("publishedAt", clock.instant().toString());
-    ArrayNode pages = json.putArray("pages");
-    for (Checkpoint.Page page : staging.pages()) {
-      pages.addObject().put("index", page.index()).put("file", page.file()).put("size", page.size())
-          .put("sha256", page.sha256());
+  /** What the library holds for a chapter already there (found by {@link #occupant}). */
+  public Publication published(Occupant occupant) {
+    if (occupant.kind() != Occupant.Kind.THIS_CHAPTER) {
+      throw new IllegalArgumentException("not this chapter: " + occupant);
     }
-    return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(json);
+    return publication(Result.ALREADY_PUBLISHED, occupant.manifest(), occupant.folder());
+  }
+
+  private Publication publication(Result result, ChapterManifest manifest, Path chapterFolder) {
+    Path relative = layout.root().relativize(chapterFolder);
+    return new Publication(result, new PublishedChapter(relative.getName(0).toString(),
+        relative.toString().replace('\\', '/'), manifest));
+  }
+
+  private ChapterManifest manifest(StagingFolder staging) {
+    ChapterKey key = staging.key();
+    return new ChapterManifest(ChapterManifest.SCHEMA, key.source(), key.titleId(), key.seriesTitle(),
+        key.chapterId(), key.number(), key.chapterTitle(), key.language(), staging.fingerprint(), clock.instant(),
+        staging.pages().stream().map(p -> new ChapterManifest.Page(p.index(), p.file(), p.size(), p.sha256()))
+            .toList());
   }
 
   private static String comicInfo(StagingFolder staging) {

@@ -3,25 +3,22 @@ package io.mangacircus.scraper.publish;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.library.ChapterManifest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.text.Normalizer;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Where chapters live: {@code library/<series>/<chapter>/} for published ones and
- * {@code library/.staging-mcscraper-resume-<fingerprint>/} for unfinished ones. Names are slugs: never a path
- * separator, never {@code ..}, never a control character, whatever a source sends. A source may have a series-folder
+ * Where chapters live on the file system: {@code library/<series>/<chapter>/} for published ones and
+ * {@code library/.staging-mcscraper-resume-<fingerprint>/} for unfinished ones, named by the library's rules shared with
+ * the reader ({@link io.mangacircus.contracts.library.LibraryLayout}); this class adds which series folder a title owns
+ * and claiming it. A source may have a series-folder
  * prefix ({@code library/mangapill-<series>/}); staging folder names never change (recovery finds them by
  * fingerprint). A series folder belongs to one title of one source (docs/downloads.md, "Series folders"): a name
  * another title holds gives this title the next candidate name, never a shared folder.
@@ -29,10 +26,10 @@ import java.util.stream.Stream;
 public final class LibraryLayout {
 
   /** Prefix of staging folders; anything else starting with a dot is not ours. */
-  public static final String STAGING_PREFIX = ".staging-mcscraper-resume-";
+  public static final String STAGING_PREFIX = io.mangacircus.contracts.library.LibraryLayout.STAGING_PREFIX;
 
   /** The file in a series folder naming the title it belongs to: {@code {"source", "titleId", "series"}}. */
-  public static final String SERIES_MARKER = ".mangacircus-series.json";
+  public static final String SERIES_MARKER = io.mangacircus.contracts.library.LibraryLayout.SERIES_MARKER;
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -55,11 +52,7 @@ public final class LibraryLayout {
    *     definition's {@code seriesFolderPrefix}, e.g. {@code mangapill-}); sources without one are left out
    */
   public LibraryLayout(Path root, Map<String, String> seriesPrefixes) {
-    seriesPrefixes.forEach((source, prefix) -> {
-      if (!prefix.matches("[a-z0-9][a-z0-9-]{0,39}")) {
-        throw new IllegalArgumentException("series-folder prefix of source " + source + " is not a slug: " + prefix);
-      }
-    });
+    seriesPrefixes.forEach(io.mangacircus.contracts.library.LibraryLayout::requirePrefix);
     this.root = root;
     this.seriesPrefixes = Map.copyOf(seriesPrefixes);
   }
@@ -71,15 +64,13 @@ public final class LibraryLayout {
 
   /** The staging folder of a chapter fingerprint. */
   public Path staging(String fingerprint) {
-    if (!fingerprint.matches("[0-9a-f]{64}")) {
-      throw new IllegalArgumentException("not a fingerprint: " + fingerprint);
-    }
-    return root.resolve(STAGING_PREFIX + fingerprint);
+    return root.resolve(io.mangacircus.contracts.library.LibraryLayout.stagingName(fingerprint));
   }
 
   /** The published folder of a chapter (in its title's series folder, see {@link #series}). */
   public Path chapter(ChapterKey key) {
-    return series(key.source(), key.titleId(), key.seriesTitle()).resolve(chapterSlug(key.number(), key.chapterId()));
+    return series(key.source(), key.titleId(), key.seriesTitle())
+        .resolve(io.mangacircus.contracts.library.LibraryLayout.chapterSlug(key.number(), key.chapterId()));
   }
 
   /**
@@ -104,14 +95,9 @@ public final class LibraryLayout {
     return free != null ? free : root.resolve(candidates.get(candidates.size() - 1));
   }
 
-  /**
-   * The folder names a title may get, in order: {@code <prefix><title>}, then {@code <prefix><title>-<source>}, then
-   * {@code <prefix><title>-<source>-<first 8 hex digits of SHA-256(source NUL titleId)>}.
-   */
+  /** The folder names a title may get, in order (the library's naming rule, see {@code contracts.library.LibraryLayout}). */
   public List<String> seriesCandidates(String source, String titleId, String seriesTitle) {
-    String base = seriesPrefixes.getOrDefault(source, "") + slug(seriesTitle, "series");
-    String withSource = base + "-" + slug(source, "source");
-    return List.of(base, withSource, withSource + "-" + shortHash(source + "\u0000" + titleId));
+    return io.mangacircus.contracts.library.LibraryLayout.seriesCandidates(seriesPrefixes.getOrDefault(source, ""), source, titleId, seriesTitle);
   }
 
   /**
@@ -176,14 +162,13 @@ public final class LibraryLayout {
     try (Stream<Path> chapters = Files.list(folder)) {
       for (Path chapter : chapters.filter(Files::isDirectory).sorted().toList()) {
         try {
-          Owner owner = ownerIn(MAPPER.readTree(Files.readString(chapter.resolve(ChapterPublisher.CHAPTER_JSON),
-              StandardCharsets.UTF_8)));
-          if (owner != null) {
-            return Optional.of(owner);
+          ChapterManifest manifest = ChapterManifest.read(chapter);
+          if (manifest.hasOrigin()) {
+            return Optional.of(new Owner(manifest.source(), manifest.titleId()));
           }
         } catch (NoSuchFileException e) {
           // not a published chapter
-        } catch (IOException e) {
+        } catch (IOException | ChapterManifest.InvalidException e) {
           // unreadable: the next chapter may say
         }
       }
@@ -196,35 +181,5 @@ public final class LibraryLayout {
     String titleId = json.path("titleId").textValue();
     return source == null || source.isEmpty() || titleId == null || titleId.isEmpty() ? null
         : new Owner(source, titleId);
-  }
-
-  private static String shortHash(String text) {
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 4);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
-  }
-
-  /** {@code chapter-0012} or {@code chapter-0012.5}; falls back to the chapter id when there is no number. */
-  static String chapterSlug(String number, String chapterId) {
-    String n = number == null ? "" : number.trim();
-    if (n.matches("\\d{1,6}(\\.\\d{1,3})?")) {
-      String[] parts = n.split("\\.");
-      String whole = String.format(Locale.ROOT, "%04d", Integer.parseInt(parts[0]));
-      return "chapter-" + whole + (parts.length > 1 ? "." + parts[1] : "");
-    }
-    return "chapter-" + slug(n.isEmpty() ? chapterId : n, "x");
-  }
-
-  /** Lower-case ASCII letters, digits and single dashes; {@code fallback} when nothing is left. */
-  static String slug(String text, String fallback) {
-    String ascii = Normalizer.normalize(text == null ? "" : text, Normalizer.Form.NFKD).replaceAll("\\p{M}", "");
-    String slug = ascii.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-+|-+$)", "");
-    if (slug.length() > 80) {
-      slug = slug.substring(0, 80).replaceAll("-+$", "");
-    }
-    return slug.isEmpty() ? fallback : slug;
   }
 }

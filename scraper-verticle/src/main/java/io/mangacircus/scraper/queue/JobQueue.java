@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.queue;
 
+import io.mangacircus.contracts.library.PublishedChapter;
 import io.mangacircus.scraper.failure.Failure;
 import io.mangacircus.scraper.failure.FailureAction;
 import io.mangacircus.scraper.failure.Incident;
@@ -252,6 +253,21 @@ public final class JobQueue {
    */
   public synchronized boolean stage(String jobId, String chapterId, ChapterStage next, int pages, String fingerprint,
       String reason) {
+    return stage(jobId, chapterId, next, pages, fingerprint, reason, null);
+  }
+
+  /**
+   * Records that a chapter is published, with what the library holds for it; listeners are told (the event
+   * {@code mc.library.published} carries it).
+   *
+   * @return whether it was recorded
+   */
+  public synchronized boolean published(String jobId, String chapterId, int pages, PublishedChapter where) {
+    return stage(jobId, chapterId, ChapterStage.PUBLISHED, pages, where.manifest().fingerprint(), null, where);
+  }
+
+  private boolean stage(String jobId, String chapterId, ChapterStage next, int pages, String fingerprint,
+      String reason, PublishedChapter where) {
     Job job = jobs.get(jobId);
     if (job == null) {
       return false;
@@ -275,8 +291,8 @@ public final class JobQueue {
     jobs.put(jobId, changed);
     commit(changed, "chapter.stage", new JsonObject().put("chapterId", chapterId).put("number", current.number())
         .put("from", current.stage().wire()).put("to", next.wire()).put("pages", pages).put("reason", reason));
-    if (next == ChapterStage.PUBLISHED) {
-      listener.chapterPublished(changed, updated);
+    if (next == ChapterStage.PUBLISHED && where != null) {
+      listener.chapterPublished(changed, updated, where);
     }
     return true;
   }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 
-/** The explicit, persisted states of a download job (ARCHITECTURE §4). */
+/** The explicit, persisted states of a download job (docs/architecture.md §4). */
 public enum JobState {
   /** Needs its lane: inspection when not yet inspected, download when confirmed. */
   PENDING("pending"),

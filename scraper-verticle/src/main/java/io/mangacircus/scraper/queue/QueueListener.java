@@ -1,13 +1,15 @@
 package io.mangacircus.scraper.queue;
 
+import io.mangacircus.contracts.library.PublishedChapter;
+
 /** Told about queue changes after they are persisted; the scraper verticle publishes them on the event bus. */
 public interface QueueListener {
 
   /** A job changed state, counters or chapters. */
   void jobChanged(Job job);
 
-  /** A chapter reached {@code published}. */
-  void chapterPublished(Job job, ChapterEntry chapter);
+  /** A chapter reached {@code published}; {@code where} is what the library holds for it. */
+  void chapterPublished(Job job, ChapterEntry chapter, PublishedChapter where);
 
   /** An incident was recorded. */
   default void incidentRecorded(io.mangacircus.scraper.failure.Incident incident) {
@@ -20,7 +22,7 @@ public interface QueueListener {
     }
 
     @Override
-    public void chapterPublished(Job job, ChapterEntry chapter) {
+    public void chapterPublished(Job job, ChapterEntry chapter, PublishedChapter where) {
     }
   };
 }

@@ -1,6 +1,6 @@
 package io.mangacircus.scraper.recovery;
 
-/** What startup recovery concluded about one open chapter (ARCHITECTURE §4). */
+/** What startup recovery concluded about one open chapter (docs/architecture.md §4). */
 public enum RecoveryVerdict {
   /** The library already holds it with the matching fingerprint: advance the journal, never re-download. */
   COMPLETE,

@@ -97,14 +97,15 @@ public final class StartupRecovery {
     }
     ChapterEntry chapter = reread.get();
     String where = job.get().id() + " " + job.get().titleId() + " chapter " + chapter.number();
-    ChapterKey key = new ChapterKey(job.get().source(), job.get().titleId(), job.get().title(), chapter.id(),
-        chapter.number(), chapter.title(), "en");
+    ChapterKey key = ChapterKey.of(job.get(), chapter);
     String fingerprint = chapter.fingerprint();
-    if (fingerprint != null && publisher.publishedFingerprint(key).filter(fingerprint::equals).isPresent()) {
+    ChapterPublisher.Occupant occupant = publisher.occupant(key);
+    if (fingerprint != null && occupant.kind() == ChapterPublisher.Occupant.Kind.THIS_CHAPTER
+        && fingerprint.equals(occupant.fingerprint())) {
       LOG.info("[RECOVERY] {}: complete (the library already holds it with this fingerprint); recorded as published",
           where);
-      return vertx.executeBlocking(() -> queue.stage(job.get().id(), chapter.id(), ChapterStage.PUBLISHED,
-          chapter.pages(), fingerprint, null)).map(recorded -> RecoveryVerdict.COMPLETE);
+      return vertx.executeBlocking(() -> queue.published(job.get().id(), chapter.id(), chapter.pages(),
+          publisher.published(occupant).chapter())).map(recorded -> RecoveryVerdict.COMPLETE);
     }
     if (fingerprint != null) {
       Path staging = library.staging(fingerprint);

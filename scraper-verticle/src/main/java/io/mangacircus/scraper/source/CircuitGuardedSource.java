@@ -2,6 +2,7 @@ package io.mangacircus.scraper.source;
 
 import io.mangacircus.scraper.Delays;
 import io.mangacircus.scraper.ScraperConfig;
+import io.mangacircus.scraper.failure.RetryPolicy;
 import io.vertx.circuitbreaker.CircuitBreaker;
 import io.vertx.circuitbreaker.CircuitBreakerOptions;
 import io.vertx.circuitbreaker.CircuitBreakerState;
@@ -29,18 +30,19 @@ public final class CircuitGuardedSource implements Source {
     }
   }
 
-  private static final long MAX_RETRY_DELAY_MS = 30_000;
 
   private final Source source;
   private final CircuitBreaker breaker;
   private final Vertx vertx;
   private final ScraperConfig.Failures settings;
+  private final RetryPolicy retry;
 
   public CircuitGuardedSource(Source source, CircuitBreaker breaker, Vertx vertx, ScraperConfig.Failures settings) {
     this.source = source;
     this.breaker = breaker;
     this.vertx = vertx;
     this.settings = settings;
+    this.retry = RetryPolicy.of(settings);
   }
 
   /** The breaker for one source; {@code onChange} hears every state change. */
@@ -98,7 +100,7 @@ public final class CircuitGuardedSource implements Source {
 
   private <T> Future<FetchOutcome<T>> attempt(Supplier<Future<FetchOutcome<T>>> call, int retry) {
     return once(call).compose(outcome -> {
-      if (!transientFailure(outcome) || retry >= settings.requestRetries()
+      if (!transientFailure(outcome) || retry >= this.retry.requestRetries()
           || breaker.state() == CircuitBreakerState.OPEN) {
         return Future.succeededFuture(outcome);
       }
@@ -108,10 +110,8 @@ public final class CircuitGuardedSource implements Source {
 
   /** {@code Retry-After} when the server sent one, else exponential from {@code retryBackoffMs}; at most 30 s. */
   private long retryDelay(FetchOutcome<?> outcome, int retry) {
-    if (outcome instanceof FetchOutcome.ServerError<?> s && s.retryAfter() != null) {
-      return Math.min(s.retryAfter().toMillis(), MAX_RETRY_DELAY_MS);
-    }
-    return Math.min(settings.retryBackoffMs() << Math.min(10, retry), MAX_RETRY_DELAY_MS);
+    return this.retry.requestDelay(retry, outcome instanceof FetchOutcome.ServerError<?> s ? s.retryAfter() : null)
+        .toMillis();
   }
 
   @SuppressWarnings("unchecked")

@@ -27,7 +27,7 @@ public interface Source {
   Future<FetchOutcome<PageBytes>> page(PageRef page);
 
   /**
-   * Whether parser failures of several jobs mean the source's markup changed (so the lane pauses, ARCHITECTURE §5).
+   * Whether parser failures of several jobs mean the source's markup changed (so the lane pauses, docs/architecture.md §5).
    * False for sources whose parser failures are each title's own problem, such as corrupt local archives.
    */
   default boolean parserFailuresAreSystemic() {

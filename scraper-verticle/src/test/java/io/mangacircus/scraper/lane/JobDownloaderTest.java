@@ -17,6 +17,9 @@ import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobState;
 import io.mangacircus.scraper.queue.QueueListener;
 import io.mangacircus.scraper.queue.QueueStore;
+import io.mangacircus.scraper.source.RequestLines;
+import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Sources;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -79,8 +82,10 @@ class JobDownloaderTest {
   }
 
   private JobDownloader downloader(Vertx vertx, BooleanSupplier stopRequested) {
-    return new JobDownloader(vertx, Sources.create("demo", sourceConfig, config, Sources.client(vertx)), sourceConfig,
-        queue, library, new ProgressBoard(p -> { }), InstantSource.system(), LEASE, OWNER, stopRequested,
+    Source source = SourceTypes.resolve("demo", sourceConfig).create(vertx, Sources.client(vertx),
+        InstantSource.system(), config, new RequestLines(InstantSource.system()));
+    return new JobDownloader(vertx, source, sourceConfig, queue, library, new ProgressBoard(p -> { }),
+        InstantSource.system(), LEASE, OWNER, stopRequested,
         new FailureResponder(queue, "demo", new SystemicParserWatch(3, Duration.ofHours(1), InstantSource.system()),
             InstantSource.system(), Duration.ofMinutes(10)));
   }

@@ -22,7 +22,8 @@ import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.PageBytes;
 import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.Source;
-import io.mangacircus.scraper.source.Sources;
+import io.mangacircus.scraper.source.RequestLines;
+import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.TitleInfo;
 import io.mangacircus.testing.Polling;
 import io.vertx.core.DeploymentOptions;
@@ -111,7 +112,8 @@ class LaneCrashIT {
         new LibraryLayout(data.resolve("library")), new ProgressBoard(p -> { }), InstantSource.system(),
         CircuitGuardedSource.breaker(vertx, "demo", config.failures(), state -> { }),
         new SystemicParserWatch(2, Duration.ofHours(1), InstantSource.system()),
-        client -> new BuggySource(Sources.create("demo", source, config, client), crashes)),
+        client -> new BuggySource(SourceTypes.resolve("demo", source).create(vertx, client, InstantSource.system(),
+            config, new RequestLines(InstantSource.system())), crashes)),
         new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER));
   }
 

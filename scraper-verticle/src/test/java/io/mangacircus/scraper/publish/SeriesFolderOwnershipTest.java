@@ -56,9 +56,9 @@ class SeriesFolderOwnershipTest {
     LibraryLayout layout = layout();
     ChapterPublisher publisher = new ChapterPublisher(layout, InstantSource.system());
 
-    assertThat(publisher.publish(staged(layout, key("mangadex", "a1b2", "c1", "1"))))
+    assertThat(publisher.publish(staged(layout, key("mangadex", "a1b2", "c1", "1"))).result())
         .isEqualTo(ChapterPublisher.Result.PUBLISHED);
-    assertThat(publisher.publish(staged(layout, key("demo", "one-piece", "c1", "1"))))
+    assertThat(publisher.publish(staged(layout, key("demo", "one-piece", "c1", "1"))).result())
         .isEqualTo(ChapterPublisher.Result.PUBLISHED);
 
     assertThat(library().resolve("one-piece/chapter-0001/chapter.json")).content().contains("\"mangadex\"");
@@ -144,7 +144,7 @@ class SeriesFolderOwnershipTest {
     assertThat(publisher.publishedFingerprint(key("demo", "one-piece", "c1", "1"))).contains("f-c1");
 
     StagingFolder staging = staged(layout, mine);
-    assertThat(publisher.publish(staging)).isEqualTo(ChapterPublisher.Result.FOLDER_TAKEN);
+    assertThat(publisher.publish(staging).result()).isEqualTo(ChapterPublisher.Result.FOLDER_TAKEN);
     assertThat(foreign).content().isEqualTo(before);
     assertThat(staging.path()).exists();
   }
@@ -164,5 +164,37 @@ class SeriesFolderOwnershipTest {
     Path series = layout().series("demo", "t", "a\u0000b\u001b[31mred\nINJECTED\u202e");
 
     assertThat(series.getFileName().toString()).isEqualTo("a-b-31mred-injected");
+  }
+
+  @Test
+  void anOldSchemaManifestIsThisChapterAndACorruptOneIsUnreadableAndNeverTaken() throws Exception {
+    Path old = Files.createDirectories(library().resolve("one-piece/chapter-0001"));
+    Files.writeString(old.resolve("chapter.json"), "{\"source\":\"demo\",\"titleId\":\"one-piece\","
+        + "\"chapterId\":\"c1\",\"number\":1,\"fingerprint\":\"f-c1\",\"pages\":[{\"file\":\"001.jpg\"}]}");
+    Path corrupt = Files.createDirectories(library().resolve("one-piece/chapter-0002"));
+    Files.writeString(corrupt.resolve("chapter.json"), "{\"source\":\"demo\",");
+    ChapterPublisher publisher = new ChapterPublisher(layout(), InstantSource.system());
+
+    ChapterPublisher.Occupant first = publisher.occupant(key("demo", "one-piece", "c1", "1"));
+    assertThat(first.kind()).isEqualTo(ChapterPublisher.Occupant.Kind.THIS_CHAPTER);
+    assertThat(first.manifest().number()).isEqualTo("1");
+    assertThat(publisher.published(first).chapter().path()).isEqualTo("one-piece/chapter-0001");
+    assertThat(publisher.occupant(key("demo", "one-piece", "c2", "2")).kind())
+        .isEqualTo(ChapterPublisher.Occupant.Kind.UNREADABLE);
+    assertThat(publisher.publishedFingerprint(key("demo", "one-piece", "c2", "2"))).contains("unreadable");
+  }
+
+  @Test
+  void aPublicationNamesTheManifestItWroteAndWhereItLies() throws Exception {
+    LibraryLayout layout = layout();
+    ChapterPublisher publisher = new ChapterPublisher(layout, InstantSource.system());
+
+    ChapterPublisher.Publication publication = publisher.publish(staged(layout, key("demo", "one-piece", "c1", "1")));
+
+    assertThat(publication.result()).isEqualTo(ChapterPublisher.Result.PUBLISHED);
+    assertThat(publication.chapter().seriesId()).isEqualTo("one-piece");
+    assertThat(publication.chapter().path()).isEqualTo("one-piece/chapter-0001");
+    assertThat(io.mangacircus.contracts.library.ChapterManifest.read(library().resolve("one-piece/chapter-0001")))
+        .isEqualTo(publication.chapter().manifest());
   }
 }

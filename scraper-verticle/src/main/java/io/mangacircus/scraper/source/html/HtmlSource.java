@@ -3,7 +3,7 @@ package io.mangacircus.scraper.source.html;
 import io.mangacircus.scraper.Delays;
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
-import io.mangacircus.scraper.source.HttpOutcomes;
+import io.mangacircus.scraper.source.SourceHttp;
 import io.mangacircus.scraper.source.PageBytes;
 import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.Source;
@@ -17,14 +17,11 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 import java.util.Set;
+import java.time.InstantSource;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.jsoup.Jsoup;
@@ -41,19 +38,16 @@ import org.jsoup.nodes.Document;
 public final class HtmlSource implements Source {
 
   /** The most bytes of an HTML page read; a longer one is a parser failure. */
-  public static final int MAX_HTML_BYTES = 5 * 1024 * 1024;
-  /** The most bytes of one page image read; a longer one is a parser failure. */
-  public static final int MAX_IMAGE_BYTES = 64 * 1024 * 1024;
+  public static final int MAX_HTML_BYTES = SourceHttp.MAX_DOCUMENT_BYTES;
 
   private static final String ACCEPT_HTML = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5";
 
   private final String name;
   private final HtmlExtraction extraction;
   private final String baseUrl;
-  private final List<String> challengeMarkers;
   private final long spacingNanos;
   private final Vertx vertx;
-  private final WebClient client;
+  private final SourceHttp http;
   private final long metadataTimeoutMs;
   private final long pageTimeoutMs;
   private final int maxHtmlBytes;
@@ -66,20 +60,19 @@ public final class HtmlSource implements Source {
    */
   public HtmlSource(String name, HtmlDefinition definition, String baseUrl, List<String> challengeMarkers,
       long spacingMs, Vertx vertx, WebClient client, long metadataTimeoutMs, long pageTimeoutMs) {
-    this(name, definition, baseUrl, challengeMarkers, spacingMs, vertx, client, metadataTimeoutMs, pageTimeoutMs,
-        MAX_HTML_BYTES);
+    this(name, definition, baseUrl, spacingMs, vertx, new SourceHttp(client, InstantSource.system(), challengeMarkers),
+        metadataTimeoutMs, pageTimeoutMs, MAX_HTML_BYTES);
   }
 
-  /** As above with another HTML size limit (tests). */
-  HtmlSource(String name, HtmlDefinition definition, String baseUrl, List<String> challengeMarkers, long spacingMs,
-      Vertx vertx, WebClient client, long metadataTimeoutMs, long pageTimeoutMs, int maxHtmlBytes) {
+  /** As above over a source's HTTP pipeline, with an HTML size limit. */
+  public HtmlSource(String name, HtmlDefinition definition, String baseUrl, long spacingMs, Vertx vertx,
+      SourceHttp http, long metadataTimeoutMs, long pageTimeoutMs, int maxHtmlBytes) {
     this.name = name;
     this.extraction = new HtmlExtraction(definition);
     this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
-    this.challengeMarkers = List.copyOf(challengeMarkers);
     this.spacingNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, spacingMs));
     this.vertx = vertx;
-    this.client = client;
+    this.http = http;
     this.metadataTimeoutMs = metadataTimeoutMs;
     this.pageTimeoutMs = pageTimeoutMs;
     this.maxHtmlBytes = maxHtmlBytes;
@@ -144,43 +137,24 @@ public final class HtmlSource implements Source {
   public Future<FetchOutcome<PageBytes>> page(PageRef page) {
     String what = "page " + page.index();
     return turn().compose(v -> {
-      HttpRequest<Buffer> request = client.getAbs(page.url()).timeout(pageTimeoutMs);
+      HttpRequest<Buffer> request = http.request(page.url(), pageTimeoutMs);
       if (extraction.definition().pages().referer()) {
         request.putHeader("Referer", baseUrl + "/");
       }
-      return request.as(new CappedBody(MAX_IMAGE_BYTES)).send();
+      return http.send(request, SourceHttp.MAX_IMAGE_BYTES);
     }).transform(ar -> {
       answered();
-      return Future.succeededFuture(pageOutcome(ar, what));
+      FetchOutcome<HttpResponse<Buffer>> answer = http.outcome(ar, SourceHttp.MAX_IMAGE_BYTES, what, false);
+      return Future.succeededFuture(answer.ok() ? new FetchOutcome.Ok<>(new PageBytes(
+          SourceHttp.mediaType(answer.value()), SourceHttp.bytes(answer.value()))) : answer.<PageBytes>failure());
     });
-  }
-
-  private FetchOutcome<PageBytes> pageOutcome(AsyncResult<HttpResponse<Buffer>> ar, String what) {
-    if (ar.failed()) {
-      return failureOf(ar.cause(), what, MAX_IMAGE_BYTES);
-    }
-    HttpResponse<Buffer> response = ar.result();
-    String type = HttpOutcomes.mediaType(response);
-    if (type.startsWith("text/html") && challengeStatus(response.statusCode())) {
-      Optional<String> marker = HttpOutcomes.challengeMarker(text(response), challengeMarkers);
-      if (marker.isPresent()) {
-        return new FetchOutcome.AccessDenied<>(response.statusCode(), what + " answered a challenge page (marker '"
-            + marker.get() + "')");
-      }
-    }
-    FetchOutcome<PageBytes> failure = HttpOutcomes.ofStatus(response, what);
-    if (failure != null) {
-      return failure;
-    }
-    Buffer body = response.body();
-    return new FetchOutcome.Ok<>(new PageBytes(type, body == null ? new byte[0] : body.getBytes()));
   }
 
   // ---- HTML ---------------------------------------------------------------------------------------------------
 
   private <T> Future<FetchOutcome<T>> html(String url, String what, Function<Document, FetchOutcome<T>> parse) {
-    return turn().compose(v -> client.getAbs(url).timeout(metadataTimeoutMs).putHeader("Accept", ACCEPT_HTML)
-            .as(new CappedBody(maxHtmlBytes)).send())
+    return turn().compose(v -> http.send(http.request(url, metadataTimeoutMs).putHeader("Accept", ACCEPT_HTML),
+            maxHtmlBytes))
         .transform(ar -> {
           answered();
           return Future.succeededFuture(htmlOutcome(ar, url, what, parse));
@@ -189,66 +163,18 @@ public final class HtmlSource implements Source {
 
   private <T> FetchOutcome<T> htmlOutcome(AsyncResult<HttpResponse<Buffer>> ar, String url, String what,
       Function<Document, FetchOutcome<T>> parse) {
-    if (ar.failed()) {
-      return failureOf(ar.cause(), what + " (" + path(url) + ")", maxHtmlBytes);
+    String where = ar.failed() ? what + " (" + path(url) + ")" : what;
+    FetchOutcome<HttpResponse<Buffer>> answer = http.outcome(ar, maxHtmlBytes, where, true);
+    if (!answer.ok()) {
+      return answer.failure();
     }
-    HttpResponse<Buffer> response = ar.result();
-    String body = text(response);
-    Optional<String> marker = HttpOutcomes.challengeMarker(body, challengeMarkers);
-    int status = response.statusCode();
-    if (marker.isPresent() && challengeStatus(status)) {
-      return new FetchOutcome.AccessDenied<>(status, what + " answered a challenge page (marker '" + marker.get()
-          + "')");
-    }
-    FetchOutcome<T> failure = HttpOutcomes.ofStatus(response, what);
-    if (failure != null) {
-      return failure;
-    }
+    HttpResponse<Buffer> response = answer.value();
     // After a redirect, relative links are relative to where the page really is.
     String location = url;
     for (String redirect : response.followedRedirects() == null ? List.<String>of() : response.followedRedirects()) {
       location = HtmlExtraction.resolve(location, redirect).map(URI::toString).orElse(location);
     }
-    return parse.apply(Jsoup.parse(body, location));
-  }
-
-  /** Statuses a challenge page comes with: success, or the refusals bot walls use (403, 429, 503). */
-  private static boolean challengeStatus(int status) {
-    return (status >= 200 && status < 300) || status == 403 || status == 429 || status == 503;
-  }
-
-  private static <T> FetchOutcome<T> failureOf(Throwable error, String what, long limit) {
-    if (error instanceof CappedBody.TooLarge) {
-      return new FetchOutcome.ParseError<>(what + " is larger than " + mebibytes(limit)
-          + " MiB; it was not read further");
-    }
-    return HttpOutcomes.ofTransportError(error, what);
-  }
-
-  /** The body as text, in the charset the answer declares (UTF-8 when it declares none or an unknown one). */
-  private static String text(HttpResponse<Buffer> response) {
-    Buffer body = response.body();
-    if (body == null) {
-      return "";
-    }
-    return new String(body.getBytes(), charset(response.getHeader("Content-Type")));
-  }
-
-  static Charset charset(String contentType) {
-    if (contentType != null) {
-      for (String part : contentType.split(";")) {
-        String p = part.trim();
-        if (p.toLowerCase(Locale.ROOT).startsWith("charset=")) {
-          String name = p.substring("charset=".length()).replace("\"", "").trim();
-          try {
-            return Charset.forName(name);
-          } catch (IllegalArgumentException e) {
-            return StandardCharsets.UTF_8;
-          }
-        }
-      }
-    }
-    return StandardCharsets.UTF_8;
+    return parse.apply(Jsoup.parse(SourceHttp.text(response), location));
   }
 
   // ---- pacing -------------------------------------------------------------------------------------------------
@@ -289,7 +215,4 @@ public final class HtmlSource implements Source {
     }
   }
 
-  private static long mebibytes(long bytes) {
-    return Math.max(1, bytes / (1024 * 1024));
-  }
 }

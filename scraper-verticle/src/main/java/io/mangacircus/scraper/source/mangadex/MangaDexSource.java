@@ -2,10 +2,10 @@ package io.mangacircus.scraper.source.mangadex;
 
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
-import io.mangacircus.scraper.source.HttpOutcomes;
 import io.mangacircus.scraper.source.PageBytes;
 import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.RequestLine;
+import io.mangacircus.scraper.source.SourceHttp;
 import io.mangacircus.scraper.source.RequestLimiter;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.TitleInfo;
@@ -18,15 +18,11 @@ import io.vertx.ext.web.client.WebClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -37,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * paginated {@code GET /manga/{id}/feed}, pages from {@code GET /at-home/server/{chapterId}} and the MangaDex@Home
  * server it names. Keeps MangaDex's published limits for every request it sends, images included — at most 5 a
  * second and 40 at-home look-ups a minute — by sending one request at a time per API root, each at least 210 ms after
- * the previous one started and ended, across every instance that talks to that API ({@link #sharedLine}); honours
+ * the previous one started and ended, across every adapter of this process that talks to that API (the source registry hands them one line per API root); honours
  * {@code Retry-After} and {@code X-RateLimit-Retry-After}. An at-home server is used for at most 14 minutes (they are
  * valid for about 15); a page that fails on it gets one fresh server and one more try. Does not log in, so it only
  * sees what MangaDex shows anonymously, and does not report image-server health to MangaDex@Home.
@@ -69,16 +65,11 @@ public final class MangaDexSource implements Source {
   /** A hold (after a 429) up to this long is waited out; a longer one answers "rate limited" without sending. */
   static final Duration LONGEST_HOLD_WAIT = Duration.ofSeconds(30);
 
-  /** Wait assumed when a 429 names none. */
-  private static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(60);
-
   /** Chapters whose at-home server is remembered (the lane works on one at a time). */
   private static final int REMEMBERED_SERVERS = 32;
 
   /** The API caps {@code offset + limit} of any list at 10 000. */
   private static final int FEED_OFFSET_CAP = 10_000;
-
-  private static final Map<String, RequestLine> SHARED_LINES = new ConcurrentHashMap<>();
 
   /** Where a chapter's pages are served now, and since when. */
   private record ChapterServer(String chapterId, MangaDexJson.AtHome atHome, Instant fetchedAt) {
@@ -87,13 +78,12 @@ public final class MangaDexSource implements Source {
   private final String name;
   private final String apiBaseUrl;
   private final MangaDexOptions options;
-  private final WebClient client;
+  private final SourceHttp http;
   private final RequestLine line;
   private final RequestLimiter limiter;
   private final InstantSource clock;
   private final long metadataTimeoutMs;
   private final long pageTimeoutMs;
-  private final List<String> challengeMarkers;
   private final Map<String, ChapterServer> serversByHash = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<String, ChapterServer> eldest) {
@@ -103,7 +93,7 @@ public final class MangaDexSource implements Source {
 
   /**
    * @param apiBaseUrl the API root, e.g. {@code https://api.mangadex.org}
-   * @param line the line every request to this API waits in; share one per API ({@link #sharedLine})
+   * @param line the line every request to this API waits in; one per API root in a process
    * @param clock the clock of {@code line}'s limiter
    * @param challengeMarkers texts that mark an HTML answer as an access challenge
    */
@@ -112,24 +102,12 @@ public final class MangaDexSource implements Source {
     this.name = name;
     this.apiBaseUrl = normalise(apiBaseUrl);
     this.options = options;
-    this.client = client;
+    this.http = new SourceHttp(client, clock, challengeMarkers, MangaDexJson::errorDetail);
     this.line = line;
     this.limiter = line.limiter();
     this.clock = clock;
     this.metadataTimeoutMs = metadataTimeoutMs;
     this.pageTimeoutMs = pageTimeoutMs;
-    this.challengeMarkers = List.copyOf(challengeMarkers);
-  }
-
-  /**
-   * The one request line (and limiter) of every adapter instance in this JVM that talks to {@code apiBaseUrl} — the
-   * lane's, startup recovery's, and those of any other source configured with the same API — so that together they
-   * keep MangaDex's per-client limits. It is keyed by the API root rather than the source name because MangaDex counts
-   * per client, not per configured name; it is per JVM (not per Vert.x instance) for the same reason.
-   */
-  public static RequestLine sharedLine(String apiBaseUrl) {
-    return SHARED_LINES.computeIfAbsent(normalise(apiBaseUrl),
-        url -> new RequestLine(new RequestLimiter(InstantSource.system())));
   }
 
   /** The API root a configured {@code baseUrl} stands for ({@link #DEFAULT_BASE_URL} when empty). */
@@ -320,26 +298,9 @@ public final class MangaDexSource implements Source {
 
   private Future<FetchOutcome<PageBytes>> image(String url, PageRef page) {
     String what = "page " + page.index() + " (" + page.key() + ")";
-    return send(what, false, () -> client.getAbs(url).timeout(pageTimeoutMs)).map(sent -> {
-      if (!sent.ok()) {
-        return sent.<PageBytes>failure();
-      }
-      HttpResponse<Buffer> response = sent.value();
-      FetchOutcome<PageBytes> failure = statusFailure(response, what);
-      if (failure != null) {
-        return failure;
-      }
-      String type = HttpOutcomes.mediaType(response);
-      if (type.startsWith("text/html")) {
-        Optional<String> marker = HttpOutcomes.challengeMarker(response.bodyAsString(), challengeMarkers);
-        if (marker.isPresent()) {
-          return new FetchOutcome.AccessDenied<>(200, what + " answered a challenge page (marker '" + marker.get()
-              + "')");
-        }
-      }
-      Buffer body = response.body();
-      return new FetchOutcome.Ok<>(new PageBytes(type, body == null ? new byte[0] : body.getBytes()));
-    });
+    return send(what, false, () -> http.request(url, pageTimeoutMs), SourceHttp.MAX_IMAGE_BYTES).map(answer ->
+        answer.ok() ? new FetchOutcome.Ok<>(new PageBytes(SourceHttp.mediaType(answer.value()),
+            SourceHttp.bytes(answer.value()))) : answer.<PageBytes>failure());
   }
 
   // ---- requests -----------------------------------------------------------------------------------------------
@@ -347,116 +308,43 @@ public final class MangaDexSource implements Source {
   /** A GET to the API whose answer must be a JSON object. */
   private Future<FetchOutcome<JsonObject>> api(String url, String what, boolean atHome,
       Function<HttpRequest<Buffer>, HttpRequest<Buffer>> query) {
-    return send(what, atHome, () -> query.apply(client.getAbs(url).timeout(metadataTimeoutMs)
-        .putHeader("Accept", "application/json"))).map(sent -> {
-          if (!sent.ok()) {
-            return sent.<JsonObject>failure();
-          }
-          HttpResponse<Buffer> response = sent.value();
-          FetchOutcome<JsonObject> failure = statusFailure(response, what);
-          if (failure != null) {
-            return failure;
-          }
-          String body = response.bodyAsString();
-          if (HttpOutcomes.mediaType(response).startsWith("text/html")) {
-            Optional<String> marker = HttpOutcomes.challengeMarker(body, challengeMarkers);
-            if (marker.isPresent()) {
-              return new FetchOutcome.AccessDenied<>(200, what + " answered a challenge page (marker '"
-                  + marker.get() + "')");
-            }
-          }
-          return MangaDexJson.object(body, what);
-        });
+    return send(what, atHome, () -> query.apply(http.request(url, metadataTimeoutMs)
+        .putHeader("Accept", "application/json")), SourceHttp.MAX_DOCUMENT_BYTES).map(answer -> answer.ok()
+            ? MangaDexJson.object(answer.value().bodyAsString(), what) : answer.<JsonObject>failure());
   }
 
   /**
    * Sends a request in its turn and slot under MangaDex's limits ({@link RequestLine}), waiting on timers of the
-   * caller's context. Completes with the response (any status), a network error, or — with nothing sent and no slot taken — a
-   * rate-limited outcome when MangaDex asked for a pause longer than {@link #LONGEST_HOLD_WAIT}.
+   * caller's context, and reads the answer through {@link SourceHttp}. Completes with a 2xx answer or the failure it
+   * stands for, or — with nothing sent and no slot taken — a rate-limited outcome when MangaDex asked for a pause
+   * longer than {@link #LONGEST_HOLD_WAIT}. A 429 holds every request to this API until the time MangaDex names; a 2xx
+   * answer that says the budget is spent ({@code X-RateLimit-Remaining: 0}) does too.
    */
   private Future<FetchOutcome<HttpResponse<Buffer>>> send(String what, boolean atHome,
-      Supplier<HttpRequest<Buffer>> request) {
+      Supplier<HttpRequest<Buffer>> request, long maxBytes) {
     Optional<Instant> hold = limiter.hold();
     if (hold.isPresent()) {
       Duration left = Duration.between(clock.instant(), hold.get());
       if (left.compareTo(LONGEST_HOLD_WAIT) > 0) {
-        return Future.succeededFuture(new FetchOutcome.RateLimited<>(roundUpToSeconds(left), what
+        return Future.succeededFuture(new FetchOutcome.RateLimited<>(SourceHttp.roundUpToSeconds(left), what
             + " not sent: MangaDex asked for no requests until " + hold.get()));
       }
     }
-    return line.submit(atHome ? AT_HOME_REQUESTS : API_REQUESTS, () -> request.get().send()).transform(ar ->
-        Future.succeededFuture(ar.succeeded() ? new FetchOutcome.Ok<>(ar.result())
-            : HttpOutcomes.<HttpResponse<Buffer>>ofTransportError(ar.cause(), what)));
-  }
-
-  /**
-   * The failure a non-2xx answer stands for (null for a 2xx one). A 429 holds every request to this API until the
-   * time MangaDex names; a 2xx answer that says the budget is spent ({@code X-RateLimit-Remaining: 0}) does too.
-   */
-  private <T> FetchOutcome<T> statusFailure(HttpResponse<Buffer> response, String what) {
-    int status = response.statusCode();
-    Instant now = clock.instant();
-    Optional<Duration> named = retryAfter(response.getHeader("Retry-After"),
-        response.getHeader("X-RateLimit-Retry-After"), now);
-    if (status == 429) {
-      Duration wait = named.orElse(DEFAULT_RETRY_AFTER);
-      limiter.holdUntil(now.plus(wait));
-      LOG.warn("[MANGADEX {}] {} answered 429; no request to {} before {}", name, what, apiBaseUrl, now.plus(wait));
-      return new FetchOutcome.RateLimited<>(roundUpToSeconds(wait), what + " answered 429" + detail(response));
-    }
-    if (status >= 200 && status < 300) {
-      if ("0".equals(trimmed(response.getHeader("X-RateLimit-Remaining"))) && named.isPresent()) {
-        limiter.holdUntil(now.plus(named.get()));
-      }
-      return null;
-    }
-    if (status == 404 || status == 410) {
-      return new FetchOutcome.NotFound<>(what + detail(response));
-    }
-    if (status == 401 || status == 403) {
-      return new FetchOutcome.AccessDenied<>(status, what + " answered " + status + detail(response));
-    }
-    if (status >= 500) {
-      return new FetchOutcome.ServerError<>(status, what + " answered " + status + detail(response), named.orElse(null));
-    }
-    return new FetchOutcome.ParseError<>(what + " answered " + status + " (unexpected status)" + detail(response));
-  }
-
-  private static String detail(HttpResponse<Buffer> response) {
-    String detail = MangaDexJson.errorDetail(response.bodyAsString());
-    return detail.isEmpty() ? "" : " (" + (detail.length() > 200 ? detail.substring(0, 200) + "…" : detail) + ")";
-  }
-
-  /**
-   * The wait a response names: {@code Retry-After} (seconds or an HTTP date) and {@code X-RateLimit-Retry-After}
-   * (epoch seconds, MangaDex's own); the longer when both are there.
-   */
-  static Optional<Duration> retryAfter(String retryAfterHeader, String epochHeader, Instant now) {
-    Duration wait = null;
-    String retryAfter = trimmed(retryAfterHeader);
-    if (retryAfter != null && retryAfter.matches("\\d{1,9}")) {
-      wait = Duration.ofSeconds(Long.parseLong(retryAfter));
-    } else if (retryAfter != null) {
-      try {
-        wait = Duration.between(now, ZonedDateTime.parse(retryAfter, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
-      } catch (DateTimeParseException e) {
-        LOG.debug("unreadable Retry-After '{}'", retryAfter);
-      }
-    }
-    String epoch = trimmed(epochHeader);
-    if (epoch != null && epoch.matches("\\d{1,12}")) {
-      Duration untilEpoch = Duration.between(now, Instant.ofEpochSecond(Long.parseLong(epoch)));
-      wait = wait == null || untilEpoch.compareTo(wait) > 0 ? untilEpoch : wait;
-    }
-    if (wait == null) {
-      return Optional.empty();
-    }
-    return Optional.of(wait.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : wait);
-  }
-
-  private static Duration roundUpToSeconds(Duration d) {
-    long seconds = d.toSeconds() + (d.toNanosPart() == 0 ? 0 : 1);
-    return Duration.ofSeconds(Math.max(1, seconds));
+    return line.submit(atHome ? AT_HOME_REQUESTS : API_REQUESTS, () -> http.send(request.get(), maxBytes))
+        .transform(ar -> {
+          FetchOutcome<HttpResponse<Buffer>> answer = http.outcome(ar, maxBytes, what, false);
+          Instant now = clock.instant();
+          if (answer instanceof FetchOutcome.RateLimited<?> limited) {
+            limiter.holdUntil(now.plus(limited.retryAfter()));
+            LOG.warn("[MANGADEX {}] {} answered 429; no request to {} before {}", name, what, apiBaseUrl,
+                now.plus(limited.retryAfter()));
+          } else if (answer.ok() && "0".equals(trimmed(answer.value().getHeader("X-RateLimit-Remaining")))) {
+            SourceHttp.retryAfter(answer.value().getHeader("Retry-After"),
+                answer.value().getHeader("X-RateLimit-Retry-After"), now).ifPresent(wait ->
+                limiter.holdUntil(now.plus(wait)));
+          }
+          return Future.succeededFuture(answer);
+        });
   }
 
   private static String trimmed(String header) {

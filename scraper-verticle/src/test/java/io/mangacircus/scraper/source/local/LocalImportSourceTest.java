@@ -1,4 +1,4 @@
-package io.mangacircus.scraper.source;
+package io.mangacircus.scraper.source.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,10 +1,13 @@
-package io.mangacircus.scraper.source;
+package io.mangacircus.scraper.source.demo;
 
+import io.mangacircus.scraper.source.ChapterInfo;
+import io.mangacircus.scraper.source.FetchOutcome;
+import io.mangacircus.scraper.source.PageBytes;
+import io.mangacircus.scraper.source.PageRef;
+import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.SourceHttp;
+import io.mangacircus.scraper.source.TitleInfo;
 import io.vertx.core.Future;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.ext.web.client.HttpRequest;
-import io.vertx.ext.web.client.HttpResponse;
-import io.vertx.ext.web.client.WebClient;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,21 +25,15 @@ public final class DemoSource implements Source {
 
   private final String name;
   private final String baseUrl;
-  private final WebClient client;
+  private final SourceHttp http;
   private final long metadataTimeoutMs;
   private final long pageTimeoutMs;
-  private final List<String> challengeMarkers;
 
-  /**
-   * @param baseUrl the site root without a trailing slash, e.g. {@code http://127.0.0.1:41234}
-   * @param challengeMarkers texts that mark an HTML answer as an access challenge
-   */
-  public DemoSource(String name, String baseUrl, WebClient client, long metadataTimeoutMs, long pageTimeoutMs,
-      List<String> challengeMarkers) {
-    this.challengeMarkers = List.copyOf(challengeMarkers);
+  /** @param baseUrl the site root without a trailing slash, e.g. {@code http://127.0.0.1:41234} */
+  public DemoSource(String name, String baseUrl, SourceHttp http, long metadataTimeoutMs, long pageTimeoutMs) {
     this.name = name;
     this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
-    this.client = client;
+    this.http = http;
     this.metadataTimeoutMs = metadataTimeoutMs;
     this.pageTimeoutMs = pageTimeoutMs;
   }
@@ -113,38 +110,15 @@ public final class DemoSource implements Source {
 
   @Override
   public Future<FetchOutcome<PageBytes>> page(PageRef page) {
-    HttpRequest<Buffer> request = client.getAbs(page.url()).timeout(pageTimeoutMs);
-    return request.send().<FetchOutcome<PageBytes>>map(response -> {
-      FetchOutcome<PageBytes> failure = HttpOutcomes.ofStatus(response, "page " + page.index());
-      if (failure != null) {
-        return failure;
-      }
-      Buffer body = response.body();
-      String type = HttpOutcomes.mediaType(response);
-      if (type.startsWith("text/html")) {
-        var marker = HttpOutcomes.challengeMarker(response.bodyAsString(), challengeMarkers);
-        if (marker.isPresent()) {
-          return new FetchOutcome.AccessDenied<>(200, "page " + page.index() + " answered a challenge page (marker '"
-              + marker.get() + "')");
-        }
-      }
-      return new FetchOutcome.Ok<>(new PageBytes(type, body == null ? new byte[0] : body.getBytes()));
-    }).otherwise(error -> HttpOutcomes.ofTransportError(error, "page " + page.index()));
+    String what = "page " + page.index();
+    return http.get(http.request(page.url(), pageTimeoutMs), SourceHttp.MAX_IMAGE_BYTES, what, false)
+        .map(answer -> answer.ok() ? new FetchOutcome.Ok<>(new PageBytes(SourceHttp.mediaType(answer.value()),
+            SourceHttp.bytes(answer.value()))) : answer.<PageBytes>failure());
   }
 
   private <T> Future<FetchOutcome<T>> html(String url, String what, Function<Document, FetchOutcome<T>> parse) {
-    return client.getAbs(url).timeout(metadataTimeoutMs).send().<FetchOutcome<T>>map(response -> {
-      FetchOutcome<T> failure = HttpOutcomes.ofStatus(response, what);
-      if (failure != null) {
-        return failure;
-      }
-      HttpResponse<Buffer> ok = response;
-      String body = ok.bodyAsString();
-      var marker = HttpOutcomes.challengeMarker(body, challengeMarkers);
-      if (marker.isPresent()) {
-        return new FetchOutcome.AccessDenied<>(200, what + " answered a challenge page (marker '" + marker.get() + "')");
-      }
-      return parse.apply(Jsoup.parse(body == null ? "" : body, url));
-    }).otherwise(error -> HttpOutcomes.ofTransportError(error, what));
+    return http.get(http.request(url, metadataTimeoutMs), SourceHttp.MAX_DOCUMENT_BYTES, what, true)
+        .map(answer -> answer.ok() ? parse.apply(Jsoup.parse(SourceHttp.text(answer.value()), url))
+            : answer.<T>failure());
   }
 }

@@ -1,4 +1,4 @@
-package io.mangacircus.scraper.source.html;
+package io.mangacircus.scraper.source;
 
 import io.vertx.core.Future;
 import io.vertx.core.Handler;

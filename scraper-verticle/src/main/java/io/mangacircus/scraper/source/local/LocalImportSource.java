@@ -1,5 +1,11 @@
-package io.mangacircus.scraper.source;
+package io.mangacircus.scraper.source.local;
 
+import io.mangacircus.scraper.source.ChapterInfo;
+import io.mangacircus.scraper.source.FetchOutcome;
+import io.mangacircus.scraper.source.PageBytes;
+import io.mangacircus.scraper.source.PageRef;
+import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.TitleInfo;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -1,0 +1,194 @@
+package io.mangacircus.contracts.library;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mangacircus.contracts.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code chapter.json} of a published chapter, the one reader and writer of it for scraper and reader alike
+ * (docs/downloads.md, "chapter.json"). Schema 1 is written; a file without a schema number (written before numbering)
+ * is migrated on read; a newer schema, a file that is not a JSON object, or one naming a page file that is not a plain
+ * file name is refused with a reason. A manifest without pages still says whose the folder is; readers do not list it.
+ *
+ * @param schema always {@link #SCHEMA} once read (older files are migrated)
+ * @param source source name; empty when the file names none (hand-made libraries)
+ * @param titleId the source's title id; may be empty like {@code source}
+ * @param series the series title; empty when the file names none (readers then show the folder's name)
+ * @param chapterId the source's chapter id; may be empty
+ * @param number chapter number as written
+ * @param title chapter title, may be empty
+ * @param language language code
+ * @param fingerprint the chapter fingerprint, null when the file records none
+ * @param publishedAt when it was published, null when unknown or unreadable
+ * @param pages the page files, in reading order (a chapter without any is not listed by the reader)
+ */
+public record ChapterManifest(int schema, String source, String titleId, String series, String chapterId,
+    String number, String title, String language, String fingerprint, Instant publishedAt, List<Page> pages) {
+
+  /** The schema this version writes. */
+  public static final int SCHEMA = 1;
+
+  /** The file's name in a chapter folder. */
+  public static final String FILE = LibraryLayout.CHAPTER_JSON;
+
+  private static final Pattern PAGE_FILE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /**
+   * One page file.
+   *
+   * @param index 1-based position
+   * @param file its file name in the chapter folder: a plain name, never a path
+   * @param size bytes, -1 when unknown
+   * @param sha256 hex SHA-256 of the bytes, empty when unknown
+   */
+  public record Page(int index, String file, long size, String sha256) {
+  }
+
+  /** Why a {@code chapter.json} is not a manifest: {@code reason} reads after "chapter.json ", e.g. "is not valid JSON". */
+  public static final class InvalidException extends Exception {
+    private final String reason;
+
+    public InvalidException(String reason) {
+      super("chapter.json " + reason);
+      this.reason = reason;
+    }
+
+    public String reason() {
+      return reason;
+    }
+  }
+
+  public ChapterManifest {
+    source = text(source);
+    titleId = text(titleId);
+    series = text(series);
+    chapterId = text(chapterId);
+    number = text(number);
+    title = text(title);
+    language = language == null || language.isEmpty() ? "en" : language;
+    pages = List.copyOf(pages);
+  }
+
+  /** Whether it names this chapter of this title of this source (the identity publication compares). */
+  public boolean names(String otherSource, String otherTitleId, String otherChapterId) {
+    return source.equals(otherSource) && titleId.equals(otherTitleId) && chapterId.equals(otherChapterId);
+  }
+
+  /** Whether it names a source and a title id (a chapter a scraper published, not a hand-made one). */
+  public boolean hasOrigin() {
+    return !source.isEmpty() && !titleId.isEmpty();
+  }
+
+  /** {@code <source>/<titleId> chapter <chapterId>}, for messages about whose a folder is. */
+  public String holder() {
+    return source + "/" + titleId + " chapter " + chapterId;
+  }
+
+  /** Reads the {@code chapter.json} of a chapter folder; a missing file is a {@link java.nio.file.NoSuchFileException}. */
+  public static ChapterManifest read(Path chapterFolder) throws IOException, InvalidException {
+    return parse(Files.readAllBytes(chapterFolder.resolve(FILE)));
+  }
+
+  /** Parses, validates and migrates {@code chapter.json} bytes. */
+  public static ChapterManifest parse(byte[] bytes) throws InvalidException {
+    JsonNode json;
+    try {
+      json = MAPPER.readTree(bytes);
+    } catch (JsonProcessingException e) {
+      throw new InvalidException("is not valid JSON");
+    } catch (IOException e) {
+      throw new InvalidException("cannot be read (" + e.getClass().getSimpleName() + ")");
+    }
+    return fromJson(json);
+  }
+
+  /** Validates and migrates a parsed {@code chapter.json} (or the manifest carried by an event). */
+  public static ChapterManifest fromJson(JsonNode json) throws InvalidException {
+    if (json == null || !json.isObject()) {
+      throw new InvalidException("is not a JSON object");
+    }
+    JsonNode schemaNode = json.get("schema");
+    int schema = schemaNode == null || schemaNode.isNull() ? 0 : schemaNode.asInt(-1);
+    if (schema < 0 || schema > SCHEMA) {
+      throw new InvalidException("has schema " + schemaNode + ", this version reads up to " + SCHEMA);
+    }
+    List<Page> pages = new ArrayList<>();
+    for (JsonNode page : json.path("pages")) {
+      String file = page.path("file").asText("");
+      if (!PAGE_FILE.matcher(file).matches()) {
+        throw new InvalidException("names an unusable page file");
+      }
+      pages.add(new Page(pages.size() + 1, file, page.path("size").asLong(-1), page.path("sha256").asText("")));
+    }
+    Instant published = null;
+    try {
+      JsonNode at = json.get(schema == 0 && json.has("published") ? "published" : "publishedAt");
+      published = at == null || !at.isTextual() ? null : Instant.parse(at.asText());
+    } catch (DateTimeParseException e) {
+      // shown without a date
+    }
+    JsonNode fingerprint = json.get("fingerprint");
+    // Schema 0 (files written before the schema number): numbers could be JSON numbers, no language was recorded.
+    return new ChapterManifest(SCHEMA, json.path("source").asText(""), json.path("titleId").asText(""),
+        json.path("series").asText(""), json.path("chapterId").asText(""), json.path("number").asText(""),
+        json.path("title").asText(""), json.path("language").asText("en"),
+        fingerprint == null || !fingerprint.isTextual() ? null : fingerprint.asText(), published, pages);
+  }
+
+  /** The manifest as the JSON object written to disk and carried by {@code mc.library.published}. */
+  public ObjectNode toJson() {
+    ObjectNode json = MAPPER.createObjectNode();
+    json.put("schema", SCHEMA);
+    json.put("source", source);
+    json.put("titleId", titleId);
+    json.put("series", series);
+    json.put("chapterId", chapterId);
+    json.put("number", number);
+    json.put("title", title);
+    json.put("language", language);
+    json.put("fingerprint", fingerprint);
+    json.put("publishedAt", publishedAt == null ? null : publishedAt.toString());
+    ArrayNode list = json.putArray("pages");
+    for (Page page : pages) {
+      list.addObject().put("index", page.index()).put("file", page.file()).put("size", page.size())
+          .put("sha256", page.sha256());
+    }
+    return json;
+  }
+
+  /** The {@code chapter.json} bytes (pretty-printed UTF-8). */
+  public byte[] toBytes() {
+    try {
+      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(toJson());
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a manifest always serialises", e);
+    }
+  }
+
+  /** Writes {@code chapter.json} into a chapter (or staging) folder atomically. */
+  public void write(Path chapterFolder) throws IOException {
+    AtomicFiles.write(chapterFolder.resolve(FILE), toBytes());
+  }
+
+  /** The manifest as text, for logs and tests. */
+  public String toJsonText() {
+    return new String(toBytes(), StandardCharsets.UTF_8);
+  }
+
+  private static String text(String value) {
+    return value == null ? "" : value;
+  }
+}

@@ -1,0 +1,94 @@
+package io.mangacircus.contracts.library;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.text.Normalizer;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The naming rules of the library folder, shared by the scraper (which writes it) and the reader (which lists it):
+ * {@code library/<series>/<chapter>/chapter.json}, staging folders {@code .staging-mcscraper-resume-<fingerprint>},
+ * series-folder markers. Names are slugs: never a path separator, never {@code ..}, never a control character,
+ * whatever a source sends (docs/downloads.md, "Library layout"). Pure rules: no file system here.
+ */
+public final class LibraryLayout {
+
+  /** The manifest file of a published chapter. */
+  public static final String CHAPTER_JSON = "chapter.json";
+
+  /** Prefix of staging folders; anything else starting with a dot is not the scraper's. */
+  public static final String STAGING_PREFIX = ".staging-mcscraper-resume-";
+
+  /** The file in a series folder naming the title it belongs to: {@code {"source", "titleId", "series"}}. */
+  public static final String SERIES_MARKER = ".mangacircus-series.json";
+
+  private static final Pattern PREFIX = Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
+
+  private LibraryLayout() {
+  }
+
+  /** Whether a library entry is private to the scraper (staging, markers): every name starting with a dot. */
+  public static boolean isPrivate(String name) {
+    return name.startsWith(".");
+  }
+
+  /** The staging folder name of a chapter fingerprint. */
+  public static String stagingName(String fingerprint) {
+    if (!fingerprint.matches("[0-9a-f]{64}")) {
+      throw new IllegalArgumentException("not a fingerprint: " + fingerprint);
+    }
+    return STAGING_PREFIX + fingerprint;
+  }
+
+  /** Refuses a series-folder prefix that is not a short slug. */
+  public static String requirePrefix(String source, String prefix) {
+    if (!PREFIX.matcher(prefix).matches()) {
+      throw new IllegalArgumentException("series-folder prefix of source " + source + " is not a slug: " + prefix);
+    }
+    return prefix;
+  }
+
+  /**
+   * The folder names a title may get, in order: {@code <prefix><title>}, then {@code <prefix><title>-<source>}, then
+   * {@code <prefix><title>-<source>-<first 8 hex digits of SHA-256(source NUL titleId)>}.
+   */
+  public static List<String> seriesCandidates(String prefix, String source, String titleId, String seriesTitle) {
+    String base = prefix + slug(seriesTitle, "series");
+    String withSource = base + "-" + slug(source, "source");
+    return List.of(base, withSource, withSource + "-" + shortHash(source + "\u0000" + titleId));
+  }
+
+  /** {@code chapter-0012} or {@code chapter-0012.5}; falls back to the chapter id when there is no number. */
+  public static String chapterSlug(String number, String chapterId) {
+    String n = number == null ? "" : number.trim();
+    if (n.matches("\\d{1,6}(\\.\\d{1,3})?")) {
+      String[] parts = n.split("\\.");
+      String whole = String.format(Locale.ROOT, "%04d", Integer.parseInt(parts[0]));
+      return "chapter-" + whole + (parts.length > 1 ? "." + parts[1] : "");
+    }
+    return "chapter-" + slug(n.isEmpty() ? chapterId : n, "x");
+  }
+
+  /** Lower-case ASCII letters, digits and single dashes; {@code fallback} when nothing is left. */
+  public static String slug(String text, String fallback) {
+    String ascii = Normalizer.normalize(text == null ? "" : text, Normalizer.Form.NFKD).replaceAll("\\p{M}", "");
+    String slug = ascii.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-+|-+$)", "");
+    if (slug.length() > 80) {
+      slug = slug.substring(0, 80).replaceAll("-+$", "");
+    }
+    return slug.isEmpty() ? fallback : slug;
+  }
+
+  private static String shortHash(String text) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 4);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package io.mangacircus.contracts.library;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ChapterManifestTest {
+
+  /** A chapter.json as written before the schema number existed: number as a JSON number, no language. */
+  static final String OLD_SCHEMA = """
+      {"source": "demo", "titleId": "t1", "series": "Circus Nights", "chapterId": "c7", "number": 7,
+       "publishedAt": "2026-01-02T03:04:05Z", "pages": [{"index": 1, "file": "001.jpg"}, {"file": "002.png"}]}
+      """;
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void aManifestWrittenThenReadIsTheSame() throws Exception {
+    ChapterManifest manifest = new ChapterManifest(ChapterManifest.SCHEMA, "demo", "t1", "Circus Nights", "c1", "1",
+        "Opening", "en", "f".repeat(64), Instant.parse("2026-01-02T03:04:05Z"),
+        List.of(new ChapterManifest.Page(1, "001.jpg", 10, "ab")));
+    manifest.write(dir);
+    assertThat(ChapterManifest.read(dir)).isEqualTo(manifest);
+    assertThat(Files.readString(dir.resolve("chapter.json"))).contains("\"schema\" : 1");
+  }
+
+  @Test
+  void anOldSchemaFileIsMigratedOnRead() throws Exception {
+    ChapterManifest manifest = ChapterManifest.parse(OLD_SCHEMA.getBytes(StandardCharsets.UTF_8));
+    assertThat(manifest.schema()).isEqualTo(ChapterManifest.SCHEMA);
+    assertThat(manifest.number()).isEqualTo("7");
+    assertThat(manifest.language()).isEqualTo("en");
+    assertThat(manifest.fingerprint()).isNull();
+    assertThat(manifest.pages()).extracting(ChapterManifest.Page::index, ChapterManifest.Page::file)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(1, "001.jpg"), org.assertj.core.groups.Tuple.tuple(2,
+            "002.png"));
+    assertThat(manifest.publishedAt()).isEqualTo(Instant.parse("2026-01-02T03:04:05Z"));
+  }
+
+  @Test
+  void aCorruptFileIsRefusedWithTheReasonAndNothingIsGuessed() {
+    assertThatThrownBy(() -> ChapterManifest.parse("{\"source\": \"demo\", ".getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(ChapterManifest.InvalidException.class).hasMessage("chapter.json is not valid JSON");
+    assertThatThrownBy(() -> ChapterManifest.parse("[1]".getBytes(StandardCharsets.UTF_8)))
+        .hasMessage("chapter.json is not a JSON object");
+    assertThatThrownBy(() -> ChapterManifest.parse("{\"pages\": [{\"file\": \"../../etc/passwd\"}]}"
+        .getBytes(StandardCharsets.UTF_8))).hasMessage("chapter.json names an unusable page file");
+  }
+
+  @Test
+  void aNewerSchemaIsRefusedRatherThanMisread() {
+    assertThatThrownBy(() -> ChapterManifest.parse("{\"schema\": 9, \"pages\": [{\"file\": \"001.jpg\"}]}"
+        .getBytes(StandardCharsets.UTF_8))).hasMessage("chapter.json has schema 9, this version reads up to 1");
+  }
+
+  @Test
+  void aForeignSourceIsReadButNamesAnotherChapter() throws Exception {
+    ChapterManifest foreign = ChapterManifest.parse(OLD_SCHEMA.replace("\"demo\"", "\"mangadex\"")
+        .getBytes(StandardCharsets.UTF_8));
+    assertThat(foreign.names("demo", "t1", "c7")).isFalse();
+    assertThat(foreign.names("mangadex", "t1", "c7")).isTrue();
+    assertThat(foreign.holder()).isEqualTo("mangadex/t1 chapter c7");
+  }
+
+  @Test
+  void aHandMadeFileWithoutOriginIsReadButHasNone() throws Exception {
+    ChapterManifest manifest = ChapterManifest.parse("{\"schema\": 1, \"pages\": [{\"file\": \"001.jpg\"}]}"
+        .getBytes(StandardCharsets.UTF_8));
+    assertThat(manifest.hasOrigin()).isFalse();
+    assertThat(manifest.series()).isEmpty();
+  }
+}

@@ -1,0 +1,33 @@
+package io.mangacircus.contracts.library;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class LibraryLayoutTest {
+
+  @Test
+  void libraryNamesAreSlugsWhateverTheSourceSends() {
+    assertThat(LibraryLayout.slug("../../etc/passwd", "series")).isEqualTo("etc-passwd");
+    assertThat(LibraryLayout.slug("Ōkami: Tale / 2", "series")).isEqualTo("okami-tale-2");
+    assertThat(LibraryLayout.slug("....", "series")).isEqualTo("series");
+    assertThat(LibraryLayout.chapterSlug("12.5", "x")).isEqualTo("chapter-0012.5");
+    assertThat(LibraryLayout.chapterSlug("../1", "c9")).isEqualTo("chapter-1");
+  }
+
+  @Test
+  void aTitleMayTakeItsNameThenTheNameWithItsSourceThenWithAHash() {
+    assertThat(LibraryLayout.seriesCandidates("mangapill-", "mangapill", "2-x", "One Piece"))
+        .startsWith("mangapill-one-piece", "mangapill-one-piece-mangapill")
+        .last().asString().matches("mangapill-one-piece-mangapill-[0-9a-f]{8}");
+  }
+
+  @Test
+  void stagingNamesAndPrefixesRefuseWhatIsNotTheirShape() {
+    assertThat(LibraryLayout.stagingName("a".repeat(64))).isEqualTo(".staging-mcscraper-resume-" + "a".repeat(64));
+    assertThatThrownBy(() -> LibraryLayout.stagingName("../x")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> LibraryLayout.requirePrefix("s", "Bad/")).hasMessageContaining("is not a slug");
+    assertThat(LibraryLayout.isPrivate(LibraryLayout.SERIES_MARKER)).isTrue();
+  }
+}

@@ -1,0 +1,93 @@
+package io.mangacircus.reader.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.contracts.OperatorOperation;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The operator operations table yields the HTTP admin routes and the bridge's inbound allow-list, and nothing else. */
+class OperatorOperationRoutesTest {
+
+  /** A valid value for every path parameter and body field an operation uses. */
+  private static final Map<String, Object> SAMPLES = Map.of("jobId", "job-1", "source", "demo", "title", "Some title",
+      "autoConfirm", true, "pageDelayMs", 100, "chapterDelayMs", 2000, "enabled", true, "time", "03:30");
+
+  private Vertx vertx;
+  private HttpServer server;
+  private final HttpClient http = HttpClient.newHttpClient();
+  private final Map<OperatorOperation, Object> decoded = new ConcurrentHashMap<>();
+
+  @BeforeEach
+  void start() throws Exception {
+    vertx = Vertx.vertx();
+    // Stands in for the scraper: each address decodes with its operation's request record, as the scraper does.
+    for (OperatorOperation operation : OperatorOperation.values()) {
+      MessageConsumer<Object> consumer = vertx.eventBus().consumer(operation.address(), message -> {
+        decoded.put(operation, String.valueOf(operation.decoder().apply(message.body())));
+        message.reply(new JsonObject().put("v", 1).put("address", message.address()));
+      });
+      consumer.completion().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    }
+    Router router = Router.router(vertx);
+    router.route("/api/*").handler(BodyHandler.create());
+    new ScraperAdminRoutes(vertx, 5_000).mount(router);
+    server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").toCompletionStage()
+        .toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void everyOperationHasARouteThatSendsItsRequestToItsAddress() throws Exception {
+    for (OperatorOperation operation : OperatorOperation.values()) {
+      String path = Arrays.stream(operation.path().split("/"))
+          .map(segment -> segment.startsWith(":") ? String.valueOf(SAMPLES.get(segment.substring(1))) : segment)
+          .reduce((a, b) -> a + "/" + b).orElseThrow();
+      JsonObject body = new JsonObject();
+      operation.bodyFields().forEach(field -> body.put(field, SAMPLES.get(field)));
+      HttpRequest.BodyPublisher publisher = operation.bodyFields().isEmpty() ? HttpRequest.BodyPublishers.noBody()
+          : HttpRequest.BodyPublishers.ofString(body.encode());
+      HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+              + server.actualPort() + path)).timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+          .method(operation.method().name(), publisher).build(), HttpResponse.BodyHandlers.ofString());
+
+      assertThat(response.statusCode()).as(operation + " " + path).isEqualTo(operation.successStatus());
+      assertThat(new JsonObject(response.body()).getString("address")).as(operation.name())
+          .isEqualTo(operation.address());
+      assertThat(decoded).as(operation + " decoded by its request record").containsKey(operation);
+    }
+    assertThat(decoded).hasSize(OperatorOperation.values().length);
+  }
+
+  @Test
+  void theBridgeAdmitsExactlyTheOperatorOperations() {
+    assertThat(ConsoleBridge.INBOUND).containsExactlyInAnyOrderElementsOf(Arrays.stream(OperatorOperation.values())
+        .map(OperatorOperation::address).toList());
+  }
+
+  @Test
+  void noTwoOperationsShareAnAddressOrARoute() {
+    assertThat(Arrays.stream(OperatorOperation.values()).map(OperatorOperation::address)).doesNotHaveDuplicates();
+    assertThat(Arrays.stream(OperatorOperation.values()).map(o -> o.method() + " " + o.path())).doesNotHaveDuplicates();
+  }
+}
