@@ -81,6 +81,14 @@ class ArchitectureTest {
         .check(CLASSES);
   }
 
+  @Test
+  void productionCodeNeverUsesTheTestFixtures() {
+    // The test-fixtures module is on test class paths only; its package is imported above as if it were main code.
+    noClasses().that().resideOutsideOfPackage("io.mangacircus.testing..")
+        .should().dependOnClassesThat().resideInAPackage("io.mangacircus.testing..")
+        .check(CLASSES);
+  }
+
   /**
    * A source type and its adapter are named only inside the type's own package and by the registry
    * ({@link SourceTypes}): everyone else builds sources through the registry, so adding a type touches its package,

@@ -3,11 +3,10 @@ package io.mangacircus.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.mangacircus.launcher.testing.FreePorts;
+import io.mangacircus.launcher.testing.DaemonPair;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.JarProcess;
-import io.mangacircus.launcher.testing.PairConfigs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -22,18 +21,12 @@ class ClusterPairIT {
 
   @Test
   void readerSeesTheScraperAcrossProcessesNoticesItsDeathAndItsReturn() throws Exception {
-    PairConfigs pair = PairConfigs.write(work);
-    int readerPort = FreePorts.next();
-    int scraperHealth = FreePorts.next();
-    Path scraperConf = pair.scraper();
-    Path readerConf = pair.reader();
-    String data = "--data=" + work.resolve("data");
-
     long started = System.nanoTime();
-    try (JarProcess scraper = JarProcess.start(work, Map.of(), "scraper", "--cluster", "--conf=" + scraperConf, data,
-            "--health-port=" + scraperHealth);
-        JarProcess reader = JarProcess.start(work, Map.of(), "reader", "--cluster", "--conf=" + readerConf, data,
-            "--port=" + readerPort)) {
+    try (DaemonPair pair = DaemonPair.start(work, Map.of())) {
+      JarProcess scraper = pair.scraper();
+      JarProcess reader = pair.reader();
+      int readerPort = pair.readerPort();
+      int scraperHealth = pair.scraperHealthPort();
 
       await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
           .until(() -> HttpProbe.get(readerPort, "/health/ready").status() == 200);
@@ -59,8 +52,7 @@ class ClusterPairIT {
       System.out.printf("[measure] reader reported scraper DOWN %d ms after SIGKILL%n",
           Duration.ofNanos(System.nanoTime() - killed).toMillis());
 
-      try (JarProcess replacement = JarProcess.start(work, Map.of(), "scraper", "--cluster", "--conf=" + scraperConf,
-          data, "--health-port=" + scraperHealth)) {
+      try (JarProcess replacement = pair.startScraper()) {
         long restarted = System.nanoTime();
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
             .until(() -> HttpProbe.get(readerPort, "/health/ready").status() == 200);

@@ -33,11 +33,6 @@ class CommandLineIT {
     return JarProcess.start(work, Map.of(), args);
   }
 
-  private static void awaitReady(int port) {
-    await().atMost(START).pollInterval(Duration.ofMillis(100))
-        .until(() -> HttpProbe.get(port, "/health/ready").status() == 200);
-  }
-
   @Test
   void invalidConfigStopsStartUpNamingTheKey() throws Exception {
     Files.writeString(work.resolve("bad.json"), "{\"supervision\": {\"crashBudgetFailures\": \"three\"}}");
@@ -87,7 +82,7 @@ class CommandLineIT {
   void sigtermStopsGracefullyWithExitZeroAndRecordsTheStop() throws Exception {
     int port = FreePorts.next();
     try (JarProcess process = startAll(port)) {
-      awaitReady(port);
+      HttpProbe.awaitReady(port);
       long before = System.nanoTime();
       process.terminate();
 
@@ -106,7 +101,7 @@ class CommandLineIT {
         "MANGACIRCUS_METRICS_TOKEN", "metr1cs-t0ken-value");
     try (JarProcess process = JarProcess.start(work, env, "all", "--data=" + work.resolve("data"), "--port=" + port,
         "--health-port=" + FreePorts.next())) {
-      awaitReady(port);
+      HttpProbe.awaitReady(port);
       process.terminate();
       assertThat(process.waitForExit(Duration.ofSeconds(30))).isZero();
 
@@ -121,7 +116,7 @@ class CommandLineIT {
   void aSecondScraperOnTheSameDataFolderRefusesToStartAndAKilledOneDoesNotBlock() {
     int port = FreePorts.next();
     try (JarProcess first = startAll(port)) {
-      awaitReady(port);
+      HttpProbe.awaitReady(port);
 
       try (JarProcess second = JarProcess.start(work, Map.of(), "scraper", "--data=" + work.resolve("data"),
           "--health-port=" + FreePorts.next())) {
@@ -135,7 +130,7 @@ class CommandLineIT {
     assertThat(work.resolve("data/scraper/daemon.lock")).exists();
     int port2 = FreePorts.next();
     try (JarProcess again = startAll(port2)) {
-      awaitReady(port2);
+      HttpProbe.awaitReady(port2);
     }
   }
 
@@ -143,7 +138,7 @@ class CommandLineIT {
   void checkPassesOnAHealthyRunningSystemAndReportsAParkedBudget() throws Exception {
     int port = FreePorts.next();
     try (JarProcess running = startAll(port)) {
-      awaitReady(port);
+      HttpProbe.awaitReady(port);
       try (JarProcess check = JarProcess.start(work, Map.of(), "check", "--data=" + work.resolve("data"),
           "--port=" + port)) {
         assertThat(check.waitForExit(START)).as(check.output()).isEqualTo(0);

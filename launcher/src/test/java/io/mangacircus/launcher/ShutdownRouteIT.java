@@ -4,17 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.launcher.testing.AdminApi;
+import io.mangacircus.launcher.testing.DaemonPair;
+import io.mangacircus.launcher.testing.DemoSiteExtension;
 import io.mangacircus.launcher.testing.FreePorts;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.JarProcess;
-import io.mangacircus.launcher.testing.PairConfigs;
 import io.mangacircus.launcher.testing.ReaderSession;
-import io.mangacircus.scraper.demo.DemoCatalog;
 import io.mangacircus.scraper.demo.DemoChapter;
-import io.mangacircus.scraper.demo.DemoFaults;
 import io.mangacircus.scraper.demo.DemoSeries;
-import io.mangacircus.scraper.demo.DemoSite;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -23,10 +20,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,30 +40,13 @@ class ShutdownRouteIT {
   @TempDir
   Path work;
 
-  private Vertx vertx;
-  private DemoSite site;
-  private final DemoCatalog catalog = new DemoCatalog();
-  private final DemoFaults faults = new DemoFaults();
-
-  @BeforeEach
-  void startDemoSite() throws Exception {
-    vertx = Vertx.vertx();
-    // Slow pages, so that the download is surely in progress when the stop is asked for: 44 pages at ~0.17 s.
-    faults.slowPages(Duration.ofMillis(150));
-    site = DemoSite.start(vertx, "127.0.0.1", 0, catalog, faults).toCompletionStage().toCompletableFuture()
-        .get(30, TimeUnit.SECONDS);
-  }
-
-  @AfterEach
-  void stopDemoSite() throws Exception {
-    vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-  }
+  // Slow pages, so that the download is surely in progress when the stop is asked for: 44 pages at ~0.17 s.
+  @RegisterExtension
+  final DemoSiteExtension demo = new DemoSiteExtension(Duration.ofMillis(150));
 
   private Path demoConf() throws Exception {
     Path conf = work.resolve("demo.json");
-    Files.writeString(conf, new JsonObject().put("scraper", new JsonObject().put("claimPollMs", 100)
-        .put("sources", new JsonObject().put("demo", new JsonObject().put("type", "demo")
-            .put("baseUrl", site.baseUrl()).put("pageDelayMs", 10).put("chapterDelayMs", 20)))).encode());
+    Files.writeString(conf, new JsonObject().put("scraper", demo.scraperConfig()).encode());
     return conf;
   }
 
@@ -76,11 +54,6 @@ class ShutdownRouteIT {
     Map<String, String> env = Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN, "MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD);
     return JarProcess.start(work, env, "all", "--conf=" + conf, "--data=" + work.resolve("data"), "--port=" + port,
         "--health-port=" + FreePorts.next());
-  }
-
-  private static void awaitReady(int port) {
-    await().atMost(START).pollInterval(Duration.ofMillis(100))
-        .until(() -> HttpProbe.get(port, "/health/ready").status() == 200);
   }
 
   /** The route as a script calls it: bearer token, no body and no content type. */
@@ -98,7 +71,7 @@ class ShutdownRouteIT {
     Path conf = demoConf();
     int port = FreePorts.next();
     try (JarProcess process = startAll(conf, port)) {
-      awaitReady(port);
+      HttpProbe.awaitReady(port);
       AdminApi admin = new AdminApi(port, TOKEN);
       HttpProbe.Answer added = admin.post("/api/admin/jobs",
           new JsonObject().put("source", "demo").put("title", TITLE).put("autoConfirm", true));
@@ -129,7 +102,7 @@ class ShutdownRouteIT {
 
     int port2 = FreePorts.next();
     try (JarProcess again = startAll(conf, port2)) {
-      awaitReady(port2);
+      HttpProbe.awaitReady(port2);
       AdminApi admin = new AdminApi(port2, TOKEN);
       await().atMost(START).pollInterval(Duration.ofMillis(200)).until(() -> "done".equals(job(admin).getString("state")));
       JsonObject done = job(admin);
@@ -150,7 +123,7 @@ class ShutdownRouteIT {
   void onlyAnAdminSessionWithItsCsrfTokenOrTheAdminTokenMayStopTheProcess() throws Exception {
     int port = FreePorts.next();
     try (JarProcess process = startAll(demoConf(), port)) {
-      awaitReady(port);
+      HttpProbe.awaitReady(port);
       ReaderSession admin = ReaderSession.login(port, "admin", ADMIN_PASSWORD);
       assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "kid")
           .put("password", "reader-pass-1").put("role", "reader")).statusCode()).isEqualTo(201);
@@ -180,7 +153,7 @@ class ShutdownRouteIT {
   void thePairScopeInOneJvmStopsThatOneProcess() throws Exception {
     int port = FreePorts.next();
     try (JarProcess process = startAll(demoConf(), port)) {
-      awaitReady(port);
+      HttpProbe.awaitReady(port);
 
       HttpResponse<String> answer = shutdownWithToken(port, "?scope=pair");
 
@@ -193,15 +166,11 @@ class ShutdownRouteIT {
 
   @Test
   void thePairScopeStopsBothProcessesOfADaemonPairWithExitZero() {
-    PairConfigs pair = PairConfigs.write(work);
-    int readerPort = FreePorts.next();
-    int scraperHealth = FreePorts.next();
-    String data = "--data=" + work.resolve("data");
-    try (JarProcess scraper = JarProcess.start(work, Map.of(), "scraper", "--cluster", "--conf=" + pair.scraper(),
-            data, "--health-port=" + scraperHealth);
-        JarProcess reader = JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN), "reader", "--cluster",
-            "--conf=" + pair.reader(), data, "--port=" + readerPort)) {
-      awaitReady(readerPort);
+    try (DaemonPair pair = DaemonPair.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN))) {
+      JarProcess scraper = pair.scraper();
+      JarProcess reader = pair.reader();
+      int readerPort = pair.readerPort();
+      HttpProbe.awaitReady(readerPort);
 
       HttpResponse<String> answer = shutdownWithToken(readerPort, "?scope=pair");
 
@@ -216,21 +185,17 @@ class ShutdownRouteIT {
 
   @Test
   void inADaemonPairTheProcessScopeStopsOnlyTheReadersProcess() {
-    PairConfigs pair = PairConfigs.write(work);
-    int readerPort = FreePorts.next();
-    int scraperHealth = FreePorts.next();
-    String data = "--data=" + work.resolve("data");
-    try (JarProcess scraper = JarProcess.start(work, Map.of(), "scraper", "--cluster", "--conf=" + pair.scraper(),
-            data, "--health-port=" + scraperHealth);
-        JarProcess reader = JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN), "reader", "--cluster",
-            "--conf=" + pair.reader(), data, "--port=" + readerPort)) {
-      awaitReady(readerPort);
+    try (DaemonPair pair = DaemonPair.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN))) {
+      JarProcess scraper = pair.scraper();
+      JarProcess reader = pair.reader();
+      int readerPort = pair.readerPort();
+      HttpProbe.awaitReady(readerPort);
 
       assertThat(shutdownWithToken(readerPort, "").statusCode()).isEqualTo(202);
 
       assertThat(reader.waitForExit(GRACE)).as(reader.output()).isZero();
       assertThat(scraper.isAlive()).isTrue();
-      assertThat(HttpProbe.get(scraperHealth, "/health/ready").status()).as("the scraper keeps running")
+      assertThat(HttpProbe.get(pair.scraperHealthPort(), "/health/ready").status()).as("the scraper keeps running")
           .isEqualTo(200);
       scraper.terminate();
       assertThat(scraper.waitForExit(GRACE)).as(scraper.output()).isZero();
@@ -243,13 +208,13 @@ class ShutdownRouteIT {
 
   /** Requests the demo site saw for every page image of the title. */
   private Map<String, Long> pageRequests() {
-    DemoSeries series = catalog.series(TITLE).orElseThrow();
+    DemoSeries series = demo.catalog().series(TITLE).orElseThrow();
     Map<String, Long> requests = new HashMap<>();
     for (DemoChapter chapter : series.chapters().stream().filter(c -> c.language().equals("en")).toList()) {
       for (int page = 1; page <= chapter.pages(); page++) {
         String path = String.format(Locale.ROOT, "/img/%s/%s/%03d.%s", TITLE, chapter.id(), page,
             series.imageFormat());
-        requests.put(path, site.requests(path));
+        requests.put(path, demo.site().requests(path));
       }
     }
     return requests;

@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.reader.accounts.PasswordHasher;
 import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.vertx.core.json.JsonObject;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,14 +24,11 @@ class AccountsSecurityIT {
   @TempDir
   Path data;
 
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(2)).build();
   private LauncherHarness harness;
 
   @BeforeEach
   void start() {
-    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
-        .put("initialAdminPassword", ADMIN_PASSWORD)).encode()).startStandard(Mode.ALL);
+    harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
   }
 
   @AfterEach
@@ -42,17 +36,8 @@ class AccountsSecurityIT {
     harness.close();
   }
 
-  private HttpResponse<String> send(String method, String path, String body, String... headers) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + harness.port() + path))
-        .timeout(Duration.ofSeconds(10))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-    if (body != null) {
-      request.header("Content-Type", "application/json");
-    }
-    for (int i = 0; i < headers.length; i += 2) {
-      request.header(headers[i], headers[i + 1]);
-    }
-    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  private HttpResponse<String> send(String method, String path, String body, String... headers) {
+    return ReaderSession.send(harness.port(), method, path, body, headers);
   }
 
   private HttpResponse<String> login(String user, String password) throws Exception {

@@ -1,7 +1,6 @@
 package io.mangacircus.launcher.accounts;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.launcher.Main;
 import io.mangacircus.launcher.testing.FreePorts;
@@ -37,11 +36,6 @@ class AdminPasswordIT {
 
   private JarProcess resetPassword(String user) {
     return JarProcess.start(work, Map.of(), "reset-password", user, "--data=" + work.resolve("data"));
-  }
-
-  private static void awaitReady(int port) {
-    await().atMost(START).pollInterval(Duration.ofMillis(100))
-        .until(() -> HttpProbe.get(port, "/health/ready").status() == 200);
   }
 
   private static void stop(JarProcess process) {
@@ -92,7 +86,7 @@ class AdminPasswordIT {
     int port = FreePorts.next();
     String password;
     try (JarProcess first = start(port, Map.of())) {
-      awaitReady(port);
+      HttpProbe.awaitReady(port);
       password = loggedPassword(first.output());
       assertThat(occurrences(first.output(), password)).as("printed exactly once").isEqualTo(1);
       assertThat(first.output()).doesNotContain("sign-in word");
@@ -104,7 +98,7 @@ class AdminPasswordIT {
 
     int port2 = FreePorts.next();
     try (JarProcess second = start(port2, Map.of())) {
-      awaitReady(port2);
+      HttpProbe.awaitReady(port2);
       ReaderSession.login(port2, "admin", password);
       stop(second);
       assertThat(second.output()).doesNotContain(password, GeneratedPassword.PASSWORD_LINE, GeneratedPassword.FRAME);
@@ -117,7 +111,7 @@ class AdminPasswordIT {
     String oldPassword = "the-old-admin-pass";
     ReaderSession before;
     try (JarProcess reader = start(port, Map.of("MANGACIRCUS_ADMIN_PASSWORD", oldPassword))) {
-      awaitReady(port);
+      HttpProbe.awaitReady(port);
       before = ReaderSession.login(port, "admin", oldPassword);
       stop(reader);
     }
@@ -131,7 +125,7 @@ class AdminPasswordIT {
 
     int port2 = FreePorts.next();
     try (JarProcess reader = start(port2, Map.of())) {
-      awaitReady(port2);
+      HttpProbe.awaitReady(port2);
       assertThat(ReaderSession.send(port2, "POST", "/api/login", new JsonObject().put("username", "admin")
           .put("password", oldPassword).encode()).statusCode()).as("the old password").isEqualTo(401);
       assertThat(ReaderSession.send(port2, "GET", "/api/me", null, "Cookie", before.cookie()).statusCode())
@@ -148,7 +142,7 @@ class AdminPasswordIT {
     int port = FreePorts.next();
     String password = "the-admin-pass-1";
     try (JarProcess reader = start(port, Map.of("MANGACIRCUS_ADMIN_PASSWORD", password))) {
-      awaitReady(port);
+      HttpProbe.awaitReady(port);
 
       try (JarProcess reset = resetPassword("admin")) {
         assertThat(reset.waitForExit(START)).as(reset.output()).isEqualTo(Main.EXIT_LOCKED);

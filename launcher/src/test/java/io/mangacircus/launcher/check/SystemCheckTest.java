@@ -10,7 +10,7 @@ import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.mangacircus.launcher.state.RuntimeStateStore;
 import io.mangacircus.launcher.state.RuntimeStateStore.RuntimeFile;
 import io.mangacircus.launcher.state.ServiceRuntime;
-import io.mangacircus.launcher.supervision.MutableClock;
+import io.mangacircus.testing.MutableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

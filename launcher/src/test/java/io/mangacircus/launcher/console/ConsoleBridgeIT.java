@@ -50,8 +50,7 @@ class ConsoleBridgeIT {
 
   @BeforeEach
   void start() {
-    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
-        .put("initialAdminPassword", ADMIN_PASSWORD)).encode()).startStandard(Mode.ALL);
+    harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
     client = harness.vertx().createWebSocketClient();
   }
 

@@ -4,19 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.Browser;
+import io.mangacircus.launcher.testing.DemoSiteExtension;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.launcher.testing.ReaderSession;
-import io.mangacircus.scraper.demo.DemoCatalog;
-import io.mangacircus.scraper.demo.DemoFaults;
-import io.mangacircus.scraper.demo.DemoSite;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
@@ -36,23 +33,21 @@ class ConsoleBrowserIT {
   @TempDir
   Path data;
 
-  private Vertx siteVertx;
-  private DemoSite site;
+  @RegisterExtension
+  final DemoSiteExtension demo = new DemoSiteExtension(Duration.ZERO);
+
   private LauncherHarness harness;
   private Browser browser;
   private WebDriver driver;
 
   @BeforeEach
   void start() throws Exception {
-    siteVertx = Vertx.vertx();
-    site = DemoSite.start(siteVertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults()).toCompletionStage()
-        .toCompletableFuture().get(30, TimeUnit.SECONDS);
     // Pacing small but not zero, so that progress is visible in the browser.
+    JsonObject scraper = demo.scraperConfig();
+    scraper.getJsonObject("sources").getJsonObject("demo").put("pageDelayMs", 300).put("chapterDelayMs", 0);
     String config = new JsonObject()
         .put("reader", new JsonObject().put("initialAdminPassword", ADMIN_PASSWORD))
-        .put("scraper", new JsonObject().put("claimPollMs", 100)
-            .put("sources", new JsonObject().put("demo", new JsonObject().put("type", "demo")
-                .put("baseUrl", site.baseUrl()).put("pageDelayMs", 300).put("chapterDelayMs", 0)))).encode();
+        .put("scraper", scraper).encode();
     harness = new LauncherHarness(data, config).startStandard(Mode.ALL);
     ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
     assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "kid")
@@ -63,21 +58,8 @@ class ConsoleBrowserIT {
 
   @AfterEach
   void stop() throws Exception {
-    java.util.List<String> violations = java.util.List.of();
-    try {
-      if (browser != null) {
-        violations = browser.cspViolations();
-        browser.close();
-      }
-    } finally {
-      harness.close();
-      siteVertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-    assertThat(violations).as("every page stayed within the Content-Security-Policy").isEmpty();
-  }
-
-  private String url(String path) {
-    return "http://127.0.0.1:" + harness.port() + path;
+    assertThat(Browser.closeAll(browser, harness)).as("every page stayed within the Content-Security-Policy")
+        .isEmpty();
   }
 
   private WebDriverWait waiting(int seconds) {
@@ -86,13 +68,13 @@ class ConsoleBrowserIT {
 
   private void logInTo(String path, String username, String password) {
     driver.manage().deleteAllCookies();
-    driver.get(url("/login.html?next=" + path));
+    driver.get(harness.url("/login.html?next=" + path));
     waiting(10).until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(username);
     driver.findElement(By.id("password")).sendKeys(password);
     driver.findElement(By.id("login-button")).click();
     // The login page's own address names the target in `next`: wait until the browser has left it.
     waiting(10).until(d -> !d.getCurrentUrl().contains("/login.html"));
-    assertThat(driver.getCurrentUrl()).isEqualTo(url(path));
+    assertThat(driver.getCurrentUrl()).isEqualTo(harness.url(path));
   }
 
   private String job(String state) {
@@ -157,7 +139,7 @@ class ConsoleBrowserIT {
             + "}}); });");
     assertThat(String.valueOf(refused)).startsWith("Not found");
 
-    driver.get(url("/admin/health.html"));
+    driver.get(harness.url("/admin/health.html"));
     waiting(10).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: reachable"));
     waiting(10).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".checkpoint")));
     waiting(10).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#supervisors-table td.supervisor-state")));
@@ -173,11 +155,11 @@ class ConsoleBrowserIT {
   void aReaderIsRefusedTheConsoleAndTheBridge() {
     logInTo("/", "kid", "kid-password");
     assertThat(driver.findElements(By.id("nav-scraper"))).isEmpty();
-    driver.get(url("/admin/scraper.html"));
+    driver.get(harness.url("/admin/scraper.html"));
     assertThat(driver.findElement(By.id("forbidden")).getText()).contains("for admins");
-    driver.get(url("/admin/health.html"));
+    driver.get(harness.url("/admin/health.html"));
     assertThat(driver.findElement(By.id("forbidden")).getText()).contains("for admins");
-    driver.get(url("/"));
+    driver.get(harness.url("/"));
     Object status = ((JavascriptExecutor) driver).executeAsyncScript(
         "const done = arguments[arguments.length - 1];"
             + "fetch('/eventbus/info', { credentials: 'same-origin' }).then(r => done(r.status), e => done(String(e)));");

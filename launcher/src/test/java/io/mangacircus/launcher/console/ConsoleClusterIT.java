@@ -3,11 +3,10 @@ package io.mangacircus.launcher.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.mangacircus.launcher.testing.DaemonPair;
 import io.mangacircus.launcher.testing.Browser;
-import io.mangacircus.launcher.testing.FreePorts;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.JarProcess;
-import io.mangacircus.launcher.testing.PairConfigs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -28,18 +27,11 @@ class ConsoleClusterIT {
 
   @Test
   void theHealthPageShowsAKilledScraperUnreachableWithinTenSecondsAndItsReplacementReachable() throws Exception {
-    PairConfigs pair = PairConfigs.write(work);
-    int readerPort = FreePorts.next();
-    int scraperHealth = FreePorts.next();
-    Path scraperConf = pair.scraper();
-    Path readerConf = pair.reader();
-    String data = "--data=" + work.resolve("data");
-
-    try (JarProcess scraper = JarProcess.start(work, Map.of(), "scraper", "--cluster", "--conf=" + scraperConf, data,
-            "--health-port=" + scraperHealth);
-        JarProcess reader = JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD), "reader",
-            "--cluster", "--conf=" + readerConf, data, "--port=" + readerPort);
+    try (DaemonPair pair = DaemonPair.start(work, Map.of("MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD));
         Browser browser = new Browser()) {
+      JarProcess scraper = pair.scraper();
+      JarProcess reader = pair.reader();
+      int readerPort = pair.readerPort();
       await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
           .until(() -> HttpProbe.get(readerPort, "/health/ready").status() == 200);
       WebDriver driver = browser.driver();
@@ -70,8 +62,7 @@ class ConsoleClusterIT {
           .contains("not heard from"));
       browser.screenshot("console-health-scraper-unreachable");
 
-      try (JarProcess replacement = JarProcess.start(work, Map.of(), "scraper", "--cluster", "--conf=" + scraperConf,
-          data, "--health-port=" + scraperHealth)) {
+      try (JarProcess replacement = pair.startScraper()) {
         new WebDriverWait(driver, Duration.ofSeconds(60))
             .until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: reachable"));
         assertThat(driver.findElement(By.id("scraper-detail")).getText()).startsWith("instance");

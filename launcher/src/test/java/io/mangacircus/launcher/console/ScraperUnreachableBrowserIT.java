@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mangacircus.launcher.RouterSlot;
 import io.mangacircus.launcher.testing.Browser;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,8 +33,7 @@ class ScraperUnreachableBrowserIT {
 
   @BeforeEach
   void start() {
-    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
-        .put("initialAdminPassword", ADMIN_PASSWORD)).encode());
+    harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD);
     RouterSlot slot = new RouterSlot();
     harness.start(slot, harness.realReader(slot));
     browser = new Browser();
@@ -44,21 +41,9 @@ class ScraperUnreachableBrowserIT {
   }
 
   @AfterEach
-  void stop() {
-    List<String> violations = List.of();
-    try {
-      if (browser != null) {
-        violations = browser.cspViolations();
-        browser.close();
-      }
-    } finally {
-      harness.close();
-    }
-    assertThat(violations).as("every page stayed within the Content-Security-Policy").isEmpty();
-  }
-
-  private String url(String path) {
-    return "http://127.0.0.1:" + harness.port() + path;
+  void stop() throws Exception {
+    assertThat(Browser.closeAll(browser, harness)).as("every page stayed within the Content-Security-Policy")
+        .isEmpty();
   }
 
   private WebDriverWait waiting(int seconds) {
@@ -67,11 +52,11 @@ class ScraperUnreachableBrowserIT {
 
   @Test
   void theScraperBadgeIsNotLiveWhileTheHealthPageSaysTheScraperIsUnreachable() {
-    driver.get(url("/login.html?next=/admin/scraper.html"));
+    driver.get(harness.url("/login.html?next=/admin/scraper.html"));
     waiting(10).until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys("admin");
     driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
     driver.findElement(By.id("login-button")).click();
-    waiting(10).until(ExpectedConditions.urlToBe(url("/admin/scraper.html")));
+    waiting(10).until(ExpectedConditions.urlToBe(harness.url("/admin/scraper.html")));
 
     // The bridge itself is open: its requests reach the reader, which finds no scraper to answer them.
     waiting(15).until(ExpectedConditions.textMatches(By.id("scraper-message"),
@@ -80,7 +65,7 @@ class ScraperUnreachableBrowserIT {
     assertThat(driver.findElement(By.id("bus-state")).getText()).isEqualTo("scraper unreachable");
     browser.screenshot("console-scraper-unreachable");
 
-    driver.get(url("/admin/health.html"));
+    driver.get(harness.url("/admin/health.html"));
     waiting(10).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: unreachable"));
   }
 }

@@ -1,5 +1,6 @@
 package io.mangacircus.launcher.failures;
 
+import io.mangacircus.testing.TestImages;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
@@ -20,10 +21,6 @@ import io.mangacircus.scraper.demo.DemoFaults;
 import io.mangacircus.scraper.demo.DemoSite;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,7 +28,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -95,20 +91,6 @@ class FaultMatrixIT {
     return html.append("</div></body></html>").toString();
   }
 
-  private static byte[] jpeg(int seed) {
-    BufferedImage image = new BufferedImage(60, 90, BufferedImage.TYPE_INT_RGB);
-    Graphics2D g = image.createGraphics();
-    g.setColor(new Color(40 * seed % 255, 90, 160));
-    g.fillRect(0, 0, 60, 90);
-    g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(image, "jpg", out);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    return out.toByteArray();
-  }
 
   private static ResponseDefinitionBuilder html(String body) {
     return aResponse().withStatus(200).withHeader("Content-Type", "text/html; charset=utf-8").withBody(body);
@@ -120,7 +102,7 @@ class FaultMatrixIT {
     flaky.stubFor(get(urlEqualTo(CHAPTER)).willReturn(html(chapterHtml())));
     for (int i = 1; i <= PAGES; i++) {
       flaky.stubFor(get(urlEqualTo("/img/t1/c1/00" + i + ".jpg")).willReturn(aResponse().withStatus(200)
-          .withHeader("Content-Type", "image/jpeg").withBody(jpeg(i))));
+          .withHeader("Content-Type", "image/jpeg").withBody(TestImages.image("jpg", 60, 90, i))));
     }
   }
 
@@ -268,7 +250,7 @@ class FaultMatrixIT {
 
     // The site recovered before the operator resumes, so the resumed lane does not run into the refusal again.
     flaky.stubFor(get(urlEqualTo("/img/t1/c1/001.jpg")).willReturn(aResponse().withStatus(200)
-        .withHeader("Content-Type", "image/jpeg").withBody(jpeg(1))));
+        .withHeader("Content-Type", "image/jpeg").withBody(TestImages.image("jpg", 60, 90, 1))));
     assertThat(admin.post("/api/admin/lanes/flaky/resume", null).status()).isEqualTo(200);
     assertThat(admin.get("/api/admin/incidents").json().getJsonArray("incidents").stream().map(JsonObject.class::cast)
         .filter(i -> "flaky".equals(i.getString("source")) && i.getValue("resolvedAt") == null))
@@ -357,7 +339,7 @@ class FaultMatrixIT {
   @Test
   void aTruncatedImageQuarantinesTheJobAndKeepsTheValidatedPages() throws Exception {
     healthyFlaky();
-    byte[] image = jpeg(3);
+    byte[] image = TestImages.image("jpg", 60, 90, 3);
     flaky.stubFor(get(urlEqualTo("/img/t1/c1/003.jpg")).willReturn(aResponse().withStatus(200)
         .withHeader("Content-Type", "image/jpeg").withBody(Arrays.copyOf(image, image.length / 2))));
     startProduct(s -> { });
@@ -376,7 +358,7 @@ class FaultMatrixIT {
   void aHungResponseIsAStallThatRequeuesTheJob() throws Exception {
     healthyFlaky();
     flaky.stubFor(get(urlEqualTo("/img/t1/c1/002.jpg")).willReturn(aResponse().withStatus(200)
-        .withHeader("Content-Type", "image/jpeg").withBody(jpeg(2)).withFixedDelay(20_000)));
+        .withHeader("Content-Type", "image/jpeg").withBody(TestImages.image("jpg", 60, 90, 2)).withFixedDelay(20_000)));
     startProduct(s -> { });
     String healthyJob = add("demo", "tightrope-walker");
     String flakyJob = add("flaky", "t1");

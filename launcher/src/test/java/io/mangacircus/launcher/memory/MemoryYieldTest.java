@@ -3,7 +3,7 @@ package io.mangacircus.launcher.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.launcher.memory.MemoryYield.Decision;
-import io.mangacircus.launcher.supervision.MutableClock;
+import io.mangacircus.testing.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -9,24 +9,20 @@ import io.mangacircus.contracts.JobProgress;
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.RouterSlot;
 import io.mangacircus.launcher.testing.AdminApi;
+import io.mangacircus.launcher.testing.DemoSiteExtension;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.scraper.demo.DemoCatalog;
-import io.mangacircus.scraper.demo.DemoFaults;
-import io.mangacircus.scraper.demo.DemoSite;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The real reader and scraper in one JVM against the demo site: the operator's API and the pipeline end to end. */
@@ -37,18 +33,11 @@ class DownloadPipelineIT {
   @TempDir
   Path data;
 
-  private Vertx siteVertx;
-  private DemoSite site;
-  private final DemoFaults faults = new DemoFaults();
+  @RegisterExtension
+  final DemoSiteExtension demo = new DemoSiteExtension(Duration.ZERO);
+
   private LauncherHarness harness;
   private AdminApi admin;
-
-  @BeforeEach
-  void start() throws Exception {
-    siteVertx = Vertx.vertx();
-    site = DemoSite.start(siteVertx, "127.0.0.1", 0, new DemoCatalog(), faults).toCompletionStage()
-        .toCompletableFuture().get(30, TimeUnit.SECONDS);
-  }
 
   private void startProduct(boolean withScraper) {
     String config = new JsonObject()
@@ -56,7 +45,7 @@ class DownloadPipelineIT {
         .put("supervision", new JsonObject().put("backoffInitialMs", 50).put("backoffMaxMs", 200))
         .put("scraper", new JsonObject().put("claimPollMs", 50).put("recovery", new JsonObject().put("delayMs", 0))
             .put("sources", new JsonObject().put("demo", new JsonObject().put("type", "demo")
-                .put("baseUrl", site.baseUrl()).put("pageDelayMs", 0).put("chapterDelayMs", 0)))).encode();
+                .put("baseUrl", demo.site().baseUrl()).put("pageDelayMs", 0).put("chapterDelayMs", 0)))).encode();
     harness = new LauncherHarness(data, config);
     if (withScraper) {
       harness.startStandard(Mode.ALL);
@@ -72,17 +61,6 @@ class DownloadPipelineIT {
     if (harness != null) {
       harness.close();
     }
-    siteVertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-  }
-
-  private JsonObject job(String id) {
-    return admin.get("/api/admin/jobs").json().getJsonArray("jobs").stream().map(JsonObject.class::cast)
-        .filter(j -> j.getString("id").equals(id)).findFirst().orElseThrow();
-  }
-
-  private void awaitState(String id, String state) {
-    await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
-        .until(() -> state.equals(job(id).getString("state")));
   }
 
   private JsonObject add(String title, boolean autoConfirm) {
@@ -103,21 +81,21 @@ class DownloadPipelineIT {
         m -> progress.add(JobProgress.fromJson(m.body())));
 
     Answer first = admin.post("/api/admin/jobs", new JsonObject().put("source", "demo")
-        .put("title", site.baseUrl() + "/series/tightrope-walker").put("autoConfirm", false));
+        .put("title", demo.site().baseUrl() + "/series/tightrope-walker").put("autoConfirm", false));
     assertThat(first.status()).isEqualTo(201);
     String id = first.json().getJsonObject("job").getString("id");
     Answer again = admin.post("/api/admin/jobs", new JsonObject().put("source", "demo").put("title", "tightrope-walker"));
     assertThat(again.status()).as("the same outstanding title is not added twice").isEqualTo(200);
     assertThat(again.json().getJsonObject("job").getString("id")).isEqualTo(id);
 
-    awaitState(id, "ready");
-    assertThat(site.imageRequests()).as("inspection never downloads images").isZero();
-    assertThat(job(id).getInteger("chapters")).isEqualTo(3);
+    admin.awaitJobState(id, "ready");
+    assertThat(demo.site().imageRequests()).as("inspection never downloads images").isZero();
+    assertThat(admin.job(id).getInteger("chapters")).isEqualTo(3);
 
     assertThat(admin.post("/api/admin/jobs/" + id + "/confirm", null).status()).isEqualTo(200);
-    awaitState(id, "done");
+    admin.awaitJobState(id, "done");
 
-    JsonObject done = job(id);
+    JsonObject done = admin.job(id);
     assertThat(done.getString("title")).isEqualTo("The Tightrope Walker");
     assertThat(done.getLong("chaptersPublished")).isEqualTo(3);
     await().atMost(Duration.ofSeconds(5)).until(() -> published.size() == 3);
@@ -126,7 +104,7 @@ class DownloadPipelineIT {
         "the-tightrope-walker/chapter-0002", "the-tightrope-walker/chapter-0003");
     assertThat(progress).anySatisfy(p -> assertThat(p.page()).isEqualTo(14).matches(x -> p.pages() == 14));
     assertThat(data.resolve("library/the-tightrope-walker/chapter-0003/020.png")).exists();
-    assertThat(site.imageRequests()).as("every page fetched once").isEqualTo(44);
+    assertThat(demo.site().imageRequests()).as("every page fetched once").isEqualTo(44);
 
     // The reader lists the new series without a restart: a publication invalidates its inventory.
     String cookie = sessionCookie();
@@ -186,11 +164,11 @@ class DownloadPipelineIT {
   @Test
   void anHtmlPageServedInsteadOfAnImageQuarantinesTheJobKeepsItsPagesAndARetryResumes() {
     startProduct(true);
-    faults.htmlInsteadOfImageNext("/img/tightrope-walker/c1/004.png", 1);
+    demo.faults().htmlInsteadOfImageNext("/img/tightrope-walker/c1/004.png", 1);
     String id = add("tightrope-walker", true).getString("id");
 
-    awaitState(id, "quarantined");
-    JsonObject quarantined = job(id);
+    admin.awaitJobState(id, "quarantined");
+    JsonObject quarantined = admin.job(id);
     assertThat(quarantined.getString("reason")).contains("page 4", "not a valid image");
     assertThat(quarantined.getInteger("attempts")).isEqualTo(1);
     try (Stream<Path> staging = Files.list(data.resolve("library"))) {
@@ -203,36 +181,36 @@ class DownloadPipelineIT {
     }
 
     assertThat(admin.post("/api/admin/jobs/" + id + "/retry", null).status()).isEqualTo(200);
-    awaitState(id, "done");
-    assertThat(site.requests("/img/tightrope-walker/c1/001.png")).as("validated pages are not fetched again")
+    admin.awaitJobState(id, "done");
+    assertThat(demo.site().requests("/img/tightrope-walker/c1/001.png")).as("validated pages are not fetched again")
         .isEqualTo(1);
-    assertThat(site.requests("/img/tightrope-walker/c1/004.png")).isEqualTo(2);
+    assertThat(demo.site().requests("/img/tightrope-walker/c1/004.png")).isEqualTo(2);
   }
 
   @Test
   void pausingTheLaneStopsItsJobAtTheNextCheckpointAndResumingFinishesIt() {
     startProduct(true);
-    faults.slowPages(Duration.ofMillis(50));
+    demo.faults().slowPages(Duration.ofMillis(50));
     String id = add("circus-nights", true).getString("id");
-    await().atMost(Duration.ofSeconds(30)).until(() -> site.imageRequests() >= 3);
+    await().atMost(Duration.ofSeconds(30)).until(() -> demo.site().imageRequests() >= 3);
 
     assertThat(admin.post("/api/admin/lanes/demo/pause", null).status()).isEqualTo(200);
-    awaitState(id, "pending");
-    long requestsWhenPaused = site.imageRequests();
+    admin.awaitJobState(id, "pending");
+    long requestsWhenPaused = demo.site().imageRequests();
     assertThat(admin.get("/api/admin/lanes").json().getJsonArray("lanes").getJsonObject(0).getBoolean("paused"))
         .isTrue();
-    assertThat(job(id).getInteger("attempts")).as("a paused lane consumes no attempt").isZero();
+    assertThat(admin.job(id).getInteger("attempts")).as("a paused lane consumes no attempt").isZero();
 
     Answer pacing = admin.put("/api/admin/lanes/demo/pacing", new JsonObject().put("pageDelayMs", 0)
         .put("chapterDelayMs", 0));
     assertThat(pacing.json().getJsonObject("lane").getLong("pageDelayMs")).isZero();
-    assertThat(site.imageRequests()).as("nothing is fetched while the lane is paused")
+    assertThat(demo.site().imageRequests()).as("nothing is fetched while the lane is paused")
         .isLessThanOrEqualTo(requestsWhenPaused + 1);
 
     assertThat(admin.post("/api/admin/lanes/demo/resume", null).status()).isEqualTo(200);
-    faults.slowPages(Duration.ZERO);
-    awaitState(id, "done");
-    assertThat(site.imageRequests()).isEqualTo(64);
+    demo.faults().slowPages(Duration.ZERO);
+    admin.awaitJobState(id, "done");
+    assertThat(demo.site().imageRequests()).isEqualTo(64);
   }
 
   @Test

@@ -1,25 +1,20 @@
 package io.mangacircus.launcher.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.AdminApi;
+import io.mangacircus.launcher.testing.DemoSiteExtension;
 import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.scraper.demo.DemoCatalog;
-import io.mangacircus.scraper.demo.DemoFaults;
-import io.mangacircus.scraper.demo.DemoSite;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,21 +29,15 @@ class LibraryOwnershipIT {
   @TempDir
   Path data;
 
-  private Vertx siteVertx;
-  private DemoSite site;
+  @RegisterExtension
+  final DemoSiteExtension demo = new DemoSiteExtension(Duration.ZERO);
+
   private LauncherHarness harness;
   private AdminApi admin;
 
-  @BeforeEach
-  void start() throws Exception {
-    siteVertx = Vertx.vertx();
-    site = DemoSite.start(siteVertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults()).toCompletionStage()
-        .toCompletableFuture().get(30, TimeUnit.SECONDS);
-  }
-
   private void startProduct() {
-    JsonObject demoSource = new JsonObject().put("type", "demo").put("baseUrl", site.baseUrl()).put("pageDelayMs", 0)
-        .put("chapterDelayMs", 0);
+    JsonObject demoSource = new JsonObject().put("type", "demo").put("baseUrl", demo.site().baseUrl())
+        .put("pageDelayMs", 0).put("chapterDelayMs", 0);
     String config = new JsonObject().put("reader", new JsonObject().put("adminToken", TOKEN))
         .put("scraper", new JsonObject().put("claimPollMs", 50).put("recovery", new JsonObject().put("delayMs", 0))
             .put("sources", new JsonObject().put("demo", demoSource).put("mirror", demoSource.copy()))).encode();
@@ -61,18 +50,6 @@ class LibraryOwnershipIT {
     if (harness != null) {
       harness.close();
     }
-    siteVertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-  }
-
-  private JsonObject job(String id) {
-    return admin.get("/api/admin/jobs").json().getJsonArray("jobs").stream().map(JsonObject.class::cast)
-        .filter(j -> j.getString("id").equals(id)).findFirst().orElseThrow();
-  }
-
-  private JsonObject awaitDone(String id) {
-    await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
-        .until(() -> "done".equals(job(id).getString("state")));
-    return job(id);
   }
 
   private Answer add(String source, String title, boolean autoConfirm) {
@@ -98,12 +75,13 @@ class LibraryOwnershipIT {
   void twoSourcesWithTheSameTitleGetTwoSeriesFoldersAndBothDownload() throws Exception {
     startProduct();
 
-    JsonObject fromDemo = awaitDone(added("demo", "tightrope-walker"));
-    JsonObject fromMirror = awaitDone(added("mirror", "tightrope-walker"));
+    JsonObject fromDemo = admin.awaitJobState(added("demo", "tightrope-walker"), "done");
+    JsonObject fromMirror = admin.awaitJobState(added("mirror", "tightrope-walker"), "done");
 
     assertThat(fromDemo.getLong("chaptersPublished")).isEqualTo(3);
     assertThat(fromMirror.getLong("chaptersPublished")).isEqualTo(3);
-    assertThat(site.imageRequests()).as("each source fetched every page itself").isEqualTo(2 * (10 + 14 + 20));
+    assertThat(demo.site().imageRequests()).as("each source fetched every page itself")
+        .isEqualTo(2 * (10 + 14 + 20));
     for (String chapter : List.of("chapter-0001", "chapter-0002", "chapter-0003")) {
       assertThat(chapterJson("the-tightrope-walker/" + chapter).getString("source")).isEqualTo("demo");
       assertThat(chapterJson("the-tightrope-walker-mirror/" + chapter).getString("source")).isEqualTo("mirror");
@@ -129,7 +107,7 @@ class LibraryOwnershipIT {
     Files.writeString(foreign.resolve("chapter.json"), foreignJson);
     startProduct();
 
-    JsonObject done = awaitDone(added("demo", "tightrope-walker"));
+    JsonObject done = admin.awaitJobState(added("demo", "tightrope-walker"), "done");
 
     List<JsonObject> chapters = chapters(done);
     assertThat(chapters).extracting(c -> c.getString("stage")).containsExactly("published", "failed", "published");
@@ -139,7 +117,7 @@ class LibraryOwnershipIT {
     try (var files = Files.list(foreign)) {
       assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly("chapter.json");
     }
-    assertThat(site.imageRequests()).as("only chapter 3 was downloaded").isEqualTo(20);
+    assertThat(demo.site().imageRequests()).as("only chapter 3 was downloaded").isEqualTo(20);
     assertThat(chapterJson("the-tightrope-walker/chapter-0003").getString("chapterId")).isEqualTo("c3");
   }
 
@@ -147,7 +125,7 @@ class LibraryOwnershipIT {
   void reAddingAFinishedTitleCreatesANewJobNamingTheSupersededOne() {
     startProduct();
     String first = added("demo", "tightrope-walker");
-    awaitDone(first);
+    admin.awaitJobState(first, "done");
 
     Answer again = add("demo", "tightrope-walker", false);
 

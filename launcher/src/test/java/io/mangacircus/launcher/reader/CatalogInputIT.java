@@ -1,22 +1,19 @@
 package io.mangacircus.launcher.reader;
 
+import io.mangacircus.testing.TestImages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.launcher.testing.LibraryFixture;
+import io.mangacircus.testing.LibraryFixture;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Random;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,8 +35,7 @@ class CatalogInputIT {
   @BeforeEach
   void start() {
     new LibraryFixture(data).chapter(SERIES, "Circus Nights", 1, 2, Instant.parse("2026-11-20T10:00:00Z"));
-    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
-        .put("initialAdminPassword", ADMIN_PASSWORD)).encode()).startStandard(Mode.ALL);
+    harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
     admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
     assertThat(admin.put("/api/admin/catalog/collections/favourites", new JsonObject().put("name", "Favourites")
         .put("series", new JsonArray().add(SERIES))).statusCode()).isEqualTo(200);
@@ -50,18 +46,10 @@ class CatalogInputIT {
     harness.close();
   }
 
+
   /** A photo-like JPEG (noise compresses badly, so it is large: about half a megabyte). */
-  private static byte[] jpeg() throws Exception {
-    BufferedImage image = new BufferedImage(800, 1100, BufferedImage.TYPE_INT_RGB);
-    Random random = new Random(7);
-    for (int y = 0; y < image.getHeight(); y++) {
-      for (int x = 0; x < image.getWidth(); x++) {
-        image.setRGB(x, y, random.nextInt(0x1000000));
-      }
-    }
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ImageIO.write(image, "jpg", out);
-    return out.toByteArray();
+  private static byte[] jpeg() {
+    return TestImages.noise("jpg", 800, 1100, 7);
   }
 
   private static void assertError(HttpResponse<String> answer, int status, String error) {

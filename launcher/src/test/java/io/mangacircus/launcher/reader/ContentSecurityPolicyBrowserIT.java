@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.Browser;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.launcher.testing.LibraryFixture;
-import io.vertx.core.json.JsonObject;
+import io.mangacircus.testing.LibraryFixture;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,25 +39,14 @@ class ContentSecurityPolicyBrowserIT {
   @BeforeEach
   void start() {
     new LibraryFixture(data).chapter(SERIES, "Circus Nights", 1, 3, Instant.parse("2026-11-20T10:00:00Z"));
-    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
-        .put("initialAdminPassword", ADMIN_PASSWORD)).encode()).startStandard(Mode.ALL);
+    harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
     browser = new Browser();
     driver = browser.driver();
   }
 
   @AfterEach
-  void stop() {
-    try {
-      if (browser != null) {
-        browser.close();
-      }
-    } finally {
-      harness.close();
-    }
-  }
-
-  private String url(String path) {
-    return "http://127.0.0.1:" + harness.port() + path;
+  void stop() throws Exception {
+    Browser.closeAll(browser, harness);
   }
 
   private WebDriverWait waiting() {
@@ -67,24 +55,24 @@ class ContentSecurityPolicyBrowserIT {
 
   @Test
   void everyPageWorksUnderThePolicyAndAnInlineScriptIsRefused() {
-    driver.get(url("/login.html"));
+    driver.get(harness.url("/login.html"));
     waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys("admin");
     driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
     driver.findElement(By.id("login-button")).click();
-    waiting().until(ExpectedConditions.urlToBe(url("/")));
+    waiting().until(ExpectedConditions.urlToBe(harness.url("/")));
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("a[href*='" + SERIES + "']")));
 
-    driver.get(url("/series.html?id=" + SERIES));
+    driver.get(harness.url("/series.html?id=" + SERIES));
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".chapter-row")));
-    driver.get(url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
+    driver.get(harness.url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
     waiting().until(d -> (Boolean) ((JavascriptExecutor) d).executeScript(
         "const img = document.querySelector('img'); return !!img && img.complete && img.naturalWidth > 0;"));
-    driver.get(url("/admin/users.html"));
+    driver.get(harness.url("/admin/users.html"));
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".user-row")));
     // The console's SockJS WebSocket to the same host and port is allowed by connect-src 'self'.
-    driver.get(url("/admin/scraper.html"));
+    driver.get(harness.url("/admin/scraper.html"));
     waiting().until(ExpectedConditions.textToBe(By.id("bus-state"), "live"));
-    driver.get(url("/admin/health.html"));
+    driver.get(harness.url("/admin/health.html"));
     waiting().until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: reachable"));
 
     assertThat(browser.cspViolations()).as("no page broke the policy").isEmpty();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.Browser;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.launcher.testing.LibraryFixture;
+import io.mangacircus.testing.LibraryFixture;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
@@ -43,8 +43,7 @@ class ReaderBrowserIT {
     library.chapter(SERIES, "Circus Nights", 1, 6, PUBLISHED);
     library.chapter(SERIES, "Circus Nights", 2, 5, PUBLISHED.plusSeconds(60));
     library.chapter("tightrope-walker", "Tightrope Walker", 1, 4, PUBLISHED.plusSeconds(3600));
-    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
-        .put("initialAdminPassword", ADMIN_PASSWORD)).encode()).startStandard(Mode.ALL);
+    harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
     ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
     for (String reader : new String[] {"alice", "bob"}) {
       assertThat(admin.post("/api/admin/users", new JsonObject().put("username", reader)
@@ -55,21 +54,9 @@ class ReaderBrowserIT {
   }
 
   @AfterEach
-  void stop() {
-    java.util.List<String> violations = java.util.List.of();
-    try {
-      if (browser != null) {
-        violations = browser.cspViolations();
-        browser.close();
-      }
-    } finally {
-      harness.close();
-    }
-    assertThat(violations).as("every page stayed within the Content-Security-Policy").isEmpty();
-  }
-
-  private String url(String path) {
-    return "http://127.0.0.1:" + harness.port() + path;
+  void stop() throws Exception {
+    assertThat(Browser.closeAll(browser, harness)).as("every page stayed within the Content-Security-Policy")
+        .isEmpty();
   }
 
   private WebDriverWait waiting() {
@@ -78,7 +65,7 @@ class ReaderBrowserIT {
 
   private void logIn(String username, String password) {
     driver.manage().deleteAllCookies();
-    driver.get(url("/login.html"));
+    driver.get(harness.url("/login.html"));
     waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(username);
     driver.findElement(By.id("password")).sendKeys(password);
     driver.findElement(By.id("login-button")).click();
@@ -137,9 +124,9 @@ class ReaderBrowserIT {
     assertThat(bobs.getValue("progress")).as("bob's progress is his own").isNull();
 
     logIn("bob", "bob-password");
-    driver.get(url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
+    driver.get(harness.url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
     waitForPage(1);
-    driver.get(url("/series.html?id=" + SERIES));
+    driver.get(harness.url("/series.html?id=" + SERIES));
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".chapter-row")));
     assertThat(driver.findElements(By.cssSelector(".chapter-row[data-state='read']"))).isEmpty();
     assertThat(driver.findElement(By.cssSelector(".chapter-row[data-chapter-id='chapter-0002']"))
@@ -151,7 +138,7 @@ class ReaderBrowserIT {
   @Test
   void theEndOfAChapterLeadsIntoTheNextAndMarksItRead() {
     logIn("alice", "alice-password");
-    driver.get(url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
+    driver.get(harness.url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
     waitForPage(1);
     WebElement body = driver.findElement(By.tagName("body"));
 
@@ -172,7 +159,7 @@ class ReaderBrowserIT {
   void aReaderAccountCannotOpenAdminPages() {
     logIn("bob", "bob-password");
 
-    driver.get(url("/admin/users.html"));
+    driver.get(harness.url("/admin/users.html"));
 
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.id("forbidden")));
     assertThat(driver.findElements(By.id("users-table"))).isEmpty();
@@ -199,10 +186,10 @@ class ReaderBrowserIT {
     browser.size(390, 844);
     logIn("alice", "alice-password");
     browser.screenshot("library-phone");
-    driver.get(url("/series.html?id=" + SERIES));
+    driver.get(harness.url("/series.html?id=" + SERIES));
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".chapter-row")));
     browser.screenshot("series-phone");
-    driver.get(url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
+    driver.get(harness.url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
     waitForPage(1);
     new Select(driver.findElement(By.id("mode-select"))).selectByValue("ltr");
     waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-mode", "ltr"));

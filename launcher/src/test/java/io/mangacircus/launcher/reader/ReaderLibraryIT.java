@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.launcher.testing.LibraryFixture;
+import io.mangacircus.testing.LibraryFixture;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -37,8 +37,7 @@ class ReaderLibraryIT {
     library.chapter(SERIES, "Circus Nights", 1, 3, PUBLISHED);
     library.chapter(SERIES, "Circus Nights", 2, 4, PUBLISHED.plusSeconds(60));
     library.chapter(SERIES, "Circus Nights", 10, 2, PUBLISHED.plusSeconds(120));
-    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
-        .put("initialAdminPassword", ADMIN_PASSWORD)).encode()).startStandard(Mode.ALL);
+    harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
     admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
   }
 

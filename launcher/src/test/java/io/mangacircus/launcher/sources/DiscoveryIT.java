@@ -7,7 +7,7 @@ import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.AdminApi;
 import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.launcher.testing.LibraryFixture;
+import io.mangacircus.testing.LibraryFixture;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;

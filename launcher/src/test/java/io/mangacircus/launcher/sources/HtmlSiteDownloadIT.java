@@ -1,5 +1,6 @@
 package io.mangacircus.launcher.sources;
 
+import io.mangacircus.testing.TestImages;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
@@ -15,13 +16,8 @@ import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.scraper.source.Sources;
 import io.vertx.core.json.JsonObject;
-import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +26,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -137,27 +132,11 @@ class HtmlSiteDownloadIT {
       String id = "1000" + chapter + "000";
       page("/chapters/1234-" + id + "/circus-of-ink-chapter-" + chapter, "chapter-" + chapter + ".html");
       for (String file : IMAGES.get(id)) {
-        image("/file/mangap/1234/" + id + "/" + file, picture(file.endsWith(".png") ? "png" : "jpg", ++seed));
+        image("/file/mangap/1234/" + id + "/" + file, TestImages.image(file.endsWith(".png") ? "png" : "jpg", ++seed));
       }
     }
   }
 
-  private static byte[] picture(String format, int seed) {
-    BufferedImage image = new BufferedImage(48, 72, BufferedImage.TYPE_INT_RGB);
-    Graphics2D g = image.createGraphics();
-    g.setColor(new Color(seed * 53 % 255, seed * 97 % 255, 140));
-    g.fillRect(0, 0, 48, 72);
-    g.setColor(Color.WHITE);
-    g.drawString(String.valueOf(seed), 10, 40);
-    g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(image, format, out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
-  }
 
   // ---- the admin API ------------------------------------------------------------------------------------------
 
@@ -165,17 +144,6 @@ class HtmlSiteDownloadIT {
     Answer added = admin.post("/api/admin/jobs", new JsonObject().put("source", SOURCE).put("title", titleRef));
     assertThat(added.status()).as(added.body()).isEqualTo(201);
     return added.json().getJsonObject("job").getString("id");
-  }
-
-  private JsonObject job(String id) {
-    return admin.get("/api/admin/jobs").json().getJsonArray("jobs").stream().map(JsonObject.class::cast)
-        .filter(j -> j.getString("id").equals(id)).findFirst().orElseThrow();
-  }
-
-  private JsonObject awaitState(String id, String state) {
-    await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(100))
-        .until(() -> state.equals(job(id).getString("state")));
-    return job(id);
   }
 
   private JsonObject lane() {
@@ -203,7 +171,7 @@ class HtmlSiteDownloadIT {
     assertThat(lane().getLong("chapterDelayMs")).isEqualTo(CHAPTER_DELAY_MS);
 
     String id = add(site.baseUrl() + TITLE_PATH);
-    JsonObject ready = awaitState(id, "ready");
+    JsonObject ready = admin.awaitJobState(id, "ready");
 
     assertThat(ready.getString("titleId")).isEqualTo("1234/circus-of-ink");
     assertThat(ready.getString("title")).isEqualTo("Circus of Ink");
@@ -214,7 +182,7 @@ class HtmlSiteDownloadIT {
     assertThat(Files.exists(data.resolve("library/mangapill-circus-of-ink"))).isFalse();
 
     assertThat(admin.post("/api/admin/jobs/" + id + "/confirm", null).status()).isEqualTo(200);
-    JsonObject done = awaitState(id, "done");
+    JsonObject done = admin.awaitJobState(id, "done");
 
     assertThat(done.getLong("chaptersPublished")).isEqualTo(3);
     Path series = data.resolve("library/mangapill-circus-of-ink");
@@ -278,10 +246,10 @@ class HtmlSiteDownloadIT {
     page("/manga/5678/ink-rewritten", "changed-title.html");
     page("/manga/4321/ink-reader", "ink-reader-title.html");
     page("/chapters/4321-10001000/ink-reader-chapter-1", "changed-chapter.html");
-    image("/file/mangap/4321/10001000/1.jpeg", picture("jpg", 1));
+    image("/file/mangap/4321/10001000/1.jpeg", TestImages.image("jpg", 1));
 
     String changedTitle = add("5678/ink-rewritten");
-    JsonObject quarantined = awaitState(changedTitle, "quarantined");
+    JsonObject quarantined = admin.awaitJobState(changedTitle, "quarantined");
 
     assertThat(quarantined.getString("reason")).isEqualTo("parser: inspection: selector '#chapters a[href]' "
         + "(chapters.item) matched nothing on /manga/5678/ink-rewritten");
@@ -293,9 +261,9 @@ class HtmlSiteDownloadIT {
     assertThat(lane().getBoolean("paused")).as("one parser failure is not systemic").isFalse();
 
     String changedChapter = add(site.baseUrl() + "/manga/4321/ink-reader");
-    awaitState(changedChapter, "ready");
+    admin.awaitJobState(changedChapter, "ready");
     assertThat(admin.post("/api/admin/jobs/" + changedChapter + "/confirm", null).status()).isEqualTo(200);
-    JsonObject second = awaitState(changedChapter, "quarantined");
+    JsonObject second = admin.awaitJobState(changedChapter, "quarantined");
 
     assertThat(second.getString("reason")).isEqualTo("parser: chapter 1: selector 'img.js-page' (pages.image) matched "
         + "nothing on /chapters/4321-10001000/ink-reader-chapter-1");

@@ -7,7 +7,7 @@ import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.AdminApi;
 import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.launcher.testing.LibraryFixture;
+import io.mangacircus.testing.LibraryFixture;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -90,11 +90,6 @@ class LocalImportIT {
     return added.json().getJsonObject("job").getString("id");
   }
 
-  private JsonObject job(String id) {
-    return admin.get("/api/admin/jobs").json().getJsonArray("jobs").stream().map(JsonObject.class::cast)
-        .filter(j -> j.getString("id").equals(id)).findFirst().orElseThrow();
-  }
-
   @Test
   void archivesAndImageFoldersArePublishedAndACorruptArchiveIsQuarantinedAlone() throws Exception {
     String broken = add("Broken Series");
@@ -102,11 +97,11 @@ class LocalImportIT {
     String good = add("Good Series");
 
     await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-        .until(() -> "done".equals(job(good).getString("state")));
-    await().atMost(Duration.ofSeconds(30)).until(() -> "quarantined".equals(job(broken).getString("state")));
-    await().atMost(Duration.ofSeconds(30)).until(() -> "quarantined".equals(job(disguised).getString("state")));
+        .until(() -> "done".equals(admin.job(good).getString("state")));
+    await().atMost(Duration.ofSeconds(30)).until(() -> "quarantined".equals(admin.job(broken).getString("state")));
+    await().atMost(Duration.ofSeconds(30)).until(() -> "quarantined".equals(admin.job(disguised).getString("state")));
 
-    assertThat(job(broken).getString("reason")).contains("Chapter 1.cbz");
+    assertThat(admin.job(broken).getString("reason")).contains("Chapter 1.cbz");
     Path series = data.resolve("library/good-series");
     assertThat(series.resolve("chapter-0001")).isDirectory();
     assertThat(series.resolve("chapter-0002")).isDirectory();
@@ -129,6 +124,6 @@ class LocalImportIT {
   void aTitleOutsideTheImportFolderIsNotFound() {
     String escape = add("../" + data.getFileName());
 
-    await().atMost(Duration.ofSeconds(30)).until(() -> "unavailable".equals(job(escape).getString("state")));
+    await().atMost(Duration.ofSeconds(30)).until(() -> "unavailable".equals(admin.job(escape).getString("state")));
   }
 }

@@ -1,5 +1,7 @@
 package io.mangacircus.launcher.sources;
 
+import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.testing.MutableClock;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
@@ -45,7 +47,6 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,24 +65,11 @@ import org.junit.jupiter.api.Test;
  */
 class MangaDexAdapterIT {
 
-  /** A clock the test moves. */
-  private static final class Clock implements InstantSource {
-    volatile Instant now = Instant.parse("2026-11-29T10:00:00Z");
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-  }
 
   private static final ChapterInfo CHAPTER_1 = new ChapterInfo(CH1, "1", "Before the Big Top", "en");
 
   private final WireMockServer api = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
-  private final Clock clock = new Clock();
+  private final MutableClock clock = new MutableClock();
   private Vertx vertx;
   private WebClient client;
 
@@ -112,15 +100,11 @@ class MangaDexAdapterIT {
     return api.baseUrl() + "/" + name;
   }
 
-  private static <T> T await(Future<T> future) throws Exception {
-    return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-  }
-
   /** Calls the adapter on a Vert.x context, as a lane does, and waits for the outcome. */
-  private <T> T await(Supplier<Future<T>> call) throws Exception {
+  private <T> T await(Supplier<Future<T>> call) {
     Promise<T> done = Promise.promise();
     vertx.getOrCreateContext().runOnContext(v -> call.get().onComplete(done::handle));
-    return await(done.future());
+    return LauncherHarness.await(done.future());
   }
 
   private int requestsTo(String path) {
@@ -366,7 +350,7 @@ class MangaDexAdapterIT {
         SourceTypes.resolve("mangadex", source).create(vertx, client, InstantSource.system(), config, lines),
         SourceTypes.resolve("mangadex-again", sameApi).create(vertx, Sources.client(vertx),
             InstantSource.system(), config, lines))));
-    List<Source> adapters = await(built.future());
+    List<Source> adapters = LauncherHarness.await(built.future());
 
     List<Future<FetchOutcome<TitleInfo>>> titles = new ArrayList<>();
     Promise<Void> asked = Promise.promise();
@@ -378,8 +362,8 @@ class MangaDexAdapterIT {
       }
       asked.complete();
     });
-    await(asked.future());
-    await(Future.all(titles));
+    LauncherHarness.await(asked.future());
+    LauncherHarness.await(Future.all(titles));
 
     assertThat(titles).allSatisfy(t -> assertThat(t.result().ok()).isTrue());
     var spacing = spacing(journal(api));

@@ -1,5 +1,6 @@
 package io.mangacircus.launcher.sources;
 
+import io.mangacircus.testing.TestImages;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -10,10 +11,6 @@ import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.vertx.core.json.JsonObject;
-import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -23,7 +20,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.imageio.ImageIO;
 
 /**
  * A fake MangaDex on WireMock: answers shaped like the real API's ({@code src/test/resources/mangadex/}), two
@@ -101,7 +97,7 @@ final class MangaDexFixtures {
     for (int i = 0; i < files.size(); i++) {
       String file = files.get(i);
       boolean png = file.endsWith(".png");
-      byte[] bytes = image(png ? "png" : "jpg", atHome.hash().hashCode() + i);
+      byte[] bytes = TestImages.image(png ? "png" : "jpg", atHome.hash().hashCode() + i);
       served.put(file, bytes);
       api.stubFor(get(urlPathEqualTo(pagePath(node, atHome, file, dataSaver))).atPriority(1)
           .willReturn(aResponse().withStatus(200).withHeader("Content-Type", png ? "image/png" : "image/jpeg")
@@ -114,22 +110,6 @@ final class MangaDexFixtures {
     return "/" + node + (dataSaver ? "/data-saver/" : "/data/") + atHome.hash() + "/" + file;
   }
 
-  static byte[] image(String format, int seed) {
-    BufferedImage image = new BufferedImage(48, 72, BufferedImage.TYPE_INT_RGB);
-    Graphics2D g = image.createGraphics();
-    g.setColor(new Color(Math.floorMod(seed * 37, 255), Math.floorMod(seed * 91, 255), Math.floorMod(seed * 13, 255)));
-    g.fillRect(0, 0, 48, 72);
-    g.setColor(Color.WHITE);
-    g.drawLine(0, Math.floorMod(seed, 72), 47, 71 - Math.floorMod(seed, 72));
-    g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(image, format, out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
-  }
 
   // ---- the journal --------------------------------------------------------------------------------------------
 

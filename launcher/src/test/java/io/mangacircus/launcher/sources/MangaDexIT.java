@@ -99,19 +99,9 @@ class MangaDexIT {
     return added.json().getJsonObject("job");
   }
 
-  private JsonObject job(String id) {
-    return admin.get("/api/admin/jobs").json().getJsonArray("jobs").stream().map(JsonObject.class::cast)
-        .filter(j -> j.getString("id").equals(id)).findFirst().orElseThrow();
-  }
-
   private JsonObject lane() {
     return admin.get("/api/admin/lanes").json().getJsonArray("lanes").stream().map(JsonObject.class::cast)
         .filter(l -> l.getString("source").equals(SOURCE)).findFirst().orElseThrow();
-  }
-
-  private void awaitState(String id, String state) {
-    await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-        .until(() -> state.equals(job(id).getString("state")));
   }
 
   private void assertPublished(Path chapter, Map<String, byte[]> served, String extension) throws Exception {
@@ -164,8 +154,8 @@ class MangaDexIT {
     JsonObject added = add(TITLE_URL, false);
     assertThat(added.getString("titleId")).as("the URL names the title id").isEqualTo(TITLE_ID);
     String id = added.getString("id");
-    awaitState(id, "ready");
-    JsonObject inspected = job(id);
+    admin.awaitJobState(id, "ready");
+    JsonObject inspected = admin.job(id);
     assertThat(inspected.getString("title")).isEqualTo(TITLE);
     assertThat(inspected.getJsonArray("chapterList").stream().map(JsonObject.class::cast)
         .map(c -> c.getString("id") + " " + c.getString("number")).toList())
@@ -175,7 +165,7 @@ class MangaDexIT {
         .containsExactly("/manga/" + TITLE_ID, "/manga/" + TITLE_ID + "/feed", "/manga/" + TITLE_ID + "/feed");
 
     assertThat(admin.post("/api/admin/jobs/" + id + "/confirm", null).status()).isEqualTo(200);
-    awaitState(id, "done");
+    admin.awaitJobState(id, "done");
 
     Path series = data.resolve("library/the-circus-at-dawn");
     assertPublished(series.resolve("chapter-0001"), chapter1, "png");
@@ -243,11 +233,11 @@ class MangaDexIT {
         .map(JsonObject.class::cast).filter(i -> "access".equals(i.getString("kind"))).findFirst().orElseThrow();
     assertThat(incident.getInteger("httpStatus")).isEqualTo(429);
     assertThat(incident.getString("message")).containsPattern("retry after [23] s").contains("rate limited");
-    assertThat(job(id).getInteger("attempts")).as("a 429 consumes no attempt").isZero();
+    assertThat(admin.job(id).getInteger("attempts")).as("a 429 consumes no attempt").isZero();
 
     // The operator resumes at once; the adapter still keeps the pause MangaDex asked for.
     assertThat(admin.post("/api/admin/lanes/" + SOURCE + "/resume", null).status()).isEqualTo(200);
-    awaitState(id, "done");
+    admin.awaitJobState(id, "done");
 
     List<LoggedRequest> requests = journal(api);
     int limited = 0;
@@ -279,13 +269,13 @@ class MangaDexIT {
     String noEnglish = add("https://mangadex.org/title/" + frenchOnly, true).getString("id");
     String missing = add(gone, true).getString("id");
     String foreign = add("https://example.org/title/" + TITLE_ID + "/the-circus-at-dawn", true).getString("id");
-    awaitState(noEnglish, "unavailable");
-    awaitState(missing, "unavailable");
-    awaitState(foreign, "unavailable");
+    admin.awaitJobState(noEnglish, "unavailable");
+    admin.awaitJobState(missing, "unavailable");
+    admin.awaitJobState(foreign, "unavailable");
 
-    assertThat(job(noEnglish).getString("reason")).contains("no English chapters");
-    assertThat(job(missing).getString("reason")).contains("not found", "Manga could not be found");
-    assertThat(job(foreign).getString("reason")).contains("is not a MangaDex title URL");
+    assertThat(admin.job(noEnglish).getString("reason")).contains("no English chapters");
+    assertThat(admin.job(missing).getString("reason")).contains("not found", "Manga could not be found");
+    assertThat(admin.job(foreign).getString("reason")).contains("is not a MangaDex title URL");
     assertThat(journal(api)).as("nothing is asked about a reference that is not MangaDex's")
         .extracting(MangaDexFixtures::path)
         .containsExactly("/manga/" + frenchOnly, "/manga/" + frenchOnly + "/feed", "/manga/" + gone);

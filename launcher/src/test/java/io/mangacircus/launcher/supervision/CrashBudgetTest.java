@@ -1,5 +1,6 @@
 package io.mangacircus.launcher.supervision;
 
+import io.mangacircus.testing.MutableClock;
 import io.mangacircus.contracts.supervision.CrashBudget;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,7 @@
 package io.mangacircus.launcher.testing;
 
 import io.vertx.core.json.JsonObject;
+import org.awaitility.Awaitility;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -36,6 +37,19 @@ public final class AdminApi {
   public HttpProbe.Answer put(String path, JsonObject body) {
     return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
         .PUT(HttpRequest.BodyPublishers.ofString(body.encode())));
+  }
+
+  /** The job with this id, as {@code GET /api/admin/jobs} lists it. */
+  public JsonObject job(String id) {
+    return get("/api/admin/jobs").json().getJsonArray("jobs").stream().map(JsonObject.class::cast)
+        .filter(j -> j.getString("id").equals(id)).findFirst().orElseThrow();
+  }
+
+  /** Polls (up to 90 s) until the job is in {@code state}, and returns it as then listed. */
+  public JsonObject awaitJobState(String id, String state) {
+    Awaitility.await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(50))
+        .until(() -> state.equals(job(id).getString("state")));
+    return job(id);
   }
 
   private URI uri(String path) {

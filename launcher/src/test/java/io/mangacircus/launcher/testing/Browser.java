@@ -72,6 +72,25 @@ public final class Browser implements AutoCloseable {
     return consoleSeen.stream().filter(m -> m.contains("Content Security Policy")).toList();
   }
 
+  /**
+   * The end of a browser test: closes the browser (when it started) and then the launcher, the launcher even when the
+   * browser fails to close, and returns the Content-Security-Policy violations the browser saw before.
+   */
+  public static java.util.List<String> closeAll(Browser browser, AutoCloseable launcher) throws Exception {
+    java.util.List<String> violations = java.util.List.of();
+    try {
+      if (browser != null) {
+        violations = browser.cspViolations();
+        browser.close();
+      }
+    } finally {
+      if (launcher != null) {
+        launcher.close();
+      }
+    }
+    return violations;
+  }
+
   /** Desktop (1366×900) or phone (390×844) viewport. */
   public void size(int width, int height) {
     driver.manage().window().setSize(new Dimension(width, height));

@@ -1,6 +1,7 @@
 package io.mangacircus.launcher.testing;
 
 import io.vertx.core.json.JsonObject;
+import org.awaitility.Awaitility;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -39,6 +40,12 @@ public final class HttpProbe {
       .connectTimeout(Duration.ofSeconds(2)).build();
 
   private HttpProbe() {
+  }
+
+  /** Waits (up to a minute, for a jar process starting on a loaded machine) until {@code /health/ready} says 200. */
+  public static void awaitReady(int port) {
+    Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+        .until(() -> get(port, "/health/ready").status() == 200);
   }
 
   public static Answer get(int port, String path) {

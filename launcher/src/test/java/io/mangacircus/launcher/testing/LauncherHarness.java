@@ -16,6 +16,7 @@ import io.vertx.core.Deployable;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -72,9 +73,20 @@ public final class LauncherHarness implements AutoCloseable {
     return vertx;
   }
 
+  /** A launcher (not started) whose reader creates the account {@code admin} with this password on first start. */
+  public static LauncherHarness withAdminPassword(Path data, String password) {
+    return new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
+        .put("initialAdminPassword", password)).encode());
+  }
+
   /** The HTTP port the launcher serves (the reader port). */
   public int port() {
     return port;
+  }
+
+  /** The address of {@code path} on the reader port. */
+  public String url(String path) {
+    return "http://127.0.0.1:" + port + path;
   }
 
   /** A spec for the real reader, mounted on {@code slot}. */

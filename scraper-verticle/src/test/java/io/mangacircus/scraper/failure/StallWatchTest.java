@@ -1,31 +1,17 @@
 package io.mangacircus.scraper.failure;
 
+import io.mangacircus.testing.MutableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.time.InstantSource;
 import java.util.List;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class StallWatchTest {
 
-  /** A clock the test moves. */
-  private static final class Clock implements InstantSource {
-    Instant now = Instant.parse("2026-11-29T10:00:00Z");
 
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-  }
-
-  private final Clock clock = new Clock();
+  private final MutableClock clock = new MutableClock();
   private final StallWatch watch = new StallWatch(Duration.ofMinutes(15), Duration.ofMinutes(3), clock);
 
   private static StallWatch.Observation at(long fingerprint) {

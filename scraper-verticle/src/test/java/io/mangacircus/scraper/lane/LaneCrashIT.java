@@ -1,7 +1,6 @@
 package io.mangacircus.scraper.lane;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
@@ -13,7 +12,6 @@ import io.mangacircus.scraper.failure.Incident;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.queue.EventLog;
-import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobState;
 import io.mangacircus.scraper.queue.QueueListener;
@@ -27,10 +25,14 @@ import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.RequestLines;
 import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.TitleInfo;
+import io.mangacircus.testing.Polling;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
+import io.vertx.junit5.Timeout;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -39,22 +41,29 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A lane whose adapter throws (a bug): the job is given back without an attempt, the lane starts over, and a third
  * crash within the hour parks the lane. */
+@ExtendWith(VertxExtension.class)
 class LaneCrashIT {
 
   @TempDir
   Path data;
 
-  private final Vertx vertx = Vertx.vertx();
+  private DemoSite site;
+  private JobQueue queue;
 
-  @AfterEach
-  void close() throws Exception {
-    vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  @BeforeEach
+  void startSite(Vertx vertx, VertxTestContext context) {
+    DemoSite.start(vertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults())
+        .onComplete(context.succeeding(started -> {
+          site = started;
+          context.completeNow();
+        }));
   }
 
   /** The demo adapter, except that page fetches throw while {@code crashesLeft} is positive. */
@@ -91,57 +100,55 @@ class LaneCrashIT {
     }
   }
 
-  private static <T> T result(Future<T> future) throws Exception {
-    return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-  }
-
-  private JobQueue deployLane(DemoSite site, AtomicInteger crashes) throws Exception {
+  /** Deploys a lane whose adapter throws {@code crashes} times, and sets {@link #queue}. */
+  private Future<String> deployLane(Vertx vertx, AtomicInteger crashes) {
     SourceConfig source = new SourceConfig("demo", site.baseUrl(), 0L, 0L);
     ScraperConfig config = new ScraperConfig(0, true, 120, 50, 60, 30, new ScraperConfig.Recovery(50, 0),
         new ScraperConfig.Demo(false, 0, "circus-nights"), Map.of("demo", source),
         new ScraperConfig.Failures(300, 2, 100, 3, 300, 2, 60), new ScraperConfig.Stall(30, 900, 180));
-    JobQueue queue = new JobQueue(new QueueStore(data.resolve("scraper/queue.json")),
+    queue = new JobQueue(new QueueStore(data.resolve("scraper/queue.json")),
         new EventLog(data.resolve("scraper/events.log")), InstantSource.system(), Set.of("demo"), QueueListener.NONE);
-    result(vertx.deployVerticle(new LaneVerticle("demo", source, config, queue, new LibraryLayout(data.resolve("library")),
-        new ProgressBoard(p -> { }), InstantSource.system(),
+    return vertx.deployVerticle(new LaneVerticle("demo", source, config, queue,
+        new LibraryLayout(data.resolve("library")), new ProgressBoard(p -> { }), InstantSource.system(),
         CircuitGuardedSource.breaker(vertx, "demo", config.failures(), state -> { }),
         new SystemicParserWatch(2, Duration.ofHours(1), InstantSource.system()),
         client -> new BuggySource(SourceTypes.resolve("demo", source).create(vertx, client, InstantSource.system(),
             config, new RequestLines(InstantSource.system())), crashes)),
-        new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)));
-    return queue;
+        new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER));
   }
 
   @Test
-  void aCrashingLaneGivesItsJobBackWithoutAnAttemptAndCarriesOn() throws Exception {
-    DemoSite site = result(DemoSite.start(vertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults()));
-    JobQueue queue = deployLane(site, new AtomicInteger(2));
-    String id = queue.add("demo", "tightrope-walker", true).job().id();
-
-    await().atMost(Duration.ofSeconds(60)).until(() -> queue.job(id).orElseThrow().state() == JobState.DONE);
-
-    Job done = queue.job(id).orElseThrow();
-    assertThat(done.attempts()).isZero();
-    assertThat(done.interruptions()).isEqualTo(2);
-    assertThat(queue.incidents()).filteredOn(i -> i.kind() == FailureKind.CRASH).hasSize(2)
-        .allMatch(i -> i.action().equals("job requeued"));
-    assertThat(queue.lane("demo").paused()).isFalse();
+  @Timeout(value = 90, timeUnit = TimeUnit.SECONDS)
+  void aCrashingLaneGivesItsJobBackWithoutAnAttemptAndCarriesOn(Vertx vertx, VertxTestContext context) {
+    deployLane(vertx, new AtomicInteger(2)).compose(lane -> {
+      String id = queue.add("demo", "tightrope-walker", true).job().id();
+      return Polling.until(vertx, Duration.ofSeconds(60), () -> queue.job(id).orElseThrow().state() == JobState.DONE)
+          .map(v -> queue.job(id).orElseThrow());
+    }).onComplete(context.succeeding(done -> context.verify(() -> {
+      assertThat(done.attempts()).isZero();
+      assertThat(done.interruptions()).isEqualTo(2);
+      assertThat(queue.incidents()).filteredOn(i -> i.kind() == FailureKind.CRASH).hasSize(2)
+          .allMatch(i -> i.action().equals("job requeued"));
+      assertThat(queue.lane("demo").paused()).isFalse();
+      context.completeNow();
+    })));
   }
 
   @Test
-  void aThirdCrashWithinTheHourParksTheLane() throws Exception {
-    DemoSite site = result(DemoSite.start(vertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults()));
-    JobQueue queue = deployLane(site, new AtomicInteger(1_000));
-    String id = queue.add("demo", "tightrope-walker", true).job().id();
-
-    await().atMost(Duration.ofSeconds(30)).until(() -> queue.lane("demo").paused());
-
-    assertThat(queue.lane("demo").pauseReason()).contains("crashed 3 times");
-    List<Incident> crashes = queue.incidents().stream().filter(i -> i.kind() == FailureKind.CRASH).toList();
-    assertThat(crashes).hasSize(3);
-    assertThat(crashes.get(2).action()).isEqualTo("lane paused");
-    Job job = queue.job(id).orElseThrow();
-    assertThat(job.state()).isEqualTo(JobState.PENDING);
-    assertThat(job.attempts()).isZero();
+  @Timeout(value = 60, timeUnit = TimeUnit.SECONDS)
+  void aThirdCrashWithinTheHourParksTheLane(Vertx vertx, VertxTestContext context) {
+    deployLane(vertx, new AtomicInteger(1_000)).compose(lane -> {
+      String id = queue.add("demo", "tightrope-walker", true).job().id();
+      return Polling.until(vertx, Duration.ofSeconds(30), () -> queue.lane("demo").paused())
+          .map(v -> queue.job(id).orElseThrow());
+    }).onComplete(context.succeeding(job -> context.verify(() -> {
+      assertThat(queue.lane("demo").pauseReason()).contains("crashed 3 times");
+      List<Incident> crashes = queue.incidents().stream().filter(i -> i.kind() == FailureKind.CRASH).toList();
+      assertThat(crashes).hasSize(3);
+      assertThat(crashes.get(2).action()).isEqualTo("lane paused");
+      assertThat(job.state()).isEqualTo(JobState.PENDING);
+      assertThat(job.attempts()).isZero();
+      context.completeNow();
+    })));
   }
 }

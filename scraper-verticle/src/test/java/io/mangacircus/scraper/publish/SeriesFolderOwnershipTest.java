@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.publish;
 
+import io.mangacircus.testing.TestImages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.scraper.source.PageRef;

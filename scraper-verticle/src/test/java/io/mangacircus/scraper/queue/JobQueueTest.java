@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.queue;
 
+import io.mangacircus.testing.MutableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -16,7 +17,7 @@ class JobQueueTest {
   @TempDir
   Path dir;
 
-  private final QueueFixtures.Clock clock = new QueueFixtures.Clock();
+  private final MutableClock clock = new MutableClock();
 
   private Job inspectedAndConfirmed(JobQueue queue, String title) {
     Job job = queue.add("demo", title, true).job();

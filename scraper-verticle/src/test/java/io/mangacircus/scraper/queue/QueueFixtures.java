@@ -1,28 +1,12 @@
 package io.mangacircus.scraper.queue;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Set;
 
 /** Builders for queue tests: a queue in a temporary folder with a clock the test moves. */
 final class QueueFixtures {
-
-  /** A clock tests move by hand. */
-  static final class Clock implements InstantSource {
-    private Instant now = Instant.parse("2026-11-29T10:00:00Z");
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration step) {
-      now = now.plus(step);
-    }
-  }
 
   private QueueFixtures() {
   }

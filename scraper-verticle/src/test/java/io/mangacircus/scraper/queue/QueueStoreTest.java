@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.queue;
 
+import io.mangacircus.testing.MutableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -53,7 +54,7 @@ class QueueStoreTest {
     String before = Files.readString(file);
 
     assertThatThrownBy(() -> new JobQueue(new QueueStore(file), new EventLog(dir.resolve("events.log")),
-        new QueueFixtures.Clock(), java.util.Set.of("demo"), QueueListener.NONE))
+        new MutableClock(), java.util.Set.of("demo"), QueueListener.NONE))
         .isInstanceOf(CorruptStateFileException.class)
         .hasMessageContaining(file.toString())
         .hasMessageContaining("not valid JSON");
@@ -82,7 +83,7 @@ class QueueStoreTest {
   @Test
   void eachSaveKeepsThePreviousVersionAsABackup() throws Exception {
     Path file = dir.resolve("queue.json");
-    JobQueue queue = QueueFixtures.queue(dir, new QueueFixtures.Clock());
+    JobQueue queue = QueueFixtures.queue(dir, new MutableClock());
     queue.add("demo", "first", false);
     String afterFirst = Files.readString(file);
 

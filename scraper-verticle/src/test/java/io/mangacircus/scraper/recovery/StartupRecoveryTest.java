@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.recovery;
 
+import io.mangacircus.testing.TestImages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.scraper.ScraperConfig;
@@ -103,13 +104,13 @@ class StartupRecoveryTest {
 
     // c1: published before the crash, but the journal still says publishing → complete.
     StagingFolder done = StagingFolder.open(library, key("c1"), manifest, InstantSource.system());
-    done.store(new PageRef(1, "001.png", "u"), "png", image(1));
-    done.store(new PageRef(2, "002.png", "u"), "png", image(2));
+    done.store(new PageRef(1, "001.png", "u"), "png", TestImages.png(1));
+    done.store(new PageRef(2, "002.png", "u"), "png", TestImages.png(2));
     publisher.publish(done);
     queue.stage(job.id(), "c1", ChapterStage.PUBLISHING, 2, done.fingerprint(), null);
     // c2: half staged → still.
     StagingFolder half = StagingFolder.open(library, key("c2"), manifest, InstantSource.system());
-    half.store(new PageRef(1, "001.png", "u"), "png", image(3));
+    half.store(new PageRef(1, "001.png", "u"), "png", TestImages.png(3));
     queue.stage(job.id(), "c2", ChapterStage.FETCHING, 2, half.fingerprint(), null);
     // c3: nothing staged and the source says it is gone → gone.
     queue.stage(job.id(), "c3", ChapterStage.FETCHING, 2, fingerprint("c3", manifest), null);
@@ -167,16 +168,4 @@ class StartupRecoveryTest {
     assertThat(source.calls).isEqualTo(2);
   }
 
-  private static byte[] image(int seed) {
-    java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(20, 30,
-        java.awt.image.BufferedImage.TYPE_INT_RGB);
-    image.setRGB(seed, seed, 0xFFFFFF);
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    try {
-      javax.imageio.ImageIO.write(image, "png", out);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    return out.toByteArray();
-  }
 }

@@ -1,10 +1,10 @@
 package io.mangacircus.scraper.source;
 
+import io.mangacircus.testing.MutableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,26 +16,13 @@ import org.junit.jupiter.api.Test;
 
 class RequestLimiterTest {
 
-  /** A clock the test moves. */
-  private static final class Clock implements InstantSource {
-    volatile Instant now = Instant.parse("2026-11-29T10:00:00Z");
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-  }
 
   private static final RequestLimiter.Rule ALL = new RequestLimiter.Rule("all", 5, Duration.ofSeconds(1),
       Duration.ofMillis(210));
   private static final RequestLimiter.Rule AT_HOME = new RequestLimiter.Rule("at-home", 40, Duration.ofMinutes(1),
       Duration.ZERO);
 
-  private final Clock clock = new Clock();
+  private final MutableClock clock = new MutableClock();
   private final RequestLimiter limiter = new RequestLimiter(clock);
 
   /** The start instants of {@code n} requests asked for at the same moment. */

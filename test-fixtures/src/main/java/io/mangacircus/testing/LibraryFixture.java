@@ -1,21 +1,16 @@
-package io.mangacircus.launcher.testing;
+package io.mangacircus.testing;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.awt.Color;
-import java.awt.Font;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
-import javax.imageio.ImageIO;
 
 /** Lays published chapters straight into a library folder, shaped as the scraper publishes them. */
 public final class LibraryFixture {
@@ -24,8 +19,13 @@ public final class LibraryFixture {
 
   private final Path library;
 
+  /** A fixture writing into {@code <dataDir>/library}. */
   public LibraryFixture(Path dataDir) {
     this.library = dataDir.resolve("library");
+  }
+
+  public Path library() {
+    return library;
   }
 
   /** Publishes {@code pages} PNG pages (each showing its number) as {@code <series>/chapter-000N/}. */
@@ -42,34 +42,26 @@ public final class LibraryFixture {
         byte[] png = png(seriesTitle + " " + number + " / " + page);
         String file = String.format("%03d.png", page);
         Files.write(folder.resolve(file), png);
-        list.addObject().put("index", page).put("file", file).put("size", png.length)
-            .put("sha256", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(png)));
+        list.addObject().put("index", page).put("file", file).put("size", png.length).put("sha256", sha256(png));
       }
       Files.write(folder.resolve("chapter.json"), MAPPER.writeValueAsBytes(json));
       return folder;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
     }
   }
 
   /** A small portrait PNG with a caption. */
   public static byte[] png(String caption) {
-    BufferedImage image = new BufferedImage(300, 420, BufferedImage.TYPE_INT_RGB);
-    Graphics2D g = image.createGraphics();
-    g.setColor(new Color(0xF4, 0xEF, 0xE6));
-    g.fillRect(0, 0, 300, 420);
-    g.setColor(new Color(0x33, 0x33, 0x33));
-    g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 22));
-    g.drawString(caption, 16, 210);
-    g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    return TestImages.captioned(caption);
+  }
+
+  /** The lowercase hex SHA-256 of the bytes, as {@code chapter.json} records a page. */
+  public static String sha256(byte[] bytes) {
     try {
-      ImageIO.write(image, "png", out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
     }
-    return out.toByteArray();
   }
 }

@@ -1,0 +1,59 @@
+package io.mangacircus.launcher.testing;
+
+import io.mangacircus.scraper.demo.DemoCatalog;
+import io.mangacircus.scraper.demo.DemoFaults;
+import io.mangacircus.scraper.demo.DemoSite;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/** A demo site in the test's JVM, started before each test (pages slowed by the given delay) and closed after. */
+public final class DemoSiteExtension implements BeforeEachCallback, AfterEachCallback {
+
+  private final Duration pageDelay;
+  private final DemoCatalog catalog = new DemoCatalog();
+  private final DemoFaults faults = new DemoFaults();
+  private Vertx vertx;
+  private DemoSite site;
+
+  /** @param pageDelay how long each page image takes to answer */
+  public DemoSiteExtension(Duration pageDelay) {
+    this.pageDelay = pageDelay;
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) throws Exception {
+    vertx = Vertx.vertx();
+    faults.slowPages(pageDelay);
+    site = DemoSite.start(vertx, "127.0.0.1", 0, catalog, faults).toCompletionStage().toCompletableFuture()
+        .get(30, TimeUnit.SECONDS);
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  public DemoSite site() {
+    return site;
+  }
+
+  public DemoCatalog catalog() {
+    return catalog;
+  }
+
+  public DemoFaults faults() {
+    return faults;
+  }
+
+  /** A {@code scraper} config section with the source {@code demo} reading this site, polling claims quickly. */
+  public JsonObject scraperConfig() {
+    return new JsonObject().put("claimPollMs", 100)
+        .put("sources", new JsonObject().put("demo", new JsonObject().put("type", "demo")
+            .put("baseUrl", site.baseUrl()).put("pageDelayMs", 10).put("chapterDelayMs", 20)));
+  }
+}

@@ -1,0 +1,160 @@
+package io.mangacircus.reader.library;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mangacircus.testing.LibraryFixture;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the reader may serve from the library folder: real chapters inside it, and nothing else, saying why. */
+class LibraryFilesTest {
+
+  private static final Instant PUBLISHED = Instant.parse("2026-11-20T10:00:00Z");
+
+  @TempDir
+  Path work;
+
+  private LibraryFixture fixture;
+  private Path library;
+  private LibraryFiles files;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    fixture = new LibraryFixture(work.resolve("data"));
+    library = Files.createDirectories(fixture.library());
+    files = new LibraryFiles(library);
+  }
+
+  private static List<String> refused(LibraryFiles.Listing listing) {
+    return listing.refused().stream().map(LibraryScan.Skipped::toString).toList();
+  }
+
+  @Test
+  void aPublishedChapterIsReadWithItsPagesInOrderInsideTheLibrary() throws IOException {
+    fixture.chapter("circus", "Circus Nights", 1, 3, PUBLISHED);
+
+    LibraryFiles.Chapter chapter = files.chapter("circus", "chapter-0001");
+
+    assertThat(chapter.seriesTitle()).isEqualTo("Circus Nights");
+    assertThat(chapter.number()).isEqualTo("1");
+    assertThat(chapter.publishedAt()).isEqualTo(PUBLISHED);
+    assertThat(chapter.pages()).extracting(LibraryFiles.Page::index).containsExactly(1, 2, 3);
+    assertThat(chapter.pages()).allSatisfy(page -> {
+      assertThat(page.file()).startsWith(library.toRealPath()).isRegularFile();
+      assertThat(page.mediaType()).isEqualTo("image/png");
+      assertThat(page.sha256()).isEqualTo(LibraryFixture.sha256(Files.readAllBytes(page.file())));
+    });
+  }
+
+  @Test
+  void chaptersAreOrderedByTheirNumberNotTheirFolderName() {
+    fixture.chapter("circus", "Circus Nights", 10, 1, PUBLISHED);
+    fixture.chapter("circus", "Circus Nights", 2, 1, PUBLISHED);
+    fixture.chapter("circus", "Circus Nights", 1, 1, PUBLISHED);
+
+    assertThat(files.chapters("circus")).extracting(LibraryFiles.Chapter::number).containsExactly("1", "2", "10");
+  }
+
+  @Test
+  void aChapterLinkedToAnotherChapterIsRefusedAndTheRealOneStays() throws IOException {
+    Path real = fixture.chapter("circus", "Circus Nights", 1, 1, PUBLISHED);
+    Files.createSymbolicLink(real.resolveSibling("chapter-0002"), real);
+
+    LibraryFiles.Listing listing = files.listing("circus", false);
+
+    assertThat(listing.chapters()).extracting(LibraryFiles.Chapter::id).containsExactly("chapter-0001");
+    assertThat(refused(listing)).singleElement().asString().contains("circus/chapter-0002")
+        .contains("symbolic link to another folder of the library");
+  }
+
+  @Test
+  void aSeriesLinkedOutsideTheLibraryIsNotFoundAndTheReaderIsNotToldWhere() throws IOException {
+    LibraryFixture outside = new LibraryFixture(work.resolve("elsewhere"));
+    Path folder = outside.chapter("secret", "Secret", 1, 1, PUBLISHED).getParent();
+    Files.createSymbolicLink(library.resolve("secret"), folder);
+
+    assertThatThrownBy(() -> files.chapters("secret")).isInstanceOfSatisfying(LibraryFiles.NotFoundException.class,
+        e -> {
+          assertThat(e.getMessage()).isEqualTo("no series secret").doesNotContain(work.toString());
+          assertThat(e.reason()).isEqualTo("resolves outside the library");
+        });
+  }
+
+  @Test
+  void aChapterMissingAPageFileIsRefusedNamingThePage() throws IOException {
+    Path folder = fixture.chapter("circus", "Circus Nights", 1, 2, PUBLISHED);
+    Files.delete(folder.resolve("002.png"));
+
+    assertThat(refused(files.listing("circus", false))).singleElement().asString()
+        .contains("page 002.png does not exist");
+    assertThatThrownBy(() -> files.chapter("circus", "chapter-0001"))
+        .isInstanceOf(LibraryFiles.NotFoundException.class).hasMessageContaining("misses page 002.png");
+  }
+
+  @Test
+  void aCorruptChapterJsonIsRefusedWithoutStoppingTheRestOfTheSeries() throws IOException {
+    fixture.chapter("circus", "Circus Nights", 1, 1, PUBLISHED);
+    Path broken = fixture.chapter("circus", "Circus Nights", 2, 1, PUBLISHED);
+    Files.writeString(broken.resolve("chapter.json"), "{\"pages\": [");
+
+    LibraryFiles.Listing listing = files.listing("circus", false);
+
+    assertThat(listing.chapters()).extracting(LibraryFiles.Chapter::id).containsExactly("chapter-0001");
+    assertThat(refused(listing)).singleElement().asString().contains("chapter.json is not valid JSON");
+  }
+
+  @Test
+  void aPageFileNameThatClimbsOutOfTheChapterIsRefused() throws IOException {
+    Path folder = fixture.chapter("circus", "Circus Nights", 1, 1, PUBLISHED);
+    Files.writeString(work.resolve("data/passwd.png"), "not yours");
+    Files.writeString(folder.resolve("chapter.json"), "{\"schema\":1,\"series\":\"Circus\",\"number\":\"1\","
+        + "\"pages\":[{\"index\":1,\"file\":\"../../../passwd.png\"}]}");
+
+    assertThatThrownBy(() -> files.chapter("circus", "chapter-0001"))
+        .isInstanceOfSatisfying(LibraryFiles.NotFoundException.class,
+            e -> assertThat(e.reason()).isEqualTo("chapter.json names an unusable page file"));
+  }
+
+  @Test
+  void aSeriesWithOnlyAStagingFolderHasNoPublishedChapter() throws IOException {
+    Files.createDirectories(library.resolve("circus/.staging-chapter-0001"));
+
+    assertThatThrownBy(() -> files.chapters("circus")).isInstanceOf(LibraryFiles.NotFoundException.class)
+        .hasMessage("no published chapter in series circus");
+  }
+
+  @Test
+  void idsWithSeparatorsDotSegmentsOrALeadingDotAreNotLibraryIds() {
+    assertThat(LibraryFiles.validId("chapter-0001")).isTrue();
+    assertThat(LibraryFiles.validId("v1.5_extra")).isTrue();
+    assertThat(List.of("..", "a/b", ".staging", "a..b", "", "a\\b")).noneMatch(LibraryFiles::validId);
+    assertThat(LibraryFiles.validId(null)).isFalse();
+    assertThatThrownBy(() -> files.chapter("..", "chapter-0001")).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void aChapterReadForPageServingIsCachedButAWholeLibraryScanLeavesTheCacheAlone() {
+    fixture.chapter("circus", "Circus Nights", 1, 1, PUBLISHED);
+    fixture.chapter("circus", "Circus Nights", 2, 1, PUBLISHED);
+
+    files.listing("circus", false);
+    assertThat(files.cached("circus", "chapter-0001")).isEmpty();
+
+    files.chapter("circus", "chapter-0002");
+    assertThat(files.cached("circus", "chapter-0002")).hasValueSatisfying(c -> assertThat(c.number()).isEqualTo("2"));
+  }
+
+  @Test
+  void pageMediaTypesFollowTheFileExtension() {
+    assertThat(LibraryFiles.mediaType("001.PNG")).isEqualTo("image/png");
+    assertThat(LibraryFiles.mediaType("001.webp")).isEqualTo("image/webp");
+    assertThat(LibraryFiles.mediaType("001.jpg")).isEqualTo("image/jpeg");
+  }
+}

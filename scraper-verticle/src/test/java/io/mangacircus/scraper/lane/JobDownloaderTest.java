@@ -1,0 +1,212 @@
+package io.mangacircus.scraper.lane;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.scraper.ScraperConfig;
+import io.mangacircus.scraper.ScraperConfig.SourceConfig;
+import io.mangacircus.scraper.demo.DemoCatalog;
+import io.mangacircus.scraper.demo.DemoChapter;
+import io.mangacircus.scraper.demo.DemoFaults;
+import io.mangacircus.scraper.demo.DemoSite;
+import io.mangacircus.scraper.failure.FailureKind;
+import io.mangacircus.scraper.failure.SystemicParserWatch;
+import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.queue.EventLog;
+import io.mangacircus.scraper.queue.Job;
+import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.JobState;
+import io.mangacircus.scraper.queue.QueueListener;
+import io.mangacircus.scraper.queue.QueueStore;
+import io.mangacircus.scraper.source.RequestLines;
+import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.SourceTypes;
+import io.mangacircus.scraper.source.Sources;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.Timeout;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One lane's work on its own (no verticle, no jar): a real queue and library in a temporary folder and the demo
+ * adapter reading a real demo site over HTTP on loopback.
+ */
+@ExtendWith(VertxExtension.class)
+@Timeout(value = 2, timeUnit = TimeUnit.MINUTES)
+class JobDownloaderTest {
+
+  private static final Duration LEASE = Duration.ofMinutes(5);
+  private static final String OWNER = "lane-demo";
+  private static final String TITLE = "tightrope-walker";
+
+  @TempDir
+  Path data;
+
+  private final DemoCatalog catalog = new DemoCatalog();
+  private final DemoFaults faults = new DemoFaults();
+  private DemoSite site;
+  private SourceConfig sourceConfig;
+  private ScraperConfig config;
+  private JobQueue queue;
+  private LibraryLayout library;
+
+  @BeforeEach
+  void start(Vertx vertx, VertxTestContext context) {
+    queue = new JobQueue(new QueueStore(data.resolve("scraper/queue.json")),
+        new EventLog(data.resolve("scraper/events.log")), InstantSource.system(), Set.of("demo"), QueueListener.NONE);
+    library = new LibraryLayout(data.resolve("library"));
+    DemoSite.start(vertx, "127.0.0.1", 0, catalog, faults).onComplete(context.succeeding(started -> {
+      site = started;
+      sourceConfig = new SourceConfig("demo", site.baseUrl(), 0L, 0L);
+      config = new ScraperConfig(0, true, 120, 50, 60, 30, new ScraperConfig.Recovery(50, 0),
+          new ScraperConfig.Demo(false, 0, "circus-nights"), Map.of("demo", sourceConfig),
+          new ScraperConfig.Failures(300, 2, 100, 3, 300, 2, 60), new ScraperConfig.Stall(30, 900, 180));
+      context.completeNow();
+    }));
+  }
+
+  private JobDownloader downloader(Vertx vertx, BooleanSupplier stopRequested) {
+    Source source = SourceTypes.resolve("demo", sourceConfig).create(vertx, Sources.client(vertx),
+        InstantSource.system(), config, new RequestLines(InstantSource.system()));
+    return new JobDownloader(vertx, source, sourceConfig, queue, library, new ProgressBoard(p -> { }),
+        InstantSource.system(), LEASE, OWNER, stopRequested,
+        new FailureResponder(queue, "demo", new SystemicParserWatch(3, Duration.ofHours(1), InstantSource.system()),
+            InstantSource.system(), Duration.ofMinutes(10)));
+  }
+
+  /** Adds the title, inspects it as the lane does and claims it for download. */
+  private Future<Job> inspectedAndClaimed(JobDownloader downloader, String title) {
+    queue.add("demo", title, true);
+    JobQueue.Claim inspection = queue.claim("demo", OWNER, LEASE).orElseThrow();
+    assertThat(inspection.work()).isEqualTo(JobQueue.Work.INSPECT);
+    return downloader.inspect(inspection.job()).map(v -> {
+      JobQueue.Claim download = queue.claim("demo", OWNER, LEASE).orElseThrow();
+      assertThat(download.work()).isEqualTo(JobQueue.Work.DOWNLOAD);
+      return download.job();
+    });
+  }
+
+  private List<DemoChapter> english(String title) {
+    return catalog.series(title).orElseThrow().chapters().stream().filter(c -> c.language().equals("en")).toList();
+  }
+
+  private int pages(String title) {
+    return english(title).stream().mapToInt(DemoChapter::pages).sum();
+  }
+
+  /** Every published {@code chapter.json} in the library. */
+  private List<JsonObject> published() throws IOException {
+    try (Stream<Path> files = Files.walk(library.root())) {
+      return files.filter(p -> p.getFileName().toString().equals("chapter.json"))
+          .filter(p -> !p.toString().contains("/.staging")).map(p -> {
+            try {
+              return new JsonObject(Files.readString(p));
+            } catch (IOException e) {
+              throw new java.io.UncheckedIOException(e);
+            }
+          }).toList();
+    }
+  }
+
+  @Test
+  void inspectionRecordsOnlyTheEnglishChapters(Vertx vertx, VertxTestContext context) {
+    inspectedAndClaimed(downloader(vertx, () -> false), "lion-tamer").onComplete(context.succeeding(job ->
+        context.verify(() -> {
+          assertThat(job.title()).isEqualTo("The Lion Tamer");
+          assertThat(job.chapters()).extracting(c -> c.id()).containsExactly("c1", "c2");
+          assertThat(site.imageRequests()).isZero();
+          context.completeNow();
+        })));
+  }
+
+  @Test
+  void aClaimedJobFetchesEveryPageOncePublishesEveryChapterAndEndsDone(Vertx vertx, VertxTestContext context) {
+    JobDownloader downloader = downloader(vertx, () -> false);
+
+    inspectedAndClaimed(downloader, TITLE).compose(job -> downloader.download(job).map(job))
+        .onComplete(context.succeeding(job -> context.verify(() -> {
+          Job done = queue.job(job.id()).orElseThrow();
+          assertThat(done.state()).isEqualTo(JobState.DONE);
+          assertThat(done.publishedChapters()).isEqualTo(english(TITLE).size());
+          assertThat(site.imageRequests()).isEqualTo(pages(TITLE));
+          List<JsonObject> chapters = published();
+          assertThat(chapters).hasSize(english(TITLE).size());
+          for (JsonObject chapter : chapters) {
+            DemoChapter expected = catalog.chapter(TITLE, chapter.getString("chapterId")).orElseThrow();
+            assertThat(chapter.getJsonArray("pages")).hasSize(expected.pages());
+          }
+          context.completeNow();
+        })));
+  }
+
+  @Test
+  void aTitleAddedAgainAfterItsDownloadCostsNoImageRequest(Vertx vertx, VertxTestContext context) {
+    JobDownloader downloader = downloader(vertx, () -> false);
+
+    inspectedAndClaimed(downloader, TITLE).compose(job -> downloader.download(job))
+        .compose(v -> inspectedAndClaimed(downloader, TITLE))
+        .compose(again -> downloader.download(again).map(again))
+        .onComplete(context.succeeding(again -> context.verify(() -> {
+          assertThat(queue.job(again.id()).orElseThrow().state()).isEqualTo(JobState.DONE);
+          assertThat(site.imageRequests()).as("no page fetched twice").isEqualTo(pages(TITLE));
+          assertThat(published()).hasSize(english(TITLE).size());
+          context.completeNow();
+        })));
+  }
+
+  @Test
+  void aStopRequestGivesTheJobBackAtACheckpointAndTheResumeFetchesOnlyTheMissingPages(Vertx vertx,
+      VertxTestContext context) {
+    JobDownloader stopping = downloader(vertx, () -> site.imageRequests() >= 5);
+
+    inspectedAndClaimed(stopping, TITLE).compose(job -> stopping.download(job).map(job)).compose(job -> {
+      context.verify(() -> {
+        Job given = queue.job(job.id()).orElseThrow();
+        assertThat(given.state()).isEqualTo(JobState.PENDING);
+        assertThat(given.attempts()).isZero();
+        assertThat(queue.holds(job.id(), OWNER)).isFalse();
+        assertThat(published()).isEmpty();
+      });
+      JobQueue.Claim resumed = queue.claim("demo", OWNER, LEASE).orElseThrow();
+      return downloader(vertx, () -> false).download(resumed.job()).map(job);
+    }).onComplete(context.succeeding(job -> context.verify(() -> {
+      assertThat(queue.job(job.id()).orElseThrow().state()).isEqualTo(JobState.DONE);
+      assertThat(site.imageRequests()).as("validated pages are not fetched again").isEqualTo(pages(TITLE));
+      assertThat(published()).hasSize(english(TITLE).size());
+      context.completeNow();
+    })));
+  }
+
+  @Test
+  void aPageThatIsNotAnImageQuarantinesTheJobAndPublishesNothing(Vertx vertx, VertxTestContext context) {
+    JobDownloader downloader = downloader(vertx, () -> false);
+    faults.htmlInsteadOfImageNext("/img/", 1);
+
+    inspectedAndClaimed(downloader, TITLE).compose(job -> downloader.download(job).map(job))
+        .onComplete(context.succeeding(job -> context.verify(() -> {
+          assertThat(queue.job(job.id()).orElseThrow().state()).isEqualTo(JobState.QUARANTINED);
+          assertThat(queue.incidents()).singleElement().satisfies(incident -> {
+            assertThat(incident.kind()).isEqualTo(FailureKind.PARSER);
+            assertThat(incident.message()).contains("not a valid image");
+          });
+          assertThat(published()).isEmpty();
+          context.completeNow();
+        })));
+  }
+}
