@@ -38,7 +38,6 @@ import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.Map;
 import java.util.OptionalDouble;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -186,12 +185,10 @@ public final class LauncherVerticle extends VerticleBase {
           memory.pollSeconds(), memory.highWatermarkPct(), memory.lowWatermarkPct());
       memoryReading = source + ": no reading yet";
     });
-    vertx.setPeriodic(memory.pollSeconds() * 1000, id -> vertx.executeBlocking(() -> {
-      OptionalDouble used = plan.memInfo().usedPercent();
-      return Map.entry(plan.memInfo().source(), used);
-    }).onSuccess(reading -> {
-          String source = reading.getKey();
-          OptionalDouble used = reading.getValue();
+    vertx.setPeriodic(memory.pollSeconds() * 1000, id -> vertx.executeBlocking(() -> plan.memInfo().read())
+        .onSuccess(reading -> {
+          String source = reading.source();
+          OptionalDouble used = reading.usedPercent();
           if (used.isEmpty()) {
             memoryReading = source + ": cannot be read";
             return;

@@ -123,9 +123,9 @@ public final class SystemCheck {
     if (!memory.enabled()) {
       return Optional.of(new Finding(true, "memory", "memory yield is off (memory.enabled false)"));
     }
-    String source = memInfo.source();
-    java.util.OptionalDouble used = memInfo.usedPercent();
-    return Optional.of(new Finding(true, "memory", "readings from " + source + ": "
+    MemInfoReader.Reading reading = memInfo.read();
+    java.util.OptionalDouble used = reading.usedPercent();
+    return Optional.of(new Finding(true, "memory", "readings from " + reading.source() + ": "
         + (used.isPresent() ? Math.round(used.getAsDouble()) + "% used" : "cannot be read now")
         + "; downloads yield at " + memory.highWatermarkPct() + "% and resume below "
         + memory.lowWatermarkPct() + "%"));

@@ -48,16 +48,22 @@ public final class CgroupMemInfo implements MemInfoReader {
 
   @Override
   public OptionalDouble usedPercent() {
-    Optional<Limit> limit = limit();
-    if (limit.isPresent()) {
-      return OptionalDouble.of(limit.get().usedPercent());
-    }
-    return read(meminfo).map(MemInfoReader::usedPercent).orElse(OptionalDouble.empty());
+    return read().usedPercent();
   }
 
   @Override
   public String source() {
-    return limit().map(Limit::source).orElse(HOST);
+    return read().source();
+  }
+
+  /** The limit is looked up once, so the figure and its source always belong together. */
+  @Override
+  public Reading read() {
+    Optional<Limit> limit = limit();
+    if (limit.isPresent()) {
+      return new Reading(limit.get().source(), OptionalDouble.of(limit.get().usedPercent()));
+    }
+    return new Reading(HOST, read(meminfo).map(MemInfoReader::usedPercent).orElse(OptionalDouble.empty()));
   }
 
   /**

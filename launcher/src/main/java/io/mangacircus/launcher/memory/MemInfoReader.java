@@ -20,6 +20,15 @@ public interface MemInfoReader {
     return "readings supplied by the caller";
   }
 
+  /** One reading with its source, taken together (a reader may look its limit up once for both). */
+  default Reading read() {
+    return new Reading(source(), usedPercent());
+  }
+
+  /** Where a reading came from and the figure, empty when it could not be read. */
+  record Reading(String source, OptionalDouble usedPercent) {
+  }
+
   /**
    * The reader for this machine: the cgroup's figures when this process runs under a memory limit (a container),
    * else the host's {@code /proc/meminfo}.
