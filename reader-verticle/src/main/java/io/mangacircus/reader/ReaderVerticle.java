@@ -26,7 +26,6 @@ import io.mangacircus.reader.library.InventoryCache;
 import io.mangacircus.reader.library.LibraryAdminRoutes;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
-import io.mangacircus.reader.library.SeriesEntry;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.http.ApiRequestRules;
 import io.mangacircus.reader.http.HttpMount;
@@ -39,7 +38,6 @@ import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
 import java.nio.file.Path;
 import java.time.InstantSource;
@@ -52,9 +50,6 @@ import org.slf4j.LoggerFactory;
 public final class ReaderVerticle extends VerticleBase {
 
   private static final Logger LOG = LoggerFactory.getLogger(ReaderVerticle.class);
-
-  /** How long the first {@code GET /api/series} of a reader without a kept inventory waits for the first scan. */
-  static final java.time.Duration FIRST_SCAN_WAIT = java.time.Duration.ofSeconds(10);
 
   private final ReaderConfig config;
   private final HttpMount mount;
@@ -144,32 +139,37 @@ public final class ReaderVerticle extends VerticleBase {
         DecodingHandler.of(ChapterPublished::fromJson, (message, event) -> addPublished(files, event)));
     CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, files, inventory::invalidate);
     AccessGuard guard = new AccessGuard(vertx, database, config.adminToken(), clock);
-    // Whatever fails anywhere on this router answers in the one error shape; under /api cross-site changes and bodies
-    // that are not JSON are refused before any body is read or session looked up.
-    ApiReplies.answerFailuresAsJson(router);
-    router.route("/api/*").handler(new ApiRequestRules(CatalogRoutes::isCoverUpload, ScraperAdminRoutes.MAX_BODY_BYTES,
-        CatalogRoutes.MAX_COVER_BYTES));
-    catalogRoutes.mountCoverBody(router);
-    // The body is read before the guard's asynchronous session look-up, so no request ends unread.
-    router.route("/api/*").handler(BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES));
-    router.route("/api/*").handler(guard);
-    SeriesRoutes seriesRoutes = new SeriesRoutes(vertx, files, database, catalog, clock);
-    seriesRoutes.mountPages(router);
-    new AccountRoutes(vertx, database, guard, java.time.Duration.ofHours(config.sessionHours()), clock).mount(router);
-    router.get("/api/system/info").handler(this::handleInfo);
-    router.get("/api/series").handler(this::handleSeries);
-    seriesRoutes.mount(router);
-    new ProgressRoutes(vertx, files, database, clock).mount(router);
-    catalogRoutes.mount(router);
-    new UserAdminRoutes(vertx, database, guard, clock).mount(router);
-    new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
-    new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
-    new LibraryAdminRoutes(inventory).mount(router);
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
-    statusRoutes.mount(router);
+    // Cross-cutting, for every feature and in this order (docs/architecture.md §7): whatever fails anywhere answers in
+    // the one error shape; under /api cross-site changes and bodies that are not JSON are refused before any body is
+    // read, the body is read before the guard's asynchronous session look-up, and the guard checks the session or
+    // admin token against what the route about to answer declares (learned below) before any feature routes it.
+    ApiReplies.answerFailuresAsJson(router);
+    ApiRequestRules requestRules = new ApiRequestRules(CatalogRoutes::isCoverUpload, ScraperAdminRoutes.MAX_BODY_BYTES,
+        CatalogRoutes.MAX_COVER_BYTES);
+    router.route("/api/*").handler(requestRules);
+    router.route("/api/*").handler(requestRules.bodies());
+    router.route("/api/*").handler(guard);
+    // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
+    // point have no path in common, so the order of these lines does not matter.
+    router.route("/api/series*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock)
+        .router());
+    router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, database, clock).router());
+    router.route("/api/catalog*").subRouter(catalogRoutes.router());
+    router.route("/api/*").subRouter(new AccountRoutes(vertx, database, guard,
+        java.time.Duration.ofHours(config.sessionHours()), clock).router());
+    AccessGuard.publicRoute(router.get("/api/system/info")).handler(this::handleInfo);
+    router.route("/api/system/*").subRouter(new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).router());
+    router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, database, guard, clock).router());
+    router.route("/api/admin/catalog*").subRouter(catalogRoutes.adminRouter());
+    router.route("/api/admin/library*").subRouter(new LibraryAdminRoutes(vertx, inventory).router());
+    router.route("/api/admin/*").subRouter(statusRoutes.router());
+    router.route("/api/admin/*").subRouter(new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).router());
+    // After every feature: an /api request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
-    guard.learnAdminRoutes(router);
-    new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs()).mount(router);
+    guard.learnRoutes(router);
+    router.route(ConsoleBridge.PATH).subRouter(new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs())
+        .router());
     router.route("/admin/*").handler(new AdminPageGuard(guard));
     // Pages and scripts are revalidated on every load (a 304 when unchanged), so an upgrade is seen at once and an
     // admin page is never shown from a cache to whoever uses the browser next.
@@ -220,41 +220,6 @@ public final class ReaderVerticle extends VerticleBase {
 
   private void handlePing(Message<Object> message, PingRequest request) {
     message.reply(new PingReply("reader", instance, startedAt).toJson());
-  }
-
-  /**
-   * {@code GET /api/series?q=&sort=title|updated}: the library list, answered at once from the inventory; only before
-   * this process has any inventory (no kept one, first scan still running) it waits for that scan, at most
-   * {@link #FIRST_SCAN_WAIT}.
-   */
-  private void handleSeries(RoutingContext ctx) {
-    java.util.concurrent.CompletableFuture<LibraryInventory.Summary> first = inventory.firstAnswer();
-    if (first.isDone()) {
-      answerSeries(ctx, inventory.summary());
-      return;
-    }
-    Future.fromCompletionStage(first, vertx.getOrCreateContext())
-        .timeout(FIRST_SCAN_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
-        .onComplete(ar -> {
-          if (!ctx.response().ended() && !ctx.response().closed()) {
-            answerSeries(ctx, inventory.summary());
-          }
-        });
-  }
-
-  private static void answerSeries(RoutingContext ctx, LibraryInventory.Summary summary) {
-    String query = ctx.request().getParam("q", "").trim().toLowerCase(java.util.Locale.ROOT);
-    java.util.stream.Stream<SeriesEntry> series = summary.series().stream()
-        .filter(s -> query.isEmpty() || s.title().toLowerCase(java.util.Locale.ROOT).contains(query));
-    if ("updated".equals(ctx.request().getParam("sort"))) {
-      series = series.sorted(java.util.Comparator.comparing(SeriesEntry::updatedAt).reversed());
-    }
-    io.vertx.core.json.JsonArray list = new io.vertx.core.json.JsonArray();
-    series.forEach(s -> list.add(new JsonObject().put("id", s.id()).put("title", s.title()).put("source", s.source())
-        .put("titleId", s.titleId()).put("chapters", s.chapters()).put("updatedAt", s.updatedAt().toString())));
-    ctx.json(new JsonObject().put("libraryStatus", summary.status().wire())
-        .put("scannedAt", summary.scannedAt() == null ? null : summary.scannedAt().toString())
-        .put("error", summary.error()).put("series", list));
   }
 
   private void handleInfo(RoutingContext ctx) {

@@ -1,6 +1,7 @@
 package io.mangacircus.reader.accounts;
 
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.http.RouteTable;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.Cookie;
@@ -14,27 +15,25 @@ import java.time.InstantSource;
 import java.util.Set;
 
 /**
- * Guards {@code /api/*}: every route but login and reading {@code /api/system/info} needs a live session (cookie
- * {@code mc_session}), except that admin routes also accept {@code Authorization: Bearer <admin token>}; session
- * requests that change state must carry {@code X-CSRF-Token}; admin routes need the admin role. 401 without
- * credentials, 403 for the rest. A route is an admin route because it is declared so where it is declared
- * ({@link #adminOnly}), not because of its path.
+ * Guards {@code /api/*} before any feature's routes: every route needs a live session (cookie {@code mc_session}) but
+ * those declared {@link #publicRoute} (login, reading the system info); admin routes also accept
+ * {@code Authorization: Bearer <admin token>}; session requests that change state must carry {@code X-CSRF-Token};
+ * admin routes need the admin role. 401 without credentials, 403 for the rest. What a route needs is declared where
+ * the route is declared ({@link #adminOnly}, {@link #publicRoute}), in whichever feature sub-router, never read from
+ * its path.
  */
 public final class AccessGuard implements Handler<RoutingContext> {
 
   /** Where the current session is kept on the routing context. */
   public static final String SESSION = "mc.session";
 
-  /**
-   * Readable without a session: which service answers, its instance and start time. The same facts are on the
-   * anonymous {@code /health/ready}, and a load balancer or a script needs them before anyone logs in.
-   */
-  static final String PUBLIC_INFO = "/api/system/info";
-
   /** Route metadata (and routing-context key) that marks an admin-only route; see {@link #adminOnly}. */
   public static final String ADMIN_ONLY = "mc.adminOnly";
 
-  /** Every route under this path must be declared {@link #adminOnly}, or {@link #learnAdminRoutes} refuses. */
+  /** Route metadata (and routing-context key) that marks a route open without a session; see {@link #publicRoute}. */
+  public static final String PUBLIC = "mc.public";
+
+  /** Every route under this path must be declared {@link #adminOnly}, or {@link #learnRoutes} refuses. */
   static final String ADMIN_AREA = "/api/admin/";
 
   private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
@@ -63,41 +62,56 @@ public final class AccessGuard implements Handler<RoutingContext> {
 
   /**
    * Declares {@code route} admin-only (an admin session, or the admin bearer token); call it where the route is
-   * declared, before its handlers: {@code AccessGuard.adminOnly(router.get("/api/admin/users")).handler(...)}.
+   * declared, before its handlers: {@code AccessGuard.adminOnly(users.get("/")).handler(...)}.
    */
   public static Route adminOnly(Route route) {
     return route.putMetadata(ADMIN_ONLY, true);
   }
 
   /**
-   * Teaches the guard the routes of {@code router} declared {@link #adminOnly}: for each, a marker route with the same
-   * method and path, ordered before every other route, flags a request it matches, so that the guard (which runs
-   * before the routes) knows that the route about to answer is an admin route. Vert.x matches the marker exactly as it
-   * matches the route. Call it once, after every API route is declared.
+   * Declares {@code route} open to everyone, without a session or CSRF header: only logging in, and reading which
+   * service answers ({@code GET /api/system/info}, the same facts as the anonymous {@code /health/ready}).
+   */
+  public static Route publicRoute(Route route) {
+    return route.putMetadata(PUBLIC, true);
+  }
+
+  /**
+   * Teaches the guard the routes of {@code router}, its feature sub-routers included, that are declared
+   * {@link #adminOnly} or {@link #publicRoute}: for each, a marker route on {@code router} with the same method and full
+   * path, ordered before every other route, flags a request it matches, so that the guard (which runs before any
+   * feature's routes) knows what the route about to answer needs. Vert.x matches the marker exactly as it matches the
+   * route. Call it once, after every route is declared.
    *
    * @throws IllegalStateException when a route under {@code /api/admin/} is not declared admin-only, so that a
    *     forgotten declaration stops the start instead of opening an admin route to every account
    */
-  public void learnAdminRoutes(Router router) {
+  public void learnRoutes(Router router) {
     int order = -100_000;
-    for (Route route : router.getRoutes()) {
-      boolean admin = Boolean.TRUE.equals(route.getMetadata(ADMIN_ONLY));
-      String path = route.getPath();
+    for (RouteTable.Entry entry : RouteTable.of(router)) {
+      boolean admin = Boolean.TRUE.equals(entry.route().getMetadata(ADMIN_ONLY));
+      boolean open = Boolean.TRUE.equals(entry.route().getMetadata(PUBLIC));
+      String path = entry.path();
       if (!admin && path != null && path.startsWith(ADMIN_AREA)) {
-        throw new IllegalStateException("route " + route.methods() + " " + path + " is under " + ADMIN_AREA
+        throw new IllegalStateException("route " + entry.methods() + " " + path + " is under " + ADMIN_AREA
             + " but not declared AccessGuard.adminOnly");
       }
-      if (!admin) {
+      if (!admin && !open) {
         continue;
       }
-      if (path == null) {
-        throw new IllegalStateException("an admin-only route needs a plain path: " + route);
+      if (admin && open) {
+        throw new IllegalStateException("route " + entry.methods() + " " + path + " is declared both admin-only and "
+            + "public");
       }
-      java.util.Set<HttpMethod> methods = route.methods() == null ? java.util.Set.of() : route.methods();
-      for (HttpMethod method : methods.isEmpty() ? java.util.Collections.<HttpMethod>singleton(null) : methods) {
+      if (path == null) {
+        throw new IllegalStateException("a route declared admin-only or public needs a plain path: " + entry.route());
+      }
+      String flag = admin ? ADMIN_ONLY : PUBLIC;
+      for (HttpMethod method : entry.methods().isEmpty() ? java.util.Collections.<HttpMethod>singleton(null)
+          : entry.methods()) {
         Route marker = method == null ? router.route(path) : router.route(method, path);
         marker.order(order++).handler(ctx -> {
-          ctx.put(ADMIN_ONLY, true);
+          ctx.put(flag, true);
           ctx.next();
         });
       }
@@ -106,8 +120,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
 
   @Override
   public void handle(RoutingContext ctx) {
-    String path = ctx.normalizedPath();
-    if (path.equals("/api/login") || (path.equals(PUBLIC_INFO) && SAFE.contains(ctx.request().method()))) {
+    if (Boolean.TRUE.equals(ctx.get(PUBLIC))) {
       ctx.next();
       return;
     }

@@ -42,11 +42,13 @@ public final class AccountRoutes {
     this.clock = clock;
   }
 
-  /** Mounts the routes; a body handler and the access guard must already cover {@code /api/*}. */
-  public void mount(Router router) {
-    router.post("/api/login").handler(this::handleLogin);
-    router.post("/api/logout").handler(this::handleLogout);
-    router.get("/api/me").handler(this::handleMe);
+  /** The routes, mounted at {@code /api}; login is public, the rest need the session the access guard found. */
+  public Router router() {
+    Router router = Router.router(vertx);
+    AccessGuard.publicRoute(router.post("/login")).handler(this::handleLogin);
+    router.post("/logout").handler(this::handleLogout);
+    router.get("/me").handler(this::handleMe);
+    return router;
   }
 
   private void handleLogin(RoutingContext ctx) {

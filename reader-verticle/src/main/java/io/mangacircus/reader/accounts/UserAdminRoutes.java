@@ -34,12 +34,14 @@ public final class UserAdminRoutes {
     this.clock = clock;
   }
 
-  /** Mounts the routes, admin-only; the access guard must already cover {@code /api/*}. */
-  public void mount(Router router) {
-    AccessGuard.adminOnly(router.get("/api/admin/users")).handler(this::handleList);
-    AccessGuard.adminOnly(router.post("/api/admin/users")).handler(this::handleCreate);
-    AccessGuard.adminOnly(router.put("/api/admin/users/:username/password")).handler(this::handlePassword);
-    AccessGuard.adminOnly(router.put("/api/admin/users/:username/disabled")).handler(this::handleDisabled);
+  /** The routes, mounted at {@code /api/admin/users}, all admin-only. */
+  public Router router() {
+    Router router = Router.router(vertx);
+    AccessGuard.adminOnly(router.get("/")).handler(this::handleList);
+    AccessGuard.adminOnly(router.post("/")).handler(this::handleCreate);
+    AccessGuard.adminOnly(router.put("/:username/password")).handler(this::handlePassword);
+    AccessGuard.adminOnly(router.put("/:username/disabled")).handler(this::handleDisabled);
+    return router;
   }
 
   private void handleList(RoutingContext ctx) {

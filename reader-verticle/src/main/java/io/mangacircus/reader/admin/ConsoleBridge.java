@@ -56,8 +56,8 @@ public final class ConsoleBridge {
     this.replyTimeoutMs = replyTimeoutMs;
   }
 
-  /** Mounts the admission check and the bridge; call before the static files. */
-  public void mount(Router router) {
+  /** The admission check and the bridge, mounted at {@link #PATH}. */
+  public Router router() {
     SockJSBridgeOptions options = new SockJSBridgeOptions().setReplyTimeout(replyTimeoutMs);
     INBOUND.forEach(address -> options.addInboundPermitted(new PermittedOptions().setAddress(address)));
     OUTBOUND.forEach(address -> options.addOutboundPermitted(new PermittedOptions().setAddress(address)));
@@ -65,17 +65,19 @@ public final class ConsoleBridge {
     // which also leaves no request unread over the asynchronous session look-up. A WebSocket upgrade must not be
     // read: it is paused over the look-up instead.
     BodyHandler bodies = BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES);
-    router.route(PATH).handler(ctx -> {
+    Router router = Router.router(vertx);
+    router.route().handler(ctx -> {
       if (isUpgrade(ctx)) {
         ctx.next();
       } else {
         bodies.handle(ctx);
       }
     });
-    router.route(PATH).handler(this::admit);
+    router.route().handler(this::admit);
     // No JSESSIONID cookie: the reader needs no sticky sessions, and the console has its own session cookie.
     SockJSHandlerOptions sockJs = new SockJSHandlerOptions().setInsertJSESSIONID(false);
-    router.route(PATH).subRouter(SockJSHandler.create(vertx, sockJs).bridge(options, this::handleEvent));
+    router.route("/*").subRouter(SockJSHandler.create(vertx, sockJs).bridge(options, this::handleEvent));
+    return router;
   }
 
   /**

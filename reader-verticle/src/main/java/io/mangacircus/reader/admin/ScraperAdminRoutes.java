@@ -31,12 +31,20 @@ public final class ScraperAdminRoutes {
     this.timeoutMs = timeoutMs;
   }
 
-  /** Mounts one admin-only route per {@link OperatorOperation}; the reader's access guard covers {@code /api/*}. */
-  public void mount(Router router) {
+  /** Where {@link #router} is mounted: every operation's path lies under it. */
+  public static final String AREA = "/api/admin";
+
+  /** One admin-only route per {@link OperatorOperation}, mounted at {@link #AREA}. */
+  public Router router() {
+    Router router = Router.router(vertx);
     for (OperatorOperation operation : OperatorOperation.values()) {
-      AccessGuard.adminOnly(router.route(operation.method(), operation.path()))
+      if (!operation.path().startsWith(AREA + "/")) {
+        throw new IllegalStateException(operation + " " + operation.path() + " is not under " + AREA);
+      }
+      AccessGuard.adminOnly(router.route(operation.method(), operation.path().substring(AREA.length())))
           .handler(ctx -> handle(ctx, operation));
     }
+    return router;
   }
 
   /**

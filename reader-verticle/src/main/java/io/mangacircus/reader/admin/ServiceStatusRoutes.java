@@ -68,15 +68,17 @@ public final class ServiceStatusRoutes {
     this.readerStartedAt = readerStartedAt;
   }
 
-  /** Mounts the route and starts listening to launcher status; the access guard already covers {@code /api/*}. */
-  public void mount(Router router) {
+  /** The routes, mounted at {@code /api/admin}, admin-only; starts listening to launcher status. */
+  public Router router() {
     statusConsumer = vertx.eventBus().consumer(Addresses.LAUNCHER_STATUS, message -> {
       if (message.body() instanceof JsonObject status && status.getString("node") != null) {
         launchers.put(status.getString("node"), new Heard(status.copy(), clock.instant()));
       }
     });
-    AccessGuard.adminOnly(router.get("/api/admin/status")).handler(this::handleStatus);
-    AccessGuard.adminOnly(router.post("/api/admin/services/:service/start")).handler(this::handleStart);
+    Router router = Router.router(vertx);
+    AccessGuard.adminOnly(router.get("/status")).handler(this::handleStatus);
+    AccessGuard.adminOnly(router.post("/services/:service/start")).handler(this::handleStart);
+    return router;
   }
 
   /** Forwards a retry start to the launcher hosting the service; its refusal (not blocked) comes back as 409. */

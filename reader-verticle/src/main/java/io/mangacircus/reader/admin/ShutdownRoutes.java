@@ -23,9 +23,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ShutdownRoutes {
 
-  /** The route, declared admin-only. */
-  public static final String PATH = "/api/system/shutdown";
-
   private static final Logger LOG = LoggerFactory.getLogger(ShutdownRoutes.class);
 
   private final Vertx vertx;
@@ -36,9 +33,11 @@ public final class ShutdownRoutes {
     this.timeoutMs = timeoutMs;
   }
 
-  /** Mounts the route, admin-only (an admin session with the CSRF header, or the admin token). */
-  public void mount(Router router) {
-    AccessGuard.adminOnly(router.post(PATH)).handler(this::handleShutdown);
+  /** The route, mounted at {@code /api/system}, admin-only (an admin session with the CSRF header, or the token). */
+  public Router router() {
+    Router router = Router.router(vertx);
+    AccessGuard.adminOnly(router.post("/shutdown")).handler(this::handleShutdown);
+    return router;
   }
 
   private void handleShutdown(RoutingContext ctx) {

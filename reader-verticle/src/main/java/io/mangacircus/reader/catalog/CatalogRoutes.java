@@ -10,7 +10,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -46,20 +45,25 @@ public final class CatalogRoutes {
     return request.method() == io.vertx.core.http.HttpMethod.PUT && COVER_PATH.matcher(request.path()).matches();
   }
 
-  /** The cover upload reads its own, larger body: mount this before the {@code /api/*} body handler. */
-  public void mountCoverBody(Router router) {
-    AccessGuard.adminOnly(router.put("/api/admin/catalog/collections/:id/cover"))
-        .handler(BodyHandler.create().setBodyLimit(MAX_COVER_BYTES).setHandleFileUploads(false));
+  /** Reading the catalog, mounted at {@code /api/catalog}: any session. */
+  public Router router() {
+    Router router = Router.router(vertx);
+    router.get("/").handler(this::handleCatalog);
+    router.get("/collections/:id/cover").handler(this::handleCover);
+    return router;
   }
 
-  /** Mounts the routes (changes admin-only); the access guard must already cover {@code /api/*}. */
-  public void mount(Router router) {
-    router.get("/api/catalog").handler(this::handleCatalog);
-    router.get("/api/catalog/collections/:id/cover").handler(this::handleCover);
-    AccessGuard.adminOnly(router.put("/api/admin/catalog/series/:series")).handler(this::handlePutSeries);
-    AccessGuard.adminOnly(router.put("/api/admin/catalog/collections/:id")).handler(this::handlePutCollection);
-    AccessGuard.adminOnly(router.delete("/api/admin/catalog/collections/:id")).handler(this::handleDeleteCollection);
-    AccessGuard.adminOnly(router.put("/api/admin/catalog/collections/:id/cover")).handler(this::handlePutCover);
+  /**
+   * Changing it, mounted at {@code /api/admin/catalog}: admin-only. The cover upload's body is an image read up to
+   * {@link #MAX_COVER_BYTES} by the reader's body handler ({@link #isCoverUpload}), not JSON.
+   */
+  public Router adminRouter() {
+    Router router = Router.router(vertx);
+    AccessGuard.adminOnly(router.put("/series/:series")).handler(this::handlePutSeries);
+    AccessGuard.adminOnly(router.put("/collections/:id")).handler(this::handlePutCollection);
+    AccessGuard.adminOnly(router.delete("/collections/:id")).handler(this::handleDeleteCollection);
+    AccessGuard.adminOnly(router.put("/collections/:id/cover")).handler(this::handlePutCover);
+    return router;
   }
 
   private void handleCatalog(RoutingContext ctx) {

@@ -15,19 +15,21 @@ import org.slf4j.LoggerFactory;
  */
 public final class LibraryAdminRoutes {
 
-  /** The route; declared admin-only, so the access guard asks for an admin (and CSRF for a session). */
-  public static final String RESCAN = "/api/admin/library/rescan";
-
   private static final Logger LOG = LoggerFactory.getLogger(LibraryAdminRoutes.class);
 
+  private final io.vertx.core.Vertx vertx;
   private final LibraryInventory inventory;
 
-  public LibraryAdminRoutes(LibraryInventory inventory) {
+  public LibraryAdminRoutes(io.vertx.core.Vertx vertx, LibraryInventory inventory) {
+    this.vertx = vertx;
     this.inventory = inventory;
   }
 
-  public void mount(Router router) {
-    AccessGuard.adminOnly(router.post(RESCAN)).handler(this::handleRescan);
+  /** The route, mounted at {@code /api/admin/library}; admin-only, so the guard asks for an admin (and CSRF). */
+  public Router router() {
+    Router router = Router.router(vertx);
+    AccessGuard.adminOnly(router.post("/rescan")).handler(this::handleRescan);
+    return router;
   }
 
   private void handleRescan(RoutingContext ctx) {

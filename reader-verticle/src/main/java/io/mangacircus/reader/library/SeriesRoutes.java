@@ -20,22 +20,28 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
- * Series, chapter and page routes: the series with this user's read state, a chapter's pages and neighbours, page
- * files with {@code sendFile} and validators, and read marks.
+ * Series, chapter and page routes: the library list, the series with this user's read state, a chapter's pages and
+ * neighbours, page files with {@code sendFile} and validators, and read marks.
  */
 public final class SeriesRoutes {
 
   private static final String PAGE_CACHE = "private, max-age=31536000, immutable";
 
+  /** How long the first {@code GET /api/series} of a reader without a kept inventory waits for the first scan. */
+  static final java.time.Duration FIRST_SCAN_WAIT = java.time.Duration.ofSeconds(10);
+
   private final Vertx vertx;
+  private final LibraryInventory inventory;
   private final LibraryFiles files;
   private final ReaderDatabase database;
   private final CatalogStore catalog;
   private final InstantSource clock;
 
-  public SeriesRoutes(Vertx vertx, LibraryFiles files, ReaderDatabase database, CatalogStore catalog,
-      InstantSource clock) {
+  /** @param inventory the library list, kept current by the reader */
+  public SeriesRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ReaderDatabase database,
+      CatalogStore catalog, InstantSource clock) {
     this.vertx = vertx;
+    this.inventory = inventory;
     this.files = files;
     this.database = database;
     this.catalog = catalog;
@@ -43,19 +49,53 @@ public final class SeriesRoutes {
   }
 
   /**
-   * Mounts the page route; the access guard must already cover {@code /api/*}. Mounted right after the guard, before
-   * every other API route: page images are most of the reader's requests, and the router tries routes in order.
+   * The routes, mounted at {@code /api/series}; they need the session the access guard found. The page route comes
+   * first: page images are most of the reader's requests, and a router tries its routes in order.
    */
-  public void mountPages(Router router) {
-    router.get("/api/series/:series/chapters/:chapter/pages/:page").handler(this::handlePage);
+  public Router router() {
+    Router router = Router.router(vertx);
+    router.get("/:series/chapters/:chapter/pages/:page").handler(this::handlePage);
+    router.get("/").handler(this::handleList);
+    router.get("/:series").handler(this::handleSeries);
+    router.get("/:series/cover").handler(this::handleCover);
+    router.get("/:series/chapters/:chapter").handler(this::handleChapter);
+    router.put("/:series/chapters/:chapter/read").handler(this::handleReadMark);
+    return router;
   }
 
-  /** Mounts the other routes; the access guard must already cover {@code /api/*}. */
-  public void mount(Router router) {
-    router.get("/api/series/:series").handler(this::handleSeries);
-    router.get("/api/series/:series/cover").handler(this::handleCover);
-    router.get("/api/series/:series/chapters/:chapter").handler(this::handleChapter);
-    router.put("/api/series/:series/chapters/:chapter/read").handler(this::handleReadMark);
+  /**
+   * {@code GET /api/series?q=&sort=title|updated}: the library list, answered at once from the inventory; only before
+   * this process has any inventory (no kept one, first scan still running) it waits for that scan, at most
+   * {@link #FIRST_SCAN_WAIT}.
+   */
+  private void handleList(RoutingContext ctx) {
+    java.util.concurrent.CompletableFuture<LibraryInventory.Summary> first = inventory.firstAnswer();
+    if (first.isDone()) {
+      answerList(ctx, inventory.summary());
+      return;
+    }
+    io.vertx.core.Future.fromCompletionStage(first, vertx.getOrCreateContext())
+        .timeout(FIRST_SCAN_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        .onComplete(ar -> {
+          if (!ctx.response().ended() && !ctx.response().closed()) {
+            answerList(ctx, inventory.summary());
+          }
+        });
+  }
+
+  private static void answerList(RoutingContext ctx, LibraryInventory.Summary summary) {
+    String query = ctx.request().getParam("q", "").trim().toLowerCase(java.util.Locale.ROOT);
+    java.util.stream.Stream<SeriesEntry> series = summary.series().stream()
+        .filter(s -> query.isEmpty() || s.title().toLowerCase(java.util.Locale.ROOT).contains(query));
+    if ("updated".equals(ctx.request().getParam("sort"))) {
+      series = series.sorted(java.util.Comparator.comparing(SeriesEntry::updatedAt).reversed());
+    }
+    JsonArray list = new JsonArray();
+    series.forEach(s -> list.add(new JsonObject().put("id", s.id()).put("title", s.title()).put("source", s.source())
+        .put("titleId", s.titleId()).put("chapters", s.chapters()).put("updatedAt", s.updatedAt().toString())));
+    ctx.json(new JsonObject().put("libraryStatus", summary.status().wire())
+        .put("scannedAt", summary.scannedAt() == null ? null : summary.scannedAt().toString())
+        .put("error", summary.error()).put("series", list));
   }
 
   private void handleSeries(RoutingContext ctx) {

@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Optional;
 
-/** {@code GET /api/progress} ("Continue reading") and {@code PUT /api/progress/{series}}: one position per series. */
+/** {@code GET /api/progress} ("Continue reading") and {@code PUT /api/progress/:series}: one position per series. */
 public final class ProgressRoutes {
 
   /** How many series "Continue reading" lists at most. */
@@ -31,10 +31,12 @@ public final class ProgressRoutes {
     this.clock = clock;
   }
 
-  /** Mounts the routes; the access guard must already cover {@code /api/*}. */
-  public void mount(Router router) {
-    router.get("/api/progress").handler(this::handleList);
-    router.put("/api/progress/:series").handler(this::handleSave);
+  /** The routes, mounted at {@code /api/progress}; they need the session the access guard found. */
+  public Router router() {
+    Router router = Router.router(vertx);
+    router.get("/").handler(this::handleList);
+    router.put("/:series").handler(this::handleSave);
+    return router;
   }
 
   private void handleList(RoutingContext ctx) {

@@ -47,7 +47,7 @@ class AccessGuardTest {
     AccessGuard.adminOnly(router.get("/api/admin/users")).handler(ctx -> ctx.end("users"));
     AccessGuard.adminOnly(router.post("/api/system/shutdown")).handler(ctx -> ctx.end("stopping"));
     AccessGuard.adminOnly(router.post("/api/admin/jobs/:jobId/pause")).handler(ctx -> ctx.end("paused"));
-    guard.learnAdminRoutes(router);
+    guard.learnRoutes(router);
     server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").toCompletionStage()
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
   }
@@ -104,7 +104,45 @@ class AccessGuardTest {
     Router router = Router.router(vertx);
     router.get("/api/admin/forgotten").handler(ctx -> ctx.end());
 
-    assertThatThrownBy(() -> guard.learnAdminRoutes(router)).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> guard.learnRoutes(router)).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("/api/admin/forgotten");
+  }
+
+  @Test
+  void aRouteInTheAdminAreaInsideAFeatureSubRouterThatIsNotDeclaredAdminOnlyStopsTheStart() {
+    Router router = Router.router(vertx);
+    Router feature = Router.router(vertx);
+    AccessGuard.adminOnly(feature.get("/declared")).handler(ctx -> ctx.end());
+    feature.put("/:id/forgotten").handler(ctx -> ctx.end());
+    router.route("/api/admin/things*").subRouter(feature);
+
+    assertThatThrownBy(() -> guard.learnRoutes(router)).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("/api/admin/things/:id/forgotten");
+  }
+
+  @Test
+  void routesInsideAFeatureSubRouterAreGuardedAsDeclaredWhateverTheirMountPoint() throws Exception {
+    Router router = Router.router(vertx);
+    ApiReplies.answerFailuresAsJson(router);
+    router.route("/api/*").handler(guard);
+    Router feature = Router.router(vertx);
+    feature.get("/").handler(ctx -> ctx.end("list"));
+    AccessGuard.adminOnly(feature.post("/:id/purge")).handler(ctx -> ctx.end("purged " + ctx.pathParam("id")));
+    AccessGuard.publicRoute(feature.get("/:id/badge")).handler(ctx -> ctx.end("badge"));
+    router.route("/api/things*").subRouter(feature);
+    guard.learnRoutes(router);
+    server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").toCompletionStage()
+        .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    String reader = session("reader");
+
+    assertThat(send("GET", "/api/things", "Cookie", reader).body()).isEqualTo("list");
+    HttpResponse<String> refused = send("POST", "/api/things/7/purge", "Cookie", reader, "X-CSRF-Token", "csrf-reader");
+    assertThat(refused.statusCode()).isEqualTo(403);
+    assertThat(refused.body()).contains("\"error\":\"forbidden\"");
+    assertThat(send("POST", "/api/things/7/purge", "Authorization", "Bearer " + TOKEN).body()).isEqualTo("purged 7");
+    assertThat(send("GET", "/api/things/7/badge").body()).isEqualTo("badge");
+    assertThat(send("GET", "/api/things").statusCode()).isEqualTo(401);
+    assertThat(send("POST", "/api/things/7/badge").statusCode()).as("a public route opens only its own method")
+        .isEqualTo(401);
   }
 }

@@ -47,7 +47,7 @@ class OperatorOperationRoutesTest {
     }
     Router router = Router.router(vertx);
     router.route("/api/*").handler(BodyHandler.create());
-    new ScraperAdminRoutes(vertx, 5_000).mount(router);
+    router.route("/api/admin/*").subRouter(new ScraperAdminRoutes(vertx, 5_000).router());
     server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").toCompletionStage()
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
   }

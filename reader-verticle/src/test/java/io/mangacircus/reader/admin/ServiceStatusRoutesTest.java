@@ -48,7 +48,8 @@ class ServiceStatusRoutesTest {
     }, command -> new Thread(command, "blocked-scan").start(), InstantSource.system(),
         Duration.ofMinutes(1), Duration.ofMinutes(1));
     Router router = Router.router(vertx);
-    new ServiceStatusRoutes(vertx, inventory, InstantSource.system(), "reader-1", 42L).mount(router);
+    router.route("/api/admin/*").subRouter(new ServiceStatusRoutes(vertx, inventory, InstantSource.system(), "reader-1",
+        42L).router());
     server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").toCompletionStage()
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
   }
@@ -119,7 +120,8 @@ class ServiceStatusRoutesTest {
         InstantSource.system(), Duration.ofMinutes(1), Duration.ofMinutes(1));
     scanned.summary();
     Router router = Router.router(vertx);
-    new ServiceStatusRoutes(vertx, scanned, InstantSource.system(), "reader-1", 42L).mount(router);
+    router.route("/api/admin/*").subRouter(new ServiceStatusRoutes(vertx, scanned, InstantSource.system(), "reader-1",
+        42L).router());
     HttpServer other = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").toCompletionStage()
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
 
