@@ -78,8 +78,8 @@ public final class AccessGuard implements Handler<RoutingContext> {
 
   /**
    * Teaches the guard the routes of {@code router}, its feature sub-routers included, that are declared
-   * {@link #adminOnly} or {@link #publicRoute}: for each, a marker route on {@code router} with the same method and full
-   * path, ordered before every other route, flags a request it matches, so that the guard (which runs before any
+   * {@link #adminOnly} or {@link #publicRoute}: for each, a marker route on {@code router} with the same method and
+   * full path, ordered before every other route, flags a request it matches, so that the guard (which runs before any
    * feature's routes) knows what the route about to answer needs. Vert.x matches the marker exactly as it matches the
    * route. Call it once, after every route is declared.
    *
