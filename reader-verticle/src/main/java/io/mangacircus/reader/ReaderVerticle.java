@@ -151,7 +151,8 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/*").handler(requestRules.bodies());
     router.route("/api/*").handler(guard);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
-    // point have no path in common, so the order of these lines does not matter.
+    // point have no path in common, so the order of these lines does not matter for what answers (series first only
+    // because page images are most of the requests).
     router.route("/api/series*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock)
         .router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, database, clock).router());
