@@ -48,7 +48,7 @@ final class JobViews {
 
   /** A lane with its source's coverage (titles, chapters found and published, last successful contact). */
   static JsonObject lane(String source, ScraperConfig.SourceConfig config, LaneSettings settings, String circuit,
-      io.mangacircus.scraper.queue.JobQueue.SourceCoverage coverage) {
+      io.mangacircus.scraper.queue.SourceCoverage coverage) {
     Pacing pacing = Pacing.of(config, settings);
     return new JsonObject().put("coverage", coverage == null ? null : new JsonObject().put("titles", coverage.titles())
             .put("chaptersFound", coverage.chaptersFound()).put("chaptersPublished", coverage.chaptersPublished())

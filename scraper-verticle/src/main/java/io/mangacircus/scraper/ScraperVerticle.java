@@ -20,6 +20,7 @@ import io.mangacircus.scraper.demo.DemoFaults;
 import io.mangacircus.scraper.demo.DemoSite;
 import io.mangacircus.scraper.lane.LaneVerticle;
 import io.mangacircus.scraper.lane.ProgressBoard;
+import io.mangacircus.scraper.lane.StallWatchdog;
 import io.mangacircus.scraper.publish.ChapterPublisher;
 import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.queue.ChapterEntry;
@@ -36,12 +37,7 @@ import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.Sources;
 import io.mangacircus.contracts.YieldRequest;
-import io.mangacircus.scraper.failure.Failure;
-import io.mangacircus.scraper.failure.FailureAction;
-import io.mangacircus.scraper.failure.FailureClassifier;
-import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.failure.Incident;
-import io.mangacircus.scraper.failure.StallWatch;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.source.CircuitGuardedSource;
 import io.micrometer.core.instrument.Gauge;
@@ -104,7 +100,6 @@ public final class ScraperVerticle extends VerticleBase {
   private final Map<String, CircuitBreaker> breakers = new LinkedHashMap<>();
   private final List<io.micrometer.core.instrument.Meter> meters = new ArrayList<>();
   private SystemicParserWatch systemic;
-  private StallWatch stallWatch;
 
   /**
    * @param dataDir the data folder; the scraper owns {@code scraper/} and {@code library/} in it
@@ -124,14 +119,20 @@ public final class ScraperVerticle extends VerticleBase {
     progress = new ProgressBoard(p -> vertx.eventBus().publish(Addresses.SCRAPER_JOB_PROGRESS, p.toJson()));
     systemic = new SystemicParserWatch(config.failures().systemicParserJobs(),
         Duration.ofMinutes(config.failures().systemicParserWindowMinutes()), clock);
-    stallWatch = new StallWatch(Duration.ofSeconds(config.stall().stallAfterSeconds()),
-        Duration.ofSeconds(config.stall().chapterDelayGraceSeconds()), clock);
     return startDemoSite().compose(v -> vertx.executeBlocking(this::resolveSources))
         .compose(v -> vertx.executeBlocking(this::openQueue)).compose(v -> {
       createBreakers();
       registerOperatorRequests();
       discovery.start();
-      vertx.setPeriodic(config.stall().checkIntervalSeconds() * 1000, id -> checkStalls());
+      StallWatchdog stalls = new StallWatchdog(queue, library, sourceConfigs, config, systemic, clock);
+      vertx.setPeriodic(config.stall().checkIntervalSeconds() * 1000, id -> {
+        if (!stopping) {
+          vertx.executeBlocking(() -> {
+            stalls.tick();
+            return null;
+          }).onFailure(t -> LOG.error("[STALL] watchdog tick failed: {}", t.toString(), t));
+        }
+      });
       if (config.statusLogIntervalSeconds() > 0) {
         vertx.setPeriodic(config.statusLogIntervalSeconds() * 1000, id -> logSummary());
       }
@@ -224,7 +225,7 @@ public final class ScraperVerticle extends VerticleBase {
         }).description("Epoch seconds of the last successful contact with the source since this start")
             .baseUnit("seconds").tag("source", name).register(registry));
       });
-      meters.add(Gauge.builder("mc.open.incidents", queue, JobQueue::openIncidents)
+      meters.add(Gauge.builder("mc.open.incidents", queue, q -> q.incidents().open())
           .description("Incidents no operator retry or resume has cleared yet").register(registry));
     }
   }
@@ -307,8 +308,8 @@ public final class ScraperVerticle extends VerticleBase {
     consume(Addresses.SCRAPER_INCIDENTS_LIST, ScraperRequests::checkList,
         (message, none) -> replyOffLoop(message, this::incidentsJson));
     consume(Addresses.SCRAPER_DOWNLOADS_YIELD, YieldRequest::fromJson, (message, request) -> {
-      String before = queue.yieldReason();
-      queue.yieldDownloads(request.yield() ? request.reason() : null);
+      String before = queue.lanes().yieldReason();
+      queue.lanes().yieldDownloads(request.yield() ? request.reason() : null);
       if ((before == null) == request.yield()) {
         LOG.warn("[YIELD] downloads {}: {}", request.yield() ? "pause at their next checkpoint" : "may resume",
             request.reason());
@@ -318,12 +319,12 @@ public final class ScraperVerticle extends VerticleBase {
       message.reply(new JsonObject().put("v", 1).put("yielding", request.yield()));
     });
     consume(Addresses.SCRAPER_LANES_PAUSE, LaneRequest::fromJson, (message, request) ->
-        laneCommand(message, request.source(), () -> queue.pauseLane(request.source(), "paused by the operator")));
+        laneCommand(message, request.source(), () -> queue.lanes().pause(request.source(), "paused by the operator")));
     consume(Addresses.SCRAPER_LANES_RESUME, LaneRequest::fromJson, (message, request) ->
-        laneCommand(message, request.source(), () -> queue.resumeLane(request.source())));
+        laneCommand(message, request.source(), () -> queue.lanes().resume(request.source())));
     consume(Addresses.SCRAPER_LANES_PACING, LanePacingRequest::fromJson, (message, request) ->
         laneCommand(message, request.source(),
-            () -> queue.pacing(request.source(), request.pageDelayMs(), request.chapterDelayMs())));
+            () -> queue.lanes().pacing(request.source(), request.pageDelayMs(), request.chapterDelayMs())));
   }
 
   /**
@@ -362,7 +363,7 @@ public final class ScraperVerticle extends VerticleBase {
       command.run();
       return null;
     }).onSuccess(v -> message.reply(new JsonObject().put("v", 1)
-            .put("lane", JobViews.lane(source, sourceConfigs.get(source), queue.lane(source), circuit(source)))))
+            .put("lane", JobViews.lane(source, sourceConfigs.get(source), queue.lanes().lane(source), circuit(source)))))
         .onFailure(t -> storageFailure(message, t));
   }
 
@@ -396,9 +397,9 @@ public final class ScraperVerticle extends VerticleBase {
 
   private JsonObject lanesJson() {
     JsonArray list = new JsonArray();
-    sourceConfigs.forEach((name, source) -> list.add(JobViews.lane(name, source, queue.lane(name), circuit(name),
+    sourceConfigs.forEach((name, source) -> list.add(JobViews.lane(name, source, queue.lanes().lane(name), circuit(name),
         queue.coverage(name))));
-    return new JsonObject().put("v", 1).put("lanes", list).put("yieldReason", queue.yieldReason());
+    return new JsonObject().put("v", 1).put("lanes", list).put("yieldReason", queue.lanes().yieldReason());
   }
 
   private String circuit(String source) {
@@ -408,12 +409,12 @@ public final class ScraperVerticle extends VerticleBase {
 
   private JsonObject incidentsJson() {
     JsonArray list = new JsonArray();
-    List<Incident> incidents = new ArrayList<>(queue.incidents());
+    List<Incident> incidents = new ArrayList<>(queue.incidents().list());
     java.util.Collections.reverse(incidents);
     for (Incident incident : incidents) {
       list.add(incidentJson(incident));
     }
-    return new JsonObject().put("v", 1).put("open", queue.openIncidents()).put("incidents", list);
+    return new JsonObject().put("v", 1).put("open", queue.incidents().open()).put("incidents", list);
   }
 
   private static JsonObject incidentJson(Incident incident) {
@@ -421,65 +422,6 @@ public final class ScraperVerticle extends VerticleBase {
         .put("kind", incident.kind().wire()).put("source", incident.source()).put("jobId", incident.jobId())
         .put("httpStatus", incident.httpStatus()).put("message", incident.message()).put("action", incident.action())
         .put("resolvedAt", incident.resolvedAt() == null ? null : incident.resolvedAt().toString());
-  }
-
-  /** The stall watchdog's tick: judge active jobs by their checkpoint fingerprints (docs/architecture.md §5). */
-  private void checkStalls() {
-    if (stopping || queue == null) {
-      return;
-    }
-    vertx.executeBlocking(() -> {
-      boolean queuePaused = queue.yieldReason() != null
-          || sourceConfigs.keySet().stream().allMatch(s -> queue.lane(s).paused());
-      List<StallWatch.Observation> active = new ArrayList<>();
-      for (Job job : queue.jobs()) {
-        if (job.state() == io.mangacircus.scraper.queue.JobState.ACTIVE) {
-          SourceConfig source = sourceConfigs.get(job.source());
-          long chapterDelay = source == null ? 0
-              : io.mangacircus.scraper.lane.Pacing.of(source, queue.lane(job.source())).chapterDelayMs();
-          active.add(new StallWatch.Observation(job.id(), checkpointFingerprint(job), Duration.ofMillis(chapterDelay)));
-        }
-      }
-      for (String jobId : stallWatch.tick(active, queuePaused)) {
-        queue.job(jobId).ifPresent(this::stalled);
-      }
-      return null;
-    }).onFailure(t -> LOG.error("[STALL] watchdog tick failed: {}", t.toString(), t));
-  }
-
-  private void stalled(Job job) {
-    Failure failure = new Failure(FailureKind.STALL, null, "no checkpoint progress for "
-        + config.stall().stallAfterSeconds() + " s (or chapter delay + " + config.stall().chapterDelayGraceSeconds()
-        + " s)");
-    FailureAction action = FailureClassifier.action(failure, job.networkRetries(), job.stalls(),
-        io.mangacircus.scraper.failure.RetryPolicy.of(config.failures()));
-    LOG.warn("[STALL] job {} ({}) stalled: {} → {}", job.id(), job.title(), failure.message(), action.description());
-    if (action == FailureAction.REQUEUE) {
-      queue.requeueStalled(job.id(), "stalled: " + failure.message() + "; requeued (stall 1)");
-    } else {
-      queue.setback(job.id(), io.mangacircus.scraper.queue.JobState.QUARANTINED,
-          "stalled again: " + failure.message(), true, null);
-    }
-    queue.recordIncident(failure, job.source(), job.id(), action);
-  }
-
-  /** Completed chapters and validated pages of the open chapter; empty when its checkpoint cannot be read. */
-  private java.util.OptionalLong checkpointFingerprint(Job job) {
-    long pages = 0;
-    for (ChapterEntry chapter : job.chapters()) {
-      if (chapter.stage().open() && chapter.fingerprint() != null) {
-        Path staging = library.staging(chapter.fingerprint());
-        if (java.nio.file.Files.isDirectory(staging)) {
-          try {
-            pages += io.mangacircus.scraper.publish.StagingFolder.readCheckpoint(staging)
-                .map(c -> c.pages().size()).orElse(0);
-          } catch (CorruptStateFileException e) {
-            return java.util.OptionalLong.empty();
-          }
-        }
-      }
-    }
-    return java.util.OptionalLong.of(job.publishedChapters() * 1_000_000 + pages);
   }
 
   private void logSummary() {
@@ -510,7 +452,7 @@ public final class ScraperVerticle extends VerticleBase {
 
     @Override
     public void chapterPublished(Job job, ChapterEntry chapter, PublishedChapter where) {
-      // Told inside the queue's lock: numbers follow publication order.
+      // Told in commit order (outside the queue's lock, one notice at a time): numbers follow publication order.
       ChapterPublished event = new ChapterPublished(instance, publishedSeq.incrementAndGet(), where.seriesId(),
           where.path(), where.manifest());
       vertx.eventBus().publish(Addresses.LIBRARY_PUBLISHED, event.toJson());

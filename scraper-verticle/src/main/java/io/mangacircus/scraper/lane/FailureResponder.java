@@ -15,8 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Carries out what {@link FailureClassifier} decides for a failure of a lane's job, and records the incident.
- * A lane that no longer holds the job (the stall watchdog or the operator took it) changes nothing.
+ * Carries out what {@link FailureClassifier} decides for a failure of a source's job, and records the incident: for
+ * the lane working on the job, and for the stall watchdog judging it. A lane that no longer holds the job (the
+ * watchdog or the operator took it) changes nothing.
  */
 public final class FailureResponder {
 
@@ -68,7 +69,7 @@ public final class FailureResponder {
     LOG.warn("[LANE {}] job {} ({}) failed: {} → {}", source, job.id(), current.title(), reason, action.description());
     // The incident first: whoever sees the job or lane change can already read why (and an operator's resume that
     // follows the change clears it).
-    queue.recordIncident(failure, source, job.id(), action);
+    queue.incidents().record(failure, source, job.id(), action);
     switch (action) {
       case RETRY_LATER -> {
         queue.countNetworkRetry(job.id());
@@ -77,13 +78,13 @@ public final class FailureResponder {
       case QUARANTINE -> queue.setback(job.id(), JobState.QUARANTINED, reason, true, null);
       case MARK_UNAVAILABLE -> queue.setback(job.id(), JobState.UNAVAILABLE, reason, false, null);
       case PAUSE_LANE -> {
-        queue.pauseLane(source, reason);
+        queue.lanes().pause(source, reason);
         if (current.state() == JobState.ACTIVE) {
           queue.release(job.id(), owner, "lane paused: " + reason);
         }
       }
       case PAUSE_ALL -> {
-        queue.pauseAllLanes(reason);
+        queue.lanes().pauseAll(reason);
         queue.setback(job.id(), JobState.PAUSED, reason, false, null);
       }
       case PAUSE_JOB -> queue.setback(job.id(), JobState.PAUSED, reason, false, null);
@@ -93,8 +94,23 @@ public final class FailureResponder {
       String why = "systemic parser failure: parser quarantines of several jobs of source " + source
           + " within the window; the source's markup probably changed";
       LOG.error("[LANE {}] {}; the lane is paused until the operator resumes it", source, why);
-      queue.recordIncident(new Failure(FailureKind.PARSER, null, why), source, null, FailureAction.PAUSE_LANE);
-      queue.pauseLane(source, why);
+      queue.incidents().record(new Failure(FailureKind.PARSER, null, why), source, null, FailureAction.PAUSE_LANE);
+      queue.lanes().pause(source, why);
+    }
+  }
+
+  /**
+   * Applies the table's action for a stall of {@code job} (the watchdog saw its checkpoint stand still): the first
+   * stall requeues it as a system interruption, the next quarantines it (docs/resilience.md).
+   */
+  public void stalled(Job job, Failure failure) {
+    FailureAction action = FailureClassifier.action(failure, job.networkRetries(), job.stalls(), policy);
+    LOG.warn("[STALL] job {} ({}) stalled: {} → {}", job.id(), job.title(), failure.message(), action.description());
+    queue.incidents().record(failure, source, job.id(), action);
+    if (action == FailureAction.REQUEUE) {
+      queue.requeueStalled(job.id(), "stalled: " + failure.message() + "; requeued (stall " + (job.stalls() + 1) + ")");
+    } else {
+      queue.setback(job.id(), JobState.QUARANTINED, "stalled again: " + failure.message(), true, null);
     }
   }
 }

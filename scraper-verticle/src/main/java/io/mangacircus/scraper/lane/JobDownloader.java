@@ -13,10 +13,10 @@ import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.publish.PageValidator;
 import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
-import io.mangacircus.scraper.queue.ChapterStage;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
-import io.mangacircus.scraper.queue.JobState;
+import io.mangacircus.scraper.queue.LaneSettings;
+import io.mangacircus.scraper.queue.QueueOutcome;
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.PageBytes;
@@ -58,6 +58,8 @@ public final class JobDownloader {
   private final String owner;
   private final BooleanSupplier stopRequested;
   private final FailureResponder failures;
+  /** The job as the queue last answered this lane: progress reports need no re-reading of the queue. */
+  private Job latest;
 
   public JobDownloader(Vertx vertx, Source source, SourceConfig sourceConfig, JobQueue queue, LibraryLayout library,
       ProgressBoard progress, InstantSource clock, Duration lease, String owner, BooleanSupplier stopRequested,
@@ -105,16 +107,15 @@ public final class JobDownloader {
 
   /** Downloads every unsettled chapter of an active job, in order, then marks the job done. */
   public Future<Void> download(Job job) {
+    latest = job;
     return chapters(job, 0).compose(step -> {
       if (step == Step.CONTINUE) {
-        queue.job(job.id()).ifPresent(current -> {
-          if (current.allChaptersSettled()) {
-            queue.finish(job.id(), owner);
-            report(queue.job(job.id()).orElse(current), null, 0, 0);
-            LOG.info("[LANE {}] job {} ({}) done: {} chapters published", source.name(), job.id(), current.title(),
-                current.publishedChapters());
-          }
-        });
+        QueueOutcome finished = queue.finish(job.id(), owner);
+        if (finished.accepted()) {
+          report(finished.job(), null, 0, 0);
+          LOG.info("[LANE {}] job {} ({}) done: {} chapters published", source.name(), job.id(), job.title(),
+              finished.job().publishedChapters());
+        }
       }
       return Future.<Void>succeededFuture();
     });
@@ -143,8 +144,8 @@ public final class JobDownloader {
 
   private Future<Step> chapter(Job job, ChapterEntry chapter) {
     ChapterInfo info = new ChapterInfo(chapter.id(), chapter.number(), chapter.title(), "en");
-    Job known = queue.job(job.id()).orElseThrow();
-    ChapterKey published = ChapterKey.of(known, chapter);
+    // The claimed job's title and ids do not change while the lane holds it.
+    ChapterKey published = ChapterKey.of(job, chapter);
     // Only a readable chapter.json naming this source, title and chapter counts: an unreadable library is the
     // storage failure the next write reports, and a folder holding something else is never taken over.
     ChapterPublisher.Occupant occupant = publisher.occupant(published);
@@ -152,7 +153,7 @@ public final class JobDownloader {
       // Published chapters are never replaced: a title added again (or by discovery) costs no request for them.
       LOG.info("[LANE {}] chapter {} of {} is already in the library; not fetching it again", source.name(),
           chapter.number(), job.titleId());
-      queue.published(job.id(), chapter.id(), chapter.pages(), publisher.published(occupant).chapter());
+      recorded(queue.chapterPublished(job.id(), chapter.id(), chapter.pages(), publisher.published(occupant).chapter()));
       return Future.succeededFuture(Step.CONTINUE);
     }
     if (occupant.kind() == ChapterPublisher.Occupant.Kind.OTHER) {
@@ -163,8 +164,8 @@ public final class JobDownloader {
     }
     return source.pages(job.titleId(), info).compose(outcome -> {
       if (outcome instanceof FetchOutcome.NotFound<?>) {
-        queue.stage(job.id(), chapter.id(), ChapterStage.FAILED, chapter.pages(), chapter.fingerprint(),
-            "chapter_gone: " + outcome.describe());
+        recorded(queue.chapterFailed(job.id(), chapter.id(), chapter.pages(), chapter.fingerprint(),
+            "chapter_gone: " + outcome.describe()));
         return Future.succeededFuture(Step.CONTINUE);
       }
       if (!outcome.ok()) {
@@ -172,15 +173,14 @@ public final class JobDownloader {
         return Future.succeededFuture(Step.STOP);
       }
       List<PageRef> pages = outcome.value();
-      Job current = queue.job(job.id()).orElseThrow();
-      ChapterKey key = ChapterKey.of(current, chapter);
+      ChapterKey key = published;
       List<String> manifest = pages.stream().map(PageRef::key).toList();
       String fingerprint = Fingerprints.chapter(key.source(), key.titleId(), key.chapterId(), manifest);
       ChapterPublisher.Occupant there = publisher.occupant(key);
       if (there.kind() == ChapterPublisher.Occupant.Kind.THIS_CHAPTER && fingerprint.equals(there.fingerprint())) {
         LOG.info("[LANE {}] chapter {} of {} is already in the library with this fingerprint; not downloading it again",
             source.name(), chapter.number(), job.titleId());
-        queue.published(job.id(), chapter.id(), pages.size(), publisher.published(there).chapter());
+        recorded(queue.chapterPublished(job.id(), chapter.id(), pages.size(), publisher.published(there).chapter()));
         return Future.succeededFuture(Step.CONTINUE);
       }
       StagingFolder staging;
@@ -193,8 +193,8 @@ public final class JobDownloader {
         storageFailed(job, e.getCause());
         return Future.succeededFuture(Step.STOP);
       }
-      advance(job, chapter, ChapterStage.FETCHING, pages.size(), fingerprint);
-      report(current, chapter, staging.validatedPages(), pages.size());
+      recorded(queue.startChapter(job.id(), chapter.id(), pages.size(), fingerprint));
+      report(latest, chapter, staging.validatedPages(), pages.size());
       return pages(job, chapter, staging, pages, 0).map(step -> step == Step.CONTINUE ? publish(job, chapter, staging)
           : Step.STOP);
     });
@@ -232,7 +232,7 @@ public final class JobDownloader {
       if (!queue.renew(job.id(), owner, lease)) {
         return Future.succeededFuture(Step.STOP);
       }
-      report(queue.job(job.id()).orElse(job), chapter, staging.validatedPages(), pages.size());
+      report(latest, chapter, staging.validatedPages(), pages.size());
       boolean more = index + 1 < pages.size();
       return (more ? delay(pacing().pageDelayMs()) : Future.<Void>succeededFuture())
           .compose(v -> pages(job, chapter, staging, pages, index + 1));
@@ -241,8 +241,7 @@ public final class JobDownloader {
 
   private Step publish(Job job, ChapterEntry chapter, StagingFolder staging) {
     int count = staging.pageCount();
-    advance(job, chapter, ChapterStage.STAGED, count, staging.fingerprint());
-    advance(job, chapter, ChapterStage.PUBLISHING, count, staging.fingerprint());
+    recorded(queue.chapterStaged(job.id(), chapter.id(), count, staging.fingerprint()));
     try {
       ChapterPublisher.Publication publication = publisher.publish(staging);
       ChapterPublisher.Result result = publication.result();
@@ -253,12 +252,12 @@ public final class JobDownloader {
         return Step.CONTINUE;
       }
       if (result == ChapterPublisher.Result.CONFLICT) {
-        queue.stage(job.id(), chapter.id(), ChapterStage.FAILED, count, staging.fingerprint(),
+        recorded(queue.chapterFailed(job.id(), chapter.id(), count, staging.fingerprint(),
             "conflict: the library already holds a different chapter at " + library.chapter(staging.key())
-                + "; staged pages kept in " + staging.path().getFileName());
+                + "; staged pages kept in " + staging.path().getFileName()));
         return Step.CONTINUE;
       }
-      queue.published(job.id(), chapter.id(), count, publication.chapter());
+      recorded(queue.chapterPublished(job.id(), chapter.id(), count, publication.chapter()));
       LOG.info("[LANE {}] published {} chapter {} ({} pages){}", source.name(), job.titleId(), chapter.number(), count,
           result == ChapterPublisher.Result.ALREADY_PUBLISHED ? " (was already in the library)" : "");
       return Step.CONTINUE;
@@ -268,12 +267,10 @@ public final class JobDownloader {
     }
   }
 
-  /** Records a stage only when it is ahead of the recorded one (a resumed chapter may already be further on). */
-  private void advance(Job job, ChapterEntry chapter, ChapterStage next, int pages, String fingerprint) {
-    ChapterEntry recorded = queue.chapter(job.id(), chapter.id()).orElse(chapter);
-    boolean newManifest = next == recorded.stage() && !fingerprint.equals(recorded.fingerprint());
-    if (next.rank() > recorded.stage().rank() || newManifest) {
-      queue.stage(job.id(), chapter.id(), next, pages, fingerprint, null);
+  /** Keeps the job as the queue answered a chapter operation. */
+  private void recorded(QueueOutcome outcome) {
+    if (outcome.job() != null) {
+      latest = outcome.job();
     }
   }
 
@@ -283,7 +280,7 @@ public final class JobDownloader {
   private void folderTaken(Job job, ChapterEntry chapter, int pages, String fingerprint, String why) {
     LOG.warn("[LANE {}] chapter {} ({}) of job {} ({}) not published: folder_taken: {}", source.name(),
         chapter.number(), chapter.id(), job.id(), job.titleId(), why);
-    queue.stage(job.id(), chapter.id(), ChapterStage.FAILED, pages, fingerprint, "folder_taken: " + why);
+    recorded(queue.chapterFailed(job.id(), chapter.id(), pages, fingerprint, "folder_taken: " + why));
   }
 
   private void failed(Job job, FetchOutcome<?> outcome, String where) {
@@ -304,19 +301,21 @@ public final class JobDownloader {
       queue.release(job.id(), owner, "the lane stopped at a checkpoint");
       return true;
     }
-    if (queue.lane(source.name()).paused()) {
-      queue.release(job.id(), owner, "lane paused: " + queue.lane(source.name()).pauseReason());
+    LaneSettings lane = queue.lanes().lane(source.name());
+    if (lane.paused()) {
+      queue.release(job.id(), owner, "lane paused: " + lane.pauseReason());
       return true;
     }
-    if (queue.yieldReason() != null) {
-      queue.release(job.id(), owner, "memory yield: " + queue.yieldReason());
+    String yieldReason = queue.lanes().yieldReason();
+    if (yieldReason != null) {
+      queue.release(job.id(), owner, "memory yield: " + yieldReason);
       return true;
     }
     return !queue.renew(job.id(), owner, lease);
   }
 
   private Pacing pacing() {
-    return Pacing.of(sourceConfig, queue.lane(source.name()));
+    return Pacing.of(sourceConfig, queue.lanes().lane(source.name()));
   }
 
   private Future<Void> delay(long ms) {

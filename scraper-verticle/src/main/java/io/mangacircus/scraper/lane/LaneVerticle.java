@@ -141,8 +141,8 @@ public final class LaneVerticle extends VerticleBase {
       if (ar.succeeded()) {
         lock = ar.result();
         LOG.info("[LANE {}] started ({}), page delay {} ms, chapter delay {} ms", sourceName, owner,
-            Pacing.of(sourceConfig, queue.lane(sourceName)).pageDelayMs(),
-            Pacing.of(sourceConfig, queue.lane(sourceName)).chapterDelayMs());
+            Pacing.of(sourceConfig, queue.lanes().lane(sourceName)).pageDelayMs(),
+            Pacing.of(sourceConfig, queue.lanes().lane(sourceName)).chapterDelayMs());
         loop(owner);
       } else {
         if (!waitingForLockLogged) {
@@ -169,9 +169,10 @@ public final class LaneVerticle extends VerticleBase {
     currentJob = null;
     var claim = queue.claim(sourceName, owner, Duration.ofSeconds(config.leaseSeconds()));
     if (claim.isEmpty()) {
-      idle(queue.yieldReason() != null ? "memory yield: " + queue.yieldReason()
-          : queue.lane(sourceName).paused() ? "operator paused: " + queue.lane(sourceName).pauseReason()
-          : "queue drained");
+      String yieldReason = queue.lanes().yieldReason();
+      var lane = queue.lanes().lane(sourceName);
+      idle(yieldReason != null ? "memory yield: " + yieldReason
+          : lane.paused() ? "operator paused: " + lane.pauseReason() : "queue drained");
       timer = vertx.setTimer(config.claimPollMs(), id -> loop(owner));
       return;
     }
@@ -185,7 +186,7 @@ public final class LaneVerticle extends VerticleBase {
         });
     current.onComplete(ar -> {
       if (!stopping && ar.succeeded()) {
-        timer = vertx.setTimer(Math.max(1, Pacing.of(sourceConfig, queue.lane(sourceName)).pageDelayMs()),
+        timer = vertx.setTimer(Math.max(1, Pacing.of(sourceConfig, queue.lanes().lane(sourceName)).pageDelayMs()),
             id -> loop(owner));
       }
     });
@@ -209,9 +210,9 @@ public final class LaneVerticle extends VerticleBase {
       }
       FailureAction action = verdict == CrashBudget.Verdict.PARK ? FailureAction.PAUSE_LANE : FailureAction.REQUEUE;
       // The incident first: whoever sees the lane paused can already read why.
-      queue.recordIncident(new Failure(FailureKind.CRASH, null, why), sourceName, jobId, action);
+      queue.incidents().record(new Failure(FailureKind.CRASH, null, why), sourceName, jobId, action);
       if (verdict == CrashBudget.Verdict.PARK) {
-        queue.pauseLane(sourceName, "lane crashed " + crashes.failuresInWindow() + " times within an hour; last: "
+        queue.lanes().pause(sourceName, "lane crashed " + crashes.failuresInWindow() + " times within an hour; last: "
             + error);
       }
     } catch (RuntimeException e) {

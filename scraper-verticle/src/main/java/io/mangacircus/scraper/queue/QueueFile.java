@@ -10,7 +10,7 @@ import java.util.Map;
  * @param schema the schema number ({@link QueueStore#SCHEMA} when written by this version)
  * @param jobs every job, in the order they were added
  * @param lanes run-time lane settings by source name
- * @param incidents the most recent incidents, oldest first (at most {@link JobQueue#MAX_INCIDENTS})
+ * @param incidents the most recent incidents, oldest first (at most {@link IncidentStore#MAX_INCIDENTS})
  */
 public record QueueFile(int schema, List<Job> jobs, Map<String, LaneSettings> lanes, List<Incident> incidents) {
 

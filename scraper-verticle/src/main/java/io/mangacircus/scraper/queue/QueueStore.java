@@ -35,6 +35,7 @@ public final class QueueStore {
 
   private final Path file;
   private final ObjectMapper mapper;
+  private final java.util.concurrent.atomic.LongAdder saves = new java.util.concurrent.atomic.LongAdder();
 
   public QueueStore(Path file) {
     this.file = file;
@@ -100,9 +101,15 @@ public final class QueueStore {
       }
       AtomicFiles.write(file, mapper.writeValueAsBytes(new QueueFile(SCHEMA, queue.jobs(), queue.lanes(),
           queue.incidents())));
+      saves.increment();
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("could not write " + file, e);
     }
+  }
+
+  /** How many times this store wrote the queue file (each commit of a change is one write). */
+  public long saves() {
+    return saves.sum();
   }
 
   /** {@code queue.json.bak}: the version before the last save. */

@@ -7,7 +7,6 @@ import io.mangacircus.scraper.publish.ChapterPublisher;
 import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
-import io.mangacircus.scraper.queue.ChapterStage;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobQueue.OpenChapter;
@@ -104,7 +103,7 @@ public final class StartupRecovery {
         && fingerprint.equals(occupant.fingerprint())) {
       LOG.info("[RECOVERY] {}: complete (the library already holds it with this fingerprint); recorded as published",
           where);
-      return vertx.executeBlocking(() -> queue.published(job.get().id(), chapter.id(), chapter.pages(),
+      return vertx.executeBlocking(() -> queue.chapterPublished(job.get().id(), chapter.id(), chapter.pages(),
           publisher.published(occupant).chapter())).map(recorded -> RecoveryVerdict.COMPLETE);
     }
     if (fingerprint != null) {
@@ -138,7 +137,7 @@ public final class StartupRecovery {
         verdict = vertx.executeBlocking(() -> {
           Optional<ChapterEntry> again = queue.chapter(job.get().id(), chapter.id());
           if (again.isPresent() && again.get().stage().open()) {
-            queue.stage(job.get().id(), chapter.id(), ChapterStage.FAILED, chapter.pages(), fingerprint,
+            queue.chapterFailed(job.get().id(), chapter.id(), chapter.pages(), fingerprint,
                 "chapter_gone: " + outcome.describe());
           }
           return RecoveryVerdict.GONE;

@@ -72,7 +72,7 @@ class FailureResponderTest {
 
     assertThat(current(job).state()).isEqualTo(JobState.RETRY_WAIT);
     assertThat(current(job).retryAt()).isEqualTo(clock.instant().plus(RETRY_WAIT));
-    assertThat(queue.incidents()).singleElement().satisfies(incident -> {
+    assertThat(queue.incidents().list()).singleElement().satisfies(incident -> {
       assertThat(incident.kind()).isEqualTo(FailureKind.NETWORK);
       assertThat(incident.jobId()).isEqualTo(job.id());
       assertThat(incident.httpStatus()).isEqualTo(503);
@@ -83,7 +83,7 @@ class FailureResponderTest {
     responder.respond(again, LANE, new Failure(FailureKind.NETWORK, null, "connection reset"));
 
     assertThat(current(job).state()).isEqualTo(JobState.QUARANTINED);
-    assertThat(queue.lane("demo").paused()).isFalse();
+    assertThat(queue.lanes().lane("demo").paused()).isFalse();
   }
 
   @Test
@@ -92,9 +92,9 @@ class FailureResponderTest {
 
     responder().respond(job, LANE, new Failure(FailureKind.ACCESS, 403, "forbidden"));
 
-    assertThat(queue.lane("demo").paused()).isTrue();
-    assertThat(queue.lane("demo").pauseReason()).contains("forbidden");
-    assertThat(queue.lane("other").paused()).isFalse();
+    assertThat(queue.lanes().lane("demo").paused()).isTrue();
+    assertThat(queue.lanes().lane("demo").pauseReason()).contains("forbidden");
+    assertThat(queue.lanes().lane("other").paused()).isFalse();
     assertThat(current(job).state()).isEqualTo(JobState.PENDING);
     assertThat(current(job).attempts()).isZero();
     assertThat(queue.holds(job.id(), LANE)).isFalse();
@@ -106,8 +106,8 @@ class FailureResponderTest {
 
     responder().respond(job, LANE, new Failure(FailureKind.STORAGE, null, "storage: no space left on device"));
 
-    assertThat(queue.lane("demo").paused()).isTrue();
-    assertThat(queue.lane("other").paused()).isTrue();
+    assertThat(queue.lanes().lane("demo").paused()).isTrue();
+    assertThat(queue.lanes().lane("other").paused()).isTrue();
     assertThat(current(job).state()).isEqualTo(JobState.PAUSED);
   }
 
@@ -130,8 +130,8 @@ class FailureResponderTest {
 
     assertThat(current(job).state()).isEqualTo(JobState.ACTIVE);
     assertThat(queue.holds(job.id(), LANE)).isTrue();
-    assertThat(queue.lane("demo").paused()).isFalse();
-    assertThat(queue.incidents()).isEmpty();
+    assertThat(queue.lanes().lane("demo").paused()).isFalse();
+    assertThat(queue.incidents().list()).isEmpty();
   }
 
   @Test
@@ -141,14 +141,14 @@ class FailureResponderTest {
     Job first = activeJob("circus-nights");
     responder.respond(first, LANE, new Failure(FailureKind.PARSER, null, "no page list"));
     assertThat(current(first).state()).isEqualTo(JobState.QUARANTINED);
-    assertThat(queue.lane("demo").paused()).isFalse();
+    assertThat(queue.lanes().lane("demo").paused()).isFalse();
 
     Job second = activeJob("lion-tamer");
     responder.respond(second, LANE, new Failure(FailureKind.PARSER, null, "no page list"));
 
-    assertThat(queue.lane("demo").paused()).isTrue();
-    assertThat(queue.lane("demo").pauseReason()).startsWith("systemic parser failure");
-    assertThat(queue.incidents()).extracting(Incident::jobId).containsOnlyOnce((String) null);
+    assertThat(queue.lanes().lane("demo").paused()).isTrue();
+    assertThat(queue.lanes().lane("demo").pauseReason()).startsWith("systemic parser failure");
+    assertThat(queue.incidents().list()).extracting(Incident::jobId).containsOnlyOnce((String) null);
   }
 
   @Test
@@ -161,6 +161,6 @@ class FailureResponderTest {
       assertThat(current(job).state()).isEqualTo(JobState.QUARANTINED);
     }
 
-    assertThat(queue.lane("demo").paused()).isFalse();
+    assertThat(queue.lanes().lane("demo").paused()).isFalse();
   }
 }

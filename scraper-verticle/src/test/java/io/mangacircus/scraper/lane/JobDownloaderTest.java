@@ -64,11 +64,13 @@ class JobDownloaderTest {
   private SourceConfig sourceConfig;
   private ScraperConfig config;
   private JobQueue queue;
+  private QueueStore store;
   private LibraryLayout library;
 
   @BeforeEach
   void start(Vertx vertx, VertxTestContext context) {
-    queue = new JobQueue(new QueueStore(data.resolve("scraper/queue.json")),
+    store = new QueueStore(data.resolve("scraper/queue.json"));
+    queue = new JobQueue(store,
         new EventLog(data.resolve("scraper/events.log")), InstantSource.system(), Set.of("demo"), QueueListener.NONE);
     library = new LibraryLayout(data.resolve("library"));
     DemoSite.start(vertx, "127.0.0.1", 0, catalog, faults).onComplete(context.succeeding(started -> {
@@ -201,12 +203,32 @@ class JobDownloaderTest {
     inspectedAndClaimed(downloader, TITLE).compose(job -> downloader.download(job).map(job))
         .onComplete(context.succeeding(job -> context.verify(() -> {
           assertThat(queue.job(job.id()).orElseThrow().state()).isEqualTo(JobState.QUARANTINED);
-          assertThat(queue.incidents()).singleElement().satisfies(incident -> {
+          assertThat(queue.incidents().list()).singleElement().satisfies(incident -> {
             assertThat(incident.kind()).isEqualTo(FailureKind.PARSER);
             assertThat(incident.message()).contains("not a valid image");
           });
           assertThat(published()).isEmpty();
           context.completeNow();
         })));
+  }
+
+  @Test
+  void eachDownloadedChapterCostsThreeQueueCommits(Vertx vertx, VertxTestContext context) {
+    JobDownloader downloader = downloader(vertx, () -> false);
+    int chapters = english(TITLE).size();
+
+    inspectedAndClaimed(downloader, TITLE).compose(job -> {
+      long before = store.saves();
+      return downloader.download(job).map(v -> store.saves() - before);
+    }).onComplete(context.succeeding(commits -> context.verify(() -> {
+      // fetching, staged + publishing (one commit), published; then one for the job's end. Pages cost none.
+      assertThat(commits).isEqualTo(3L * chapters + 1);
+      List<String> stages = Files.readAllLines(data.resolve("scraper/events.log")).stream()
+          .filter(line -> line.contains("\"type\":\"chapter.stage\"")).toList();
+      assertThat(stages).hasSize(3 * chapters);
+      assertThat(stages).filteredOn(line -> line.contains("\"to\":\"publishing\"")).hasSize(chapters)
+          .allSatisfy(line -> assertThat(line).contains("\"from\":\"fetching\""));
+      context.completeNow();
+    })));
   }
 }

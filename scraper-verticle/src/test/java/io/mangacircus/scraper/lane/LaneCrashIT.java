@@ -127,9 +127,9 @@ class LaneCrashIT {
     }).onComplete(context.succeeding(done -> context.verify(() -> {
       assertThat(done.attempts()).isZero();
       assertThat(done.interruptions()).isEqualTo(2);
-      assertThat(queue.incidents()).filteredOn(i -> i.kind() == FailureKind.CRASH).hasSize(2)
+      assertThat(queue.incidents().list()).filteredOn(i -> i.kind() == FailureKind.CRASH).hasSize(2)
           .allMatch(i -> i.action().equals("job requeued"));
-      assertThat(queue.lane("demo").paused()).isFalse();
+      assertThat(queue.lanes().lane("demo").paused()).isFalse();
       context.completeNow();
     })));
   }
@@ -139,11 +139,11 @@ class LaneCrashIT {
   void aThirdCrashWithinTheHourParksTheLane(Vertx vertx, VertxTestContext context) {
     deployLane(vertx, new AtomicInteger(1_000)).compose(lane -> {
       String id = queue.add("demo", "tightrope-walker", true).job().id();
-      return Polling.until(vertx, Duration.ofSeconds(30), () -> queue.lane("demo").paused())
+      return Polling.until(vertx, Duration.ofSeconds(30), () -> queue.lanes().lane("demo").paused())
           .map(v -> queue.job(id).orElseThrow());
     }).onComplete(context.succeeding(job -> context.verify(() -> {
-      assertThat(queue.lane("demo").pauseReason()).contains("crashed 3 times");
-      List<Incident> crashes = queue.incidents().stream().filter(i -> i.kind() == FailureKind.CRASH).toList();
+      assertThat(queue.lanes().lane("demo").pauseReason()).contains("crashed 3 times");
+      List<Incident> crashes = queue.incidents().list().stream().filter(i -> i.kind() == FailureKind.CRASH).toList();
       assertThat(crashes).hasSize(3);
       assertThat(crashes.get(2).action()).isEqualTo("lane paused");
       assertThat(job.state()).isEqualTo(JobState.PENDING);

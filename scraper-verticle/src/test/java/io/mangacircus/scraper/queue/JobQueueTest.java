@@ -44,7 +44,7 @@ class JobQueueTest {
     JobQueue queue = QueueFixtures.queue(dir, clock);
     Job finished = inspectedAndConfirmed(queue, "circus-nights");
     queue.claim("demo", "lane-a", LEASE).orElseThrow();
-    finished.chapters().forEach(c -> queue.stage(finished.id(), c.id(), ChapterStage.FAILED, 0, null, "gone"));
+    finished.chapters().forEach(c -> queue.chapterFailed(finished.id(), c.id(), 0, null, "gone"));
     assertThat(queue.finish(finished.id(), "lane-a").accepted()).isTrue();
 
     JobQueue.Addition again = queue.addTitle("demo", "circus-nights", false);
@@ -180,9 +180,9 @@ class JobQueueTest {
   void aPausedLaneClaimsNothingAndAPausedJobLosesItsLease() {
     JobQueue queue = QueueFixtures.queue(dir, clock);
     Job job = inspectedAndConfirmed(queue, "circus-nights");
-    queue.pauseLane("demo", "operator");
+    queue.lanes().pause("demo", "operator");
     assertThat(queue.claim("demo", "lane-a", LEASE)).isEmpty();
-    queue.resumeLane("demo");
+    queue.lanes().resume("demo");
     queue.claim("demo", "lane-a", LEASE).orElseThrow();
 
     queue.pause(job.id());
@@ -196,11 +196,11 @@ class JobQueueTest {
     JobQueue queue = QueueFixtures.queue(dir, clock);
     Job job = inspectedAndConfirmed(queue, "circus-nights");
 
-    assertThat(queue.stage(job.id(), "c1", ChapterStage.FETCHING, 10, "f".repeat(64), null)).isTrue();
-    assertThat(queue.stage(job.id(), "c1", ChapterStage.FETCHING, 10, "f".repeat(64), null)).as("staying put").isTrue();
-    assertThat(queue.stage(job.id(), "c1", ChapterStage.PUBLISHED, 10, "f".repeat(64), null)).isTrue();
-    assertThat(queue.stage(job.id(), "c1", ChapterStage.FETCHING, 10, "f".repeat(64), null)).isFalse();
-    assertThat(queue.stage(job.id(), "c1", ChapterStage.FAILED, 10, "f".repeat(64), null)).isFalse();
+    assertThat(queue.stage(job.id(), "c1", ChapterStage.FETCHING, 10, "f".repeat(64), null, null).accepted()).isTrue();
+    assertThat(queue.stage(job.id(), "c1", ChapterStage.FETCHING, 10, "f".repeat(64), null, null).accepted()).as("staying put").isTrue();
+    assertThat(queue.stage(job.id(), "c1", ChapterStage.PUBLISHED, 10, "f".repeat(64), null, null).accepted()).isTrue();
+    assertThat(queue.stage(job.id(), "c1", ChapterStage.FETCHING, 10, "f".repeat(64), null, null).accepted()).isFalse();
+    assertThat(queue.stage(job.id(), "c1", ChapterStage.FAILED, 10, "f".repeat(64), null, null).accepted()).isFalse();
 
     assertThat(queue.chapter(job.id(), "c1").orElseThrow().stage()).isEqualTo(ChapterStage.PUBLISHED);
     assertThat(Files.readString(dir.resolve("events.log"))).contains("\"type\":\"chapter.stage.refused\"");
@@ -213,7 +213,7 @@ class JobQueueTest {
     JobQueue queue = QueueFixtures.queue(dir, clock);
     Job job = inspectedAndConfirmed(queue, "circus-nights");
     queue.claim("demo", "lane-a", LEASE).orElseThrow();
-    queue.stage(job.id(), "c1", ChapterStage.FETCHING, 12, "a".repeat(64), null);
+    queue.startChapter(job.id(), "c1", 12, "a".repeat(64));
 
     JobQueue reloaded = QueueFixtures.queue(dir, clock);
 
@@ -233,20 +233,20 @@ class JobQueueTest {
     JobQueue queue = QueueFixtures.queue(dir, clock);
     Job job = inspectedAndConfirmed(queue, "circus-nights");
     for (int i = 1; i <= 205; i++) {
-      queue.recordIncident(new io.mangacircus.scraper.failure.Failure(io.mangacircus.scraper.failure.FailureKind.NETWORK,
+      queue.incidents().record(new io.mangacircus.scraper.failure.Failure(io.mangacircus.scraper.failure.FailureKind.NETWORK,
           500, "failure " + i), "demo", i == 205 ? job.id() : null,
           io.mangacircus.scraper.failure.FailureAction.RETRY_LATER);
     }
 
     JobQueue reloaded = QueueFixtures.queue(dir, clock);
-    assertThat(reloaded.incidents()).hasSize(JobQueue.MAX_INCIDENTS);
-    assertThat(reloaded.incidents().get(0).message()).isEqualTo("failure 6");
-    assertThat(reloaded.openIncidents()).isEqualTo(200);
+    assertThat(reloaded.incidents().list()).hasSize(IncidentStore.MAX_INCIDENTS);
+    assertThat(reloaded.incidents().list().get(0).message()).isEqualTo("failure 6");
+    assertThat(reloaded.incidents().open()).isEqualTo(200);
 
     reloaded.claim("demo", "lane-a", LEASE).orElseThrow();
     reloaded.setback(job.id(), JobState.QUARANTINED, "parser", true, null);
     reloaded.retry(job.id());
-    assertThat(reloaded.openIncidents()).isEqualTo(199);
+    assertThat(reloaded.incidents().open()).isEqualTo(199);
   }
 
   @Test
@@ -264,5 +264,70 @@ class JobQueueTest {
     assertThat(back.attempts()).isZero();
     assertThat(back.interruptions()).isEqualTo(1);
     assertThat(afterCrash.releaseAllAtStartup()).as("idempotent").isEmpty();
+  }
+
+  @Test
+  void listenersAreToldAfterTheLockIsReleasedSoTheyMayReadTheQueue() {
+    java.util.concurrent.atomic.AtomicReference<JobQueue> ref = new java.util.concurrent.atomic.AtomicReference<>();
+    List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+    QueueListener listener = new QueueListener() {
+      @Override
+      public void jobChanged(Job job) {
+        // Another thread reads the queue while the listener runs: inside the queue's lock this would wait forever.
+        java.util.concurrent.CompletableFuture<Integer> read =
+            java.util.concurrent.CompletableFuture.supplyAsync(() -> ref.get().jobs().size());
+        try {
+          told.add(job.state().wire() + ":" + read.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        } catch (Exception e) {
+          told.add("blocked: " + e);
+        }
+      }
+
+      @Override
+      public void chapterPublished(Job job, ChapterEntry chapter, io.mangacircus.contracts.library.PublishedChapter where) {
+      }
+
+      @Override
+      public void incidentRecorded(io.mangacircus.scraper.failure.Incident incident) {
+        told.add("incident " + incident.message());
+      }
+    };
+    JobQueue queue = new JobQueue(new QueueStore(dir.resolve("queue.json")), new EventLog(dir.resolve("events.log")),
+        clock, java.util.Set.of("demo"), listener);
+    ref.set(queue);
+
+    Job job = queue.add("demo", "circus-nights", true).job();
+    queue.incidents().record(new io.mangacircus.scraper.failure.Failure(
+        io.mangacircus.scraper.failure.FailureKind.NETWORK, 503, "busy"), "demo", job.id(),
+        io.mangacircus.scraper.failure.FailureAction.RETRY_LATER);
+    queue.pause(job.id());
+    // A change that nests a store's change (resume clears the job's incidents) is told once, after both.
+    queue.resume(job.id());
+
+    assertThat(told).containsExactly("pending:1", "incident busy", "paused:1", "pending:1");
+  }
+
+  @Test
+  void chapterOperationsRecordEachStepOnceAndKeepAResumedChapterWhereItIs() throws Exception {
+    JobQueue queue = QueueFixtures.queue(dir, clock);
+    Job job = inspectedAndConfirmed(queue, "circus-nights");
+    queue.claim("demo", "lane-a", LEASE).orElseThrow();
+    String fingerprint = "f".repeat(64);
+
+    assertThat(queue.startChapter(job.id(), "c1", 3, fingerprint).job().chapters().get(0).stage())
+        .isEqualTo(ChapterStage.FETCHING);
+    assertThat(queue.chapterStaged(job.id(), "c1", 3, fingerprint).job().chapters().get(0).stage())
+        .isEqualTo(ChapterStage.PUBLISHING);
+    // The lane starting the chapter again after a restart does not move it back.
+    assertThat(queue.startChapter(job.id(), "c1", 3, fingerprint).job().chapters().get(0).stage())
+        .isEqualTo(ChapterStage.PUBLISHING);
+    assertThat(queue.chapterFailed(job.id(), "c2", 0, null, "chapter_gone: 404").job().chapters().get(1).reason())
+        .isEqualTo("chapter_gone: 404");
+    assertThat(queue.startChapter(job.id(), "c9", 3, fingerprint).kind()).isEqualTo(QueueOutcome.Refusal.NOT_FOUND);
+
+    List<String> stages = Files.readAllLines(dir.resolve("events.log")).stream()
+        .filter(l -> l.contains("\"type\":\"chapter.stage\"")).toList();
+    assertThat(stages).hasSize(3);
+    assertThat(stages.get(1)).contains("\"from\":\"fetching\"", "\"to\":\"publishing\"");
   }
 }

@@ -107,15 +107,15 @@ class StartupRecoveryTest {
     done.store(new PageRef(1, "001.png", "u"), "png", TestImages.png(1));
     done.store(new PageRef(2, "002.png", "u"), "png", TestImages.png(2));
     publisher.publish(done);
-    queue.stage(job.id(), "c1", ChapterStage.PUBLISHING, 2, done.fingerprint(), null);
+    queue.chapterStaged(job.id(), "c1", 2, done.fingerprint());
     // c2: half staged → still.
     StagingFolder half = StagingFolder.open(library, key("c2"), manifest, InstantSource.system());
     half.store(new PageRef(1, "001.png", "u"), "png", TestImages.png(3));
-    queue.stage(job.id(), "c2", ChapterStage.FETCHING, 2, half.fingerprint(), null);
+    queue.startChapter(job.id(), "c2", 2, half.fingerprint());
     // c3: nothing staged and the source says it is gone → gone.
-    queue.stage(job.id(), "c3", ChapterStage.FETCHING, 2, fingerprint("c3", manifest), null);
+    queue.startChapter(job.id(), "c3", 2, fingerprint("c3", manifest));
     // c4: nothing staged and the source is unreachable → unknown.
-    queue.stage(job.id(), "c4", ChapterStage.FETCHING, 2, fingerprint("c4", manifest), null);
+    queue.startChapter(job.id(), "c4", 2, fingerprint("c4", manifest));
 
     ScriptedSource source = new ScriptedSource();
     source.pages.put("c3", new FetchOutcome.NotFound<>("chapter c3"));
@@ -154,7 +154,7 @@ class StartupRecoveryTest {
     queue.inspected(job.id(), "lane", "Circus Nights", List.of(ChapterEntry.planned("c1", "1", ""),
         ChapterEntry.planned("c2", "2", ""), ChapterEntry.planned("c3", "3", "")));
     for (String id : List.of("c1", "c2", "c3")) {
-      queue.stage(job.id(), id, ChapterStage.FETCHING, 2, fingerprint(id, manifest), null);
+      queue.startChapter(job.id(), id, 2, fingerprint(id, manifest));
     }
     ScriptedSource source = new ScriptedSource();
     List.of("c1", "c2", "c3").forEach(id -> source.pages.put(id, new FetchOutcome.NetworkError<>("down")));
