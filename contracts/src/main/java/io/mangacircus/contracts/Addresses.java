@@ -117,6 +117,18 @@ public final class Addresses {
    */
   public static final String SCRAPER_INCIDENT_RECORDED = "mc.scraper.incident.recorded";
 
+  /**
+   * Publish. A discovery pass finished queueing: {@link DiscoveryFinished} (the jobs it queued; their chapters are
+   * announced on {@link #LIBRARY_PUBLISHED} as they come).
+   */
+  public static final String SCRAPER_DISCOVERY_FINISHED = "mc.scraper.discovery.finished";
+
+  /**
+   * Publish. The launcher of the scraper's process started or ended a memory-pressure yield:
+   * {@link MemoryYieldChanged}.
+   */
+  public static final String LAUNCHER_MEMORY_YIELD = "mc.launcher.memory.yield";
+
   /** Publish. A chapter was published into the library: {@link ChapterPublished}. */
   public static final String LIBRARY_PUBLISHED = "mc.library.published";
 
