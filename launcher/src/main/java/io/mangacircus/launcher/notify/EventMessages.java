@@ -104,7 +104,8 @@ public final class EventMessages {
   public List<Notification> status(LauncherStatus status) {
     List<Notification> out = new ArrayList<>();
     for (ServiceState state : status.services()) {
-      ServiceStatus before = services.put(state.service(), state.status());
+      // Per process: in the pair each launcher reports its own services, and a restarted process is a new node.
+      ServiceStatus before = services.put(status.node() + "/" + state.service(), state.status());
       if (state.status() == before) {
         continue;
       }
