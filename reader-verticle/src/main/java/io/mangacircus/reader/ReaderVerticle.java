@@ -164,6 +164,7 @@ public final class ReaderVerticle extends VerticleBase {
     new UserAdminRoutes(vertx, database, guard, clock).mount(router);
     new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
     new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).mount(router);
+    new io.mangacircus.reader.admin.NotificationRoutes(vertx).mount(router);
     new LibraryAdminRoutes(inventory).mount(router);
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
     statusRoutes.mount(router);

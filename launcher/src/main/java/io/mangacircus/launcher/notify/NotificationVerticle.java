@@ -16,6 +16,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
@@ -109,6 +110,7 @@ public final class NotificationVerticle extends VerticleBase {
           .setIdleTimeout((int) config.requestTimeoutSeconds()).setKeepAlive(false)
           .setUserAgent("MangaCircus-notifications").setFollowRedirects(false));
       subscribe();
+      answerSettings();
       timers.add(vertx.setPeriodic(PUMP_MS, id -> pump()));
       if (config.heartbeat().enabled()) {
         timers.add(vertx.setPeriodic(0, Duration.ofSeconds(config.heartbeat().intervalSeconds()).toMillis(),
@@ -163,6 +165,47 @@ public final class NotificationVerticle extends VerticleBase {
         d -> discovery.started(d).ifPresent(this::newChapters));
     on(Addresses.LIBRARY_PUBLISHED, ChapterPublished::fromJson, c -> discovery.published(c.manifest().source(),
         c.manifest().titleId(), c.manifest().series(), c.manifest().chapterId(), c.manifest().publishedAt()));
+  }
+
+  /** The Settings page's view and test button (docs/notifications.md); secrets are shown only as "set". */
+  private void answerSettings() {
+    consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_GET, message -> {
+      JsonArray destinations = new JsonArray();
+      config.destinations().forEach(d -> destinations.add(new JsonObject().put("name", d.name()).put("type", d.type())
+          .put("url", "set").put("topic", d.topic().isEmpty() ? null : "set")
+          .put("token", d.token().isEmpty() ? "none" : "set")
+          .put("events", new JsonArray(NotificationsConfig.EVENT_KINDS.stream().filter(d.events()::contains).toList()))
+          .put("maxPerHour", d.maxPerHour())));
+      message.reply(new JsonObject().put("v", 1).put("publicUrl", config.publicUrl()).put("destinations", destinations)
+          .put("heartbeat", new JsonObject().put("url", config.heartbeat().enabled() ? "set" : "none")
+              .put("intervalSeconds", config.heartbeat().intervalSeconds()))
+          .put("waiting", dispatcher.waiting()).put("dropped", dispatcher.dropped()));
+    }));
+    consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_TEST, message -> {
+      String by = message.body() instanceof JsonObject body && body.getValue("requestedBy") instanceof String who
+          ? who : "the Settings page";
+      Notification test = messages.test(by);
+      List<Future<JsonObject>> answers = new ArrayList<>();
+      for (NotificationsConfig.Destination d : config.destinations()) {
+        answers.add(answer(send(Destination.of(d).request(test)), new JsonObject().put("name", d.name())
+            .put("type", d.type())));
+      }
+      Future<JsonObject> heartbeat = config.heartbeat().enabled()
+          ? answer(send(new OutgoingRequest("GET", config.heartbeat().url(), Map.of(), null)), new JsonObject())
+          : Future.succeededFuture(null);
+      LOG.info("[NOTIFY] test message to {} destination(s) and {} requested by {}", answers.size(),
+          config.heartbeat().enabled() ? "one heartbeat" : "no heartbeat", by);
+      Future.join(answers).onComplete(all -> heartbeat.onComplete(hb -> message.reply(new JsonObject().put("v", 1)
+          .put("destinations", new JsonArray(answers.stream().map(Future::result).toList()))
+          .put("heartbeat", hb.result()))));
+    }));
+  }
+
+  /** The answer of one test request as the Settings page shows it. */
+  private static Future<JsonObject> answer(Future<HttpResponse<Buffer>> sent, JsonObject into) {
+    return sent.transform(ar -> Future.succeededFuture(ar.succeeded()
+        ? into.put("ok", true).put("answer", "HTTP " + ar.result().statusCode())
+        : into.put("ok", false).put("answer", ar.cause().getMessage())));
   }
 
   private void newChapters(Map<String, Integer> perSeries) {

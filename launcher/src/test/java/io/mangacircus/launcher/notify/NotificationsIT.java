@@ -28,6 +28,7 @@ import io.mangacircus.contracts.ServiceState;
 import io.mangacircus.contracts.ServiceStatus;
 import io.mangacircus.launcher.RouterSlot;
 import io.mangacircus.launcher.logging.RedactingAppender;
+import io.mangacircus.launcher.testing.AdminApi;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.launcher.testing.TestServices;
@@ -348,5 +349,63 @@ class NotificationsIT {
     assertThat(body.getString("kind")).isEqualTo("corrupt-state");
     assertThat(body.getString("message")).contains("queue.json", "What to do");
     assertThat(Files.readString(data.resolve("scraper/queue.json"))).isEqualTo("{ not json");
+  }
+
+  @Test
+  void theSettingsRoutesShowSecretsOnlyAsSetAndTheTestButtonReachesEveryDestinationAndTheHeartbeat() {
+    wm.stubFor(post(urlPathMatching("/gotify/.*")).willReturn(aResponse().withStatus(401)));
+    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token"))
+        .put("notifications", notifications(new JsonArray().add(ntfy("phone")).add(gotify()).add(webhook()))
+            .put("heartbeat", new JsonObject().put("url", base() + "/ping/uuid-secret").put("intervalSeconds", 3600)));
+    harness = new LauncherHarness(data, config.encode());
+    RouterSlot slot = new RouterSlot();
+    harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
+        "scraper", 3_600_000)));
+    awaitNotifier();
+    AdminApi admin = new AdminApi(harness.port(), "admin-token");
+
+    HttpProbe.Answer view = admin.get("/api/admin/notifications");
+    assertThat(view.status()).isEqualTo(200);
+    assertThat(view.body()).doesNotContain("tk_ntfy_secret", "AppToken.1", "key-123", "uuid-secret", "mc-alerts",
+        String.valueOf(wm.port()));
+    JsonObject settings = view.json();
+    assertThat(settings.getBoolean("configured")).isTrue();
+    JsonObject phone = settings.getJsonArray("destinations").getJsonObject(0);
+    assertThat(phone.getString("url")).isEqualTo("set");
+    assertThat(phone.getString("topic")).isEqualTo("set");
+    assertThat(phone.getString("token")).isEqualTo("set");
+    assertThat(settings.getJsonArray("destinations").getJsonObject(2).getString("token")).isEqualTo("none");
+    assertThat(settings.getJsonObject("heartbeat").getString("url")).isEqualTo("set");
+
+    // The heartbeat of the start-up tick has gone out (interval 1 h): the test adds exactly one more.
+    await().atMost(Duration.ofSeconds(15)).until(() -> wm.findAll(getRequestedFor(urlPathEqualTo("/ping/uuid-secret")))
+        .size() == 1);
+    HttpProbe.Answer test = admin.post("/api/admin/notifications/test", new JsonObject());
+    assertThat(test.status()).isEqualTo(200);
+    JsonArray answers = test.json().getJsonArray("destinations");
+    assertThat(answers.stream().map(a -> ((JsonObject) a).getString("name") + " " + ((JsonObject) a).getBoolean("ok")
+        + " " + ((JsonObject) a).getString("answer"))).containsExactly("phone true HTTP 200", "desk false answered HTTP 401",
+        "hook true HTTP 200");
+    assertThat(test.json().getJsonObject("heartbeat").getString("answer")).isEqualTo("HTTP 200");
+    assertThat(posts("/ntfy/mc-alerts")).singleElement()
+        .satisfies(r -> assertThat(r.getHeader("Title")).isEqualTo("MangaCircus test message"));
+    assertThat(wm.findAll(getRequestedFor(urlPathEqualTo("/ping/uuid-secret")))).hasSize(2);
+    assertThat(test.body()).doesNotContain("AppToken.1", "uuid-secret", "key-123");
+  }
+
+  @Test
+  void withNothingConfiguredTheSettingsSayNothingIsConfiguredAndTheTestIsRefused() {
+    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject().put("adminToken",
+        "admin-token")).encode());
+    RouterSlot slot = new RouterSlot();
+    harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
+        "scraper", 3_600_000)));
+    AdminApi admin = new AdminApi(harness.port(), "admin-token");
+    await().atMost(Duration.ofSeconds(30)).until(() -> admin.get("/api/admin/notifications").status() == 200);
+    assertThat(admin.get("/api/admin/notifications").json().getBoolean("configured")).isFalse();
+    HttpProbe.Answer test = admin.post("/api/admin/notifications/test", new JsonObject());
+    assertThat(test.status()).isEqualTo(409);
+    assertThat(test.json().getString("error")).isEqualTo("nothing_configured");
+    assertThat(HttpProbe.get(harness.port(), "/api/admin/notifications").status()).as("admins only").isEqualTo(401);
   }
 }
