@@ -2,7 +2,7 @@
 import { el, toast } from './dom.js';
 import { logout } from './api.js';
 
-/** Fills `#site-header` for the signed-in user; `current` is 'library', 'users', 'scraper' or 'health'. */
+/** Fills `#site-header` for the signed-in user; `current` is 'library', 'users', 'scraper', 'health' or 'settings'. */
 export function renderNav(me, current) {
   const header = document.getElementById('site-header');
   if (!header) return;
@@ -27,7 +27,8 @@ export function renderNav(me, current) {
       link('nav-library', '/', 'Library', 'library'),
       me && me.role === 'admin' ? link('nav-users', '/admin/users.html', 'Users', 'users') : null,
       me && me.role === 'admin' ? link('nav-scraper', '/admin/scraper.html', 'Scraper', 'scraper') : null,
-      me && me.role === 'admin' ? link('nav-health', '/admin/health.html', 'Service health', 'health') : null),
+      me && me.role === 'admin' ? link('nav-health', '/admin/health.html', 'Service health', 'health') : null,
+      me && me.role === 'admin' ? link('nav-settings', '/admin/settings.html', 'Settings', 'settings') : null),
     el('div', { class: 'site-user' },
       el('span', { class: 'who', title: `Signed in as ${name}` },
         el('span', { class: 'avatar', 'aria-hidden': 'true', text: name.slice(0, 1) }),

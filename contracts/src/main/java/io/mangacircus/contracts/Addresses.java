@@ -117,6 +117,34 @@ public final class Addresses {
    */
   public static final String SCRAPER_INCIDENT_RECORDED = "mc.scraper.incident.recorded";
 
+  /**
+   * Publish. A discovery pass finished queueing: {@link DiscoveryFinished} (the jobs it queued; their chapters are
+   * announced on {@link #LIBRARY_PUBLISHED} as they come).
+   */
+  public static final String SCRAPER_DISCOVERY_FINISHED = "mc.scraper.discovery.finished";
+
+  /**
+   * Publish. The launcher of the scraper's process started or ended a memory-pressure yield:
+   * {@link MemoryYieldChanged}.
+   */
+  public static final String LAUNCHER_MEMORY_YIELD = "mc.launcher.memory.yield";
+
+  /**
+   * Request/reply, local to the process that hosts the reader (consumed with {@code localConsumer} by its notifier,
+   * sent with {@code localOnly}). The notification settings with every secret shown only as {@code "set"}: body
+   * {@code {v:1}}, reply {@code {v, publicUrl, destinations:[{name, type, url:"set", topic, token, events,
+   * maxPerHour}], heartbeat:{url, intervalSeconds}, waiting, dropped}}. No handler: nothing is configured.
+   */
+  public static final String LAUNCHER_NOTIFICATIONS_GET = "mc.launcher.notifications.get";
+
+  /**
+   * Request/reply, local as {@link #LAUNCHER_NOTIFICATIONS_GET}. Sends one test message to every destination and one
+   * heartbeat, at once and outside the outbox; body {@code {v:1, requestedBy}}, reply {@code {v, destinations:[{name,
+   * type, ok, answer}], heartbeat:{ok, answer}|null}} once every answer is in (at most the request timeout, 10 s by
+   * default; callers wait 30 000 ms).
+   */
+  public static final String LAUNCHER_NOTIFICATIONS_TEST = "mc.launcher.notifications.test";
+
   /** Publish. A chapter was published into the library: {@link ChapterPublished}. */
   public static final String LIBRARY_PUBLISHED = "mc.library.published";
 

@@ -11,6 +11,11 @@ import io.mangacircus.contracts.ShutdownRequest;
 import io.mangacircus.contracts.YieldRequest;
 import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.mangacircus.launcher.memory.MemoryYield;
+import io.mangacircus.launcher.config.NotificationsConfig;
+import io.mangacircus.launcher.notify.NotificationVerticle;
+import io.mangacircus.contracts.MemoryYieldChanged;
+import io.vertx.ext.healthchecks.CheckResult;
+import io.vertx.ext.healthchecks.HealthChecks;
 import io.mangacircus.reader.http.SecurityHeaders;
 import io.vertx.core.eventbus.DeliveryOptions;
 import java.time.Duration;
@@ -101,8 +106,9 @@ public final class LauncherVerticle extends VerticleBase {
     front = Router.router(vertx);
     front.get("/health/live").handler(HealthCheckHandler.createWithHealthChecks(ReadinessChecks.liveness(vertx, context,
         node)));
-    front.get("/health/ready").handler(HealthCheckHandler.createWithHealthChecks(ReadinessChecks.readiness(vertx,
-        context, plan.mode().readinessServices(), supervisors, plan.config().health().checkTimeoutMs())));
+    HealthChecks readiness = ReadinessChecks.readiness(vertx, context, plan.mode().readinessServices(), supervisors,
+        plan.config().health().checkTimeoutMs());
+    front.get("/health/ready").handler(HealthCheckHandler.createWithHealthChecks(readiness));
     front.get("/metrics").handler(new MetricsEndpoint(plan.config().metrics().token(),
         plan.metricsRegistryName() == null ? "" : plan.metricsRegistryName()));
 
@@ -126,7 +132,8 @@ public final class LauncherVerticle extends VerticleBase {
         .onSuccess(s -> LOG.info("{} listening on http://{}:{} on {} event loops (health at {})", node,
             plan.config().http().bind(), s.actualPort(), httpEventLoops(), plan.readinessUrl()))
         .compose(s -> Future.all(supervisors.stream().map(ServiceSupervisor::start).toList()))
-        .onSuccess(v -> watchMemory());
+        .onSuccess(v -> watchMemory())
+        .onSuccess(v -> notifyOperator(registry, readiness));
   }
 
   /**
@@ -172,6 +179,21 @@ public final class LauncherVerticle extends VerticleBase {
     });
   }
 
+  /**
+   * Notifications and the heartbeat (docs/notifications.md): sent by the process that hosts the reader, which hears
+   * both services' events on the (clustered) bus and whose readiness covers both; deployed only when something is
+   * configured, so that without a destination no outbound connection is ever opened. Its failure to start (a corrupt
+   * outbox file) is logged and leaves the rest of the process running.
+   */
+  private void notifyOperator(MeterRegistry registry, HealthChecks readiness) {
+    NotificationsConfig notifications = plan.config().notifications();
+    if (!plan.mode().hostsReader() || !notifications.active()) {
+      return;
+    }
+    vertx.deployVerticle(new NotificationVerticle(notifications, plan.config().dataPath().resolve("notifications"),
+        plan.clock(), registry, () -> readiness.checkStatus().map(CheckResult::isUp)));
+  }
+
   /** Memory-pressure yield for a process that hosts the scraper (docs/architecture.md §5). */
   private void watchMemory() {
     MangaCircusConfig.Memory memory = plan.config().memory();
@@ -203,6 +225,11 @@ public final class LauncherVerticle extends VerticleBase {
           } else if (decision == MemoryYield.Decision.RESUME) {
             LOG.info("[MEMORY] memory {}% used ({}; below {}%, cooldown over): downloads may resume", Math.round(pct),
                 source, memory.lowWatermarkPct());
+          }
+          if (decision != MemoryYield.Decision.NONE) {
+            vertx.eventBus().publish(Addresses.LAUNCHER_MEMORY_YIELD, new MemoryYieldChanged(node,
+                decision == MemoryYield.Decision.PAUSE, "memory " + Math.round(pct) + "% used of " + source + " (high "
+                + memory.highWatermarkPct() + "%, low " + memory.lowWatermarkPct() + "%)").toJson());
           }
           if (decision != MemoryYield.Decision.NONE || yield.yielding()) {
             String reason = "memory " + Math.round(pct) + "% used of " + source + " (high "

@@ -5,6 +5,11 @@ import io.mangacircus.contracts.supervision.Backoff;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import io.mangacircus.launcher.notify.Deduplicator;
+import io.mangacircus.launcher.notify.DiscoveryTally;
+import io.mangacircus.launcher.notify.Dispatcher;
+import io.mangacircus.launcher.notify.Outbox;
+import io.mangacircus.launcher.notify.RateLimit;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -44,7 +49,8 @@ class ArchitectureTest {
     noClasses().that().belongToAnyOf(CrashBudget.class, Backoff.class, LivenessRule.class, SecretRedactor.class,
             MemoryYield.class, FailureClassifier.class, StallWatch.class, SystemicParserWatch.class,
             JobTransitions.class, StageLattice.class, HtmlExtraction.class, HtmlDefinitions.class,
-            RequestLimiter.class, MangaDexRefs.class, MangaDexOptions.class)
+            RequestLimiter.class, MangaDexRefs.class, MangaDexOptions.class, Deduplicator.class, RateLimit.class,
+            Outbox.class, Dispatcher.class, DiscoveryTally.class)
         .should().dependOnClassesThat().resideInAPackage("io.vertx..")
         .check(CLASSES);
   }

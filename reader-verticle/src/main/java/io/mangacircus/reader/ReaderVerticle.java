@@ -19,6 +19,7 @@ import io.mangacircus.reader.accounts.PasswordHasher;
 import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.admin.ConsoleBridge;
+import io.mangacircus.reader.admin.NotificationRoutes;
 import io.mangacircus.reader.admin.ScraperAdminRoutes;
 import io.mangacircus.reader.admin.ServiceStatusRoutes;
 import io.mangacircus.reader.admin.ShutdownRoutes;
@@ -164,6 +165,7 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, database, guard, clock).router());
     router.route("/api/admin/catalog*").subRouter(catalogRoutes.adminRouter());
     router.route("/api/admin/library*").subRouter(new LibraryAdminRoutes(vertx, inventory).router());
+    router.route("/api/admin/notifications*").subRouter(new NotificationRoutes(vertx).router());
     router.route("/api/admin/*").subRouter(statusRoutes.router());
     router.route("/api/admin/*").subRouter(new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).router());
     // After every feature: an /api request that none of them answered.

@@ -15,9 +15,11 @@ import java.util.Set;
  * component is a required key, unknown keys are refused.
  *
  * @param dataDir the data folder (default {@code ./data}; environment {@code MANGACIRCUS_DATA}; {@code --data})
+ * @param notifications the operator's notification destinations and heartbeat (none by default)
  */
 public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log log, Cluster cluster,
-    Supervision supervision, Memory memory, Health health, ReaderConfig reader, ScraperConfig scraper) {
+    Supervision supervision, Memory memory, Health health, NotificationsConfig notifications, ReaderConfig reader,
+    ScraperConfig scraper) {
 
   /** The data folder as a path. */
   public Path dataPath() {
@@ -169,6 +171,7 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
         "must be between 0 and 86400");
     require(health.checkTimeoutMs() >= 50 && health.checkTimeoutMs() <= 30_000, "health.checkTimeoutMs",
         "must be between 50 and 30000 ms");
+    notifications.check();
     require(reader.scraperRequestTimeoutMs() >= 100 && reader.scraperRequestTimeoutMs() <= 30_000,
         "reader.scraperRequestTimeoutMs", "must be between 100 and 30000 ms");
     require(!reader.adminToken().chars().anyMatch(Character::isWhitespace), "reader.adminToken",

@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.discovery;
 
+import io.mangacircus.contracts.DiscoveryFinished;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobState;
@@ -26,6 +27,19 @@ public final class DiscoveryRun {
     public JsonObject toJson() {
       return new JsonObject().put("at", at.toString()).put("titles", titles).put("queued", new JsonArray(queued))
           .put("skipped", new JsonArray(skipped));
+    }
+
+    /** The event announcing this pass ({@code mc.scraper.discovery.finished}). */
+    public DiscoveryFinished event() {
+      List<DiscoveryFinished.Queued> jobs = new ArrayList<>();
+      for (String entry : queued) {
+        // "<jobId> <source>/<titleId>": source names hold no '/', title ids may
+        int space = entry.indexOf(' ');
+        int slash = entry.indexOf('/', space);
+        jobs.add(new DiscoveryFinished.Queued(entry.substring(0, space), entry.substring(space + 1, slash),
+            entry.substring(slash + 1)));
+      }
+      return new DiscoveryFinished(at, titles, jobs, skipped.size());
     }
   }
 

@@ -162,6 +162,7 @@ public final class DiscoveryService {
       running = null;
       if (ar.succeeded()) {
         lastRun = ar.result();
+        vertx.eventBus().publish(Addresses.SCRAPER_DISCOVERY_FINISHED, lastRun.event().toJson());
         LOG.info("[DISCOVERY] {} library titles: {} queued to look for new chapters, {} skipped", lastRun.titles(),
             lastRun.queued().size(), lastRun.skipped().size());
       } else {

@@ -1,0 +1,336 @@
+package io.mangacircus.launcher.notify;
+
+import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.ChapterPublished;
+import io.mangacircus.contracts.DiscoveryFinished;
+import io.mangacircus.contracts.JobProgress;
+import io.mangacircus.contracts.LauncherStatus;
+import io.mangacircus.contracts.MemoryYieldChanged;
+import io.mangacircus.contracts.supervision.Backoff;
+import io.mangacircus.launcher.config.NotificationsConfig;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpRequest;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends the operator's notifications and the heartbeat (docs/notifications.md). Deployed by the launcher of the
+ * process that hosts the reader, only when a destination or a heartbeat URL is configured, on its own event loop: a
+ * slow or dead destination waits here and nowhere else. Events come from the (clustered) event bus; every delivery
+ * waits in {@code data/notifications/outbox.json} until its destination answered 2xx.
+ */
+public final class NotificationVerticle extends VerticleBase {
+
+  private static final Logger LOG = LoggerFactory.getLogger(NotificationVerticle.class);
+
+  /** How often due deliveries are looked for, ms. */
+  static final long PUMP_MS = 500;
+
+  /** A discovery pass is told at the latest this long after it began, even if some of its jobs never end. */
+  static final Duration DISCOVERY_LIMIT = Duration.ofHours(12);
+
+  private final NotificationsConfig config;
+  private final Path folder;
+  private final InstantSource clock;
+  private final MeterRegistry registry;
+  private final Supplier<Future<Boolean>> ready;
+  private final List<MessageConsumer<Object>> consumers = new ArrayList<>();
+  private final List<Long> timers = new ArrayList<>();
+  private WebClient client;
+  private Dispatcher dispatcher;
+  private EventMessages messages;
+  private DiscoveryTally discovery;
+  private OutboxFile file;
+  private Future<Void> writing = Future.succeededFuture();
+  private Counter droppedCounter;
+  private Boolean lastReady;
+
+  /**
+   * @param folder {@code data/notifications}
+   * @param registry where the counters go, or null
+   * @param ready whether {@code /health/ready} of this process would answer 200 now
+   */
+  public NotificationVerticle(NotificationsConfig config, Path folder, InstantSource clock, MeterRegistry registry,
+      Supplier<Future<Boolean>> ready) {
+    this.config = config;
+    this.folder = folder;
+    this.clock = clock;
+    this.registry = registry;
+    this.ready = ready;
+  }
+
+  @Override
+  public Future<?> start() {
+    file = new OutboxFile(folder);
+    messages = new EventMessages(config.publicUrl(), clock);
+    discovery = new DiscoveryTally(DISCOVERY_LIMIT, clock);
+    List<Destination> destinations = config.destinations().stream().map(Destination::of).toList();
+    Map<String, Integer> rates = config.destinations().stream()
+        .collect(Collectors.toMap(NotificationsConfig.Destination::name, NotificationsConfig.Destination::maxPerHour));
+    NotificationsConfig.Retry retry = config.retry();
+    Outbox outbox = new Outbox(config.outboxMax());
+    dispatcher = new Dispatcher(destinations, rates, outbox,
+        new Deduplicator(Duration.ofMinutes(config.dedupMinutes()), clock),
+        new Backoff(Duration.ofSeconds(retry.initialSeconds()), retry.multiplier(),
+            Duration.ofSeconds(retry.maxSeconds())), retry.maxAttempts(), clock);
+    return vertx.executeBlocking(file::load).onSuccess(saved -> {
+      int before = saved.size();
+      saved.forEach(d -> {
+        List<Delivery> dropped = outbox.add(d);
+        if (!dropped.isEmpty()) {
+          LOG.warn("[NOTIFY] outbox holds more than notifications.outboxMax ({}): dropped {} oldest", config.outboxMax(),
+              dropped.size());
+        }
+      });
+      bindMetrics(outbox);
+      client = WebClient.create(vertx, new WebClientOptions()
+          .setConnectTimeout((int) Duration.ofSeconds(config.requestTimeoutSeconds()).toMillis())
+          .setIdleTimeout((int) config.requestTimeoutSeconds()).setKeepAlive(false)
+          .setUserAgent("MangaCircus-notifications").setFollowRedirects(false));
+      subscribe();
+      answerSettings();
+      timers.add(vertx.setPeriodic(PUMP_MS, id -> pump()));
+      if (config.heartbeat().enabled()) {
+        timers.add(vertx.setPeriodic(0, Duration.ofSeconds(config.heartbeat().intervalSeconds()).toMillis(),
+            id -> heartbeat()));
+      }
+      LOG.info("[NOTIFY] notifications to {} destination(s) {}; heartbeat {}; {} waiting in {}",
+          destinations.size(), destinations.stream().map(Destination::name).toList(),
+          config.heartbeat().enabled() ? "every " + config.heartbeat().intervalSeconds() + " s" : "off", before,
+          file.path());
+    }).onFailure(t -> LOG.error("[NOTIFY] notifications are off: {}", t.getMessage()));
+  }
+
+  private void bindMetrics(Outbox outbox) {
+    if (registry == null) {
+      return;
+    }
+    droppedCounter = Counter.builder("mc.notifications.dropped")
+        .description("Deliveries dropped because the outbox was full (oldest first)").register(registry);
+    Gauge.builder("mc.notifications.waiting", outbox, Outbox::size)
+        .description("Deliveries waiting in the outbox").register(registry);
+  }
+
+  private void count(String name, String destination) {
+    if (registry != null) {
+      Counter.builder(name).tag("destination", destination).register(registry).increment();
+    }
+  }
+
+  private <T> void on(String address, Function<Object, T> decode, Consumer<T> handler) {
+    consumers.add(vertx.eventBus().consumer(address, message -> {
+      T event;
+      try {
+        event = decode.apply(message.body());
+      } catch (RuntimeException e) {
+        LOG.debug("[NOTIFY] ignored a malformed event on {}: {}", address, e.getMessage());
+        return;
+      }
+      handler.accept(event);
+    }));
+  }
+
+  private void subscribe() {
+    on(Addresses.SCRAPER_INCIDENT_RECORDED, body -> (JsonObject) body, e -> accept(messages.incident(e)));
+    on(Addresses.SCRAPER_CIRCUIT_STATE, body -> (JsonObject) body, e -> messages.circuit(e).ifPresent(this::accept));
+    on(Addresses.SCRAPER_JOB_PROGRESS, JobProgress::fromJson, p -> {
+      messages.progress(p).ifPresent(this::accept);
+      discovery.jobState(p.jobId(), p.state()).ifPresent(this::newChapters);
+    });
+    on(Addresses.LAUNCHER_STATUS, LauncherStatus::fromJson, s -> messages.status(s).forEach(this::accept));
+    on(Addresses.LAUNCHER_MEMORY_YIELD, MemoryYieldChanged::fromJson, m -> accept(messages.memoryYield(m)));
+    on(Addresses.SCRAPER_DISCOVERY_FINISHED, DiscoveryFinished::fromJson,
+        d -> discovery.started(d).ifPresent(this::newChapters));
+    on(Addresses.LIBRARY_PUBLISHED, ChapterPublished::fromJson, c -> discovery.published(c.manifest().source(),
+        c.manifest().titleId(), c.manifest().series(), c.manifest().chapterId(), c.manifest().publishedAt()));
+  }
+
+  /** The Settings page's view and test button (docs/notifications.md); secrets are shown only as "set". */
+  private void answerSettings() {
+    consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_GET, message -> {
+      JsonArray destinations = new JsonArray();
+      config.destinations().forEach(d -> destinations.add(new JsonObject().put("name", d.name()).put("type", d.type())
+          .put("url", "set").put("topic", d.topic().isEmpty() ? null : "set")
+          .put("token", d.token().isEmpty() ? "none" : "set")
+          .put("events", new JsonArray(NotificationsConfig.EVENT_KINDS.stream().filter(d.events()::contains).toList()))
+          .put("maxPerHour", d.maxPerHour())));
+      message.reply(new JsonObject().put("v", 1).put("publicUrl", config.publicUrl()).put("destinations", destinations)
+          .put("heartbeat", new JsonObject().put("url", config.heartbeat().enabled() ? "set" : "none")
+              .put("intervalSeconds", config.heartbeat().intervalSeconds()))
+          .put("waiting", dispatcher.waiting()).put("dropped", dispatcher.dropped()));
+    }));
+    consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_TEST, message -> {
+      String by = message.body() instanceof JsonObject body && body.getValue("requestedBy") instanceof String who
+          ? who : "the Settings page";
+      Notification test = messages.test(by);
+      List<Future<JsonObject>> answers = new ArrayList<>();
+      for (NotificationsConfig.Destination d : config.destinations()) {
+        answers.add(answer(send(Destination.of(d).request(test)), new JsonObject().put("name", d.name())
+            .put("type", d.type())));
+      }
+      Future<JsonObject> heartbeat = config.heartbeat().enabled()
+          ? answer(send(new OutgoingRequest("GET", config.heartbeat().url(), Map.of(), null)), new JsonObject())
+          : Future.succeededFuture(null);
+      LOG.info("[NOTIFY] test message to {} destination(s) and {} requested by {}", answers.size(),
+          config.heartbeat().enabled() ? "one heartbeat" : "no heartbeat", by);
+      Future.join(answers).onComplete(all -> heartbeat.onComplete(hb -> message.reply(new JsonObject().put("v", 1)
+          .put("destinations", new JsonArray(answers.stream().map(Future::result).toList()))
+          .put("heartbeat", hb.result()))));
+    }));
+  }
+
+  /** The answer of one test request as the Settings page shows it. */
+  private static Future<JsonObject> answer(Future<HttpResponse<Buffer>> sent, JsonObject into) {
+    return sent.transform(ar -> Future.succeededFuture(ar.succeeded()
+        ? into.put("ok", true).put("answer", "HTTP " + ar.result().statusCode())
+        : into.put("ok", false).put("answer", ar.cause().getMessage())));
+  }
+
+  private void newChapters(Map<String, Integer> perSeries) {
+    accept(DiscoveryTally.message(perSeries, messages.libraryLink(), clock.instant()));
+  }
+
+  private void accept(Notification notification) {
+    List<Delivery> dropped = dispatcher.accept(notification);
+    dropped(dropped);
+    persist();
+    pump();
+  }
+
+  private void dropped(List<Delivery> dropped) {
+    if (dropped.isEmpty()) {
+      return;
+    }
+    if (droppedCounter != null) {
+      droppedCounter.increment(dropped.size());
+    }
+    LOG.warn("[NOTIFY] outbox full (notifications.outboxMax {}): dropped the oldest {} deliver{} ({})",
+        config.outboxMax(), dropped.size(), dropped.size() == 1 ? "y" : "ies",
+        dropped.stream().map(d -> d.notification().kind() + " for " + d.destination()).toList());
+  }
+
+  private void pump() {
+    discovery.expire().ifPresent(this::newChapters);
+    Dispatcher.Tick tick = dispatcher.tick();
+    dropped(tick.dropped());
+    tick.gone().forEach(d -> LOG.warn("[NOTIFY] gave up a {} message for destination {}: it is no longer configured",
+        d.notification().kind(), d.destination()));
+    for (Delivery delivery : tick.send()) {
+      Destination destination = dispatcher.destination(delivery).orElseThrow();
+      send(destination.request(delivery.notification())).onComplete(ar -> {
+        if (ar.succeeded()) {
+          dispatcher.succeeded(delivery);
+          count("mc.notifications.sent", delivery.destination());
+          LOG.info("[NOTIFY] sent {} message to {} ({})", delivery.notification().kind(), delivery.destination(),
+              delivery.notification().key());
+        } else {
+          Dispatcher.Failure failure = dispatcher.failed(delivery);
+          if (failure == Dispatcher.Failure.GIVEN_UP) {
+            count("mc.notifications.failed", delivery.destination());
+            LOG.error("[NOTIFY] gave up a {} message for {} after {} attempts: {}", delivery.notification().kind(),
+                delivery.destination(), delivery.attempts() + 1, ar.cause().getMessage());
+          } else {
+            LOG.warn("[NOTIFY] delivery to {} failed (attempt {} of {}): {}; it stays in the outbox",
+                delivery.destination(), delivery.attempts() + 1, config.retry().maxAttempts(),
+                ar.cause().getMessage());
+          }
+        }
+        persist();
+      });
+    }
+    persist();
+  }
+
+  /** Sends one request; fails with a message that names no URL, token or topic. */
+  private Future<HttpResponse<Buffer>> send(OutgoingRequest request) {
+    HttpRequest<Buffer> http = client.requestAbs(HttpMethod.valueOf(request.method()), request.url())
+        .timeout(Duration.ofSeconds(config.requestTimeoutSeconds()).toMillis());
+    request.headers().forEach(http::putHeader);
+    Future<HttpResponse<Buffer>> sent = request.body() == null ? http.send()
+        : http.sendBuffer(Buffer.buffer(request.body()));
+    return sent.transform(ar -> {
+      if (ar.failed()) {
+        return Future.failedFuture(new IllegalStateException(describe(ar.cause())));
+      }
+      int status = ar.result().statusCode();
+      if (status / 100 != 2) {
+        return Future.failedFuture(new IllegalStateException("answered HTTP " + status));
+      }
+      return Future.succeededFuture(ar.result());
+    });
+  }
+
+  private String describe(Throwable t) {
+    String type = t.getClass().getSimpleName();
+    if (t instanceof java.util.concurrent.TimeoutException || type.contains("Timeout")) {
+      return "no answer within " + config.requestTimeoutSeconds() + " s";
+    }
+    if (t instanceof java.net.ConnectException) {
+      return "connection refused";
+    }
+    if (t instanceof java.net.UnknownHostException) {
+      return "unknown host";
+    }
+    return "request failed (" + type + ")";
+  }
+
+  /** Writes the outbox when it changed; writes are chained, so the file always ends with the last state. */
+  private void persist() {
+    dispatcher.takeChanges().ifPresent(snapshot -> writing = writing.transform(v -> vertx.executeBlocking(() -> {
+      file.save(snapshot);
+      return null;
+    })).onFailure(t -> LOG.error("[NOTIFY] cannot save {}: {}", file.path(), t.toString())).mapEmpty());
+  }
+
+  private void heartbeat() {
+    ready.get().otherwise(false).onSuccess(up -> {
+      if (!up) {
+        if (!Boolean.FALSE.equals(lastReady)) {
+          LOG.warn("[NOTIFY] heartbeat paused: /health/ready would not answer 200");
+        }
+        lastReady = false;
+        return;
+      }
+      if (Boolean.FALSE.equals(lastReady)) {
+        LOG.info("[NOTIFY] heartbeat resumed: ready again");
+      }
+      lastReady = true;
+      send(new OutgoingRequest("GET", config.heartbeat().url(), Map.of(), null))
+          .onSuccess(r -> count("mc.notifications.heartbeats", "heartbeat"))
+          .onFailure(t -> LOG.warn("[NOTIFY] heartbeat failed: {}", t.getMessage()));
+    });
+  }
+
+  @Override
+  public Future<?> stop() {
+    timers.forEach(vertx::cancelTimer);
+    consumers.forEach(MessageConsumer::unregister);
+    if (client != null) {
+      client.close();
+    }
+    // In-flight deliveries stay in the outbox file and go out after the next start.
+    return writing.otherwiseEmpty();
+  }
+}
