@@ -1,7 +1,7 @@
 package io.mangacircus.launcher;
 
-import io.mangacircus.contracts.supervision.CrashBudget;
-import io.mangacircus.contracts.supervision.Backoff;
+import io.mangacircus.support.supervision.CrashBudget;
+import io.mangacircus.support.supervision.Backoff;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 

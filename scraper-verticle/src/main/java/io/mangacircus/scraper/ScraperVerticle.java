@@ -1,25 +1,20 @@
 package io.mangacircus.scraper;
 
-import io.mangacircus.contracts.AddTitleRequest;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ChapterPublished;
 import io.mangacircus.contracts.library.PublishedChapter;
 import io.mangacircus.contracts.CorruptStateFileException;
-import io.mangacircus.contracts.DecodingHandler;
-import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.JobProgress;
-import io.mangacircus.contracts.JobRequest;
-import io.mangacircus.contracts.LanePacingRequest;
-import io.mangacircus.contracts.LaneRequest;
 import io.mangacircus.contracts.PingReply;
-import io.mangacircus.contracts.PingRequest;
-import io.mangacircus.contracts.ScraperRequests;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.demo.DemoCatalog;
 import io.mangacircus.scraper.demo.DemoFaults;
 import io.mangacircus.scraper.demo.DemoSite;
 import io.mangacircus.scraper.lane.LaneVerticle;
 import io.mangacircus.scraper.lane.ProgressBoard;
+import io.mangacircus.scraper.operator.OperatorRequests;
+import io.mangacircus.scraper.operator.ScraperMetrics;
+import io.mangacircus.scraper.operator.Views;
 import io.mangacircus.scraper.publish.ChapterPublisher;
 import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.queue.ChapterEntry;
@@ -27,15 +22,15 @@ import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.QueueListener;
-import io.mangacircus.scraper.queue.QueueOutcome;
 import io.mangacircus.scraper.queue.QueueStore;
 import io.mangacircus.scraper.recovery.StartupRecovery;
+import io.mangacircus.scraper.source.CircuitGuardedSource;
+import io.mangacircus.scraper.source.Circuits;
 import io.mangacircus.scraper.source.RequestLines;
 import io.mangacircus.scraper.source.ResolvedSource;
 import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.Sources;
-import io.mangacircus.contracts.YieldRequest;
 import io.mangacircus.scraper.failure.Failure;
 import io.mangacircus.scraper.failure.FailureAction;
 import io.mangacircus.scraper.failure.FailureClassifier;
@@ -43,21 +38,13 @@ import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.failure.Incident;
 import io.mangacircus.scraper.failure.StallWatch;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
-import io.mangacircus.scraper.source.CircuitGuardedSource;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.vertx.circuitbreaker.CircuitBreaker;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.ThreadingModel;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.eventbus.Message;
-import io.vertx.core.eventbus.MessageConsumer;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -65,15 +52,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The scraper service and the only owner of the download queue: opens {@code queue.json}, answers the operator's
- * requests, runs startup recovery and then deploys one worker lane per source. Publishes progress and publications.
+ * The scraper service and the only owner of the download queue: opens {@code queue.json}, lets
+ * {@link OperatorRequests} answer the operator, runs startup recovery and then deploys one worker lane per source.
+ * Publishes progress and publications.
  */
 public final class ScraperVerticle extends VerticleBase {
 
@@ -85,7 +70,6 @@ public final class ScraperVerticle extends VerticleBase {
   private final String instance = UUID.randomUUID().toString();
   /** The sequence number of this instance's last {@code mc.library.published} event. */
   private final java.util.concurrent.atomic.AtomicLong publishedSeq = new java.util.concurrent.atomic.AtomicLong();
-  private final List<MessageConsumer<Object>> consumers = new ArrayList<>();
   private final List<String> lanes = new ArrayList<>();
   private io.mangacircus.scraper.discovery.DiscoveryService discovery;
   private long startedAt;
@@ -100,9 +84,9 @@ public final class ScraperVerticle extends VerticleBase {
   private ProgressBoard progress;
   private DemoSite demoSite;
   private volatile boolean stopping;
-  private final MeterRegistry registry;
-  private final Map<String, CircuitBreaker> breakers = new LinkedHashMap<>();
-  private final List<io.micrometer.core.instrument.Meter> meters = new ArrayList<>();
+  private final ScraperMetrics metrics;
+  private OperatorRequests operator;
+  private Circuits circuits;
   private SystemicParserWatch systemic;
   private StallWatch stallWatch;
 
@@ -113,14 +97,14 @@ public final class ScraperVerticle extends VerticleBase {
   public ScraperVerticle(ScraperConfig config, Path dataDir, MeterRegistry registry) {
     this.config = config;
     this.dataDir = dataDir;
-    this.registry = registry;
+    this.metrics = new ScraperMetrics(registry);
   }
 
   @Override
   public Future<?> start() {
     startedAt = System.currentTimeMillis();
-    consume(Addresses.SCRAPER_PING, PingRequest::fromJson,
-        (message, request) -> message.reply(new PingReply("scraper", instance, startedAt).toJson()));
+    operator = new OperatorRequests(vertx);
+    operator.answerPings(new PingReply("scraper", instance, startedAt));
     progress = new ProgressBoard(p -> vertx.eventBus().publish(Addresses.SCRAPER_JOB_PROGRESS, p.toJson()));
     systemic = new SystemicParserWatch(config.failures().systemicParserJobs(),
         Duration.ofMinutes(config.failures().systemicParserWindowMinutes()), clock);
@@ -128,8 +112,11 @@ public final class ScraperVerticle extends VerticleBase {
         Duration.ofSeconds(config.stall().chapterDelayGraceSeconds()), clock);
     return startDemoSite().compose(v -> vertx.executeBlocking(this::resolveSources))
         .compose(v -> vertx.executeBlocking(this::openQueue)).compose(v -> {
-      createBreakers();
-      registerOperatorRequests();
+      circuits = new Circuits(vertx, sourceConfigs.keySet(), config.failures());
+      metrics.register(circuits, queue);
+      operator.register(new OperatorRequests.Parts(queue, progress, sourceConfigs, circuits,
+          name -> metadataSources == null ? null : metadataSources.get(name), config.autoConfirm(), events, clock,
+          discovery));
       discovery.start();
       vertx.setPeriodic(config.stall().checkIntervalSeconds() * 1000, id -> checkStalls());
       if (config.statusLogIntervalSeconds() > 0) {
@@ -201,34 +188,6 @@ public final class ScraperVerticle extends VerticleBase {
     return null;
   }
 
-  private void createBreakers() {
-    sourceConfigs.keySet().forEach(name -> breakers.put(name, CircuitGuardedSource.breaker(vertx, name,
-        config.failures(), state -> {
-          LOG.warn("[CIRCUIT {}] {}", name, state.name().toLowerCase(java.util.Locale.ROOT));
-          vertx.eventBus().publish(Addresses.SCRAPER_CIRCUIT_STATE, new JsonObject().put("v", 1).put("source", name)
-              .put("state", state.name().toLowerCase(java.util.Locale.ROOT)));
-        })));
-    if (registry != null) {
-      breakers.forEach((name, breaker) -> meters.add(Gauge.builder("mc.circuit.state", breaker,
-              b -> CircuitGuardedSource.gaugeValue(b.state()))
-          .description("Circuit of a source: 0 closed, 1 half-open, 2 open").tag("source", name).register(registry)));
-      sourceConfigs.keySet().forEach(name -> {
-        meters.add(Gauge.builder("mc.source.titles", queue, q -> q.coverage(name).titles())
-            .description("Titles of a source with a job").tag("source", name).register(registry));
-        meters.add(Gauge.builder("mc.source.chapters.found", queue, q -> q.coverage(name).chaptersFound())
-            .description("English chapters the source listed at its titles' last inspections").tag("source", name)
-            .register(registry));
-        meters.add(Gauge.builder("mc.source.last.contact", queue, q -> {
-          Instant at = q.coverage(name).lastContactAt();
-          return at == null ? Double.NaN : at.getEpochSecond();
-        }).description("Epoch seconds of the last successful contact with the source since this start")
-            .baseUnit("seconds").tag("source", name).register(registry));
-      });
-      meters.add(Gauge.builder("mc.open.incidents", queue, JobQueue::openIncidents)
-          .description("Incidents no operator retry or resume has cleared yet").register(registry));
-    }
-  }
-
   private void recoverThenStartLanes() {
     // Each source's adapter is built once, on one client, and shared by its lane and the metadata requests; adapters
     // of one site share its request line (e.g. MangaDex's limits per API root) through this process's lines.
@@ -238,7 +197,7 @@ public final class ScraperVerticle extends VerticleBase {
     sourceConfigs.forEach((name, source) -> adapters.put(name,
         resolvedSources.get(name).create(vertx, metadataClient, clock, config, lines)));
     adapters.forEach((name, adapter) -> metadataSources.put(name, new CircuitGuardedSource(adapter,
-        breakers.get(name), vertx, config.failures())));
+        circuits.of(name), vertx, config.failures())));
     new StartupRecovery(vertx, queue, metadataSources, library, new ChapterPublisher(library, clock), config.recovery())
         .run()
         .recover(error -> {
@@ -254,7 +213,7 @@ public final class ScraperVerticle extends VerticleBase {
       return;
     }
     sourceConfigs.forEach((name, source) -> vertx.deployVerticle(
-            new LaneVerticle(name, source, config, queue, library, progress, clock, breakers.get(name), systemic,
+            new LaneVerticle(name, source, config, queue, library, progress, clock, circuits.of(name), systemic,
                 adapters.get(name)),
             new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
         .onSuccess(lanes::add)
@@ -274,11 +233,11 @@ public final class ScraperVerticle extends VerticleBase {
       }
     }
     return Future.join(undeployed).eventually(() -> {
-      consumers.forEach(MessageConsumer::unregister);
-      breakers.values().forEach(CircuitBreaker::close);
-      if (registry != null) {
-        meters.forEach(registry::remove);
+      operator.close();
+      if (circuits != null) {
+        circuits.close();
       }
+      metrics.close();
       if (metadataClient != null) {
         metadataClient.close();
       }
@@ -290,137 +249,6 @@ public final class ScraperVerticle extends VerticleBase {
         return null;
       }));
     });
-  }
-
-  // ---- operator requests --------------------------------------------------------------------------------------
-
-  private void registerOperatorRequests() {
-    consume(Addresses.SCRAPER_JOBS_LIST, ScraperRequests::checkList, (message, none) -> replyOffLoop(message,
-        this::jobsJson));
-    consume(Addresses.SCRAPER_JOBS_ADD, AddTitleRequest::fromJson, this::handleAdd);
-    jobCommand(Addresses.SCRAPER_JOBS_CONFIRM, queue::confirm);
-    jobCommand(Addresses.SCRAPER_JOBS_PAUSE, queue::pause);
-    jobCommand(Addresses.SCRAPER_JOBS_RESUME, queue::resume);
-    jobCommand(Addresses.SCRAPER_JOBS_RETRY, queue::retry);
-    consume(Addresses.SCRAPER_LANES_LIST, ScraperRequests::checkList, (message, none) -> replyOffLoop(message,
-        this::lanesJson));
-    consume(Addresses.SCRAPER_INCIDENTS_LIST, ScraperRequests::checkList,
-        (message, none) -> replyOffLoop(message, this::incidentsJson));
-    consume(Addresses.SCRAPER_DOWNLOADS_YIELD, YieldRequest::fromJson, (message, request) -> {
-      String before = queue.yieldReason();
-      queue.yieldDownloads(request.yield() ? request.reason() : null);
-      if ((before == null) == request.yield()) {
-        LOG.warn("[YIELD] downloads {}: {}", request.yield() ? "pause at their next checkpoint" : "may resume",
-            request.reason());
-        events.append("downloads.yield", clock.instant(), new JsonObject().put("yield", request.yield())
-            .put("reason", request.reason()));
-      }
-      message.reply(new JsonObject().put("v", 1).put("yielding", request.yield()));
-    });
-    consume(Addresses.SCRAPER_LANES_PAUSE, LaneRequest::fromJson, (message, request) ->
-        laneCommand(message, request.source(), () -> queue.pauseLane(request.source(), "paused by the operator")));
-    consume(Addresses.SCRAPER_LANES_RESUME, LaneRequest::fromJson, (message, request) ->
-        laneCommand(message, request.source(), () -> queue.resumeLane(request.source())));
-    consume(Addresses.SCRAPER_LANES_PACING, LanePacingRequest::fromJson, (message, request) ->
-        laneCommand(message, request.source(),
-            () -> queue.pacing(request.source(), request.pageDelayMs(), request.chapterDelayMs())));
-  }
-
-  /**
-   * Answers a read from a worker: the queue's lock can be held by a lane while it fsyncs, and the event loop (pings,
-   * health) must never wait for that.
-   */
-  private void replyOffLoop(Message<Object> message, Callable<JsonObject> read) {
-    vertx.executeBlocking(read, false).onSuccess(message::reply).onFailure(t -> message.fail(
-        ErrorCode.INTERNAL_ERROR.code(), "the scraper could not read its queue: " + t.getMessage()));
-  }
-
-  private void handleAdd(Message<Object> message, AddTitleRequest request) {
-    Source source = metadataSources == null ? null : metadataSources.get(request.source());
-    String titleId = source == null ? request.title().trim() : source.titleIdOf(request.title());
-    boolean autoConfirm = request.autoConfirm() != null ? request.autoConfirm() : config.autoConfirm();
-    var addition = new java.util.concurrent.atomic.AtomicReference<JobQueue.Addition>();
-    blocking(message, () -> {
-      addition.set(queue.addTitle(request.source(), titleId, autoConfirm));
-      return addition.get().outcome();
-    }, job -> new JsonObject().put("created", addition.get().created())
-        .put("supersededJobId", addition.get().supersededJobId()));
-  }
-
-  private void jobCommand(String address, Function<String, QueueOutcome> command) {
-    consume(address, JobRequest::fromJson, (message, request) ->
-        blocking(message, () -> command.apply(request.jobId()), job -> new JsonObject()));
-  }
-
-  private void laneCommand(Message<Object> message, String source, Runnable command) {
-    if (!sourceConfigs.containsKey(source)) {
-      message.fail(ErrorCode.UNKNOWN_SOURCE.code(), "unknown source '" + source + "' (configured: "
-          + String.join(", ", sourceConfigs.keySet()) + ")");
-      return;
-    }
-    vertx.executeBlocking(() -> {
-      command.run();
-      return null;
-    }).onSuccess(v -> message.reply(new JsonObject().put("v", 1)
-            .put("lane", JobViews.lane(source, sourceConfigs.get(source), queue.lane(source), circuit(source)))))
-        .onFailure(t -> storageFailure(message, t));
-  }
-
-  private void blocking(Message<Object> message, Callable<QueueOutcome> operation,
-      Function<Job, JsonObject> extra) {
-    vertx.executeBlocking(operation).onSuccess(outcome -> {
-      if (outcome.accepted()) {
-        message.reply(extra.apply(outcome.job()).put("v", 1)
-            .put("job", JobViews.job(outcome.job(), progress.of(outcome.job().id()))));
-        return;
-      }
-      ErrorCode code = switch (outcome.kind()) {
-        case NOT_FOUND -> ErrorCode.NOT_FOUND;
-        case UNKNOWN_SOURCE -> ErrorCode.UNKNOWN_SOURCE;
-        default -> ErrorCode.ILLEGAL_TRANSITION;
-      };
-      message.fail(code.code(), outcome.refusal());
-    }).onFailure(t -> storageFailure(message, t));
-  }
-
-  private void storageFailure(Message<Object> message, Throwable t) {
-    LOG.error("[QUEUE] request on {} failed: {}", message.address(), t.toString(), t);
-    message.fail(ErrorCode.STORAGE_ERROR.code(), "the scraper could not record the change: " + t.getMessage());
-  }
-
-  private JsonObject jobsJson() {
-    JsonArray jobs = new JsonArray();
-    queue.jobs().forEach(job -> jobs.add(JobViews.job(job, progress.of(job.id()))));
-    return new JsonObject().put("v", 1).put("jobs", jobs);
-  }
-
-  private JsonObject lanesJson() {
-    JsonArray list = new JsonArray();
-    sourceConfigs.forEach((name, source) -> list.add(JobViews.lane(name, source, queue.lane(name), circuit(name),
-        queue.coverage(name))));
-    return new JsonObject().put("v", 1).put("lanes", list).put("yieldReason", queue.yieldReason());
-  }
-
-  private String circuit(String source) {
-    CircuitBreaker breaker = breakers.get(source);
-    return breaker == null ? "closed" : breaker.state().name().toLowerCase(java.util.Locale.ROOT);
-  }
-
-  private JsonObject incidentsJson() {
-    JsonArray list = new JsonArray();
-    List<Incident> incidents = new ArrayList<>(queue.incidents());
-    java.util.Collections.reverse(incidents);
-    for (Incident incident : incidents) {
-      list.add(incidentJson(incident));
-    }
-    return new JsonObject().put("v", 1).put("open", queue.openIncidents()).put("incidents", list);
-  }
-
-  private static JsonObject incidentJson(Incident incident) {
-    return new JsonObject().put("id", incident.id()).put("at", incident.at().toString())
-        .put("kind", incident.kind().wire()).put("source", incident.source()).put("jobId", incident.jobId())
-        .put("httpStatus", incident.httpStatus()).put("message", incident.message()).put("action", incident.action())
-        .put("resolvedAt", incident.resolvedAt() == null ? null : incident.resolvedAt().toString());
   }
 
   /** The stall watchdog's tick: judge active jobs by their checkpoint fingerprints (docs/architecture.md §5). */
@@ -488,10 +316,6 @@ public final class ScraperVerticle extends VerticleBase {
     LOG.info("scraper {}: {} jobs {}", instance, queue.jobs().size(), byState);
   }
 
-  private <T> void consume(String address, Function<Object, T> decoder, BiConsumer<Message<Object>, T> handler) {
-    consumers.add(vertx.eventBus().consumer(address, DecodingHandler.of(decoder, handler)));
-  }
-
   /** The demo site, when {@code --demo} started one (tests inject faults through it). */
   public DemoSite demoSite() {
     return demoSite;
@@ -518,7 +342,7 @@ public final class ScraperVerticle extends VerticleBase {
 
     @Override
     public void incidentRecorded(Incident incident) {
-      vertx.eventBus().publish(Addresses.SCRAPER_INCIDENT_RECORDED, incidentJson(incident).put("v", 1));
+      vertx.eventBus().publish(Addresses.SCRAPER_INCIDENT_RECORDED, Views.incident(incident).toEvent());
     }
   }
 }
