@@ -238,6 +238,14 @@ public final class ScraperVerticle extends VerticleBase {
     metadataSources = new LinkedHashMap<>();
     sourceConfigs.forEach((name, source) -> adapters.put(name,
         resolvedSources.get(name).create(vertx, metadataClient, clock, config, lines)));
+    // A hold the source named before a restart still holds: nothing is sent before it, recovery included.
+    adapters.forEach((name, adapter) -> {
+      var lane = queue.lanes().lane(name);
+      if (lane.holding(clock.instant())) {
+        adapter.holdUntil(lane.holdUntil(), lane.holdReason());
+        LOG.info("[LANE {}] {} until {} (kept across the restart)", name, lane.holdReason(), lane.holdUntil());
+      }
+    });
     adapters.forEach((name, adapter) -> metadataSources.put(name, new CircuitGuardedSource(adapter,
         breakers.get(name), vertx, config.failures())));
     new StartupRecovery(vertx, queue, metadataSources, library, new ChapterPublisher(library, clock), config.recovery())

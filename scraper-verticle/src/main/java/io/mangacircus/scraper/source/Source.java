@@ -1,7 +1,9 @@
 package io.mangacircus.scraper.source;
 
 import io.vertx.core.Future;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A place titles come from. Every call completes with a {@link FetchOutcome}; the returned future never fails for
@@ -25,6 +27,20 @@ public interface Source {
 
   /** One page's bytes (page timeout, 60 s by default). The body is not validated here. */
   Future<FetchOutcome<PageBytes>> page(PageRef page);
+
+  /** The hold in force for this source's requests, if any. */
+  default Optional<SourceHold> hold() {
+    return Optional.empty();
+  }
+
+  /** Sends nothing before {@code until} (a hold kept in {@code queue.json}, given back after a restart). */
+  default void holdUntil(Instant until, String reason) {
+  }
+
+  /** What the source's request limits are doing now (lane status, {@code /metrics}). */
+  default SourceLimits limits() {
+    return SourceLimits.NONE;
+  }
 
   /**
    * Whether parser failures of several jobs mean the source's markup changed (so the lane pauses, docs/architecture.md §5).

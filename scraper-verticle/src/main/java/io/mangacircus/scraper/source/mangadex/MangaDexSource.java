@@ -7,7 +7,10 @@ import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.RequestLine;
 import io.mangacircus.scraper.source.SourceHttp;
 import io.mangacircus.scraper.source.RequestLimiter;
+import io.mangacircus.scraper.source.LearnedRate;
 import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.SourceHold;
+import io.mangacircus.scraper.source.SourceLimits;
 import io.mangacircus.scraper.source.TitleInfo;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -46,24 +49,25 @@ public final class MangaDexSource implements Source {
   public static final String DEFAULT_BASE_URL = "https://api.mangadex.org";
 
   /**
-   * Every request: at most 5 a second, each starting at least 210 ms (200 ms plus 10 ms for timer jitter) after the
-   * previous one started and after it ended.
+   * Every request: at most 4 a second (one under MangaDex's 5, so that no rolling second ever sees a sixth), each
+   * starting at least 210 ms after the previous one started and after it ended.
    */
-  static final RequestLimiter.Rule ALL_REQUESTS = new RequestLimiter.Rule("all requests", 5, Duration.ofSeconds(1),
+  static final RequestLimiter.Rule ALL_REQUESTS = new RequestLimiter.Rule("all requests", 4, Duration.ofSeconds(1),
       Duration.ofMillis(210));
 
-  /** {@code /at-home/server} look-ups: at most 40 a minute. */
-  static final RequestLimiter.Rule AT_HOME = new RequestLimiter.Rule("at-home server look-ups", 40,
-      Duration.ofMinutes(1), Duration.ZERO);
+  /** The most requests a second this adapter ever allows itself; a 429 lowers it for a while ({@link LearnedRate}). */
+  static final double CONFIGURED_RPS = 4.0;
+
+  /** A wait for a slot or a hold up to this long is sat out in the request line; a longer one is a {@link FetchOutcome.Held}. */
+  static final Duration LONGEST_LINE_WAIT = Duration.ofSeconds(5);
+
+  /** The lane's status while MangaDex's at-home limit (announced, or our own budget under it) holds requests. */
+  public static final String AT_HOME_HOLD = "waiting for MangaDex's at-home limit";
+  /** The lane's status while MangaDex's request limit holds requests. */
+  public static final String REQUEST_HOLD = "waiting for MangaDex's request limit";
 
   /** How long an at-home server is used before a fresh one is asked for (MangaDex: valid for about 15 minutes). */
   static final Duration AT_HOME_MAX_AGE = Duration.ofMinutes(14);
-
-  private static final List<RequestLimiter.Rule> API_REQUESTS = List.of(ALL_REQUESTS);
-  private static final List<RequestLimiter.Rule> AT_HOME_REQUESTS = List.of(ALL_REQUESTS, AT_HOME);
-
-  /** A hold (after a 429) up to this long is waited out; a longer one answers "rate limited" without sending. */
-  static final Duration LONGEST_HOLD_WAIT = Duration.ofSeconds(30);
 
   /** Chapters whose at-home server is remembered (the lane works on one at a time). */
   private static final int REMEMBERED_SERVERS = 32;
@@ -84,6 +88,12 @@ public final class MangaDexSource implements Source {
   private final InstantSource clock;
   private final long metadataTimeoutMs;
   private final long pageTimeoutMs;
+  private final List<RequestLimiter.Rule> apiRequests;
+  private final List<RequestLimiter.Rule> atHomeRequests;
+  private final LearnedRate rate;
+  private final java.util.concurrent.atomic.AtomicLong holdsWaited = new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLong refused = new java.util.concurrent.atomic.AtomicLong();
+  private volatile Instant lastHeld = Instant.MIN;
   private final Map<String, ChapterServer> serversByHash = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<String, ChapterServer> eldest) {
@@ -108,6 +118,12 @@ public final class MangaDexSource implements Source {
     this.clock = clock;
     this.metadataTimeoutMs = metadataTimeoutMs;
     this.pageTimeoutMs = pageTimeoutMs;
+    // One under every published limit: a server counting a rolling window never sees the limit reached.
+    RequestLimiter.Rule atHome = new RequestLimiter.Rule("at-home server look-ups", options.atHomeLimit() - 1,
+        Duration.ofSeconds(options.atHomeWindowSeconds()), Duration.ZERO);
+    this.apiRequests = List.of(ALL_REQUESTS);
+    this.atHomeRequests = List.of(ALL_REQUESTS, atHome);
+    this.rate = limiter.learnedRate(CONFIGURED_RPS);
   }
 
   /** The API root a configured {@code baseUrl} stands for ({@link #DEFAULT_BASE_URL} when empty). */
@@ -268,8 +284,8 @@ public final class MangaDexSource implements Source {
         if (!fresh.ok()) {
           LOG.warn("[MANGADEX {}] no fresh at-home server for chapter {}: {}", name, server.chapterId(),
               fresh.describe());
-          return Future.succeededFuture(fresh instanceof FetchOutcome.RateLimited<?> ? fresh.<PageBytes>failure()
-              : outcome);
+          return Future.succeededFuture(fresh instanceof FetchOutcome.RateLimited<?>
+              || fresh instanceof FetchOutcome.Held<?> ? fresh.<PageBytes>failure() : outcome);
         }
         if (!fresh.value().atHome().hash().equals(server.atHome().hash())) {
           LOG.warn("[MANGADEX {}] chapter {} changed on MangaDex (new hash) since its page list was read", name,
@@ -289,7 +305,8 @@ public final class MangaDexSource implements Source {
     if (outcome instanceof FetchOutcome.AccessDenied<?> denied) {
       return denied.status() == 401 || denied.status() == 403;
     }
-    return !(outcome instanceof FetchOutcome.RateLimited<?>);
+    return !(outcome instanceof FetchOutcome.RateLimited<?> || outcome instanceof FetchOutcome.Held<?>
+        || outcome instanceof FetchOutcome.CircuitOpen<?>);
   }
 
   private String urlOn(ChapterServer server, PageRef page) {
@@ -316,35 +333,83 @@ public final class MangaDexSource implements Source {
   /**
    * Sends a request in its turn and slot under MangaDex's limits ({@link RequestLine}), waiting on timers of the
    * caller's context, and reads the answer through {@link SourceHttp}. Completes with a 2xx answer or the failure it
-   * stands for, or — with nothing sent and no slot taken — a rate-limited outcome when MangaDex asked for a pause
-   * longer than {@link #LONGEST_HOLD_WAIT}. A 429 holds every request to this API until the time MangaDex names; a 2xx
-   * answer that says the budget is spent ({@code X-RateLimit-Remaining: 0}) does too.
+   * stands for, or — with nothing sent and no slot taken — {@link FetchOutcome.Held} when the next slot is further
+   * away than {@link #LONGEST_LINE_WAIT}: a wait MangaDex named (429, or {@code X-RateLimit-Remaining: 0} with
+   * {@code X-RateLimit-Retry-After}) or our own budget one under its limits. The caller waits and asks again.
    */
   private Future<FetchOutcome<HttpResponse<Buffer>>> send(String what, boolean atHome,
       Supplier<HttpRequest<Buffer>> request, long maxBytes) {
-    Optional<Instant> hold = limiter.hold();
-    if (hold.isPresent()) {
-      Duration left = Duration.between(clock.instant(), hold.get());
-      if (left.compareTo(LONGEST_HOLD_WAIT) > 0) {
-        return Future.succeededFuture(new FetchOutcome.RateLimited<>(SourceHttp.roundUpToSeconds(left), what
-            + " not sent: MangaDex asked for no requests until " + hold.get()));
+    List<RequestLimiter.Rule> rules = atHome ? atHomeRequests : apiRequests;
+    Instant now = clock.instant();
+    Duration wait = limiter.wouldWait(rules);
+    if (wait.compareTo(LONGEST_LINE_WAIT) > 0) {
+      Instant until = now.plus(wait);
+      Optional<Map.Entry<Instant, String>> hold = limiter.hold(rules);
+      String reason = hold.isPresent() && !hold.get().getKey().isBefore(until) && !hold.get().getValue().isEmpty()
+          ? hold.get().getValue()
+          : atHome && limiter.wouldWait(apiRequests).compareTo(LONGEST_LINE_WAIT) <= 0 ? AT_HOME_HOLD : REQUEST_HOLD;
+      if (until.isAfter(lastHeld.plusSeconds(1))) {
+        holdsWaited.incrementAndGet();
+        LOG.info("[MANGADEX {}] {} until {}: {} not sent yet", name, reason, until, what);
       }
+      lastHeld = until;
+      return Future.succeededFuture(new FetchOutcome.Held<>(until, reason));
     }
-    return line.submit(atHome ? AT_HOME_REQUESTS : API_REQUESTS, () -> http.send(request.get(), maxBytes))
-        .transform(ar -> {
-          FetchOutcome<HttpResponse<Buffer>> answer = http.outcome(ar, maxBytes, what, false);
-          Instant now = clock.instant();
-          if (answer instanceof FetchOutcome.RateLimited<?> limited) {
-            limiter.holdUntil(now.plus(limited.retryAfter()));
-            LOG.warn("[MANGADEX {}] {} answered 429; no request to {} before {}", name, what, apiBaseUrl,
-                now.plus(limited.retryAfter()));
-          } else if (answer.ok() && "0".equals(trimmed(answer.value().getHeader("X-RateLimit-Remaining")))) {
-            SourceHttp.retryAfter(answer.value().getHeader("Retry-After"),
-                answer.value().getHeader("X-RateLimit-Retry-After"), now).ifPresent(wait ->
-                limiter.holdUntil(now.plus(wait)));
-          }
-          return Future.succeededFuture(answer);
-        });
+    return line.submit(rules, () -> http.send(request.get(), maxBytes).andThen(ar -> noteLimits(ar, what, atHome)))
+        .transform(ar -> Future.succeededFuture(http.outcome(ar, maxBytes, what, false)));
+  }
+
+  /**
+   * Holds every request to this API until the time an answer names: a 429's wait (and the rate is halved), or a
+   * successful answer that says the budget is spent. Runs before the line lets the next request go.
+   */
+  private void noteLimits(io.vertx.core.AsyncResult<HttpResponse<Buffer>> ar, String what, boolean atHome) {
+    if (ar.failed()) {
+      return;
+    }
+    HttpResponse<Buffer> response = ar.result();
+    Instant now = clock.instant();
+    Optional<Duration> named = SourceHttp.retryAfter(response.getHeader("Retry-After"),
+        response.getHeader("X-RateLimit-Retry-After"), now);
+    if (response.statusCode() == 429) {
+      Duration wait = SourceHttp.roundUpToSeconds(named.orElse(SourceHttp.DEFAULT_RETRY_AFTER));
+      refused.incrementAndGet();
+      rate.refused(now);
+      limiter.holdUntil(now.plus(wait), "waiting: MangaDex refused a request (429)");
+      LOG.warn("[MANGADEX {}] {} answered 429; no request to {} before {}; now at most {} requests a second", name,
+          what, apiBaseUrl, now.plus(wait), String.format(java.util.Locale.ROOT, "%.2f", rate.current(now)));
+    } else if (response.statusCode() >= 200 && response.statusCode() < 300
+        && "0".equals(trimmed(response.getHeader("X-RateLimit-Remaining")))) {
+      // An at-home budget holds only at-home look-ups; pages and other API calls go on.
+      named.ifPresent(wait -> {
+        if (atHome) {
+          limiter.holdUntil(atHomeRequests.get(1), now.plus(wait), AT_HOME_HOLD);
+        } else {
+          limiter.holdUntil(now.plus(wait), REQUEST_HOLD);
+        }
+      });
+    }
+  }
+
+  @Override
+  public Optional<SourceHold> hold() {
+    return limiter.hold(atHomeRequests).map(h -> new SourceHold(h.getKey(), h.getValue()));
+  }
+
+  @Override
+  public void holdUntil(Instant until, String reason) {
+    if (AT_HOME_HOLD.equals(reason)) {
+      limiter.holdUntil(atHomeRequests.get(1), until, reason);
+    } else {
+      limiter.holdUntil(until, reason);
+    }
+  }
+
+  @Override
+  public SourceLimits limits() {
+    Optional<SourceHold> hold = hold();
+    return new SourceLimits(hold.map(SourceHold::until).orElse(null), hold.map(SourceHold::reason).orElse(null),
+        holdsWaited.get(), refused.get(), rate.current(clock.instant()), rate.configured());
   }
 
   private static String trimmed(String header) {
