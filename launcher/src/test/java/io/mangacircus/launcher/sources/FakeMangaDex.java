@@ -172,6 +172,54 @@ final class FakeMangaDex {
     }
   }
 
+  /**
+   * A server that refuses with 429 ({@code Retry-After: 1}) any request beyond {@code limit} within a rolling
+   * {@code windowMs}, whatever the path: a limit stricter than the published one.
+   */
+  static final class StricterLimit implements ResponseDefinitionTransformerV2 {
+
+    private final int limit;
+    private final long windowMs;
+    private final Deque<Long> arrivals = new ArrayDeque<>();
+    private final java.util.List<Long> refusals = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+    StricterLimit(int limit, long windowMs) {
+      this.limit = limit;
+      this.windowMs = windowMs;
+    }
+
+    @Override
+    public String getName() {
+      return "stricter-limit";
+    }
+
+    @Override
+    public boolean applyGlobally() {
+      return true;
+    }
+
+    /** When requests were refused (ms). */
+    java.util.List<Long> refusals() {
+      return java.util.List.copyOf(refusals);
+    }
+
+    @Override
+    public synchronized ResponseDefinition transform(ServeEvent event) {
+      long now = event.getRequest().getLoggedDate().getTime();
+      while (!arrivals.isEmpty() && arrivals.peekFirst() <= now - windowMs) {
+        arrivals.removeFirst();
+      }
+      if (arrivals.size() >= limit) {
+        refusals.add(now);
+        return ResponseDefinitionBuilder.responseDefinition().withStatus(429)
+            .withHeader("Content-Type", "application/json").withHeader("Retry-After", "1")
+            .withBody(MangaDexFixtures.resource("error-429.json")).build();
+      }
+      arrivals.addLast(now);
+      return event.getResponseDefinition();
+    }
+  }
+
   /** The most of {@code times} (ms) within any window of {@code windowMs}. */
   static int mostWithin(List<Long> times, long windowMs) {
     return MangaDexFixtures.mostWithin(times.stream().sorted().toList(), windowMs);

@@ -178,7 +178,7 @@ public final class RequestLimiter {
         at = later(at, ruleHold);
       }
     }
-    if (learned != null && lastStart != null) {
+    if (learned != null && lastStart != null && learned.current(now) < learned.configured()) {
       at = later(at, lastStart.plus(learned.gap(now)));
     }
     for (Rule rule : rules) {

@@ -49,11 +49,18 @@ public final class MangaDexSource implements Source {
   public static final String DEFAULT_BASE_URL = "https://api.mangadex.org";
 
   /**
-   * Every request: at most 4 a second (one under MangaDex's 5, so that no rolling second ever sees a sixth), each
-   * starting at least 210 ms after the previous one started and after it ended.
+   * Every request: at most 4 within 1.1 s (one under MangaDex's 5 a second, with 100 ms for the way from us to
+   * MangaDex, so that no second MangaDex counts ever sees a fifth), each starting at least 210 ms after the previous
+   * one started and after it ended.
    */
-  static final RequestLimiter.Rule ALL_REQUESTS = new RequestLimiter.Rule("all requests", 4, Duration.ofSeconds(1),
-      Duration.ofMillis(210));
+  static final RequestLimiter.Rule ALL_REQUESTS = new RequestLimiter.Rule("all requests", 4,
+      Duration.ofSeconds(1).plus(Duration.ofMillis(100)), Duration.ofMillis(210));
+
+  /**
+   * Added to every window we count: we count when a request leaves, MangaDex when it arrives, and a request that was
+   * slow to arrive must not bring the next window's first one into its own.
+   */
+  static final Duration WINDOW_SLACK = Duration.ofSeconds(1);
 
   /** The most requests a second this adapter ever allows itself; a 429 lowers it for a while ({@link LearnedRate}). */
   static final double CONFIGURED_RPS = 4.0;
@@ -120,7 +127,7 @@ public final class MangaDexSource implements Source {
     this.pageTimeoutMs = pageTimeoutMs;
     // One under every published limit: a server counting a rolling window never sees the limit reached.
     RequestLimiter.Rule atHome = new RequestLimiter.Rule("at-home server look-ups", options.atHomeLimit() - 1,
-        Duration.ofSeconds(options.atHomeWindowSeconds()), Duration.ZERO);
+        Duration.ofSeconds(options.atHomeWindowSeconds()).plus(WINDOW_SLACK), Duration.ZERO);
     this.apiRequests = List.of(ALL_REQUESTS);
     this.atHomeRequests = List.of(ALL_REQUESTS, atHome);
     this.rate = limiter.learnedRate(CONFIGURED_RPS);
