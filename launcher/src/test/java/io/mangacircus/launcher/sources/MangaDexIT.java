@@ -249,6 +249,23 @@ class MangaDexIT {
   // ---- unavailable --------------------------------------------------------------------------------------------
 
   @Test
+  void aTitleWithoutEnglishSaysWhichLanguagesItHasAfterOneRequest() {
+    String spanish = "6e2d1b0a-8c3f-4f4b-9d7e-0a1b2c3d4e5f";
+    api.stubFor(get(urlPathEqualTo("/manga/" + spanish)).willReturn(json(200, resource("manga.json")
+        .replace(TITLE_ID, spanish).replace("\"availableTranslatedLanguages\": [\"en\", \"fr\", \"es\"]",
+            "\"availableTranslatedLanguages\": [\"es\", \"fr\", \"pt-br\"]"))));
+    api.stubFor(get(urlPathEqualTo("/manga/" + spanish + "/feed")).willReturn(fixture("feed-empty.json")));
+    startProduct();
+
+    String id = add(spanish, true).getString("id");
+    admin.awaitJobState(id, "unavailable");
+
+    assertThat(admin.job(id).getString("reason")).contains("no chapters in English (available: es, fr, pt-br)");
+    assertThat(journal(api)).as("one cheap request").extracting(MangaDexFixtures::path)
+        .containsExactly("/manga/" + spanish);
+  }
+
+  @Test
   void aTitleWithoutEnglishChaptersAGoneTitleAndAForeignReferenceAreUnavailable() {
     String frenchOnly = "5d1c0a9e-7b2f-4e3a-8c6d-9e0f1a2b3c4d";
     String gone = "0e9d8c7b-6a5f-4e3d-2c1b-0a9f8e7d6c5b";

@@ -202,4 +202,39 @@ class SourceLimitsIT {
         .hasSize(2);
     assertThat(admin.job(job).getInteger("attempts")).isZero();
   }
+
+  // ---- inspection -------------------------------------------------------------------------------------------------
+
+  @Test
+  void inspectionFollowsThePacingAndAfterA429GivesItsLeaseBackAndGoesOnFromTheFeedPageItHad() {
+    FakeMangaDex.title(api, 5, "Long Feed", 250, 100);
+    String feed = "/manga/" + FakeMangaDex.titleId(5) + "/feed";
+    api.stubFor(get(urlPathEqualTo(feed)).withQueryParam("offset", com.github.tomakehurst.wiremock.client.WireMock
+        .equalTo("200")).atPriority(1).inScenario("feed").whenScenarioStateIs(STARTED)
+        .willReturn(MangaDexFixtures.json(429, MangaDexFixtures.resource("error-429.json"))
+            .withHeader("Retry-After", "1"))
+        .willSetStateTo("refused once"));
+    startProduct(s -> s.getJsonObject("sources").getJsonObject(SOURCE).put("pageDelayMs", 700));
+
+    Answer added = admin.post("/api/admin/jobs", new JsonObject().put("source", SOURCE)
+        .put("title", FakeMangaDex.titleId(5)).put("autoConfirm", false));
+    String job = added.json().getJsonObject("job").getString("id");
+    admin.awaitJobState(job, "ready");
+
+    List<LoggedRequest> requests = journal(api);
+    assertThat(requests).extracting(r -> path(r) + (path(r).endsWith("/feed")
+        ? "@" + r.queryParameter("offset").firstValue() : "")).as("the feed goes on where it stopped")
+        .containsExactly("/manga/" + FakeMangaDex.titleId(5), feed + "@0", feed + "@100", feed + "@200",
+            feed + "@200");
+    for (int i = 1; i < 4; i++) {
+      assertThat(requests.get(i).getLoggedDate().getTime() - requests.get(i - 1).getLoggedDate().getTime())
+          .as("the lane's pacing between inspection requests").isGreaterThanOrEqualTo(700);
+    }
+    long afterThe429 = requests.get(4).getLoggedDate().getTime() - requests.get(3).getLoggedDate().getTime();
+    assertThat(afterThe429).as("the lease was given back at once: the hold, not a 120 s lease, was waited")
+        .isBetween(1_000L, 10_000L);
+    assertThat(admin.job(job).getInteger("attempts")).isZero();
+    assertThat(admin.job(job).getInteger("chapters")).isEqualTo(250);
+    assertThat(lane().getBoolean("paused")).isFalse();
+  }
 }

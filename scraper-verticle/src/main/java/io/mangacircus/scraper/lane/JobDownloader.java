@@ -88,15 +88,19 @@ public final class JobDownloader {
 
   /** Reads a title's metadata (never images) and records its English chapters. */
   public Future<Void> inspect(Job job) {
-    return source.title(job.titleId()).map(outcome -> {
+    return source.title(job.titleId(), Duration.ofMillis(pacing().pageDelayMs())).map(outcome -> {
       if (outcome instanceof FetchOutcome.Ok<?>) {
         var info = outcome.value();
         List<ChapterEntry> english = info.chapters().stream()
             .filter(c -> c.language() == null || c.language().isEmpty() || c.language().equalsIgnoreCase("en"))
             .map(c -> ChapterEntry.planned(c.id(), c.number(), c.title())).toList();
         if (english.isEmpty()) {
-          failures.respond(job, owner, new Failure(FailureKind.UNAVAILABLE, null, "no English chapters ("
-              + info.chapters().size() + " chapters in other languages)"));
+          List<String> others = info.languages().stream().filter(l -> !l.equalsIgnoreCase("en")).toList();
+          boolean saysNoEnglish = !info.languages().isEmpty() && others.size() == info.languages().size();
+          failures.respond(job, owner, new Failure(FailureKind.UNAVAILABLE, null, saysNoEnglish
+              ? "no chapters in English (available: " + String.join(", ", others) + ")"
+              : info.chapters().isEmpty() ? "no English chapters to download"
+              : "no English chapters (" + info.chapters().size() + " chapters in other languages)"));
         } else {
           queue.inspected(job.id(), owner, info.title(), english);
           LOG.info("[LANE {}] inspected {} ({}): {} English chapters", source.name(), job.id(), info.title(),

@@ -92,6 +92,11 @@ public final class CircuitGuardedSource implements Source {
   }
 
   @Override
+  public Future<FetchOutcome<TitleInfo>> title(String titleRef, Duration spacing) {
+    return guarded(() -> source.title(titleRef, spacing));
+  }
+
+  @Override
   public Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter) {
     return guarded(() -> source.pages(titleId, chapter));
   }

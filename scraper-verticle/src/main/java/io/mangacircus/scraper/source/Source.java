@@ -22,6 +22,15 @@ public interface Source {
   /** Title metadata (metadata timeout, 30 s by default). {@code titleRef} is a title id or a title URL. */
   Future<FetchOutcome<TitleInfo>> title(String titleRef);
 
+  /**
+   * As {@link #title(String)}, for a lane's inspection: when it takes several requests, each waits {@code spacing}
+   * after the previous one (the lane's pacing), on top of the source's own limits. Sources that read a title in one
+   * request ignore it.
+   */
+  default Future<FetchOutcome<TitleInfo>> title(String titleRef, java.time.Duration spacing) {
+    return title(titleRef);
+  }
+
   /** The page manifest of one chapter (metadata timeout). */
   Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter);
 

@@ -82,6 +82,21 @@ public final class MangaDexSource implements Source {
   /** The API caps {@code offset + limit} of any list at 10 000. */
   private static final int FEED_OFFSET_CAP = 10_000;
 
+  /** How long an inspection cut short is remembered, to go on from where it stopped. */
+  static final Duration PARTIAL_KEPT = Duration.ofMinutes(30);
+
+  /** An inspection cut short: what was read, and the feed offset it stopped at. */
+  private record Partial(String title, List<String> languages, List<MangaDexJson.Chapter> chapters, int nextOffset,
+      Instant at) {
+  }
+
+  private final Map<String, Partial> partials = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Partial> eldest) {
+      return size() > REMEMBERED_SERVERS;
+    }
+  };
+
   /** Where a chapter's pages are served now, and since when. */
   private record ChapterServer(String chapterId, MangaDexJson.AtHome atHome, Instant fetchedAt) {
   }
@@ -157,12 +172,32 @@ public final class MangaDexSource implements Source {
 
   @Override
   public Future<FetchOutcome<TitleInfo>> title(String titleRef) {
+    return title(titleRef, Duration.ZERO);
+  }
+
+  /**
+   * The title and its English feed, {@code spacing} between requests (the lane's pacing). A title whose manga answer
+   * lists its languages without English ends there, after one request. An inspection cut short by a failure is
+   * remembered for {@link #PARTIAL_KEPT}: the next one goes on from the feed page that failed.
+   */
+  @Override
+  public Future<FetchOutcome<TitleInfo>> title(String titleRef, Duration spacing) {
     Optional<String> parsed = MangaDexRefs.titleId(titleRef);
     if (parsed.isEmpty()) {
       return Future.succeededFuture(new FetchOutcome.NotFound<>("'" + titleRef.trim() + "' is not a MangaDex title "
           + "URL (https://mangadex.org/title/<id>/...) or title id (a UUID)"));
     }
     String id = parsed.get();
+    Partial partial;
+    synchronized (partials) {
+      partial = partials.remove(id);
+    }
+    if (partial != null && Duration.between(partial.at(), clock.instant()).compareTo(PARTIAL_KEPT) < 0) {
+      LOG.info("[MANGADEX {}] inspection of {} goes on at feed offset {} ({} chapters read before)", name, id,
+          partial.nextOffset(), partial.chapters().size());
+      return feed(id, partial.nextOffset(), new ArrayList<>(partial.chapters()), spacing, partial.title(),
+          partial.languages());
+    }
     String what = "MangaDex title " + id;
     return api(apiBaseUrl + "/manga/" + id, what, false, request -> request)
         .compose(answer -> {
@@ -173,15 +208,18 @@ public final class MangaDexSource implements Source {
           if (!title.ok()) {
             return Future.succeededFuture(title.<TitleInfo>failure());
           }
-          return feed(id, 0, new ArrayList<>()).map(feed -> feed.ok()
-              ? new FetchOutcome.Ok<>(new TitleInfo(id, title.value(), MangaDexJson.chapters(feed.value())))
-              : feed.<TitleInfo>failure());
+          List<String> languages = MangaDexJson.languages(answer.value());
+          if (!languages.isEmpty() && !languages.contains("en")) {
+            return Future.succeededFuture(new FetchOutcome.Ok<>(new TitleInfo(id, title.value(), List.of(),
+                languages)));
+          }
+          return pause(spacing).compose(v -> feed(id, 0, new ArrayList<>(), spacing, title.value(), languages));
         });
   }
 
-  /** Every page of the English feed from {@code offset} on, appended to {@code chapters}. */
-  private Future<FetchOutcome<List<MangaDexJson.Chapter>>> feed(String id, int offset,
-      List<MangaDexJson.Chapter> chapters) {
+  /** Every page of the English feed from {@code offset} on, appended to {@code chapters}, then the title. */
+  private Future<FetchOutcome<TitleInfo>> feed(String id, int offset, List<MangaDexJson.Chapter> chapters,
+      Duration spacing, String title, List<String> languages) {
     String what = "MangaDex feed of " + id + " at offset " + offset;
     int limit = Math.min(options.feedPageSize(), FEED_OFFSET_CAP - offset);
     return api(apiBaseUrl + "/manga/" + id + "/feed", what, false, request -> request
@@ -191,25 +229,40 @@ public final class MangaDexSource implements Source {
         .addQueryParam("offset", String.valueOf(offset)))
         .compose(answer -> {
           if (!answer.ok()) {
-            return Future.succeededFuture(answer.<List<MangaDexJson.Chapter>>failure());
+            synchronized (partials) {
+              partials.put(id, new Partial(title, languages, List.copyOf(chapters), offset, clock.instant()));
+            }
+            return Future.succeededFuture(answer.<TitleInfo>failure());
           }
           FetchOutcome<MangaDexJson.FeedPage> page = MangaDexJson.feedPage(answer.value(), what);
           if (!page.ok()) {
-            return Future.succeededFuture(page.<List<MangaDexJson.Chapter>>failure());
+            return Future.succeededFuture(page.<TitleInfo>failure());
           }
           chapters.addAll(page.value().chapters());
           int next = offset + Math.max(page.value().limit(), page.value().chapters().size());
           boolean done = page.value().chapters().isEmpty() || page.value().limit() < 1 || next >= page.value().total();
-          if (done) {
-            return Future.succeededFuture(new FetchOutcome.Ok<>(chapters));
-          }
-          if (next >= FEED_OFFSET_CAP) {
+          if (!done && next >= FEED_OFFSET_CAP) {
             LOG.warn("[MANGADEX {}] title {} lists {} chapters; the API serves only the first {}", name, id,
                 page.value().total(), FEED_OFFSET_CAP);
-            return Future.succeededFuture(new FetchOutcome.Ok<>(chapters));
+            done = true;
           }
-          return feed(id, next, chapters);
+          if (done) {
+            return Future.succeededFuture(new FetchOutcome.Ok<>(new TitleInfo(id, title,
+                MangaDexJson.chapters(chapters), languages)));
+          }
+          return pause(spacing).compose(v -> feed(id, next, chapters, spacing, title, languages));
         });
+  }
+
+  /** Waits {@code spacing} on a timer of the caller's context (at once for none). */
+  private static Future<Void> pause(Duration spacing) {
+    io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
+    if (spacing.isZero() || spacing.isNegative() || context == null) {
+      return Future.succeededFuture();
+    }
+    io.vertx.core.Promise<Void> done = io.vertx.core.Promise.promise();
+    context.owner().setTimer(spacing.toMillis(), id -> done.complete());
+    return done.future();
   }
 
   // ---- pages --------------------------------------------------------------------------------------------------
