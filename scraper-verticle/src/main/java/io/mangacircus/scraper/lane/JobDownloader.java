@@ -345,6 +345,9 @@ public final class JobDownloader {
       return;
     }
     if (outcome instanceof FetchOutcome.CircuitOpen<?> open) {
+      if (!queue.holds(job.id(), owner)) {
+        return;
+      }
       String reason = "circuit open until " + open.until();
       LOG.info("[LANE {}] job {} ({}) waits: {} (nothing was sent; attempts unchanged)", source.name(), job.id(),
           job.title(), reason);
