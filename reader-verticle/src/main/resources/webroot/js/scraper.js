@@ -255,12 +255,26 @@ function drawLanes(yieldReason) {
     return el('tr', { dataset: { lane: lane.source } },
       el('td', { text: `${lane.source} (${lane.type})` }),
       el('td', { text: lane.paused ? `paused${lane.pauseReason ? `: ${lane.pauseReason}` : ''}`
-        : (yieldReason ? `yielding: ${yieldReason}` : 'running') }),
+        : (yieldReason ? `yielding: ${yieldReason}` : laneLimits(lane)) }),
       el('td', { class: 'circuit', text: lane.circuit }),
       el('td', {}, page), el('td', {}, chapter),
       el('td', { class: 'actions-cell' }, el('span', { class: 'row-buttons' }, save, toggle)));
   });
   document.querySelector('#lanes-table tbody').replaceChildren(...rows);
+}
+
+/** A running lane's line: a hold being waited out (with its end) and a rate learned below the configured one. */
+function laneLimits(lane) {
+  const limits = lane.limits || {};
+  const parts = [];
+  if (limits.holdUntil && Date.parse(limits.holdUntil) > Date.now()) {
+    parts.push(`${limits.holdReason || 'waiting for the source'} until ${new Date(limits.holdUntil).toLocaleTimeString()}`);
+  }
+  if (limits.rateLimitRps != null && limits.configuredRps != null && limits.rateLimitRps < limits.configuredRps) {
+    parts.push(`rate ${limits.rateLimitRps.toFixed(1)}/s of ${limits.configuredRps.toFixed(1)}/s (learned from 429s)`);
+  }
+  if (limits.holdsWaited) parts.push(`${limits.holdsWaited} holds waited out`);
+  return parts.length ? `running · ${parts.join(' · ')}` : 'running';
 }
 
 async function reloadDiscovery() {

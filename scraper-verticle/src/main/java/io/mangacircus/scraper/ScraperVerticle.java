@@ -18,6 +18,7 @@ import io.mangacircus.scraper.publish.ChapterPublisher;
 import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.LaneSettings;
 import io.mangacircus.scraper.queue.QueueStore;
 import io.mangacircus.scraper.recovery.StartupRecovery;
 import io.mangacircus.scraper.source.Circuits;
@@ -128,6 +129,15 @@ public final class ScraperVerticle extends VerticleBase {
 
   private void recoverThenStartLanes() {
     sources.startAdapters(vertx, clock, config, circuits::of);
+    metrics.registerLimits(sources.adapters());
+    // A hold the source named before a restart still holds: nothing is sent before it, recovery included.
+    sources.adapters().forEach((name, adapter) -> {
+      LaneSettings lane = queue.lanes().lane(name);
+      if (lane.holding(clock.instant())) {
+        adapter.holdUntil(lane.holdUntil(), lane.holdReason());
+        LOG.info("[LANE {}] {} until {} (kept across the restart)", name, lane.holdReason(), lane.holdUntil());
+      }
+    });
     new StartupRecovery(vertx, queue, sources.metadata(), library, new ChapterPublisher(library, clock),
         config.recovery()).run()
         .recover(error -> {

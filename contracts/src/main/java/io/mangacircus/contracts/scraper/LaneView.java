@@ -17,9 +17,39 @@ import java.time.Instant;
  * @param pauseReason why it is paused, else null
  * @param pageDelayMs effective delay between page fetches, ms
  * @param chapterDelayMs effective delay between chapters, ms
+ * @param limits what the source's request limits are doing now; null in a lane command's reply
  */
 public record LaneView(Coverage coverage, String source, String type, boolean paused, String circuit,
-    String pauseReason, long pageDelayMs, long chapterDelayMs) {
+    String pauseReason, long pageDelayMs, long chapterDelayMs, Limits limits) {
+
+  /**
+   * A source's request limits now (docs/resilience.md, "Limits").
+   *
+   * @param holdUntil no request leaves before this instant (a hold the source named or our budget set), or null
+   * @param holdReason why, e.g. {@code waiting for MangaDex's at-home limit}, or null
+   * @param holdsWaited holds waited out since start (none of them a failure)
+   * @param refused requests the source answered 429 since start
+   * @param rateLimitRps requests a second the adapter allows itself now (lowered after a 429); null when it keeps none
+   * @param configuredRps the most it ever allows itself; null when it keeps none
+   */
+  public record Limits(Instant holdUntil, String holdReason, long holdsWaited, long refused, Double rateLimitRps,
+      Double configuredRps) {
+
+    public JsonObject toJson() {
+      return new JsonObject().put("holdUntil", holdUntil == null ? null : holdUntil.toString())
+          .put("holdReason", holdReason).put("holdsWaited", holdsWaited).put("refused", refused)
+          .put("rateLimitRps", rateLimitRps).put("configuredRps", configuredRps);
+    }
+
+    /** Parses a lane's {@code limits}; throws {@link InvalidMessageException} when it does not match. */
+    public static Limits fromJson(Object body) {
+      String type = "LaneView.Limits";
+      JsonObject json = MessageFields.object(body, type);
+      return new Limits(MessageFields.optionalInstant(json, type, "holdUntil"),
+          MessageFields.optionalString(json, type, "holdReason"), MessageFields.number(json, type, "holdsWaited"),
+          MessageFields.number(json, type, "refused"), json.getDouble("rateLimitRps"), json.getDouble("configuredRps"));
+    }
+  }
 
   private static final String TYPE = "LaneView";
 
@@ -52,7 +82,8 @@ public record LaneView(Coverage coverage, String source, String type, boolean pa
   public JsonObject toJson() {
     return new JsonObject().put("coverage", coverage == null ? null : coverage.toJson()).put("source", source)
         .put("type", type).put("paused", paused).put("circuit", circuit).put("pauseReason", pauseReason)
-        .put("pageDelayMs", pageDelayMs).put("chapterDelayMs", chapterDelayMs);
+        .put("pageDelayMs", pageDelayMs).put("chapterDelayMs", chapterDelayMs)
+        .put("limits", limits == null ? null : limits.toJson());
   }
 
   /** Parses a lane view; throws {@link InvalidMessageException} when it does not match the contract. */
@@ -62,6 +93,11 @@ public record LaneView(Coverage coverage, String source, String type, boolean pa
     return new LaneView(coverage == null ? null : Coverage.fromJson(coverage), MessageFields.string(json, TYPE, "source"),
         MessageFields.string(json, TYPE, "type"), MessageFields.bool(json, TYPE, "paused"),
         MessageFields.string(json, TYPE, "circuit"), MessageFields.optionalString(json, TYPE, "pauseReason"),
-        MessageFields.number(json, TYPE, "pageDelayMs"), MessageFields.number(json, TYPE, "chapterDelayMs"));
+        MessageFields.number(json, TYPE, "pageDelayMs"), MessageFields.number(json, TYPE, "chapterDelayMs"),
+        limits(MessageFields.optionalObject(json, TYPE, "limits")));
+  }
+
+  private static Limits limits(JsonObject json) {
+    return json == null ? null : Limits.fromJson(json);
   }
 }

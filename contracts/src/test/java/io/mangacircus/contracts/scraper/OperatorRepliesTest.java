@@ -26,7 +26,8 @@ class OperatorRepliesTest {
   }
 
   static LaneView lane(LaneView.Coverage coverage) {
-    return new LaneView(coverage, "demo", "html", true, "half_open", "paused by the operator", 250, 500);
+    return new LaneView(coverage, "demo", "html", true, "half_open", "paused by the operator", 250, 500,
+        coverage == null ? null : new LaneView.Limits(AT, "waiting for MangaDex's at-home limit", 2, 1, 2.0, 4.0));
   }
 
   static IncidentView incident(Instant resolvedAt) {
@@ -79,7 +80,9 @@ class OperatorRepliesTest {
     assertThat(json.fieldNames()).containsExactly("v", "lanes", "yieldReason");
     JsonObject first = json.getJsonArray("lanes").getJsonObject(0);
     assertThat(first.fieldNames()).containsExactly("coverage", "source", "type", "paused", "circuit", "pauseReason",
-        "pageDelayMs", "chapterDelayMs");
+        "pageDelayMs", "chapterDelayMs", "limits");
+    assertThat(first.getJsonObject("limits").fieldNames()).containsExactly("holdUntil", "holdReason", "holdsWaited",
+        "refused", "rateLimitRps", "configuredRps");
     assertThat(first.getJsonObject("coverage").fieldNames()).containsExactly("titles", "chaptersFound",
         "chaptersPublished", "lastContactAt");
     assertThat(first.getJsonObject("coverage").getString("lastContactAt")).isEqualTo("2026-11-29T10:00:00Z");

@@ -228,8 +228,32 @@ class FaultMatrixIT {
 
   // ---- access -------------------------------------------------------------------------------------------------
 
+  @Test
+  void a429HoldsTheLaneUntilTheNamedTimeAndItGoesOnByItselfWithoutIncidentOrAttempt() throws Exception {
+    healthyFlaky();
+    flaky.stubFor(get(urlEqualTo("/img/t1/c1/001.jpg")).atPriority(1).inScenario("limit")
+        .whenScenarioStateIs(com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED)
+        .willReturn(aResponse().withStatus(429).withHeader("Retry-After", "2").withBody("slow down"))
+        .willSetStateTo("refused once"));
+    startProduct(s -> { });
+
+    JsonObject job = run("done");
+
+    assertThat(lane("flaky").getBoolean("paused")).isFalse();
+    assertThat(lane("flaky").getString("circuit")).isEqualTo("closed");
+    assertThat(job.getInteger("attempts")).isZero();
+    assertThat(admin.get("/api/admin/incidents").json().getJsonArray("incidents").stream().map(JsonObject.class::cast)
+        .filter(i -> "flaky".equals(i.getString("source")))).as("a 429 is a hold, not a failure").isEmpty();
+    var tries = flaky.findAll(getRequestedFor(urlEqualTo("/img/t1/c1/001.jpg")));
+    assertThat(tries).hasSize(2);
+    assertThat(tries.get(1).getLoggedDate().getTime() - tries.get(0).getLoggedDate().getTime())
+        .as("nothing sent before the time the site named").isGreaterThanOrEqualTo(2_000);
+    assertThat(Files.readAllLines(data.resolve("scraper/events.log"))).as("the hold is on record")
+        .anySatisfy(line -> assertThat(line).contains("lane.settings", "holdUntil"));
+  }
+
   @ParameterizedTest
-  @ValueSource(ints = {401, 403, 429})
+  @ValueSource(ints = {401, 403})
   void accessRefusalsPauseTheLaneWithoutRetryOrAttempt(int status) throws Exception {
     healthyFlaky();
     flaky.stubFor(get(urlEqualTo("/img/t1/c1/001.jpg")).willReturn(aResponse().withStatus(status)

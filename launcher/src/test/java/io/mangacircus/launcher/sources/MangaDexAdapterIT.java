@@ -280,12 +280,16 @@ class MangaDexAdapterIT {
       assertThat(r.message()).contains("429", "You have been rate limited");
     });
 
+    java.time.Instant namedEnd = clock.instant().plusSeconds(120);
     clock.advance(Duration.ofSeconds(60));
     FetchOutcome<TitleInfo> held = await(() -> source.title(TITLE_ID));
-    assertThat(held).isInstanceOfSatisfying(FetchOutcome.RateLimited.class, r -> {
-      assertThat(r.retryAfter()).isEqualTo(Duration.ofSeconds(60));
-      assertThat(r.message()).contains("not sent");
+    assertThat(held).isInstanceOfSatisfying(FetchOutcome.Held.class, h -> {
+      assertThat(h.until()).isEqualTo(namedEnd);
+      assertThat(h.reason()).contains("429");
     });
+    assertThat(source.limits().refused()).isEqualTo(1);
+    assertThat(source.limits().rateLimitRps()).as("4 halved after the 429, then a tenth more after a clean minute")
+        .isCloseTo(2.2, org.assertj.core.api.Assertions.within(1e-9));
     assertThat(journal(api)).as("nothing was sent during the hold").hasSize(1);
 
     clock.advance(Duration.ofSeconds(61));
@@ -301,8 +305,28 @@ class MangaDexAdapterIT {
 
     FetchOutcome<TitleInfo> outcome = await(() -> adapter().title(TITLE_ID));
 
-    assertThat(outcome).isInstanceOf(FetchOutcome.RateLimited.class);
+    assertThat(outcome).as("held, not refused: the caller waits").isInstanceOfSatisfying(FetchOutcome.Held.class,
+        h -> assertThat(h.reason()).isEqualTo(MangaDexSource.REQUEST_HOLD));
     assertThat(journal(api)).extracting(MangaDexFixtures::path).containsExactly("/manga/" + TITLE_ID);
+  }
+
+  @Test
+  void aSpentAtHomeBudgetHoldsOnlyAtHomeLookUpsAndThePagesGoOn() throws Exception {
+    api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH1)).willReturn(atHome(AT_HOME_1, node("node-a"))
+        .withHeader("X-RateLimit-Remaining", "0")
+        .withHeader("X-RateLimit-Retry-After", String.valueOf(clock.instant().getEpochSecond() + 50))));
+    stubPages(api, "node-a", AT_HOME_1, false);
+    MangaDexSource source = adapter();
+
+    List<PageRef> pages = await(() -> source.pages(TITLE_ID, CHAPTER_1)).value();
+    assertThat(await(() -> source.page(pages.get(0))).ok()).as("a page is not an at-home look-up").isTrue();
+    FetchOutcome<List<PageRef>> again = await(() -> source.pages(TITLE_ID, CHAPTER_1));
+
+    assertThat(again).isInstanceOfSatisfying(FetchOutcome.Held.class,
+        h -> assertThat(h.reason()).isEqualTo(MangaDexSource.AT_HOME_HOLD));
+    assertThat(source.limits().holdReason()).isEqualTo(MangaDexSource.AT_HOME_HOLD);
+    assertThat(source.limits().holdsWaited()).isEqualTo(1);
+    assertThat(requestsTo("/at-home/server/" + CH1)).isEqualTo(1);
   }
 
   @Test

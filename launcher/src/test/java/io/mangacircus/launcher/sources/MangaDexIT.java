@@ -210,7 +210,7 @@ class MangaDexIT {
   // ---- 429 ----------------------------------------------------------------------------------------------------
 
   @Test
-  void a429PausesTheLaneAndNoRequestLeavesBeforeTheTimeMangaDexNamed() {
+  void a429HoldsTheLaneUntilTheTimeMangaDexNamedAndTheDownloadGoesOnByItself() {
     stubTitle(api);
     long resetEpoch = System.currentTimeMillis() / 1000 + 2;
     api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH1)).inScenario("rate").whenScenarioStateIs(STARTED)
@@ -226,19 +226,11 @@ class MangaDexIT {
     startProduct();
 
     String id = add(TITLE_ID, true).getString("id");
-    await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> lane().getBoolean("paused"));
-
-    assertThat(lane().getString("pauseReason")).contains("access", "429");
-    JsonObject incident = admin.get("/api/admin/incidents").json().getJsonArray("incidents").stream()
-        .map(JsonObject.class::cast).filter(i -> "access".equals(i.getString("kind"))).findFirst().orElseThrow();
-    assertThat(incident.getInteger("httpStatus")).isEqualTo(429);
-    assertThat(incident.getString("message")).containsPattern("retry after [23] s").contains("rate limited");
-    assertThat(admin.job(id).getInteger("attempts")).as("a 429 consumes no attempt").isZero();
-
-    // The operator resumes at once; the adapter still keeps the pause MangaDex asked for.
-    assertThat(admin.post("/api/admin/lanes/" + SOURCE + "/resume", null).status()).isEqualTo(200);
     admin.awaitJobState(id, "done");
 
+    assertThat(lane().getBoolean("paused")).as("a 429 holds the lane, it does not pause it").isFalse();
+    assertThat(admin.get("/api/admin/incidents").json().getJsonArray("incidents")).isEmpty();
+    assertThat(admin.job(id).getInteger("attempts")).as("a 429 consumes no attempt").isZero();
     List<LoggedRequest> requests = journal(api);
     int limited = 0;
     while (!path(requests.get(limited)).equals("/at-home/server/" + CH1)) {
@@ -255,6 +247,23 @@ class MangaDexIT {
   }
 
   // ---- unavailable --------------------------------------------------------------------------------------------
+
+  @Test
+  void aTitleWithoutEnglishSaysWhichLanguagesItHasAfterOneRequest() {
+    String spanish = "6e2d1b0a-8c3f-4f4b-9d7e-0a1b2c3d4e5f";
+    api.stubFor(get(urlPathEqualTo("/manga/" + spanish)).willReturn(json(200, resource("manga.json")
+        .replace(TITLE_ID, spanish).replace("\"availableTranslatedLanguages\": [\"en\", \"fr\", \"es\"]",
+            "\"availableTranslatedLanguages\": [\"es\", \"fr\", \"pt-br\"]"))));
+    api.stubFor(get(urlPathEqualTo("/manga/" + spanish + "/feed")).willReturn(fixture("feed-empty.json")));
+    startProduct();
+
+    String id = add(spanish, true).getString("id");
+    admin.awaitJobState(id, "unavailable");
+
+    assertThat(admin.job(id).getString("reason")).contains("no chapters in English (available: es, fr, pt-br)");
+    assertThat(journal(api)).as("one cheap request").extracting(MangaDexFixtures::path)
+        .containsExactly("/manga/" + spanish);
+  }
 
   @Test
   void aTitleWithoutEnglishChaptersAGoneTitleAndAForeignReferenceAreUnavailable() {

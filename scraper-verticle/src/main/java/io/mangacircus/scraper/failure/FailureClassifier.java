@@ -26,6 +26,10 @@ public final class FailureClassifier {
       return new Failure(FailureKind.NETWORK, s.status(), s.message());
     } else if (outcome instanceof FetchOutcome.RateLimited<?> r) {
       return new Failure(FailureKind.ACCESS, 429, r.message() + " (retry after " + r.retryAfter().toSeconds() + " s)");
+    } else if (outcome instanceof FetchOutcome.Held<?> h) {
+      return new Failure(FailureKind.ACCESS, 429, outcome.describe());
+    } else if (outcome instanceof FetchOutcome.CircuitOpen<?> c) {
+      return new Failure(FailureKind.NETWORK, null, c.message());
     } else if (outcome instanceof FetchOutcome.AccessDenied<?> a) {
       return new Failure(FailureKind.ACCESS, a.status(), a.message());
     } else if (outcome instanceof FetchOutcome.NotFound<?> n) {

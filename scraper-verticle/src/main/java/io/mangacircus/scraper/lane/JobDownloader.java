@@ -15,6 +15,7 @@ import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.JobState;
 import io.mangacircus.scraper.queue.LaneSettings;
 import io.mangacircus.scraper.queue.QueueOutcome;
 import io.mangacircus.scraper.source.ChapterInfo;
@@ -31,6 +32,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +44,10 @@ import org.slf4j.LoggerFactory;
 public final class JobDownloader {
 
   private static final Logger LOG = LoggerFactory.getLogger(JobDownloader.class);
+
+  /** A hold up to this long is waited out with the job active; a longer one gives the job back to the queue. */
+  static final Duration LONGEST_WAIT_IN_PLACE = Duration.ofMinutes(2);
+  private static final long WAIT_STEP_MS = 1_000;
 
   /** How a chapter's work ended. */
   private enum Step { CONTINUE, STOP }
@@ -82,15 +88,19 @@ public final class JobDownloader {
 
   /** Reads a title's metadata (never images) and records its English chapters. */
   public Future<Void> inspect(Job job) {
-    return source.title(job.titleId()).map(outcome -> {
+    return source.title(job.titleId(), Duration.ofMillis(pacing().pageDelayMs())).map(outcome -> {
       if (outcome instanceof FetchOutcome.Ok<?>) {
         var info = outcome.value();
         List<ChapterEntry> english = info.chapters().stream()
             .filter(c -> c.language() == null || c.language().isEmpty() || c.language().equalsIgnoreCase("en"))
             .map(c -> ChapterEntry.planned(c.id(), c.number(), c.title())).toList();
         if (english.isEmpty()) {
-          failures.respond(job, owner, new Failure(FailureKind.UNAVAILABLE, null, "no English chapters ("
-              + info.chapters().size() + " chapters in other languages)"));
+          List<String> others = info.languages().stream().filter(l -> !l.equalsIgnoreCase("en")).toList();
+          boolean saysNoEnglish = !info.languages().isEmpty() && others.size() == info.languages().size();
+          failures.respond(job, owner, new Failure(FailureKind.UNAVAILABLE, null, saysNoEnglish
+              ? "no chapters in English (available: " + String.join(", ", others) + ")"
+              : info.chapters().isEmpty() ? "no English chapters to download"
+              : "no English chapters (" + info.chapters().size() + " chapters in other languages)"));
         } else {
           queue.inspected(job.id(), owner, info.title(), english);
           LOG.info("[LANE {}] inspected {} ({}): {} English chapters", source.name(), job.id(), info.title(),
@@ -162,7 +172,7 @@ public final class JobDownloader {
           + occupant.holder() + "; nothing was downloaded");
       return Future.succeededFuture(Step.CONTINUE);
     }
-    return source.pages(job.titleId(), info).compose(outcome -> {
+    return waitingOutHolds(job, () -> source.pages(job.titleId(), info)).compose(outcome -> {
       if (outcome instanceof FetchOutcome.NotFound<?>) {
         recorded(queue.chapterFailed(job.id(), chapter.id(), chapter.pages(), chapter.fingerprint(),
             "chapter_gone: " + outcome.describe()));
@@ -211,7 +221,7 @@ public final class JobDownloader {
     if (stopNow(job)) {
       return Future.succeededFuture(Step.STOP);
     }
-    return source.page(page).compose(outcome -> {
+    return waitingOutHolds(job, () -> source.page(page)).compose(outcome -> {
       if (!outcome.ok()) {
         failed(job, outcome, "chapter " + chapter.number() + " page " + page.index());
         return Future.succeededFuture(Step.STOP);
@@ -283,9 +293,84 @@ public final class JobDownloader {
     recorded(queue.chapterFailed(job.id(), chapter.id(), pages, fingerprint, "folder_taken: " + why));
   }
 
+  /**
+   * Calls the source for an active job, waiting out any hold it announces ({@link FetchOutcome.Held}: MangaDex's
+   * at-home limit, a spent budget) in place — the job stays active, its lease renewed, nothing recorded as a failure —
+   * and asking again when the hold ends. A hold longer than {@link #LONGEST_WAIT_IN_PLACE}, or a stop (lane paused,
+   * shutdown, yield) during the wait, comes back as the {@code Held} outcome.
+   */
+  private <T> Future<FetchOutcome<T>> waitingOutHolds(Job job, Supplier<Future<FetchOutcome<T>>> call) {
+    return call.get().compose(outcome -> {
+      if (!(outcome instanceof FetchOutcome.Held<T> held)) {
+        return Future.succeededFuture(outcome);
+      }
+      queue.lanes().hold(source.name(), held.until(), held.reason());
+      if (Duration.between(clock.instant(), held.until()).compareTo(LONGEST_WAIT_IN_PLACE) > 0) {
+        return Future.succeededFuture(outcome);
+      }
+      LOG.info("[LANE {}] {} until {}; job {} stays active", source.name(), held.reason(), held.until(), job.id());
+      return waitUntil(job, held.until()).compose(go -> go ? waitingOutHolds(job, call)
+          : Future.succeededFuture(outcome));
+    });
+  }
+
+  /** Waits until {@code until} in steps, renewing the lease; false when the lane must stop (the job is released). */
+  private Future<Boolean> waitUntil(Job job, java.time.Instant until) {
+    if (stopNow(job)) {
+      return Future.succeededFuture(false);
+    }
+    long ms = Duration.between(clock.instant(), until).toMillis();
+    if (ms <= 0) {
+      return Future.succeededFuture(true);
+    }
+    return delay(Math.min(ms, WAIT_STEP_MS)).compose(v -> waitUntil(job, until));
+  }
+
+  /**
+   * What the lane does when nothing could be sent or the source refused with 429 — none of it a failure of the job:
+   * a hold makes the lane wait (kept in {@code queue.json}; the job goes back to the queue at once unless it stopped
+   * already), an open circuit sends the job to {@code retry_wait} until the circuit lets a trial call through,
+   * attempts untouched. Everything else goes to {@link FailureResponder}.
+   */
   private void failed(Job job, FetchOutcome<?> outcome, String where) {
+    if (outcome instanceof FetchOutcome.Held<?> held) {
+      heldBack(job, held.until(), held.reason());
+      return;
+    }
+    if (outcome instanceof FetchOutcome.RateLimited<?> limited) {
+      java.time.Instant until = clock.instant().plus(limited.retryAfter());
+      LOG.warn("[LANE {}] {}: {}; the lane waits until {} and goes on by itself", source.name(), where,
+          limited.message(), until);
+      heldBack(job, until, "waiting: " + source.name() + " refused a request (429)");
+      return;
+    }
+    if (outcome instanceof FetchOutcome.CircuitOpen<?> open) {
+      if (!queue.holds(job.id(), owner)) {
+        return;
+      }
+      String reason = "circuit open until " + open.until();
+      LOG.info("[LANE {}] job {} ({}) waits: {} (nothing was sent; attempts unchanged)", source.name(), job.id(),
+          job.title(), reason);
+      queue.setback(job.id(), JobState.RETRY_WAIT, reason, false, open.until());
+      return;
+    }
     Failure failure = FailureClassifier.classify(outcome);
     failures.respond(job, owner, new Failure(failure.kind(), failure.httpStatus(), where + ": " + failure.message()));
+  }
+
+  /** The lane holds until {@code until}; the job, if this lane still holds it, goes back to the queue at once. */
+  private void heldBack(Job job, java.time.Instant until, String reason) {
+    queue.lanes().hold(source.name(), until, reason);
+    Job current = queue.job(job.id()).orElse(null);
+    if (current == null || !owner.equals(current.leaseOwner())) {
+      return;
+    }
+    String why = reason + " until " + until;
+    if (current.state() == JobState.ACTIVE) {
+      queue.release(job.id(), owner, why);
+    } else {
+      queue.releaseInspection(job.id(), owner, why);
+    }
   }
 
   private void storageFailed(Job job, Throwable error) {

@@ -172,7 +172,9 @@ public final class LaneVerticle extends VerticleBase {
       String yieldReason = queue.lanes().yieldReason();
       var lane = queue.lanes().lane(sourceName);
       idle(yieldReason != null ? "memory yield: " + yieldReason
-          : lane.paused() ? "operator paused: " + lane.pauseReason() : "queue drained");
+          : lane.paused() ? "operator paused: " + lane.pauseReason()
+          : lane.holding(clock.instant()) ? "held: " + lane.holdReason() + " until " + lane.holdUntil()
+          : "queue drained");
       timer = vertx.setTimer(config.claimPollMs(), id -> loop(owner));
       return;
     }

@@ -147,8 +147,9 @@ public final class OperatorRequests {
 
   private LaneView lane(String source, boolean withCoverage) {
     JobQueue queue = parts.queue();
+    Source adapter = withCoverage ? parts.adapters().apply(source) : null;
     return Views.lane(source, parts.sources().get(source), queue.lanes().lane(source), parts.circuits().state(source),
-        withCoverage ? queue.coverage(source) : null);
+        withCoverage ? queue.coverage(source) : null, adapter == null ? null : adapter.limits());
   }
 
   private void add(Message<Object> message, AddTitleRequest request) {

@@ -3,16 +3,20 @@ package io.mangacircus.scraper.operator;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.source.CircuitGuardedSource;
 import io.mangacircus.scraper.source.Circuits;
+import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.SourceLimitMeters;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The scraper's gauges on {@code /metrics} (docs/resilience.md, docs/sources.md): {@code mc_circuit_state}, {@code mc_source_titles},
- * {@code mc_source_chapters_found}, {@code mc_source_last_contact_seconds} per source and {@code mc_open_incidents};
+ * {@code mc_source_chapters_found}, {@code mc_source_last_contact_seconds} per source, {@code mc_open_incidents} and the limit meters of
+ * {@link SourceLimitMeters};
  * registered at start and removed at stop. Does nothing without a registry.
  */
 public final class ScraperMetrics {
@@ -47,6 +51,13 @@ public final class ScraperMetrics {
     });
     meters.add(Gauge.builder("mc.open.incidents", queue, q -> q.incidents().open())
         .description("Incidents no operator retry or resume has cleared yet").register(registry));
+  }
+
+  /** Registers each source's limit meters ({@link SourceLimitMeters}) once its adapter is built. */
+  public void registerLimits(Map<String, Source> adapters) {
+    if (registry != null) {
+      meters.addAll(SourceLimitMeters.register(registry, adapters));
+    }
   }
 
   /** Removes the gauges (a redeployed scraper registers its own). */

@@ -11,6 +11,8 @@ import io.mangacircus.scraper.queue.ChapterStage;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.LaneSettings;
+import io.mangacircus.scraper.queue.SourceCoverage;
+import io.mangacircus.scraper.source.SourceLimits;
 import java.util.Optional;
 
 /** Turns the queue's jobs, lanes and incidents into the operator's views ({@code contracts.scraper}). */
@@ -35,13 +37,21 @@ public final class Views {
    *
    * @param circuit the source's circuit state ({@code closed}, {@code half_open}, {@code open})
    * @param coverage the source's coverage, or null (a lane command's reply carries none)
+   * @param limits what the source's limits are doing now, or null (none known: the adapters are not built yet, or
+   *     a lane command's reply)
    */
   public static LaneView lane(String source, SourceConfig config, LaneSettings settings, String circuit,
-      io.mangacircus.scraper.queue.SourceCoverage coverage) {
+      SourceCoverage coverage, SourceLimits limits) {
     Pacing pacing = Pacing.of(config, settings);
     return new LaneView(coverage == null ? null : new LaneView.Coverage(coverage.titles(), coverage.chaptersFound(),
         coverage.chaptersPublished(), coverage.lastContactAt()), source, config.type(), settings.paused(), circuit,
-        settings.pauseReason(), pacing.pageDelayMs(), pacing.chapterDelayMs());
+        settings.pauseReason(), pacing.pageDelayMs(), pacing.chapterDelayMs(), limits == null ? null
+            : new LaneView.Limits(limits.holdUntil(), limits.holdReason(), limits.holdsWaited(), limits.refused(),
+                finite(limits.rateLimitRps()), finite(limits.configuredRps())));
+  }
+
+  private static Double finite(double value) {
+    return Double.isFinite(value) ? value : null;
   }
 
   public static IncidentView incident(Incident incident) {

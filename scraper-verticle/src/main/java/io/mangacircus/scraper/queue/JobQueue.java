@@ -164,7 +164,7 @@ public final class JobQueue {
     return journal.locked(() -> {
       Instant now = clock.instant();
       reclaimExpired(now);
-      if (!lanes.mayClaim(source)) {
+      if (!lanes.mayClaim(source, now)) {
         return Optional.empty();
       }
       for (Job job : jobs.values()) {
@@ -356,6 +356,23 @@ public final class JobQueue {
         return QueueOutcome.refused(job, QueueOutcome.Refusal.ILLEGAL_TRANSITION, "not held by " + owner);
       }
       return move(job, JobState.PENDING, why, false, true);
+    });
+  }
+
+  /**
+   * Gives back the lease of a job under inspection (still {@code pending}) at once, e.g. after a 429: a system
+   * interruption, no attempt used; the job is claimed again when its lane may send.
+   */
+  public QueueOutcome releaseInspection(String jobId, String owner, String why) {
+    return journal.locked(() -> {
+      Job job = jobs.get(jobId);
+      if (job == null || job.state() != JobState.PENDING || !owner.equals(job.leaseOwner())) {
+        return QueueOutcome.refused(job, QueueOutcome.Refusal.ILLEGAL_TRANSITION, "not inspected by " + owner);
+      }
+      Job back = job.withLease(null, null).withCounters(job.attempts(), job.interruptions() + 1);
+      jobs.put(jobId, back);
+      commit(back, "job.state", transition(job, back, why));
+      return QueueOutcome.done(back);
     });
   }
 

@@ -2,6 +2,7 @@ package io.mangacircus.scraper.queue;
 
 import io.mangacircus.scraper.failure.FailureAction;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -63,6 +64,21 @@ public final class LaneSettingsStore {
         new JsonObject().put("pageDelayMs", pageDelayMs).put("chapterDelayMs", chapterDelayMs));
   }
 
+  /**
+   * No request to the source before {@code until}: kept in {@code queue.json}, so neither an operator's resume nor a
+   * restart sends sooner; the lane claims nothing until then. A hold that ends sooner than the one in force changes
+   * nothing.
+   */
+  public void hold(String source, Instant until, String why) {
+    journal.locked(() -> {
+      LaneSettings now = current(source);
+      if (now.holdUntil() == null || until.isAfter(now.holdUntil())) {
+        update(source, s -> s.held(until, why), new JsonObject().put("holdUntil", until.toString())
+            .put("holdReason", why));
+      }
+    });
+  }
+
   /** Memory-pressure yield (not persisted): while set, no lane claims work and active jobs stop. Null lifts it. */
   public void yieldDownloads(String reason) {
     yieldReason = reason;
@@ -73,9 +89,10 @@ public final class LaneSettingsStore {
     return yieldReason;
   }
 
-  /** Whether a source's lane may claim work now: not paused and no yield. Under the lock. */
-  boolean mayClaim(String source) {
-    return !current(source).paused() && yieldReason == null;
+  /** Whether a source's lane may claim work at {@code now}: not paused, no yield, no hold. Under the lock. */
+  boolean mayClaim(String source, Instant now) {
+    LaneSettings lane = current(source);
+    return !lane.paused() && yieldReason == null && !lane.holding(now);
   }
 
   private void update(String source, UnaryOperator<LaneSettings> change, JsonObject event) {

@@ -9,14 +9,21 @@ import io.vertx.circuitbreaker.CircuitBreakerState;
 import io.vertx.circuitbreaker.OpenCircuitException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * Puts every call of a source behind that source's circuit breaker: network errors and 5xx answers are retried a
  * bounded number of times (honouring {@code Retry-After}), count towards opening the circuit, and while it is open
- * calls fail at once as a network error instead of touching the site. Other outcomes pass through untouched.
+ * calls are not sent: they come back at once as {@link FetchOutcome.CircuitOpen} with the time the circuit lets a
+ * trial call through, so the job that asked can wait for it without losing an attempt (docs/resilience.md). Other
+ * outcomes pass through untouched.
  */
 public final class CircuitGuardedSource implements Source {
 
@@ -30,6 +37,9 @@ public final class CircuitGuardedSource implements Source {
     }
   }
 
+
+  /** When each breaker made by {@link #breaker} last opened (wall-clock, as the breaker's own reset timer). */
+  private static final Map<CircuitBreaker, Instant> OPENED = Collections.synchronizedMap(new WeakHashMap<>());
 
   private final Source source;
   private final CircuitBreaker breaker;
@@ -57,7 +67,10 @@ public final class CircuitGuardedSource implements Source {
         .setFailuresRollingWindow(Math.max(60_000, settings.circuitOpenSeconds() * 1000))
         .setNotificationAddress(null);
     CircuitBreaker breaker = CircuitBreaker.create("mc.source." + source, vertx, options);
-    breaker.openHandler(v -> onChange.accept(CircuitBreakerState.OPEN));
+    breaker.openHandler(v -> {
+      OPENED.put(breaker, Instant.now());
+      onChange.accept(CircuitBreakerState.OPEN);
+    });
     breaker.halfOpenHandler(v -> onChange.accept(CircuitBreakerState.HALF_OPEN));
     breaker.closeHandler(v -> onChange.accept(CircuitBreakerState.CLOSED));
     return breaker;
@@ -79,6 +92,11 @@ public final class CircuitGuardedSource implements Source {
   }
 
   @Override
+  public Future<FetchOutcome<TitleInfo>> title(String titleRef, Duration spacing) {
+    return guarded(() -> source.title(titleRef, spacing));
+  }
+
+  @Override
   public Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter) {
     return guarded(() -> source.pages(titleId, chapter));
   }
@@ -91,6 +109,32 @@ public final class CircuitGuardedSource implements Source {
   /** The circuit's state now. */
   public CircuitBreakerState state() {
     return breaker.state();
+  }
+
+  /**
+   * When the open circuit lets a trial call through: its opening plus {@code circuitOpenSeconds}; a second from now
+   * when that is unknown or past (half-open, with the one trial call under way).
+   */
+  public Instant openUntil() {
+    Instant now = Instant.now();
+    Instant opened = OPENED.get(breaker);
+    Instant until = opened == null ? null : opened.plus(Duration.ofSeconds(settings.circuitOpenSeconds()));
+    return until == null || !until.isAfter(now) ? now.plusSeconds(1) : until;
+  }
+
+  @Override
+  public java.util.Optional<SourceHold> hold() {
+    return source.hold();
+  }
+
+  @Override
+  public void holdUntil(Instant until, String reason) {
+    source.holdUntil(until, reason);
+  }
+
+  @Override
+  public SourceLimits limits() {
+    return source.limits();
   }
 
   /** A call with bounded request-level retries for transient failures, each try going through the breaker. */
@@ -123,8 +167,9 @@ public final class CircuitGuardedSource implements Source {
             return Future.succeededFuture((FetchOutcome<T>) t.outcome);
           }
           if (error instanceof OpenCircuitException) {
-            return Future.succeededFuture(new FetchOutcome.NetworkError<>("circuit of source " + source.name()
-                + " is open after repeated failures; no request was sent"));
+            Instant until = openUntil();
+            return Future.succeededFuture(new FetchOutcome.CircuitOpen<>(until, "circuit of source " + source.name()
+                + " is open after repeated failures until " + until + "; no request was sent"));
           }
           // Anything else is a bug in the adapter, not the network: let the lane's crash handling see it.
           return Future.failedFuture(error);

@@ -1,6 +1,7 @@
 package io.mangacircus.scraper.source;
 
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * What a source call came back with: a value or one of the ways the outside world says no. Expected failures are
@@ -39,6 +40,23 @@ public sealed interface FetchOutcome<T> {
   record ParseError<T>(String message) implements FetchOutcome<T> {
   }
 
+  /**
+   * Nothing was sent: a hold is in force until {@code until} — a wait the site named (a 429, or a spent budget
+   * announced by its headers) or our own budget under its published limits. Not a failure: the caller waits and asks
+   * again (docs/resilience.md, "Limits").
+   *
+   * @param reason for the lane's status, e.g. {@code waiting for MangaDex's at-home limit}
+   */
+  record Held<T>(Instant until, String reason) implements FetchOutcome<T> {
+  }
+
+  /**
+   * Nothing was sent: the source's circuit is open until {@code until} (when it lets a trial call through). Not a
+   * failure of the job that asked: it waits for the circuit without losing an attempt.
+   */
+  record CircuitOpen<T>(Instant until, String message) implements FetchOutcome<T> {
+  }
+
   /** Whether this is {@link Ok}. */
   default boolean ok() {
     return this instanceof Ok;
@@ -75,6 +93,10 @@ public sealed interface FetchOutcome<T> {
       return "access denied (" + a.status() + "): " + a.message();
     } else if (this instanceof ParseError<T> p) {
       return "parse error: " + p.message();
+    } else if (this instanceof Held<T> h) {
+      return h.reason() + " until " + h.until() + " (nothing sent)";
+    } else if (this instanceof CircuitOpen<T> c) {
+      return "circuit open until " + c.until() + ": " + c.message();
     }
     return "ok";
   }

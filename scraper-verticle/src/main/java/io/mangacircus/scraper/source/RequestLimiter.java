@@ -46,9 +46,25 @@ public final class RequestLimiter {
   private final Map<Rule, Deque<Instant>> starts = new HashMap<>();
   private final Map<Rule, Instant> lastFinished = new HashMap<>();
   private Instant holdUntil = Instant.MIN;
+  private String holdReason;
+  private final Map<Rule, Instant> ruleHolds = new HashMap<>();
+  private final Map<Rule, String> ruleHoldReasons = new HashMap<>();
+  private LearnedRate learned;
+  private Instant lastStart;
 
   public RequestLimiter(InstantSource clock) {
     this.clock = clock;
+  }
+
+  /**
+   * Spaces every request of this limiter by a rate learned from the site's refusals (created on first use with
+   * {@code configuredRps}, the same one for every later caller).
+   */
+  public synchronized LearnedRate learnedRate(double configuredRps) {
+    if (learned == null) {
+      learned = new LearnedRate(configuredRps);
+    }
+    return learned;
   }
 
   /**
@@ -65,7 +81,26 @@ public final class RequestLimiter {
         log.removeFirst();
       }
     }
+    lastStart = at;
     return Duration.between(now, at);
+  }
+
+  /**
+   * A request reserved under {@code rules} is being sent now: its start is counted from now when that is later than
+   * its slot (a timer fires late, never early), so the windows hold where the site counts, on arrival.
+   */
+  public synchronized void started(List<Rule> rules) {
+    Instant now = clock.instant();
+    for (Rule rule : rules) {
+      Deque<Instant> log = starts.get(rule);
+      if (log != null && !log.isEmpty() && now.isAfter(log.peekLast())) {
+        log.removeLast();
+        log.addLast(now);
+      }
+    }
+    if (lastStart != null && now.isAfter(lastStart)) {
+      lastStart = now;
+    }
   }
 
   /** A request reserved under {@code rules} has its answer (or failed): the next one keeps its spacing from now. */
@@ -84,9 +119,50 @@ public final class RequestLimiter {
 
   /** Nothing starts before {@code until} (a later hold wins; an earlier one changes nothing). */
   public synchronized void holdUntil(Instant until) {
+    holdUntil(until, null);
+  }
+
+  /** As {@link #holdUntil(Instant)}, with why (for the lane's status). */
+  public synchronized void holdUntil(Instant until, String reason) {
     if (until.isAfter(holdUntil)) {
       holdUntil = until;
+      holdReason = reason;
     }
+  }
+
+  /**
+   * Nothing under {@code rule} starts before {@code until} (e.g. a site's budget for one kind of request is spent);
+   * requests the rule does not cover go on.
+   */
+  public synchronized void holdUntil(Rule rule, Instant until, String reason) {
+    Instant current = ruleHolds.get(rule);
+    if (current == null || until.isAfter(current)) {
+      ruleHolds.put(rule, until);
+      ruleHoldReasons.put(rule, reason);
+    }
+  }
+
+  /**
+   * The hold that keeps a request under {@code rules} longest, if one is still ahead: the one on every request or a
+   * rule's own.
+   */
+  public synchronized Optional<Map.Entry<Instant, String>> hold(List<Rule> rules) {
+    Instant now = clock.instant();
+    Instant until = holdUntil;
+    String reason = holdReason;
+    for (Rule rule : rules) {
+      Instant ruleHold = ruleHolds.get(rule);
+      if (ruleHold != null && ruleHold.isAfter(until)) {
+        until = ruleHold;
+        reason = ruleHoldReasons.get(rule);
+      }
+    }
+    return until.isAfter(now) ? Optional.of(Map.entry(until, reason == null ? "" : reason)) : Optional.empty();
+  }
+
+  /** Why the current hold was set, or null. */
+  public synchronized String holdReason() {
+    return holdReason;
   }
 
   /** The instant before which nothing starts, if it is still ahead. */
@@ -96,6 +172,15 @@ public final class RequestLimiter {
 
   private Instant earliest(Instant now, List<Rule> rules) {
     Instant at = now.isAfter(holdUntil) ? now : holdUntil;
+    for (Rule rule : rules) {
+      Instant ruleHold = ruleHolds.get(rule);
+      if (ruleHold != null) {
+        at = later(at, ruleHold);
+      }
+    }
+    if (learned != null && lastStart != null && learned.current(now) < learned.configured()) {
+      at = later(at, lastStart.plus(learned.gap(now)));
+    }
     for (Rule rule : rules) {
       Instant finished = lastFinished.get(rule);
       if (finished != null) {

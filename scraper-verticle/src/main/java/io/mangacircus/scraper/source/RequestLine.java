@@ -85,6 +85,7 @@ public final class RequestLine {
 
   private <T> void send(Waiting<T> waiting) {
     Future<T> sent;
+    limiter.started(waiting.rules());
     try {
       sent = waiting.request().get();
     } catch (RuntimeException e) {

@@ -76,6 +76,11 @@ public final class SourceSet {
     return adapters.get(name);
   }
 
+  /** Every source's one adapter, by name. */
+  public Map<String, Source> adapters() {
+    return Collections.unmodifiableMap(adapters);
+  }
+
   /** The source for metadata requests (behind its circuit), or null before {@link #startAdapters}. */
   public Source metadata(String name) {
     return guarded.get(name);

@@ -68,26 +68,46 @@ class ViewsTest {
 
   @Test
   void aLaneOfACommandReplyHasANullCoverageAndTheOperatorsPacing() {
-    String json = Views.lane("demo", HTML, new LaneSettings(true, "paused by the operator", 250L, null), "open", null)
+    String json = Views.lane("demo", HTML, new LaneSettings(true, "paused by the operator", 250L, null, null, null), "open", null,
+        null)
         .toJson().encode();
 
     assertThat(json).isEqualTo("{\"coverage\":null,\"source\":\"demo\",\"type\":\"html\",\"paused\":true,"
-        + "\"circuit\":\"open\",\"pauseReason\":\"paused by the operator\",\"pageDelayMs\":250,\"chapterDelayMs\":500}");
+        + "\"circuit\":\"open\",\"pauseReason\":\"paused by the operator\",\"pageDelayMs\":250,\"chapterDelayMs\":500,\"limits\":null}");
   }
 
   @Test
   void aListedLaneCarriesItsSourcesCoverage() {
     String seen = Views.lane("demo", HTML, LaneSettings.defaults(), "closed",
-        new io.mangacircus.scraper.queue.SourceCoverage(2, 30, 12, UPDATED)).toJson().encode();
+        new io.mangacircus.scraper.queue.SourceCoverage(2, 30, 12, UPDATED), null).toJson().encode();
     String never = Views.lane("demo", HTML, LaneSettings.defaults(), "closed",
-        new io.mangacircus.scraper.queue.SourceCoverage(0, 0, 0, null)).toJson().encode();
+        new io.mangacircus.scraper.queue.SourceCoverage(0, 0, 0, null), null).toJson().encode();
 
     assertThat(seen).isEqualTo("{\"coverage\":{\"titles\":2,\"chaptersFound\":30,\"chaptersPublished\":12,"
         + "\"lastContactAt\":\"2024-05-01T10:05:00.123Z\"},\"source\":\"demo\",\"type\":\"html\",\"paused\":false,"
-        + "\"circuit\":\"closed\",\"pauseReason\":null,\"pageDelayMs\":100,\"chapterDelayMs\":500}");
+        + "\"circuit\":\"closed\",\"pauseReason\":null,\"pageDelayMs\":100,\"chapterDelayMs\":500,\"limits\":null}");
     assertThat(never).isEqualTo("{\"coverage\":{\"titles\":0,\"chaptersFound\":0,\"chaptersPublished\":0,"
         + "\"lastContactAt\":null},\"source\":\"demo\",\"type\":\"html\",\"paused\":false,"
-        + "\"circuit\":\"closed\",\"pauseReason\":null,\"pageDelayMs\":100,\"chapterDelayMs\":500}");
+        + "\"circuit\":\"closed\",\"pauseReason\":null,\"pageDelayMs\":100,\"chapterDelayMs\":500,\"limits\":null}");
+  }
+
+  @Test
+  void aListedLaneSaysWhatItsSourcesLimitsAreDoing() {
+    io.mangacircus.scraper.source.SourceLimits held = new io.mangacircus.scraper.source.SourceLimits(UPDATED,
+        "waiting for MangaDex's at-home limit", 3, 1, 2.0, 4.0);
+
+    String json = Views.lane("demo", HTML, LaneSettings.defaults(), "closed",
+        new io.mangacircus.scraper.queue.SourceCoverage(0, 0, 0, null), held).toJson().encode();
+    String none = Views.lane("demo", HTML, LaneSettings.defaults(), "closed",
+        new io.mangacircus.scraper.queue.SourceCoverage(0, 0, 0, null),
+        io.mangacircus.scraper.source.SourceLimits.NONE).toJson().encode();
+
+    assertThat(json).endsWith("\"limits\":{\"holdUntil\":\"2024-05-01T10:05:00.123Z\","
+        + "\"holdReason\":\"waiting for MangaDex's at-home limit\",\"holdsWaited\":3,\"refused\":1,"
+        + "\"rateLimitRps\":2.0,\"configuredRps\":4.0}}");
+    assertThat(none).as("a source that keeps no limits of its own has no rates").endsWith("\"limits\":{"
+        + "\"holdUntil\":null,\"holdReason\":null,\"holdsWaited\":0,\"refused\":0,\"rateLimitRps\":null,"
+        + "\"configuredRps\":null}}");
   }
 
   @Test

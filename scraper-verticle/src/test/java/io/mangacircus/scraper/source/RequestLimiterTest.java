@@ -178,4 +178,40 @@ class RequestLimiterTest {
     assertThat(starts).hasSize(100).doesNotHaveDuplicates();
     assertThat(mostWithin(starts, Duration.ofSeconds(1))).isEqualTo(5);
   }
+
+  @Test
+  void aRequestSentLaterThanItsSlotIsCountedFromWhenItLeftSoTheWindowHoldsOnArrival() {
+    RequestLimiter.Rule twoASecond = new RequestLimiter.Rule("two", 2, Duration.ofSeconds(1), Duration.ZERO);
+    Instant first = clock.instant();
+    limiter.reserve(List.of(twoASecond));
+    clock.advance(Duration.ofMillis(7));
+    limiter.started(List.of(twoASecond));
+    limiter.reserve(List.of(twoASecond));
+
+    Duration third = limiter.reserve(List.of(twoASecond));
+
+    assertThat(clock.instant().plus(third)).as("a full window after the first actually left")
+        .isEqualTo(first.plusMillis(7).plusSeconds(1));
+  }
+
+  @Test
+  void aHoldOnOneRuleHoldsOnlyTheRequestsItCovers() {
+    limiter.holdUntil(AT_HOME, clock.instant().plusSeconds(40), "waiting for the at-home limit");
+
+    assertThat(limiter.wouldWait(List.of(ALL))).isZero();
+    assertThat(limiter.wouldWait(List.of(ALL, AT_HOME))).isEqualTo(Duration.ofSeconds(40));
+    assertThat(limiter.hold(List.of(ALL, AT_HOME))).hasValueSatisfying(h -> assertThat(h.getValue())
+        .isEqualTo("waiting for the at-home limit"));
+    assertThat(limiter.hold(List.of(ALL))).isEmpty();
+  }
+
+  @Test
+  void aLearnedRateSpacesEveryRequest() {
+    LearnedRate rate = limiter.learnedRate(4.0);
+    rate.refused(clock.instant());
+    rate.refused(clock.instant());
+    limiter.reserve(List.of(ALL));
+
+    assertThat(limiter.wouldWait(List.of(ALL))).as("one a second after two 429s").isEqualTo(Duration.ofSeconds(1));
+  }
 }

@@ -105,6 +105,19 @@ final class MangaDexJson {
     return new FetchOutcome.Ok<>(text(data.getValue("id")).isEmpty() ? "untitled" : text(data.getValue("id")));
   }
 
+  /**
+   * The languages {@code /manga/{id}} says the title has chapters in ({@code data.attributes.availableTranslatedLanguages}),
+   * lower-case; empty when it does not say.
+   */
+  static List<String> languages(JsonObject answer) {
+    if (answer.getValue("data") instanceof JsonObject data && data.getValue("attributes") instanceof JsonObject a
+        && a.getValue("availableTranslatedLanguages") instanceof JsonArray languages) {
+      return languages.stream().filter(String.class::isInstance).map(l -> ((String) l).trim()
+          .toLowerCase(java.util.Locale.ROOT)).filter(l -> !l.isEmpty()).distinct().toList();
+    }
+    return List.of();
+  }
+
   /** One page of {@code /manga/{id}/feed}. */
   static FetchOutcome<FeedPage> feedPage(JsonObject answer, String what) {
     if (!(answer.getValue("data") instanceof JsonArray data)) {

@@ -12,11 +12,24 @@ import java.util.TreeSet;
  * @param dataSaver fetch the re-compressed, smaller "data saver" images ({@code /data-saver/}) instead of the
  *     originals ({@code /data/}). Default false.
  * @param feedPageSize chapters asked for per feed request, 1–500 (the API's maximum). Default 500: fewer requests.
+ * @param atHomeLimit the server's published limit of {@code /at-home/server} look-ups per {@code atHomeWindowSeconds}
+ *     (MangaDex: 40); the adapter keeps one under it. 2–1000.
+ * @param atHomeWindowSeconds the rolling window of that limit in seconds (MangaDex: 60), 1–3600; only a server with
+ *     other rules (a test's fake) needs another.
  */
-public record MangaDexOptions(boolean dataSaver, int feedPageSize) {
+public record MangaDexOptions(boolean dataSaver, int feedPageSize, int atHomeLimit, int atHomeWindowSeconds) {
 
   /** The keys this adapter knows. */
-  public static final Set<String> KEYS = Set.of("dataSaver", "feedPageSize");
+  public static final Set<String> KEYS = Set.of("dataSaver", "feedPageSize", "atHomeLimit", "atHomeWindowSeconds");
+
+  /** MangaDex's published at-home limit: 40 look-ups a minute. */
+  public static final int AT_HOME_LIMIT = 40;
+  public static final int AT_HOME_WINDOW_SECONDS = 60;
+
+  /** Options with MangaDex's own at-home limit. */
+  public MangaDexOptions(boolean dataSaver, int feedPageSize) {
+    this(dataSaver, feedPageSize, AT_HOME_LIMIT, AT_HOME_WINDOW_SECONDS);
+  }
 
   /** The API's largest page of a chapter feed. */
   public static final int MAX_FEED_PAGE_SIZE = 500;
@@ -55,6 +68,20 @@ public record MangaDexOptions(boolean dataSaver, int feedPageSize) {
       }
       pageSize = ((Number) size).intValue();
     }
-    return new MangaDexOptions(dataSaver, pageSize);
+    int limit = whole(keyPrefix + ".atHomeLimit", options.get("atHomeLimit"), 2, 1000, AT_HOME_LIMIT);
+    int window = whole(keyPrefix + ".atHomeWindowSeconds", options.get("atHomeWindowSeconds"), 1, 3600,
+        AT_HOME_WINDOW_SECONDS);
+    return new MangaDexOptions(dataSaver, pageSize, limit, window);
+  }
+
+  private static int whole(String key, Object value, int min, int max, int fallback) {
+    if (value == null) {
+      return fallback;
+    }
+    if (!(value instanceof Integer || value instanceof Long) || ((Number) value).longValue() < min
+        || ((Number) value).longValue() > max) {
+      throw new InvalidConfigException(key, "must be a whole number from " + min + " to " + max + ", got " + value);
+    }
+    return ((Number) value).intValue();
   }
 }

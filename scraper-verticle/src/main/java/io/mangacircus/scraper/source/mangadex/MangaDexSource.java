@@ -7,7 +7,10 @@ import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.RequestLine;
 import io.mangacircus.scraper.source.SourceHttp;
 import io.mangacircus.scraper.source.RequestLimiter;
+import io.mangacircus.scraper.source.LearnedRate;
 import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.SourceHold;
+import io.mangacircus.scraper.source.SourceLimits;
 import io.mangacircus.scraper.source.TitleInfo;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -46,30 +49,53 @@ public final class MangaDexSource implements Source {
   public static final String DEFAULT_BASE_URL = "https://api.mangadex.org";
 
   /**
-   * Every request: at most 5 a second, each starting at least 210 ms (200 ms plus 10 ms for timer jitter) after the
-   * previous one started and after it ended.
+   * Every request: at most 4 within 1.1 s (one under MangaDex's 5 a second, with 100 ms for the way from us to
+   * MangaDex, so that no second MangaDex counts ever sees a fifth), each starting at least 210 ms after the previous
+   * one started and after it ended.
    */
-  static final RequestLimiter.Rule ALL_REQUESTS = new RequestLimiter.Rule("all requests", 5, Duration.ofSeconds(1),
-      Duration.ofMillis(210));
+  static final RequestLimiter.Rule ALL_REQUESTS = new RequestLimiter.Rule("all requests", 4,
+      Duration.ofSeconds(1).plus(Duration.ofMillis(100)), Duration.ofMillis(210));
 
-  /** {@code /at-home/server} look-ups: at most 40 a minute. */
-  static final RequestLimiter.Rule AT_HOME = new RequestLimiter.Rule("at-home server look-ups", 40,
-      Duration.ofMinutes(1), Duration.ZERO);
+  /**
+   * Added to every window we count: we count when a request leaves, MangaDex when it arrives, and a request that was
+   * slow to arrive must not bring the next window's first one into its own.
+   */
+  static final Duration WINDOW_SLACK = Duration.ofSeconds(1);
+
+  /** The most requests a second this adapter ever allows itself; a 429 lowers it for a while ({@link LearnedRate}). */
+  static final double CONFIGURED_RPS = 4.0;
+
+  /** A wait for a slot or a hold up to this long is sat out in the request line; a longer one is a {@link FetchOutcome.Held}. */
+  static final Duration LONGEST_LINE_WAIT = Duration.ofSeconds(5);
+
+  /** The lane's status while MangaDex's at-home limit (announced, or our own budget under it) holds requests. */
+  public static final String AT_HOME_HOLD = "waiting for MangaDex's at-home limit";
+  /** The lane's status while MangaDex's request limit holds requests. */
+  public static final String REQUEST_HOLD = "waiting for MangaDex's request limit";
 
   /** How long an at-home server is used before a fresh one is asked for (MangaDex: valid for about 15 minutes). */
   static final Duration AT_HOME_MAX_AGE = Duration.ofMinutes(14);
-
-  private static final List<RequestLimiter.Rule> API_REQUESTS = List.of(ALL_REQUESTS);
-  private static final List<RequestLimiter.Rule> AT_HOME_REQUESTS = List.of(ALL_REQUESTS, AT_HOME);
-
-  /** A hold (after a 429) up to this long is waited out; a longer one answers "rate limited" without sending. */
-  static final Duration LONGEST_HOLD_WAIT = Duration.ofSeconds(30);
 
   /** Chapters whose at-home server is remembered (the lane works on one at a time). */
   private static final int REMEMBERED_SERVERS = 32;
 
   /** The API caps {@code offset + limit} of any list at 10 000. */
   private static final int FEED_OFFSET_CAP = 10_000;
+
+  /** How long an inspection cut short is remembered, to go on from where it stopped. */
+  static final Duration PARTIAL_KEPT = Duration.ofMinutes(30);
+
+  /** An inspection cut short: what was read, and the feed offset it stopped at. */
+  private record Partial(String title, List<String> languages, List<MangaDexJson.Chapter> chapters, int nextOffset,
+      Instant at) {
+  }
+
+  private final Map<String, Partial> partials = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Partial> eldest) {
+      return size() > REMEMBERED_SERVERS;
+    }
+  };
 
   /** Where a chapter's pages are served now, and since when. */
   private record ChapterServer(String chapterId, MangaDexJson.AtHome atHome, Instant fetchedAt) {
@@ -84,6 +110,12 @@ public final class MangaDexSource implements Source {
   private final InstantSource clock;
   private final long metadataTimeoutMs;
   private final long pageTimeoutMs;
+  private final List<RequestLimiter.Rule> apiRequests;
+  private final List<RequestLimiter.Rule> atHomeRequests;
+  private final LearnedRate rate;
+  private final java.util.concurrent.atomic.AtomicLong holdsWaited = new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLong refused = new java.util.concurrent.atomic.AtomicLong();
+  private volatile Instant lastHeld = Instant.MIN;
   private final Map<String, ChapterServer> serversByHash = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<String, ChapterServer> eldest) {
@@ -108,6 +140,12 @@ public final class MangaDexSource implements Source {
     this.clock = clock;
     this.metadataTimeoutMs = metadataTimeoutMs;
     this.pageTimeoutMs = pageTimeoutMs;
+    // One under every published limit: a server counting a rolling window never sees the limit reached.
+    RequestLimiter.Rule atHome = new RequestLimiter.Rule("at-home server look-ups", options.atHomeLimit() - 1,
+        Duration.ofSeconds(options.atHomeWindowSeconds()).plus(WINDOW_SLACK), Duration.ZERO);
+    this.apiRequests = List.of(ALL_REQUESTS);
+    this.atHomeRequests = List.of(ALL_REQUESTS, atHome);
+    this.rate = limiter.learnedRate(CONFIGURED_RPS);
   }
 
   /** The API root a configured {@code baseUrl} stands for ({@link #DEFAULT_BASE_URL} when empty). */
@@ -134,12 +172,32 @@ public final class MangaDexSource implements Source {
 
   @Override
   public Future<FetchOutcome<TitleInfo>> title(String titleRef) {
+    return title(titleRef, Duration.ZERO);
+  }
+
+  /**
+   * The title and its English feed, {@code spacing} between requests (the lane's pacing). A title whose manga answer
+   * lists its languages without English ends there, after one request. An inspection cut short by a failure is
+   * remembered for {@link #PARTIAL_KEPT}: the next one goes on from the feed page that failed.
+   */
+  @Override
+  public Future<FetchOutcome<TitleInfo>> title(String titleRef, Duration spacing) {
     Optional<String> parsed = MangaDexRefs.titleId(titleRef);
     if (parsed.isEmpty()) {
       return Future.succeededFuture(new FetchOutcome.NotFound<>("'" + titleRef.trim() + "' is not a MangaDex title "
           + "URL (https://mangadex.org/title/<id>/...) or title id (a UUID)"));
     }
     String id = parsed.get();
+    Partial partial;
+    synchronized (partials) {
+      partial = partials.remove(id);
+    }
+    if (partial != null && Duration.between(partial.at(), clock.instant()).compareTo(PARTIAL_KEPT) < 0) {
+      LOG.info("[MANGADEX {}] inspection of {} goes on at feed offset {} ({} chapters read before)", name, id,
+          partial.nextOffset(), partial.chapters().size());
+      return feed(id, partial.nextOffset(), new ArrayList<>(partial.chapters()), spacing, partial.title(),
+          partial.languages());
+    }
     String what = "MangaDex title " + id;
     return api(apiBaseUrl + "/manga/" + id, what, false, request -> request)
         .compose(answer -> {
@@ -150,15 +208,18 @@ public final class MangaDexSource implements Source {
           if (!title.ok()) {
             return Future.succeededFuture(title.<TitleInfo>failure());
           }
-          return feed(id, 0, new ArrayList<>()).map(feed -> feed.ok()
-              ? new FetchOutcome.Ok<>(new TitleInfo(id, title.value(), MangaDexJson.chapters(feed.value())))
-              : feed.<TitleInfo>failure());
+          List<String> languages = MangaDexJson.languages(answer.value());
+          if (!languages.isEmpty() && !languages.contains("en")) {
+            return Future.succeededFuture(new FetchOutcome.Ok<>(new TitleInfo(id, title.value(), List.of(),
+                languages)));
+          }
+          return pause(spacing).compose(v -> feed(id, 0, new ArrayList<>(), spacing, title.value(), languages));
         });
   }
 
-  /** Every page of the English feed from {@code offset} on, appended to {@code chapters}. */
-  private Future<FetchOutcome<List<MangaDexJson.Chapter>>> feed(String id, int offset,
-      List<MangaDexJson.Chapter> chapters) {
+  /** Every page of the English feed from {@code offset} on, appended to {@code chapters}, then the title. */
+  private Future<FetchOutcome<TitleInfo>> feed(String id, int offset, List<MangaDexJson.Chapter> chapters,
+      Duration spacing, String title, List<String> languages) {
     String what = "MangaDex feed of " + id + " at offset " + offset;
     int limit = Math.min(options.feedPageSize(), FEED_OFFSET_CAP - offset);
     return api(apiBaseUrl + "/manga/" + id + "/feed", what, false, request -> request
@@ -168,25 +229,40 @@ public final class MangaDexSource implements Source {
         .addQueryParam("offset", String.valueOf(offset)))
         .compose(answer -> {
           if (!answer.ok()) {
-            return Future.succeededFuture(answer.<List<MangaDexJson.Chapter>>failure());
+            synchronized (partials) {
+              partials.put(id, new Partial(title, languages, List.copyOf(chapters), offset, clock.instant()));
+            }
+            return Future.succeededFuture(answer.<TitleInfo>failure());
           }
           FetchOutcome<MangaDexJson.FeedPage> page = MangaDexJson.feedPage(answer.value(), what);
           if (!page.ok()) {
-            return Future.succeededFuture(page.<List<MangaDexJson.Chapter>>failure());
+            return Future.succeededFuture(page.<TitleInfo>failure());
           }
           chapters.addAll(page.value().chapters());
           int next = offset + Math.max(page.value().limit(), page.value().chapters().size());
           boolean done = page.value().chapters().isEmpty() || page.value().limit() < 1 || next >= page.value().total();
-          if (done) {
-            return Future.succeededFuture(new FetchOutcome.Ok<>(chapters));
-          }
-          if (next >= FEED_OFFSET_CAP) {
+          if (!done && next >= FEED_OFFSET_CAP) {
             LOG.warn("[MANGADEX {}] title {} lists {} chapters; the API serves only the first {}", name, id,
                 page.value().total(), FEED_OFFSET_CAP);
-            return Future.succeededFuture(new FetchOutcome.Ok<>(chapters));
+            done = true;
           }
-          return feed(id, next, chapters);
+          if (done) {
+            return Future.succeededFuture(new FetchOutcome.Ok<>(new TitleInfo(id, title,
+                MangaDexJson.chapters(chapters), languages)));
+          }
+          return pause(spacing).compose(v -> feed(id, next, chapters, spacing, title, languages));
         });
+  }
+
+  /** Waits {@code spacing} on a timer of the caller's context (at once for none). */
+  private static Future<Void> pause(Duration spacing) {
+    io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
+    if (spacing.isZero() || spacing.isNegative() || context == null) {
+      return Future.succeededFuture();
+    }
+    io.vertx.core.Promise<Void> done = io.vertx.core.Promise.promise();
+    context.owner().setTimer(spacing.toMillis(), id -> done.complete());
+    return done.future();
   }
 
   // ---- pages --------------------------------------------------------------------------------------------------
@@ -268,8 +344,8 @@ public final class MangaDexSource implements Source {
         if (!fresh.ok()) {
           LOG.warn("[MANGADEX {}] no fresh at-home server for chapter {}: {}", name, server.chapterId(),
               fresh.describe());
-          return Future.succeededFuture(fresh instanceof FetchOutcome.RateLimited<?> ? fresh.<PageBytes>failure()
-              : outcome);
+          return Future.succeededFuture(fresh instanceof FetchOutcome.RateLimited<?>
+              || fresh instanceof FetchOutcome.Held<?> ? fresh.<PageBytes>failure() : outcome);
         }
         if (!fresh.value().atHome().hash().equals(server.atHome().hash())) {
           LOG.warn("[MANGADEX {}] chapter {} changed on MangaDex (new hash) since its page list was read", name,
@@ -289,7 +365,8 @@ public final class MangaDexSource implements Source {
     if (outcome instanceof FetchOutcome.AccessDenied<?> denied) {
       return denied.status() == 401 || denied.status() == 403;
     }
-    return !(outcome instanceof FetchOutcome.RateLimited<?>);
+    return !(outcome instanceof FetchOutcome.RateLimited<?> || outcome instanceof FetchOutcome.Held<?>
+        || outcome instanceof FetchOutcome.CircuitOpen<?>);
   }
 
   private String urlOn(ChapterServer server, PageRef page) {
@@ -316,35 +393,83 @@ public final class MangaDexSource implements Source {
   /**
    * Sends a request in its turn and slot under MangaDex's limits ({@link RequestLine}), waiting on timers of the
    * caller's context, and reads the answer through {@link SourceHttp}. Completes with a 2xx answer or the failure it
-   * stands for, or — with nothing sent and no slot taken — a rate-limited outcome when MangaDex asked for a pause
-   * longer than {@link #LONGEST_HOLD_WAIT}. A 429 holds every request to this API until the time MangaDex names; a 2xx
-   * answer that says the budget is spent ({@code X-RateLimit-Remaining: 0}) does too.
+   * stands for, or — with nothing sent and no slot taken — {@link FetchOutcome.Held} when the next slot is further
+   * away than {@link #LONGEST_LINE_WAIT}: a wait MangaDex named (429, or {@code X-RateLimit-Remaining: 0} with
+   * {@code X-RateLimit-Retry-After}) or our own budget one under its limits. The caller waits and asks again.
    */
   private Future<FetchOutcome<HttpResponse<Buffer>>> send(String what, boolean atHome,
       Supplier<HttpRequest<Buffer>> request, long maxBytes) {
-    Optional<Instant> hold = limiter.hold();
-    if (hold.isPresent()) {
-      Duration left = Duration.between(clock.instant(), hold.get());
-      if (left.compareTo(LONGEST_HOLD_WAIT) > 0) {
-        return Future.succeededFuture(new FetchOutcome.RateLimited<>(SourceHttp.roundUpToSeconds(left), what
-            + " not sent: MangaDex asked for no requests until " + hold.get()));
+    List<RequestLimiter.Rule> rules = atHome ? atHomeRequests : apiRequests;
+    Instant now = clock.instant();
+    Duration wait = limiter.wouldWait(rules);
+    if (wait.compareTo(LONGEST_LINE_WAIT) > 0) {
+      Instant until = now.plus(wait);
+      Optional<Map.Entry<Instant, String>> hold = limiter.hold(rules);
+      String reason = hold.isPresent() && !hold.get().getKey().isBefore(until) && !hold.get().getValue().isEmpty()
+          ? hold.get().getValue()
+          : atHome && limiter.wouldWait(apiRequests).compareTo(LONGEST_LINE_WAIT) <= 0 ? AT_HOME_HOLD : REQUEST_HOLD;
+      if (until.isAfter(lastHeld.plusSeconds(1))) {
+        holdsWaited.incrementAndGet();
+        LOG.info("[MANGADEX {}] {} until {}: {} not sent yet", name, reason, until, what);
       }
+      lastHeld = until;
+      return Future.succeededFuture(new FetchOutcome.Held<>(until, reason));
     }
-    return line.submit(atHome ? AT_HOME_REQUESTS : API_REQUESTS, () -> http.send(request.get(), maxBytes))
-        .transform(ar -> {
-          FetchOutcome<HttpResponse<Buffer>> answer = http.outcome(ar, maxBytes, what, false);
-          Instant now = clock.instant();
-          if (answer instanceof FetchOutcome.RateLimited<?> limited) {
-            limiter.holdUntil(now.plus(limited.retryAfter()));
-            LOG.warn("[MANGADEX {}] {} answered 429; no request to {} before {}", name, what, apiBaseUrl,
-                now.plus(limited.retryAfter()));
-          } else if (answer.ok() && "0".equals(trimmed(answer.value().getHeader("X-RateLimit-Remaining")))) {
-            SourceHttp.retryAfter(answer.value().getHeader("Retry-After"),
-                answer.value().getHeader("X-RateLimit-Retry-After"), now).ifPresent(wait ->
-                limiter.holdUntil(now.plus(wait)));
-          }
-          return Future.succeededFuture(answer);
-        });
+    return line.submit(rules, () -> http.send(request.get(), maxBytes).andThen(ar -> noteLimits(ar, what, atHome)))
+        .transform(ar -> Future.succeededFuture(http.outcome(ar, maxBytes, what, false)));
+  }
+
+  /**
+   * Holds every request to this API until the time an answer names: a 429's wait (and the rate is halved), or a
+   * successful answer that says the budget is spent. Runs before the line lets the next request go.
+   */
+  private void noteLimits(io.vertx.core.AsyncResult<HttpResponse<Buffer>> ar, String what, boolean atHome) {
+    if (ar.failed()) {
+      return;
+    }
+    HttpResponse<Buffer> response = ar.result();
+    Instant now = clock.instant();
+    Optional<Duration> named = SourceHttp.retryAfter(response.getHeader("Retry-After"),
+        response.getHeader("X-RateLimit-Retry-After"), now);
+    if (response.statusCode() == 429) {
+      Duration wait = SourceHttp.roundUpToSeconds(named.orElse(SourceHttp.DEFAULT_RETRY_AFTER));
+      refused.incrementAndGet();
+      rate.refused(now);
+      limiter.holdUntil(now.plus(wait), "waiting: MangaDex refused a request (429)");
+      LOG.warn("[MANGADEX {}] {} answered 429; no request to {} before {}; now at most {} requests a second", name,
+          what, apiBaseUrl, now.plus(wait), String.format(java.util.Locale.ROOT, "%.2f", rate.current(now)));
+    } else if (response.statusCode() >= 200 && response.statusCode() < 300
+        && "0".equals(trimmed(response.getHeader("X-RateLimit-Remaining")))) {
+      // An at-home budget holds only at-home look-ups; pages and other API calls go on.
+      named.ifPresent(wait -> {
+        if (atHome) {
+          limiter.holdUntil(atHomeRequests.get(1), now.plus(wait), AT_HOME_HOLD);
+        } else {
+          limiter.holdUntil(now.plus(wait), REQUEST_HOLD);
+        }
+      });
+    }
+  }
+
+  @Override
+  public Optional<SourceHold> hold() {
+    return limiter.hold(atHomeRequests).map(h -> new SourceHold(h.getKey(), h.getValue()));
+  }
+
+  @Override
+  public void holdUntil(Instant until, String reason) {
+    if (AT_HOME_HOLD.equals(reason)) {
+      limiter.holdUntil(atHomeRequests.get(1), until, reason);
+    } else {
+      limiter.holdUntil(until, reason);
+    }
+  }
+
+  @Override
+  public SourceLimits limits() {
+    Optional<SourceHold> hold = hold();
+    return new SourceLimits(hold.map(SourceHold::until).orElse(null), hold.map(SourceHold::reason).orElse(null),
+        holdsWaited.get(), refused.get(), rate.current(clock.instant()), rate.configured());
   }
 
   private static String trimmed(String header) {
