@@ -8,6 +8,7 @@ import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.accounts.AccountRoutes;
 import io.mangacircus.reader.accounts.AdminPageGuard;
+import io.mangacircus.reader.accounts.AppPasswordRoutes;
 import io.mangacircus.reader.accounts.GeneratedPassword;
 import io.mangacircus.reader.accounts.UserAdminRoutes;
 import io.mangacircus.reader.catalog.CatalogRoutes;
@@ -150,6 +151,7 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/*").handler(requestRules);
     router.route("/api/*").handler(requestRules.bodies());
     router.route("/api/*").handler(guard);
+    router.route("/opds/*").handler(guard);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
     // because page images are most of the requests).
@@ -159,6 +161,7 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/catalog*").subRouter(catalogRoutes.router());
     router.route("/api/*").subRouter(new AccountRoutes(vertx, database, guard,
         java.time.Duration.ofHours(config.sessionHours()), clock).router());
+    router.route("/api/me/app-passwords*").subRouter(new AppPasswordRoutes(vertx, guard.appPasswords()).router());
     AccessGuard.publicRoute(router.get("/api/system/info")).handler(this::handleInfo);
     router.route("/api/system/*").subRouter(new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).router());
     router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, database, guard, clock).router());

@@ -82,7 +82,7 @@ class ReaderRoutesTest {
     vertx.createHttpServer().requestHandler(request -> served.get().handle(request)).listen(0, "127.0.0.1")
         .compose(server -> {
           port = server.actualPort();
-          return vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1),
+          return vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, false),
               mount, data));
         })
         .onComplete(context.succeedingThenComplete());

@@ -49,15 +49,16 @@ public final class SeriesRoutes {
   }
 
   /**
-   * The routes, mounted at {@code /api/series}; they need the session the access guard found. The page route comes
-   * first: page images are most of the reader's requests, and a router tries its routes in order.
+   * The routes, mounted at {@code /api/series}; they need the session the access guard found (page images, covers
+   * and CBZ downloads: or an app password). The page route comes first: page images are most of the reader's
+   * requests, and a router tries its routes in order.
    */
   public Router router() {
     Router router = Router.router(vertx);
-    router.get("/:series/chapters/:chapter/pages/:page").handler(this::handlePage);
+    AccessGuard.appReadable(router.get("/:series/chapters/:chapter/pages/:page")).handler(this::handlePage);
     router.get("/").handler(this::handleList);
     router.get("/:series").handler(this::handleSeries);
-    router.get("/:series/cover").handler(this::handleCover);
+    AccessGuard.appReadable(router.get("/:series/cover")).handler(this::handleCover);
     router.get("/:series/chapters/:chapter").handler(this::handleChapter);
     router.put("/:series/chapters/:chapter/read").handler(this::handleReadMark);
     return router;
