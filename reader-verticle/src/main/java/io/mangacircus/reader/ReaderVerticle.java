@@ -13,6 +13,8 @@ import io.mangacircus.reader.accounts.GeneratedPassword;
 import io.mangacircus.reader.accounts.UserAdminRoutes;
 import io.mangacircus.reader.catalog.CatalogRoutes;
 import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.library.CbzDownload;
+import io.mangacircus.reader.library.ChapterArchives;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesRoutes;
 import io.mangacircus.reader.progress.ProgressRoutes;
@@ -155,7 +157,8 @@ public final class ReaderVerticle extends VerticleBase {
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
     // because page images are most of the requests).
-    router.route("/api/series*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock)
+    CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives());
+    router.route("/api/series*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock, cbz)
         .router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, database, clock).router());
     router.route("/api/catalog*").subRouter(catalogRoutes.router());

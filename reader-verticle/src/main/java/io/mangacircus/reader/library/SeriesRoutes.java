@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
 
 /**
  * Series, chapter and page routes: the library list, the series with this user's read state, a chapter's pages and
- * neighbours, page files with {@code sendFile} and validators, and read marks.
+ * neighbours, page files with {@code sendFile} and validators, a chapter as a CBZ download, and read marks.
  */
 public final class SeriesRoutes {
 
@@ -36,11 +36,16 @@ public final class SeriesRoutes {
   private final ReaderDatabase database;
   private final CatalogStore catalog;
   private final InstantSource clock;
+  private final CbzDownload download;
 
-  /** @param inventory the library list, kept current by the reader */
+  /**
+   * @param inventory the library list, kept current by the reader
+   * @param download sends a chapter as a CBZ
+   */
   public SeriesRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ReaderDatabase database,
-      CatalogStore catalog, InstantSource clock) {
+      CatalogStore catalog, InstantSource clock, CbzDownload download) {
     this.vertx = vertx;
+    this.download = download;
     this.inventory = inventory;
     this.files = files;
     this.database = database;
@@ -59,6 +64,8 @@ public final class SeriesRoutes {
     router.get("/").handler(this::handleList);
     router.get("/:series").handler(this::handleSeries);
     AccessGuard.appReadable(router.get("/:series/cover")).handler(this::handleCover);
+    // Before the chapter's own route, which would take "chapter-0001.cbz" for a chapter id.
+    AccessGuard.appReadable(router.get("/:series/chapters/:chapter.cbz")).handler(download::handle);
     router.get("/:series/chapters/:chapter").handler(this::handleChapter);
     router.put("/:series/chapters/:chapter/read").handler(this::handleReadMark);
     return router;
