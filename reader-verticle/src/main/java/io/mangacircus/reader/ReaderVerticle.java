@@ -17,6 +17,8 @@ import io.mangacircus.reader.library.CbzDownload;
 import io.mangacircus.reader.library.ChapterArchives;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesRoutes;
+import io.mangacircus.reader.opds.OpdsRoutes;
+import io.mangacircus.reader.progress.ProgressRecorder;
 import io.mangacircus.reader.progress.ProgressRoutes;
 import io.mangacircus.reader.accounts.PasswordHasher;
 import io.mangacircus.reader.accounts.ReaderDatabase;
@@ -172,8 +174,11 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/admin/library*").subRouter(new LibraryAdminRoutes(vertx, inventory).router());
     router.route("/api/admin/*").subRouter(statusRoutes.router());
     router.route("/api/admin/*").subRouter(new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).router());
-    // After every feature: an /api request that none of them answered.
+    router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, database, catalog, cbz,
+        new ProgressRecorder(files, database, clock), config.trustProxy()).router());
+    // After every feature: an /api or /opds request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
+    router.route("/opds/*").handler(this::handleUnknownApi);
     guard.learnRoutes(router);
     router.route(ConsoleBridge.PATH).subRouter(new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs())
         .router());

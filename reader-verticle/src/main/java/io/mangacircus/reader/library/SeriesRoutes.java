@@ -25,7 +25,8 @@ import java.util.concurrent.Callable;
  */
 public final class SeriesRoutes {
 
-  private static final String PAGE_CACHE = "private, max-age=31536000, immutable";
+  /** Caching of page images: a published page never changes. */
+  public static final String PAGE_CACHE = "private, max-age=31536000, immutable";
 
   /** How long the first {@code GET /api/series} of a reader without a kept inventory waits for the first scan. */
   static final java.time.Duration FIRST_SCAN_WAIT = java.time.Duration.ofSeconds(10);
@@ -203,8 +204,8 @@ public final class SeriesRoutes {
     blocking(ctx, () -> files.chapters(seriesId).get(0), chapter -> sendPage(ctx, chapter, 1, "private, max-age=300"));
   }
 
-  /** Sends one page file; 304 when the browser's copy is current. */
-  private static void sendPage(RoutingContext ctx, LibraryFiles.Chapter chapter, int index, String cacheControl) {
+  /** Sends one page file (1-based {@code index}); 304 when the client's copy is current. */
+  public static void sendPage(RoutingContext ctx, LibraryFiles.Chapter chapter, int index, String cacheControl) {
     if (index < 1 || index > chapter.pages().size()) {
       ApiReplies.error(ctx, 404, "not_found", "chapter " + chapter.id() + " has pages 1 to " + chapter.pages().size());
       return;
