@@ -2,7 +2,8 @@
 import { el, toast } from './dom.js';
 import { logout } from './api.js';
 
-/** Fills `#site-header` for the signed-in user; `current` is 'library', 'users', 'scraper', 'health' or 'settings'. */
+/** Fills `#site-header` for the signed-in user; `current` is 'library', 'users', 'scraper', 'health', 'settings' or
+ * 'profile'. */
 export function renderNav(me, current) {
   const header = document.getElementById('site-header');
   if (!header) return;
@@ -32,7 +33,8 @@ export function renderNav(me, current) {
     el('div', { class: 'site-user' },
       el('span', { class: 'who', title: `Signed in as ${name}` },
         el('span', { class: 'avatar', 'aria-hidden': 'true', text: name.slice(0, 1) }),
-        el('span', { id: 'whoami', text: name }),
+        el('a', { id: 'whoami', href: '/profile.html', text: name, title: 'Profile and app passwords',
+          'aria-current': current === 'profile' ? 'page' : null }),
         me && me.role === 'admin' ? el('span', { class: 'role-badge', text: 'admin' }) : null),
       logoutButton)));
 }

@@ -128,12 +128,15 @@ function drawContinue(s) {
 function makeRow(c) {
   const markRead = el('button', { type: 'button', class: 'small mark-read', text: 'Mark read' });
   const markUnread = el('button', { type: 'button', class: 'small mark-unread', text: 'Mark unread' });
+  // The chapter as a CBZ (its pages and ComicInfo.xml), for reading elsewhere; the browser keeps the file's name.
+  const download = el('a', { class: 'button small download-chapter', href: seriesPath(seriesId, 'chapters', `${c.id}.cbz`),
+    download: true, text: 'Download', title: 'Download chapter (CBZ)' });
   const row = el('li', { class: 'chapter-row', 'data-chapter-id': c.id },
     el('a', { class: 'chapter-link', href: readerUrl(c.id, null) },
       el('span', { class: 'chapter-name' }),
       el('span', { class: 'chapter-sub' })),
     el('span', { class: 'chapter-state' }),
-    el('div', { class: 'row-actions' }, markRead, markUnread));
+    el('div', { class: 'row-actions' }, download, markRead, markUnread));
   markRead.addEventListener('click', () => setRead(row, true));
   markUnread.addEventListener('click', () => setRead(row, false));
   return row;
@@ -155,6 +158,7 @@ function updateRow(row, c) {
   row.querySelector('.chapter-state').textContent = stateText;
   row.querySelector('.chapter-link').href = readerUrl(c.id, null);
   row.querySelector('.chapter-link').setAttribute('aria-label', `${name}, ${stateText}`);
+  row.querySelector('.download-chapter').setAttribute('aria-label', `Download ${name} (CBZ)`);
   row.querySelector('.mark-read').hidden = state === 'read';
   row.querySelector('.mark-unread').hidden = state !== 'read';
 }

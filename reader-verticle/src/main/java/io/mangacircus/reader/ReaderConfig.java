@@ -10,9 +10,12 @@ package io.mangacircus.reader;
  * @param initialAdminPassword password of the {@code admin} account created on first start when no admin exists;
  *     empty = generate one and log it once. Default empty; environment {@code MANGACIRCUS_ADMIN_PASSWORD}. Never logged.
  * @param sessionHours how long a login session lasts, hours. Default 720 (30 days); 1..8760.
+ * @param trustProxy whether the reader sits behind a reverse proxy whose {@code X-Forwarded-Prefix} (a sub-path such as
+ *     {@code /manga}) it puts before the links it writes into OPDS feeds; only true when every request comes through
+ *     that proxy, which must set or strip the header. Default false: the header is ignored.
  */
 public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword,
-    long sessionHours) {
+    long sessionHours, boolean trustProxy) {
 
   public ReaderConfig {
     adminToken = adminToken == null ? "" : adminToken;
@@ -30,6 +33,6 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
     return "ReaderConfig[adminToken=" + (adminTokenEnabled() ? "<set>" : "<none>")
         + ", scraperRequestTimeoutMs=" + scraperRequestTimeoutMs
         + ", initialAdminPassword=" + (initialAdminPassword.isEmpty() ? "<generate>" : "<set>")
-        + ", sessionHours=" + sessionHours + "]";
+        + ", sessionHours=" + sessionHours + ", trustProxy=" + trustProxy + "]";
   }
 }

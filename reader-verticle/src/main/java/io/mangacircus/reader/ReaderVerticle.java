@@ -8,12 +8,17 @@ import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.accounts.AccountRoutes;
 import io.mangacircus.reader.accounts.AdminPageGuard;
+import io.mangacircus.reader.accounts.AppPasswordRoutes;
 import io.mangacircus.reader.accounts.GeneratedPassword;
 import io.mangacircus.reader.accounts.UserAdminRoutes;
 import io.mangacircus.reader.catalog.CatalogRoutes;
 import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.library.CbzDownload;
+import io.mangacircus.reader.library.ChapterArchives;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesRoutes;
+import io.mangacircus.reader.opds.OpdsRoutes;
+import io.mangacircus.reader.progress.ProgressRecorder;
 import io.mangacircus.reader.progress.ProgressRoutes;
 import io.mangacircus.reader.accounts.PasswordHasher;
 import io.mangacircus.reader.accounts.ReaderDatabase;
@@ -151,15 +156,18 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/*").handler(requestRules);
     router.route("/api/*").handler(requestRules.bodies());
     router.route("/api/*").handler(guard);
+    router.route("/opds/*").handler(guard);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
     // because page images are most of the requests).
-    router.route("/api/series*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock)
+    CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives());
+    router.route("/api/series*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock, cbz)
         .router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, database, clock).router());
     router.route("/api/catalog*").subRouter(catalogRoutes.router());
     router.route("/api/*").subRouter(new AccountRoutes(vertx, database, guard,
         java.time.Duration.ofHours(config.sessionHours()), clock).router());
+    router.route("/api/me/app-passwords*").subRouter(new AppPasswordRoutes(vertx, guard.appPasswords()).router());
     AccessGuard.publicRoute(router.get("/api/system/info")).handler(this::handleInfo);
     router.route("/api/system/*").subRouter(new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).router());
     router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, database, guard, clock).router());
@@ -168,8 +176,11 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/admin/notifications*").subRouter(new NotificationRoutes(vertx).router());
     router.route("/api/admin/*").subRouter(statusRoutes.router());
     router.route("/api/admin/*").subRouter(new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).router());
-    // After every feature: an /api request that none of them answered.
+    router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, database, catalog, cbz,
+        new ProgressRecorder(files, database, clock), config.trustProxy()).router());
+    // After every feature: an /api or /opds request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
+    router.route("/opds/*").handler(this::handleUnknownApi);
     guard.learnRoutes(router);
     router.route(ConsoleBridge.PATH).subRouter(new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs())
         .router());

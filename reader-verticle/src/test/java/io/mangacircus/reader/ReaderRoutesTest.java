@@ -43,8 +43,8 @@ class ReaderRoutesTest {
   private static final String ADMIN_PASSWORD = "routes-test-admin-password";
   private static final String ADMIN_TOKEN = "routes-test-admin-token";
 
-  /** A route as the docs write it: {@code `PUT /api/progress/{series}`}, a query left out. */
-  private static final Pattern DOCUMENTED = Pattern.compile("`(GET|POST|PUT|DELETE) (/api/[^`?\\s]*)");
+  /** A route as the docs write it: {@code `PUT /api/progress/{series}`}, a query left out; the OPDS catalog too. */
+  private static final Pattern DOCUMENTED = Pattern.compile("`(GET|POST|PUT|DELETE) (/(?:api|opds)/[^`?\\s]*)");
 
   /** A harmless value for every path parameter. */
   private static final Map<String, String> SAMPLES = Map.of("series", "s-1", "chapter", "c-1", "page", "1",
@@ -82,7 +82,7 @@ class ReaderRoutesTest {
     vertx.createHttpServer().requestHandler(request -> served.get().handle(request)).listen(0, "127.0.0.1")
         .compose(server -> {
           port = server.actualPort();
-          return vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1),
+          return vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, false),
               mount, data));
         })
         .onComplete(context.succeedingThenComplete());
@@ -149,11 +149,11 @@ class ReaderRoutesTest {
     return routes;
   }
 
-  /** Every {@code METHOD /api/...} route the reader's router serves, its feature sub-routers included. */
+  /** Every {@code METHOD /api/...} and {@code /opds/...} route the reader serves, its feature sub-routers included. */
   private Set<String> servedRoutes() {
     Set<String> routes = new TreeSet<>();
     for (RouteTable.Entry entry : RouteTable.of(served.get())) {
-      if (entry.path() != null && entry.path().startsWith("/api/")) {
+      if (entry.path() != null && (entry.path().startsWith("/api/") || entry.path().startsWith("/opds/"))) {
         entry.methods().forEach(method -> routes.add(method.name() + " " + entry.path()));
       }
     }

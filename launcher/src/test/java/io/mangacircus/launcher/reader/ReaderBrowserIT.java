@@ -182,6 +182,47 @@ class ReaderBrowserIT {
   }
 
   @Test
+  void aReaderMakesAnAppPasswordInTheProfileUsesItInAnAppAndRevokesIt() throws Exception {
+    logIn("alice", "alice-password");
+    driver.get(harness.url("/series.html?id=" + SERIES));
+    WebElement download = waiting().until(ExpectedConditions.presenceOfElementLocated(
+        By.cssSelector(".chapter-row[data-chapter-id='chapter-0001'] .download-chapter")));
+    assertThat(download.getAttribute("href")).endsWith("/api/series/circus-nights/chapters/chapter-0001.cbz");
+
+    driver.findElement(By.id("whoami")).click();
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("app-password-name")))
+        .sendKeys("Panels on the iPad");
+    driver.findElement(By.id("create-app-password")).click();
+    WebElement secretBox = waiting().until(ExpectedConditions.visibilityOfElementLocated(
+        By.id("new-app-password-secret")));
+    String secret = secretBox.getText();
+    assertThat(secret).hasSize(24);
+    assertThat(driver.findElement(By.cssSelector("tr[data-app-password-id] .last-used")).getText())
+        .isEqualTo("never");
+    browser.screenshot("profile-app-password");
+
+    assertThat(opds("alice", secret)).as("the app reads the catalog with it").isEqualTo(200);
+    driver.navigate().refresh();
+    waiting().until(ExpectedConditions.not(ExpectedConditions.textToBe(
+        By.cssSelector("tr[data-app-password-id] .last-used"), "never")));
+    assertThat(driver.findElements(By.id("new-app-password-secret")).get(0).getText())
+        .as("shown once: not after a reload").isEmpty();
+
+    driver.findElement(By.cssSelector("tr[data-app-password-id] .revoke")).click();
+    waiting().until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("tr[data-app-password-id]"), 0));
+    assertThat(opds("alice", secret)).as("revoked at once").isEqualTo(401);
+  }
+
+  private int opds(String user, String password) throws Exception {
+    java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(
+        java.net.URI.create(harness.url("/opds/v1.2/catalog"))).header("Authorization", "Basic "
+            + java.util.Base64.getEncoder().encodeToString((user + ":" + password)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8))).build();
+    return java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1).build()
+        .send(request, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+  }
+
+  @Test
   void phoneWidthPagesWorkWithTapZones() {
     browser.size(390, 844);
     logIn("alice", "alice-password");

@@ -15,12 +15,13 @@ import java.time.InstantSource;
 import java.util.Set;
 
 /**
- * Guards {@code /api/*} before any feature's routes: every route needs a live session (cookie {@code mc_session}) but
- * those declared {@link #publicRoute} (login, reading the system info); admin routes also accept
- * {@code Authorization: Bearer <admin token>}; session requests that change state must carry {@code X-CSRF-Token};
- * admin routes need the admin role. 401 without credentials, 403 for the rest. What a route needs is declared where
- * the route is declared ({@link #adminOnly}, {@link #publicRoute}), in whichever feature sub-router, never read from
- * its path.
+ * Guards {@code /api/*} and {@code /opds/*} before any feature's routes: every route needs a live session (cookie
+ * {@code mc_session}) but those declared {@link #publicRoute} (login, reading the system info); admin routes also
+ * accept {@code Authorization: Bearer <admin token>}; reading routes declared {@link #appReadable} (the OPDS catalog,
+ * pages, CBZ downloads) also accept an app password over HTTP Basic, and no other route does; session requests that
+ * change state must carry {@code X-CSRF-Token}; admin routes need the admin role. 401 without credentials, 403 for the
+ * rest. What a route needs is declared where the route is declared ({@link #adminOnly}, {@link #publicRoute},
+ * {@link #appReadable}), in whichever feature sub-router, never read from its path.
  */
 public final class AccessGuard implements Handler<RoutingContext> {
 
@@ -33,8 +34,19 @@ public final class AccessGuard implements Handler<RoutingContext> {
   /** Route metadata (and routing-context key) that marks a route open without a session; see {@link #publicRoute}. */
   public static final String PUBLIC = "mc.public";
 
+  /** Route metadata (and routing-context key): a reading route open to app passwords; see {@link #appReadable}. */
+  public static final String APP_READABLE = "mc.appReadable";
+
+  /** The realm of the Basic challenge that reading apps answer with a user name and an app password. */
+  public static final String BASIC_REALM = "MangaCircus";
+
   /** Every route under this path must be declared {@link #adminOnly}, or {@link #learnRoutes} refuses. */
   static final String ADMIN_AREA = "/api/admin/";
+
+  /** The role of a request admitted by an app password: no admin check accepts it. */
+  public static final String APP_ROLE = "app";
+
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(AccessGuard.class);
 
   private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
 
@@ -49,6 +61,8 @@ public final class AccessGuard implements Handler<RoutingContext> {
   static final java.time.Duration REMEMBER = java.time.Duration.ofSeconds(5);
 
   private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
+  private final AppPasswords appPasswords;
+  private final LoginThrottle throttle;
 
   private record Remembered(ReaderDatabase.Session session, java.time.Instant until) {
   }
@@ -58,6 +72,18 @@ public final class AccessGuard implements Handler<RoutingContext> {
     this.database = database;
     this.adminToken = adminToken.getBytes(StandardCharsets.UTF_8);
     this.clock = clock;
+    this.appPasswords = new AppPasswords(database, clock);
+    this.throttle = new LoginThrottle(AccountRoutes.MAX_FAILURES, AccountRoutes.THROTTLE_WINDOW, clock);
+  }
+
+  /** The app passwords this guard accepts on {@link #appReadable} routes. */
+  public AppPasswords appPasswords() {
+    return appPasswords;
+  }
+
+  /** The one login throttle: failed logins and failed Basic attempts count in it together. */
+  public LoginThrottle loginThrottle() {
+    return throttle;
   }
 
   /**
@@ -77,6 +103,15 @@ public final class AccessGuard implements Handler<RoutingContext> {
   }
 
   /**
+   * Declares {@code route} a reading route that an app password may read over HTTP Basic (besides a session): only
+   * {@code GET} routes that change nothing but the reader's own position (the OPDS catalog, pages, CBZ downloads).
+   * Never an admin route, an account route or one that changes state: {@link #learnRoutes} refuses those.
+   */
+  public static Route appReadable(Route route) {
+    return route.putMetadata(APP_READABLE, true);
+  }
+
+  /**
    * Teaches the guard the routes of {@code router}, its feature sub-routers included, that are declared
    * {@link #adminOnly} or {@link #publicRoute}: for each, a marker route on {@code router} with the same method and
    * full path, ordered before every other route, flags a request it matches, so that the guard (which runs before any
@@ -91,12 +126,17 @@ public final class AccessGuard implements Handler<RoutingContext> {
     for (RouteTable.Entry entry : RouteTable.of(router)) {
       boolean admin = Boolean.TRUE.equals(entry.route().getMetadata(ADMIN_ONLY));
       boolean open = Boolean.TRUE.equals(entry.route().getMetadata(PUBLIC));
+      boolean app = Boolean.TRUE.equals(entry.route().getMetadata(APP_READABLE));
       String path = entry.path();
+      if (app && (admin || open || entry.methods().isEmpty() || !Set.of(HttpMethod.GET).containsAll(entry.methods()))) {
+        throw new IllegalStateException("route " + entry.methods() + " " + path + " is declared app-readable but is "
+            + "not a plain GET route that needs a session");
+      }
       if (!admin && path != null && path.startsWith(ADMIN_AREA)) {
         throw new IllegalStateException("route " + entry.methods() + " " + path + " is under " + ADMIN_AREA
             + " but not declared AccessGuard.adminOnly");
       }
-      if (!admin && !open) {
+      if (!admin && !open && !app) {
         continue;
       }
       if (admin && open) {
@@ -106,7 +146,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
       if (path == null) {
         throw new IllegalStateException("a route declared admin-only or public needs a plain path: " + entry.route());
       }
-      String flag = admin ? ADMIN_ONLY : PUBLIC;
+      String flag = admin ? ADMIN_ONLY : open ? PUBLIC : APP_READABLE;
       for (HttpMethod method : entry.methods().isEmpty() ? java.util.Collections.<HttpMethod>singleton(null)
           : entry.methods()) {
         Route marker = method == null ? router.route(path) : router.route(method, path);
@@ -127,6 +167,12 @@ public final class AccessGuard implements Handler<RoutingContext> {
     boolean admin = Boolean.TRUE.equals(ctx.get(ADMIN_ONLY));
     if (admin && bearerMatches(ctx)) {
       ctx.next();
+      return;
+    }
+    boolean app = Boolean.TRUE.equals(ctx.get(APP_READABLE));
+    String authorization = ctx.request().getHeader("Authorization");
+    if (app && authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+      checkBasic(ctx, authorization.substring(6).trim());
       return;
     }
     Cookie cookie = ctx.request().getCookie(Sessions.COOKIE);
@@ -189,10 +235,70 @@ public final class AccessGuard implements Handler<RoutingContext> {
     remembered.remove(tokenHash);
   }
 
-  /** Accounts changed (password, disabled): every session is read from the database again. */
+  /** Accounts changed (password, disabled): every session and app password is read from the database again. */
   public void forgetAll() {
     generation.incrementAndGet();
     remembered.clear();
+    appPasswords.forgetAll();
+  }
+
+  /**
+   * Reading apps are challenged for Basic credentials on the catalog's routes, or when they sent some; the browser's
+   * routes keep the Bearer challenge, which never opens the browser's own password dialog.
+   */
+  private static boolean basicChallenge(RoutingContext ctx) {
+    String authorization = ctx.request().getHeader("Authorization");
+    return Boolean.TRUE.equals(ctx.get(APP_READABLE)) && (ctx.request().path().startsWith("/opds/")
+        || authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6));
+  }
+
+  /**
+   * An app password over HTTP Basic on a reading route: throttled like logins (per client address and user name), a
+   * failure counted there; on success the request runs as the app password's user, with no CSRF token and no role
+   * that any admin route accepts.
+   */
+  private void checkBasic(RoutingContext ctx, String encoded) {
+    String decoded;
+    try {
+      decoded = new String(java.util.Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      deny(ctx, 401, "unauthorized", "malformed Basic credentials");
+      return;
+    }
+    int colon = decoded.indexOf(':');
+    if (colon <= 0 || colon > 100 || decoded.length() > colon + 1 + 1000) {
+      deny(ctx, 401, "unauthorized", "send a user name and an app password");
+      return;
+    }
+    String username = decoded.substring(0, colon);
+    String secret = decoded.substring(colon + 1);
+    String user = username.toLowerCase(java.util.Locale.ROOT);
+    String client = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
+    java.time.Duration wait = throttle.waitFor(client, user);
+    if (!wait.isZero()) {
+      long seconds = Math.max(1, wait.toSeconds());
+      ctx.response().putHeader("Retry-After", String.valueOf(seconds));
+      ApiReplies.error(ctx, 429, "too_many_attempts", "too many failed logins; try again in " + seconds + " s");
+      return;
+    }
+    vertx.executeBlocking(() -> appPasswords.check(username, secret), false).onComplete(ar -> {
+      if (ar.failed()) {
+        deny(ctx, 500, "internal_error", "app passwords cannot be read: " + ar.cause().getMessage());
+        return;
+      }
+      if (ar.result().isEmpty()) {
+        throttle.failed(client, user);
+        LOG.info("[ACCOUNTS] failed app-password login for '{}' from {}", username, client);
+        deny(ctx, 401, "unauthorized", "wrong user name or app password (the account password is not accepted "
+            + "here: create an app password in your profile)");
+        return;
+      }
+      throttle.succeeded(user);
+      AppPasswords.Access access = ar.result().get();
+      ctx.put(SESSION, new ReaderDatabase.Session("app-password:" + access.appPasswordId(), access.userId(),
+          access.username(), APP_ROLE, null, java.time.Instant.MAX));
+      ctx.next();
+    });
   }
 
   private boolean bearerMatches(RoutingContext ctx) {
@@ -207,7 +313,8 @@ public final class AccessGuard implements Handler<RoutingContext> {
 
   private static void deny(RoutingContext ctx, int status, String error, String message) {
     if (status == 401) {
-      ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"mangacircus\"");
+      ctx.response().putHeader("WWW-Authenticate", basicChallenge(ctx)
+          ? "Basic realm=\"" + BASIC_REALM + "\", charset=\"UTF-8\"" : "Bearer realm=\"mangacircus\"");
     }
     ApiReplies.error(ctx, status, error, message);
   }

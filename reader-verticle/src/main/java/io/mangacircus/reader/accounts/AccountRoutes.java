@@ -37,7 +37,8 @@ public final class AccountRoutes {
     this.vertx = vertx;
     this.guard = guard;
     this.database = database;
-    this.throttle = new LoginThrottle(MAX_FAILURES, THROTTLE_WINDOW, clock);
+    // One throttle for logins and app passwords over Basic: a guesser gains nothing by switching between them.
+    this.throttle = guard.loginThrottle();
     this.sessionLength = sessionLength;
     this.clock = clock;
   }

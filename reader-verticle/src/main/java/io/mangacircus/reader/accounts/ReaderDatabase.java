@@ -14,14 +14,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code data/reader.db} (SQLite, WAL): users, sessions and reading progress, with numbered schema migrations.
- * Blocking JDBC: call it from a worker thread or {@code executeBlocking}, never from an event loop. A file that is
- * not a readable reader database is reported and never touched.
+ * {@code data/reader.db} (SQLite, WAL): users, sessions, app passwords and reading progress, with numbered schema
+ * migrations. Blocking JDBC: call it from a worker thread or {@code executeBlocking}, never from an event loop. A
+ * file that is not a readable reader database is reported and never touched.
  */
 public final class ReaderDatabase implements AutoCloseable {
 
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 2;
+  public static final int SCHEMA = 3;
 
   /** An account. */
   public record User(long id, String username, String passwordHash, String role, boolean disabled) {
@@ -33,6 +33,14 @@ public final class ReaderDatabase implements AutoCloseable {
 
   /** A user's saved position in a series. */
   public record Progress(String series, String chapter, int page, Instant updatedAt) {
+  }
+
+  /** An app password as its owner's profile lists it (never its secret or hash). */
+  public record AppPassword(long id, String name, Instant createdAt, Instant lastUsedAt) {
+  }
+
+  /** An app password that may match an offered secret, joined with its user (not disabled). */
+  public record AppPasswordCandidate(long id, long userId, String username, String role, String passwordHash) {
   }
 
   /** A live session joined with its user. */
@@ -54,6 +62,12 @@ public final class ReaderDatabase implements AutoCloseable {
       "CREATE TABLE chapter_reads (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
           + " series TEXT NOT NULL, chapter TEXT NOT NULL, read_at TEXT NOT NULL,"
           + " PRIMARY KEY (user_id, series, chapter))");
+
+  private static final List<String> MIGRATION_3 = List.of(
+      "CREATE TABLE app_passwords (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id)"
+          + " ON DELETE CASCADE, name TEXT NOT NULL, lookup TEXT NOT NULL, password_hash TEXT NOT NULL,"
+          + " created_at TEXT NOT NULL, last_used_at TEXT, UNIQUE (user_id, name))",
+      "CREATE INDEX app_passwords_lookup ON app_passwords (lookup)");
 
   private final Path file;
   private final Connection connection;
@@ -107,6 +121,9 @@ public final class ReaderDatabase implements AutoCloseable {
       }
       if (version < 2) {
         migrate(statement, MIGRATION_2, 2);
+      }
+      if (version < 3) {
+        migrate(statement, MIGRATION_3, 3);
       }
     }
   }
@@ -361,6 +378,87 @@ public final class ReaderDatabase implements AutoCloseable {
       }
     }
     return read;
+  }
+
+  /**
+   * Stores a new app password of a user (only its hash, and {@code lookup}, the non-secret start that finds it).
+   *
+   * @return its id, or empty when the user already has one by that name
+   */
+  public synchronized Optional<Long> createAppPassword(long userId, String name, String lookup, String passwordHash,
+      Instant now) throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT OR IGNORE INTO app_passwords (user_id, name, lookup, password_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+        Statement.RETURN_GENERATED_KEYS)) {
+      insert.setLong(1, userId);
+      insert.setString(2, name);
+      insert.setString(3, lookup);
+      insert.setString(4, passwordHash);
+      insert.setString(5, now.toString());
+      if (insert.executeUpdate() == 0) {
+        return Optional.empty();
+      }
+      try (ResultSet keys = insert.getGeneratedKeys()) {
+        keys.next();
+        return Optional.of(keys.getLong(1));
+      }
+    }
+  }
+
+  /** A user's app passwords, oldest first. */
+  public synchronized List<AppPassword> appPasswords(long userId) throws SQLException {
+    List<AppPassword> all = new java.util.ArrayList<>();
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT id, name, created_at, last_used_at FROM app_passwords WHERE user_id = ? ORDER BY id")) {
+      query.setLong(1, userId);
+      try (ResultSet row = query.executeQuery()) {
+        while (row.next()) {
+          String used = row.getString(4);
+          all.add(new AppPassword(row.getLong(1), row.getString(2), Instant.parse(row.getString(3)),
+              used == null ? null : Instant.parse(used)));
+        }
+      }
+    }
+    return all;
+  }
+
+  /** The app passwords of an account that is not disabled whose non-secret start is {@code lookup}. */
+  public synchronized List<AppPasswordCandidate> appPasswordCandidates(String username, String lookup)
+      throws SQLException {
+    List<AppPasswordCandidate> all = new java.util.ArrayList<>();
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT a.id, u.id, u.username, u.role, a.password_hash FROM app_passwords a JOIN users u ON u.id = a.user_id"
+            + " WHERE u.username = ? AND a.lookup = ? AND u.disabled = 0")) {
+      query.setString(1, username);
+      query.setString(2, lookup);
+      try (ResultSet row = query.executeQuery()) {
+        while (row.next()) {
+          all.add(new AppPasswordCandidate(row.getLong(1), row.getLong(2), row.getString(3), row.getString(4),
+              row.getString(5)));
+        }
+      }
+    }
+    return all;
+  }
+
+  /** Records that an app password was just used. */
+  public synchronized void appPasswordUsed(long id, Instant now) throws SQLException {
+    try (PreparedStatement update = connection.prepareStatement(
+        "UPDATE app_passwords SET last_used_at = ? WHERE id = ?")) {
+      update.setString(1, now.toString());
+      update.setLong(2, id);
+      update.executeUpdate();
+    }
+  }
+
+  /** Revokes one of a user's app passwords; false when the user has none by that id. */
+  public synchronized boolean deleteAppPassword(long userId, long id) throws SQLException {
+    try (PreparedStatement delete = connection.prepareStatement(
+        "DELETE FROM app_passwords WHERE user_id = ? AND id = ?")) {
+      delete.setLong(1, userId);
+      delete.setLong(2, id);
+      return delete.executeUpdate() == 1;
+    }
   }
 
   @Override

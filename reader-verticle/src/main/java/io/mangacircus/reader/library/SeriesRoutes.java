@@ -21,11 +21,12 @@ import java.util.concurrent.Callable;
 
 /**
  * Series, chapter and page routes: the library list, the series with this user's read state, a chapter's pages and
- * neighbours, page files with {@code sendFile} and validators, and read marks.
+ * neighbours, page files with {@code sendFile} and validators, a chapter as a CBZ download, and read marks.
  */
 public final class SeriesRoutes {
 
-  private static final String PAGE_CACHE = "private, max-age=31536000, immutable";
+  /** Caching of page images: a published page never changes. */
+  public static final String PAGE_CACHE = "private, max-age=31536000, immutable";
 
   /** How long the first {@code GET /api/series} of a reader without a kept inventory waits for the first scan. */
   static final java.time.Duration FIRST_SCAN_WAIT = java.time.Duration.ofSeconds(10);
@@ -36,11 +37,16 @@ public final class SeriesRoutes {
   private final ReaderDatabase database;
   private final CatalogStore catalog;
   private final InstantSource clock;
+  private final CbzDownload download;
 
-  /** @param inventory the library list, kept current by the reader */
+  /**
+   * @param inventory the library list, kept current by the reader
+   * @param download sends a chapter as a CBZ
+   */
   public SeriesRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ReaderDatabase database,
-      CatalogStore catalog, InstantSource clock) {
+      CatalogStore catalog, InstantSource clock, CbzDownload download) {
     this.vertx = vertx;
+    this.download = download;
     this.inventory = inventory;
     this.files = files;
     this.database = database;
@@ -49,15 +55,18 @@ public final class SeriesRoutes {
   }
 
   /**
-   * The routes, mounted at {@code /api/series}; they need the session the access guard found. The page route comes
-   * first: page images are most of the reader's requests, and a router tries its routes in order.
+   * The routes, mounted at {@code /api/series}; they need the session the access guard found (page images, covers
+   * and CBZ downloads: or an app password). The page route comes first: page images are most of the reader's
+   * requests, and a router tries its routes in order.
    */
   public Router router() {
     Router router = Router.router(vertx);
-    router.get("/:series/chapters/:chapter/pages/:page").handler(this::handlePage);
+    AccessGuard.appReadable(router.get("/:series/chapters/:chapter/pages/:page")).handler(this::handlePage);
     router.get("/").handler(this::handleList);
     router.get("/:series").handler(this::handleSeries);
-    router.get("/:series/cover").handler(this::handleCover);
+    AccessGuard.appReadable(router.get("/:series/cover")).handler(this::handleCover);
+    // Before the chapter's own route, which would take "chapter-0001.cbz" for a chapter id.
+    AccessGuard.appReadable(router.get("/:series/chapters/:chapter.cbz")).handler(download::handle);
     router.get("/:series/chapters/:chapter").handler(this::handleChapter);
     router.put("/:series/chapters/:chapter/read").handler(this::handleReadMark);
     return router;
@@ -195,8 +204,8 @@ public final class SeriesRoutes {
     blocking(ctx, () -> files.chapters(seriesId).get(0), chapter -> sendPage(ctx, chapter, 1, "private, max-age=300"));
   }
 
-  /** Sends one page file; 304 when the browser's copy is current. */
-  private static void sendPage(RoutingContext ctx, LibraryFiles.Chapter chapter, int index, String cacheControl) {
+  /** Sends one page file (1-based {@code index}); 304 when the client's copy is current. */
+  public static void sendPage(RoutingContext ctx, LibraryFiles.Chapter chapter, int index, String cacheControl) {
     if (index < 1 || index > chapter.pages().size()) {
       ApiReplies.error(ctx, 404, "not_found", "chapter " + chapter.id() + " has pages 1 to " + chapter.pages().size());
       return;

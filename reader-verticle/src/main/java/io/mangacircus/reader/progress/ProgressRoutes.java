@@ -9,7 +9,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Optional;
 
@@ -22,13 +21,13 @@ public final class ProgressRoutes {
   private final Vertx vertx;
   private final LibraryFiles files;
   private final ReaderDatabase database;
-  private final InstantSource clock;
+  private final ProgressRecorder recorder;
 
   public ProgressRoutes(Vertx vertx, LibraryFiles files, ReaderDatabase database, InstantSource clock) {
     this.vertx = vertx;
     this.files = files;
     this.database = database;
-    this.clock = clock;
+    this.recorder = new ProgressRecorder(files, database, clock);
   }
 
   /** The routes, mounted at {@code /api/progress}; they need the session the access guard found. */
@@ -73,15 +72,9 @@ public final class ProgressRoutes {
       return;
     }
     ApiReplies.blocking(vertx, ctx, () -> {
-      LibraryFiles.Chapter chapter = files.chapter(seriesId, chapterId);
-      if (page < 1 || page > chapter.pages().size()) {
-        throw new IllegalArgumentException("chapter " + chapterId + " has pages 1 to " + chapter.pages().size());
-      }
-      boolean finished = page == chapter.pages().size();
-      Instant now = clock.instant();
-      database.saveProgress(session.userId(), seriesId, chapterId, page, finished, now);
+      ProgressRecorder.Saved saved = recorder.save(session.userId(), seriesId, chapterId, page);
       return new JsonObject().put("series", seriesId).put("chapter", chapterId).put("page", page)
-          .put("updatedAt", now.toString()).put("chapterRead", finished);
+          .put("updatedAt", saved.updatedAt().toString()).put("chapterRead", saved.chapterRead());
     }, ctx::json);
   }
 }

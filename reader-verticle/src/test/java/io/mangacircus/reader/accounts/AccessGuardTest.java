@@ -109,6 +109,21 @@ class AccessGuardTest {
   }
 
   @Test
+  void aRouteThatChangesStateOrIsAdminOnlyCannotBeDeclaredAppReadable() {
+    Router changing = Router.router(vertx);
+    AccessGuard.appReadable(changing.put("/api/progress/:series")).handler(ctx -> ctx.end());
+    Router admin = Router.router(vertx);
+    AccessGuard.appReadable(AccessGuard.adminOnly(admin.get("/api/admin/users"))).handler(ctx -> ctx.end());
+    Router everyMethod = Router.router(vertx);
+    AccessGuard.appReadable(everyMethod.route("/opds/anything")).handler(ctx -> ctx.end());
+
+    for (Router router : java.util.List.of(changing, admin, everyMethod)) {
+      assertThatThrownBy(() -> guard.learnRoutes(router)).isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("app-readable");
+    }
+  }
+
+  @Test
   void aRouteInTheAdminAreaInsideAFeatureSubRouterThatIsNotDeclaredAdminOnlyStopsTheStart() {
     Router router = Router.router(vertx);
     Router feature = Router.router(vertx);

@@ -66,7 +66,7 @@ public final class JobQueue {
    * @param sources the configured source names; jobs for other sources are kept but never claimed
    */
   public JobQueue(QueueStore store, EventLog events, InstantSource clock, Set<String> sources, QueueListener listener) {
-    this.journal = new QueueJournal(store, events, clock, listener);
+    this.journal = new QueueJournal(store, events, clock, listener, this);
     this.clock = clock;
     this.sources = Set.copyOf(sources);
     QueueFile file = store.load();

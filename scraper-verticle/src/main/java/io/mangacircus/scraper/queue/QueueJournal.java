@@ -23,11 +23,14 @@ final class QueueJournal {
   private final EventLog events;
   private final InstantSource clock;
   private final QueueListener listener;
+  private final Object monitor;
   private final Queue<Consumer<QueueListener>> notices = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean delivering = new AtomicBoolean();
   private Supplier<QueueFile> snapshot;
 
-  QueueJournal(QueueStore store, EventLog events, InstantSource clock, QueueListener listener) {
+  /** @param monitor the lock's monitor: the queue itself, so that "holding the queue" means one thing everywhere */
+  QueueJournal(QueueStore store, EventLog events, InstantSource clock, QueueListener listener, Object monitor) {
+    this.monitor = monitor;
     this.store = store;
     this.events = events;
     this.clock = clock;
@@ -46,7 +49,7 @@ final class QueueJournal {
   /** Runs {@code change} under the lock, then tells the listeners what it committed (outside the lock). */
   <T> T locked(Supplier<T> change) {
     T result;
-    synchronized (this) {
+    synchronized (monitor) {
       result = change.get();
     }
     deliver();
@@ -86,7 +89,7 @@ final class QueueJournal {
    * to it. Never called with the lock held (a nested {@link #locked} call leaves them to the outermost one).
    */
   private void deliver() {
-    if (Thread.holdsLock(this)) {
+    if (Thread.holdsLock(monitor)) {
       return;
     }
     while (!notices.isEmpty() && delivering.compareAndSet(false, true)) {

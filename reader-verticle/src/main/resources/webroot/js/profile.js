@@ -1,0 +1,76 @@
+// Profile page: the signed-in user's app passwords for reading apps — create (shown once), list, revoke.
+import { el, byId, ago, fullDate, toast } from './dom.js';
+import { getJson, postJson, request } from './api.js';
+import { startPage } from './page.js';
+
+const PATH = '/api/me/app-passwords';
+
+startPage('profile', async (me) => {
+  byId('profile-user').textContent = me.username;
+  byId('opds-url').textContent = `${location.origin}/opds/v1.2/catalog`;
+  byId('app-password-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    create();
+  });
+  await refresh();
+});
+
+async function refresh() {
+  const answer = await getJson(PATH);
+  const list = (answer && answer.appPasswords) || [];
+  const rows = list.map((p) => {
+    const revoke = el('button', { type: 'button', class: 'small danger revoke', text: 'Revoke',
+      'aria-label': `Revoke app password ${p.name}` });
+    revoke.addEventListener('click', () => remove(p, revoke));
+    return el('tr', { 'data-app-password-id': String(p.id) },
+      el('td', { class: 'app-password-name', text: p.name }),
+      el('td', { text: ago(p.createdAt), title: fullDate(p.createdAt) }),
+      el('td', { class: 'last-used', text: p.lastUsedAt ? ago(p.lastUsedAt) : 'never',
+        title: p.lastUsedAt ? fullDate(p.lastUsedAt) : '' }),
+      el('td', {}, revoke));
+  });
+  if (rows.length === 0) {
+    rows.push(el('tr', {}, el('td', { colspan: 4, class: 'quiet', text: 'No app passwords yet.' })));
+  }
+  byId('app-password-rows').replaceChildren(...rows);
+}
+
+async function create() {
+  const input = byId('app-password-name');
+  const button = byId('create-app-password');
+  const error = byId('app-password-error');
+  error.textContent = '';
+  const name = input.value.trim();
+  if (!name) {
+    error.textContent = 'Give the app password a name, e.g. the app and device it is for.';
+    input.focus();
+    return;
+  }
+  button.disabled = true;
+  try {
+    const created = await postJson(PATH, { name });
+    byId('new-app-password-name').textContent = created.name;
+    byId('new-app-password-secret').textContent = created.password;
+    byId('new-app-password-user').textContent = created.username;
+    byId('new-app-password').hidden = false;
+    input.value = '';
+    await refresh();
+  } catch (e) {
+    error.textContent = e.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function remove(p, button) {
+  button.disabled = true;
+  try {
+    await request('DELETE', `${PATH}/${encodeURIComponent(p.id)}`);
+    toast(`Revoked ${p.name}: apps using it are refused from now on.`);
+    byId('new-app-password').hidden = true;
+    await refresh();
+  } catch (e) {
+    button.disabled = false;
+    toast(e.message, { error: true });
+  }
+}

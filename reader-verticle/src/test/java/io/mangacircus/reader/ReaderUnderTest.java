@@ -1,0 +1,144 @@
+package io.mangacircus.reader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.reader.http.HttpMount;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The real reader verticle on a real HTTP server over a data folder, for tests that talk to it as a browser or a
+ * reading app would: sessions with their CSRF token, app passwords over Basic.
+ */
+public final class ReaderUnderTest implements AutoCloseable {
+
+  public static final String ADMIN_PASSWORD = "reader-under-test-admin-password";
+  public static final String ADMIN_TOKEN = "reader-under-test-admin-token";
+
+  private final Vertx vertx;
+  private final int port;
+  /** HTTP/1.1 as browsers and reading apps speak it (the JDK client would otherwise upgrade to cleartext HTTP/2). */
+  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+  private ReaderUnderTest(Vertx vertx, int port) {
+    this.vertx = vertx;
+    this.port = port;
+  }
+
+  /** Starts a reader over {@code data} (its library in {@code data/library}). */
+  public static ReaderUnderTest start(Path data) throws Exception {
+    return start(data, false);
+  }
+
+  /** Starts a reader over {@code data} that trusts, or not, the proxy's {@code X-Forwarded-*} headers. */
+  public static ReaderUnderTest start(Path data, boolean trustProxy) throws Exception {
+    Files.createDirectories(data.resolve("library"));
+    Vertx vertx = Vertx.vertx();
+    AtomicReference<Router> served = new AtomicReference<>();
+    HttpMount mount = new HttpMount() {
+      @Override
+      public void attach(Router router) {
+        served.set(router);
+      }
+
+      @Override
+      public void detach(Router router) {
+        served.compareAndSet(router, null);
+      }
+    };
+    int port = vertx.createHttpServer().requestHandler(request -> served.get().handle(request))
+        .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
+    vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy),
+        mount, data)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    return new ReaderUnderTest(vertx, port);
+  }
+
+  public String base() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  /** A browser session. */
+  public record Session(String cookie, String csrf) {
+  }
+
+  /** Logs in; asserts it worked. */
+  public Session login(String username, String password) throws Exception {
+    HttpResponse<String> answer = loginAnswer(username, password);
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    return new Session(answer.headers().firstValue("Set-Cookie").orElseThrow().split(";", 2)[0],
+        new JsonObject(answer.body()).getString("csrfToken"));
+  }
+
+  /** The answer to a login. */
+  public HttpResponse<String> loginAnswer(String username, String password) throws Exception {
+    return text(request("POST", "/api/login", new JsonObject().put("username", username).put("password", password)
+        .encode()));
+  }
+
+  /** Creates a reader account as the admin. */
+  public void createReader(Session admin, String username, String password) throws Exception {
+    HttpResponse<String> created = text(as(admin, request("POST", "/api/admin/users", new JsonObject()
+        .put("username", username).put("password", password).put("role", "reader").encode())));
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+  }
+
+  /** Creates an app password for the session's user; returns the answer (with the secret). */
+  public JsonObject createAppPassword(Session session, String name) throws Exception {
+    HttpResponse<String> created = text(as(session, request("POST", "/api/me/app-passwords",
+        new JsonObject().put("name", name).encode())));
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    return new JsonObject(created.body());
+  }
+
+  /** A request; {@code body} null for none, else JSON. */
+  public HttpRequest.Builder request(String method, String path, String body) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base() + path)).timeout(Duration.ofSeconds(20))
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      request.header("Content-Type", "application/json");
+    }
+    return request;
+  }
+
+  /** A GET. */
+  public HttpRequest.Builder get(String path) {
+    return request("GET", path, null);
+  }
+
+  /** The request with the session's cookie and CSRF header. */
+  public static HttpRequest.Builder as(Session session, HttpRequest.Builder request) {
+    return request.header("Cookie", session.cookie()).header("X-CSRF-Token", session.csrf());
+  }
+
+  /** The request with HTTP Basic credentials. */
+  public static HttpRequest.Builder basic(String username, String password, HttpRequest.Builder request) {
+    return request.header("Authorization", "Basic " + Base64.getEncoder()
+        .encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8)));
+  }
+
+  public HttpResponse<String> text(HttpRequest.Builder request) throws Exception {
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  public HttpResponse<byte[]> bytes(HttpRequest.Builder request) throws Exception {
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  @Override
+  public void close() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+  }
+}
