@@ -133,7 +133,9 @@ public final class Addresses {
    * Request/reply, local to the process that hosts the reader (consumed with {@code localConsumer} by its notifier,
    * sent with {@code localOnly}). The notification settings with every secret shown only as {@code "set"}: body
    * {@code {v:1}}, reply {@code {v, publicUrl, destinations:[{name, type, url:"set", topic, token, events,
-   * maxPerHour}], heartbeat:{url, intervalSeconds}, waiting, dropped}}. No handler: nothing is configured.
+   * maxPerHour, origin}], heartbeat:{url, intervalSeconds, origin}, eventKinds, settingsProblem, configured, waiting,
+   * dropped}} ({@code origin}: {@code config} for the config file's, read-only; {@code settings} for the Settings
+   * page's). No handler: the notifier is not running in this process (its outbox file does not parse).
    */
   public static final String LAUNCHER_NOTIFICATIONS_GET = "mc.launcher.notifications.get";
 
@@ -144,6 +146,17 @@ public final class Addresses {
    * default; callers wait 30 000 ms).
    */
   public static final String LAUNCHER_NOTIFICATIONS_TEST = "mc.launcher.notifications.test";
+
+  /**
+   * Request/reply, local as {@link #LAUNCHER_NOTIFICATIONS_GET}. A change from the console's Settings page, saved in
+   * {@code data/notifications/destinations.json} and applied without a restart: body {@code {v:1, action:
+   * put-destination|remove-destination|put-heartbeat|remove-heartbeat, name, fields:{type, url, topic, token,
+   * removeToken, events, maxPerHour | url, intervalSeconds}, requestedBy}}; reply the new view (as
+   * {@link #LAUNCHER_NOTIFICATIONS_GET}). Fails with {@code MALFORMED_MESSAGE} (a value refused, the message says
+   * which), {@code NOT_FOUND}, {@code ILLEGAL_TRANSITION} (set in the config file: read-only) or {@code STORAGE_ERROR}
+   * (the file does not parse or cannot be written; it is left untouched).
+   */
+  public static final String LAUNCHER_NOTIFICATIONS_CHANGE = "mc.launcher.notifications.change";
 
   /** Publish. A chapter was published into the library: {@link ChapterPublished}. */
   public static final String LIBRARY_PUBLISHED = "mc.library.published";

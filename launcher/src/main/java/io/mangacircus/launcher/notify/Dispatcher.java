@@ -25,6 +25,7 @@ public final class Dispatcher {
 
   private final Map<String, Destination> destinations = new LinkedHashMap<>();
   private final Map<String, RateLimit> limits = new LinkedHashMap<>();
+  private final Map<String, Integer> rates = new LinkedHashMap<>();
   private final Outbox outbox;
   private final Deduplicator dedup;
   private final Backoff backoff;
@@ -39,15 +40,32 @@ public final class Dispatcher {
    */
   public Dispatcher(List<Destination> destinations, Map<String, Integer> rates, Outbox outbox, Deduplicator dedup,
       Backoff backoff, int maxAttempts, InstantSource clock) {
-    destinations.forEach(d -> {
-      this.destinations.put(d.name(), d);
-      limits.put(d.name(), new RateLimit(rates.getOrDefault(d.name(), 30), Duration.ofHours(1), clock));
-    });
     this.outbox = outbox;
     this.dedup = dedup;
     this.backoff = backoff;
     this.maxAttempts = maxAttempts;
     this.clock = clock;
+    replaceDestinations(destinations, rates);
+  }
+
+  /**
+   * Sends to these destinations from now on (the Settings page changed them): waiting deliveries of a name still
+   * present go to its new settings, those of a removed one are given up at the next {@link #tick()}; a destination
+   * whose rate stayed keeps the slots it used this hour.
+   */
+  public void replaceDestinations(List<Destination> destinations, Map<String, Integer> rates) {
+    Map<String, RateLimit> before = new LinkedHashMap<>(limits);
+    Map<String, Integer> beforeRates = new LinkedHashMap<>(this.rates);
+    this.destinations.clear();
+    limits.clear();
+    this.rates.clear();
+    destinations.forEach(d -> {
+      int rate = rates.getOrDefault(d.name(), 30);
+      this.destinations.put(d.name(), d);
+      this.rates.put(d.name(), rate);
+      limits.put(d.name(), before.containsKey(d.name()) && beforeRates.get(d.name()) == rate ? before.get(d.name())
+          : new RateLimit(rate, Duration.ofHours(1), clock));
+    });
   }
 
   /**
