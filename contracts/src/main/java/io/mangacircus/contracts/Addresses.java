@@ -158,6 +158,15 @@ public final class Addresses {
    */
   public static final String LAUNCHER_NOTIFICATIONS_CHANGE = "mc.launcher.notifications.change";
 
+  /**
+   * Request/reply, local to the process that hosts the reader (consumed with {@code localConsumer}, sent with
+   * {@code localOnly}: the reply carries the readers' own alert secrets). Who wants new-chapter alerts of some series:
+   * body {@code {v:1, series:[series ids]}}, reply {@code {v, subscribers:[{user, target:{type: ntfy|webhook, url,
+   * topic, token}, series:[the asked ids this user subscribed to]}]}}; users disabled or without a target are left
+   * out. Asked by the notifier after a discovery pass (docs/notifications.md).
+   */
+  public static final String READER_ALERTS_SUBSCRIBERS = "mc.reader.alerts.subscribers";
+
   /** Publish. A chapter was published into the library: {@link ChapterPublished}. */
   public static final String LIBRARY_PUBLISHED = "mc.library.published";
 

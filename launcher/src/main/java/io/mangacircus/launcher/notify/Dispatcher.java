@@ -1,6 +1,7 @@
 package io.mangacircus.launcher.notify;
 
 import io.mangacircus.contracts.supervision.Backoff;
+import io.mangacircus.launcher.config.NotificationsConfig;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -26,6 +27,7 @@ public final class Dispatcher {
   private final Map<String, Destination> destinations = new LinkedHashMap<>();
   private final Map<String, RateLimit> limits = new LinkedHashMap<>();
   private final Map<String, Integer> rates = new LinkedHashMap<>();
+  private final Map<String, RateLimit> directLimits = new LinkedHashMap<>();
   private final Outbox outbox;
   private final Deduplicator dedup;
   private final Backoff backoff;
@@ -96,6 +98,20 @@ public final class Dispatcher {
   }
 
   /**
+   * Queues {@code notification} for one place that is not an operator's destination (a reader's own alert), without
+   * dedup; it keeps its own rate limit ({@code target.maxPerHour()}) by name. Returns the deliveries dropped.
+   */
+  public List<Delivery> acceptFor(Notification notification, NotificationsConfig.Destination target) {
+    Instant now = clock.instant();
+    dirty = true;
+    List<Delivery> droppedNow = outbox.add(new Delivery(UUID.randomUUID().toString(), target.name(), notification, 0,
+        now, now, target));
+    droppedNow.forEach(d -> inFlight.remove(d.id()));
+    dropped += droppedNow.size();
+    return droppedNow;
+  }
+
+  /**
    * What to send now: the summaries of ended dedup windows are queued first; then each due delivery that is not in
    * flight takes a slot of its destination's rate limit, or waits for the next free slot. Deliveries for a destination
    * no longer configured are given up (returned in {@code gone}).
@@ -109,7 +125,9 @@ public final class Dispatcher {
       if (inFlight.contains(delivery.id())) {
         continue;
       }
-      RateLimit limit = limits.get(delivery.destination());
+      RateLimit limit = delivery.target() == null ? limits.get(delivery.destination())
+          : directLimits.computeIfAbsent(delivery.destination(), name -> new RateLimit(delivery.target().maxPerHour(),
+              Duration.ofHours(1), clock));
       if (limit == null) {
         outbox.remove(delivery.id());
         dirty = true;
@@ -131,6 +149,9 @@ public final class Dispatcher {
 
   /** The destination a delivery goes to, if still configured. */
   public Optional<Destination> destination(Delivery delivery) {
+    if (delivery.target() != null) {
+      return Optional.of(Destination.of(delivery.target()));
+    }
     return Optional.ofNullable(destinations.get(delivery.destination()));
   }
 

@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
@@ -54,6 +55,12 @@ public final class NotificationVerticle extends VerticleBase {
   static final Duration DISCOVERY_LIMIT = Duration.ofHours(12);
 
   /** The config file's section; {@link #config} is what applies, with the Settings page's saved values merged in. */
+  /** How long the reader may take to name the subscribers of a pass's series. */
+  static final Duration READER_TIMEOUT = Duration.ofSeconds(10);
+
+  /** A reader's alerts per rolling hour at most. */
+  static final int READER_MAX_PER_HOUR = 30;
+
   private final NotificationsConfig fileConfig;
   private NotificationsConfig config;
   private final Path folder;
@@ -134,6 +141,11 @@ public final class NotificationVerticle extends VerticleBase {
       answerSettings();
       timers.add(vertx.setPeriodic(PUMP_MS, id -> pump()));
       startHeartbeat();
+      if (!config.active() && before == 0) {
+        // Quiet: a process without notifications says nothing about them (the Settings page may add some later).
+        LOG.debug("[NOTIFY] nothing configured: no messages, no heartbeat");
+        return;
+      }
       LOG.info("[NOTIFY] notifications to {} destination(s) {}; heartbeat {}; {} waiting in {}",
           config.destinations().size(), config.destinations().stream().map(NotificationsConfig.Destination::name)
               .toList(),
@@ -204,7 +216,8 @@ public final class NotificationVerticle extends VerticleBase {
     on(Addresses.SCRAPER_DISCOVERY_FINISHED, DiscoveryFinished::fromJson,
         d -> discovery.started(d).ifPresent(this::newChapters));
     on(Addresses.LIBRARY_PUBLISHED, ChapterPublished::fromJson, c -> discovery.published(c.manifest().source(),
-        c.manifest().titleId(), c.manifest().series(), c.manifest().chapterId(), c.manifest().publishedAt()));
+        c.manifest().titleId(), c.seriesId(), c.manifest().series(), c.manifest().chapterId(),
+        c.manifest().publishedAt()));
   }
 
   /** The Settings page's view and test button (docs/notifications.md); secrets are shown only as "set". */
@@ -301,8 +314,47 @@ public final class NotificationVerticle extends VerticleBase {
         : into.put("ok", false).put("answer", ar.cause().getMessage())));
   }
 
-  private void newChapters(Map<String, Integer> perSeries) {
+  private void newChapters(List<DiscoveryTally.NewChapters> perSeries) {
     accept(DiscoveryTally.message(perSeries, messages.libraryLink(), clock.instant()));
+    alertReaders(perSeries);
+  }
+
+  /**
+   * Readers' own alerts: the reader of this process names the users subscribed to some of these series, each with
+   * only their own series; each gets one message per series, queued in the outbox like the operator's.
+   */
+  private void alertReaders(List<DiscoveryTally.NewChapters> perSeries) {
+    JsonArray ids = new JsonArray(perSeries.stream().map(DiscoveryTally.NewChapters::seriesId).toList());
+    vertx.eventBus().<JsonObject>request(Addresses.READER_ALERTS_SUBSCRIBERS, new JsonObject().put("v", 1)
+            .put("series", ids), new DeliveryOptions().setLocalOnly(true).setSendTimeout(READER_TIMEOUT.toMillis()))
+        .onFailure(t -> LOG.warn("[NOTIFY] readers' new-chapter alerts not sent: the reader did not name the "
+            + "subscribers ({})", t.getMessage()))
+        .onSuccess(reply -> {
+          int queued = 0;
+          for (Object entry : reply.body().getJsonArray("subscribers", new JsonArray())) {
+            JsonObject subscriber = (JsonObject) entry;
+            JsonObject t = subscriber.getJsonObject("target");
+            String user = subscriber.getString("user");
+            NotificationsConfig.Destination target = new NotificationsConfig.Destination("reader:" + user,
+                t.getString("type"), t.getString("url"), t.getString("topic"), t.getString("token"),
+                java.util.Set.of("new-chapters"), READER_MAX_PER_HOUR);
+            for (Object id : subscriber.getJsonArray("series", new JsonArray())) {
+              for (DiscoveryTally.NewChapters series : perSeries) {
+                if (series.seriesId().equals(id)) {
+                  dropped(dispatcher.acceptFor(DiscoveryTally.readerMessage(user, series,
+                      messages.seriesLink(series.seriesId()), clock.instant()), target));
+                  queued++;
+                }
+              }
+            }
+          }
+          if (queued > 0) {
+            LOG.info("[NOTIFY] {} new-chapter alert(s) queued for {} reader(s)", queued,
+                reply.body().getJsonArray("subscribers").size());
+            persist();
+            pump();
+          }
+        });
   }
 
   private void accept(Notification notification) {

@@ -31,11 +31,13 @@ import io.mangacircus.launcher.logging.RedactingAppender;
 import io.mangacircus.launcher.testing.AdminApi;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.launcher.testing.TestServices;
 import io.vertx.core.Deployable;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -199,13 +201,17 @@ class NotificationsIT {
   }
 
   private static JsonObject published(String folder, String chapterId, Instant at) {
-    JsonObject manifest = new JsonObject().put("schema", 1).put("source", "demo").put("titleId", "circus-nights")
-        .put("series", "Circus Nights").put("chapterId", chapterId).put("number", chapterId.substring(1))
+    return published("circus-nights", "Circus Nights", folder, chapterId, at);
+  }
+
+  private static JsonObject published(String seriesId, String title, String folder, String chapterId, Instant at) {
+    JsonObject manifest = new JsonObject().put("schema", 1).put("source", "demo").put("titleId", seriesId)
+        .put("series", title).put("chapterId", chapterId).put("number", chapterId.substring(1))
         .put("title", "").put("language", "en").put("fingerprint", "f-" + chapterId).put("publishedAt", at.toString())
         .put("pages", new JsonArray().add(new JsonObject().put("file", "001.jpg").put("sha256",
             "0".repeat(64)).put("bytes", 10).put("width", 1).put("height", 1)));
-    return new JsonObject().put("v", 2).put("instance", "x").put("seq", 1).put("seriesId", "circus-nights")
-        .put("path", "circus-nights/" + folder).put("manifest", manifest);
+    return new JsonObject().put("v", 2).put("instance", "x").put("seq", 1).put("seriesId", seriesId)
+        .put("path", seriesId + "/" + folder).put("manifest", manifest);
   }
 
   private void awaitCount(String path, int n) {
@@ -538,5 +544,80 @@ class NotificationsIT {
     return new JsonObject().put("v", 1).put("id", id).put("at", Instant.now().toString()).put("kind", "http")
         .put("source", "demo").put("jobId", job).put("httpStatus", 503).put("message", "page 3 answered 503")
         .put("action", "retry_wait");
+  }
+
+  @Test
+  void readersGetOneAlertPerSubscribedSeriesAtTheirOwnTopicOrWebhookAndNeverOtherUsersTitles() {
+    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token"))
+        .put("notifications", notifications(new JsonArray()));
+    harness = new LauncherHarness(data, config.encode());
+    RouterSlot slot = new RouterSlot();
+    harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
+        "scraper", 3_600_000)));
+    AdminApi admin = new AdminApi(harness.port(), "admin-token");
+    // Nothing of the operator's is configured (the notifier starts quietly); its answer says it listens.
+    await().atMost(Duration.ofSeconds(30)).until(() -> admin.get("/api/admin/notifications").status() == 200);
+    for (String name : List.of("alice", "bob", "carol")) {
+      assertThat(admin.post("/api/admin/users", new JsonObject().put("username", name)
+          .put("password", name + "-password").put("role", "reader")).status()).isEqualTo(201);
+    }
+    ReaderSession alice = ReaderSession.login(harness.port(), "alice", "alice-password");
+    ReaderSession bob = ReaderSession.login(harness.port(), "bob", "bob-password");
+    ReaderSession carol = ReaderSession.login(harness.port(), "carol", "carol-password");
+
+    HttpResponse<String> target = alice.put("/api/me/alerts/target", new JsonObject().put("type", "ntfy")
+        .put("url", base() + "/ntfy").put("topic", "alice-topic").put("token", "tk_alice"));
+    assertThat(target.statusCode()).as(target.body()).isEqualTo(200);
+    assertThat(alice.put("/api/me/alerts/series/circus-nights", new JsonObject()).statusCode()).isEqualTo(200);
+    assertThat(alice.put("/api/me/alerts/series/quiet-town", new JsonObject()).statusCode()).isEqualTo(200);
+    assertThat(bob.put("/api/me/alerts/target", new JsonObject().put("type", "webhook")
+        .put("url", base() + "/hook/bob")).statusCode()).isEqualTo(200);
+    assertThat(bob.put("/api/me/alerts/series/quiet-town", new JsonObject()).statusCode()).isEqualTo(200);
+    // carol subscribes but never says where: she gets nothing, and nobody gets her series.
+    assertThat(carol.put("/api/me/alerts/series/circus-nights", new JsonObject()).statusCode()).isEqualTo(200);
+    HttpResponse<String> badTarget = carol.put("/api/me/alerts/target", new JsonObject().put("type", "ntfy")
+        .put("url", base() + "/ntfy"));
+    assertThat(badTarget.statusCode()).isEqualTo(400);
+    assertThat(new JsonObject(badTarget.body()).getString("message"))
+        .isEqualTo("topic is missing: an ntfy alert needs its topic");
+
+    HttpResponse<String> view = alice.get("/api/me/alerts");
+    assertThat(view.body()).doesNotContain("alice-topic", "tk_alice", String.valueOf(wm.port()));
+    JsonObject shown = new JsonObject(view.body());
+    assertThat(shown.getJsonObject("target").getString("topic")).isEqualTo("set");
+    assertThat(shown.getJsonArray("series")).containsExactly("circus-nights", "quiet-town");
+
+    Instant now = Instant.now();
+    EventBus bus = harness.vertx().eventBus();
+    bus.publish(Addresses.SCRAPER_DISCOVERY_FINISHED, new DiscoveryFinished(now, 2, List.of(
+        new DiscoveryFinished.Queued("j1", "demo", "circus-nights"),
+        new DiscoveryFinished.Queued("j2", "demo", "quiet-town")), 0).toJson());
+    for (int i = 1; i <= 3; i++) {
+      bus.publish(Addresses.LIBRARY_PUBLISHED, published("circus-nights", "Circus Nights", "chapter-000" + i,
+          "c" + i, now.plusSeconds(i)));
+    }
+    bus.publish(Addresses.LIBRARY_PUBLISHED, published("quiet-town", "Quiet Town", "chapter-0009", "q9",
+        now.plusSeconds(4)));
+    bus.publish(Addresses.SCRAPER_JOB_PROGRESS, new JobProgress("j1", "demo", "Circus Nights", "done", null, null, 0,
+        0, 3, 3).toJson());
+    bus.publish(Addresses.SCRAPER_JOB_PROGRESS, new JobProgress("j2", "demo", "Quiet Town", "done", null, null, 0,
+        0, 1, 1).toJson());
+
+    awaitCount("/ntfy/alice-topic", 2);
+    awaitCount("/hook/bob", 1);
+    await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() ->
+        posts("/ntfy/alice-topic").size() == 2 && posts("/hook/bob").size() == 1
+            && wm.findAll(postRequestedFor(anyUrl())).size() == 3);
+    assertThat(posts("/ntfy/alice-topic").stream().map(r -> r.getHeader("Title")))
+        .containsExactlyInAnyOrder("3 new chapters of Circus Nights", "1 new chapter of Quiet Town");
+    LoggedRequest circus = posts("/ntfy/alice-topic").stream()
+        .filter(r -> r.getHeader("Title").contains("Circus")).findFirst().orElseThrow();
+    assertThat(circus.getHeader("Authorization")).isEqualTo("Bearer tk_alice");
+    assertThat(circus.getHeader("Click")).isEqualTo("https://manga.example.org/series.html?id=circus-nights");
+    JsonObject bobs = new JsonObject(posts("/hook/bob").get(0).getBodyAsString());
+    assertThat(bobs.getString("title")).isEqualTo("1 new chapter of Quiet Town");
+    assertThat(bobs.encode()).doesNotContain("Circus Nights");
+    assertThat(List.copyOf(logs.list).stream().map(ILoggingEvent::getFormattedMessage))
+        .noneMatch(line -> line.contains("alice-topic") || line.contains("tk_alice") || line.contains("/hook/bob"));
   }
 }

@@ -80,7 +80,7 @@ class ReaderDatabaseTest {
     }
 
     try (ReaderDatabase db = ReaderDatabase.open(file)) {
-      assertThat(db.schemaVersion()).isEqualTo(2);
+      assertThat(db.schemaVersion()).isEqualTo(ReaderDatabase.SCHEMA);
       assertThat(db.progress(1, "s")).hasValueSatisfying(p -> assertThat(p.page()).isEqualTo(7));
       db.setRead(1, "s", "chapter-0003", true, now);
       assertThat(db.readChapters(1, "s")).containsExactly("chapter-0003");
