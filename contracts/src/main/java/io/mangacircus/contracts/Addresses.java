@@ -51,16 +51,23 @@ public final class Addresses {
   /** Request/reply. As {@link #READER_START}, for the scraper. */
   public static final String SCRAPER_START = "mc.launcher.scraper.start";
 
-  /** Request/reply. Every job with state and progress. Body {@link ScraperRequests#list()}; reply {@code {v, jobs:[JobView]}}. */
+  /**
+   * Request/reply. Every job with state and progress. Body {@link ScraperRequests#list()}; reply
+   * {@link io.mangacircus.contracts.scraper.JobsReply}.
+   */
   public static final String SCRAPER_JOBS_LIST = "mc.scraper.jobs.list";
 
   /**
-   * Request/reply. Add a title. Body {@link AddTitleRequest}; reply {@code {v, job: JobView, created: boolean}}
-   * ({@code created} false when an outstanding job for the same source and title already existed).
+   * Request/reply. Add a title. Body {@link AddTitleRequest}; reply
+   * {@link io.mangacircus.contracts.scraper.JobAddedReply} ({@code created} false when an outstanding job for the same
+   * source and title already existed).
    */
   public static final String SCRAPER_JOBS_ADD = "mc.scraper.jobs.add";
 
-  /** Request/reply. Confirm a {@code ready} job's download. Body {@link JobRequest}; reply {@code {v, job}}. */
+  /**
+   * Request/reply. Confirm a {@code ready} job's download. Body {@link JobRequest}; reply
+   * {@link io.mangacircus.contracts.scraper.JobReply} (so do pause, resume and retry).
+   */
   public static final String SCRAPER_JOBS_CONFIRM = "mc.scraper.jobs.confirm";
 
   /** Request/reply. Pause a job (an active one stops at its next checkpoint). Body {@link JobRequest}. */
@@ -72,7 +79,10 @@ public final class Addresses {
   /** Request/reply. Retry a paused, waiting, unavailable or quarantined job; staged pages are kept. Body {@link JobRequest}. */
   public static final String SCRAPER_JOBS_RETRY = "mc.scraper.jobs.retry";
 
-  /** Request/reply. Every lane with its pacing and pause state. Body {@link ScraperRequests#list()}; reply {@code {v, lanes:[...]}}. */
+  /**
+   * Request/reply. Every lane with its pacing and pause state. Body {@link ScraperRequests#list()}; reply
+   * {@link io.mangacircus.contracts.scraper.LanesReply}.
+   */
   public static final String SCRAPER_LANES_LIST = "mc.scraper.lanes.list";
 
   /** Request/reply. Pause a source's lane (its job stops at the next checkpoint). Body {@link LaneRequest}. */
@@ -81,15 +91,22 @@ public final class Addresses {
   /** Request/reply. Resume a source's lane. Body {@link LaneRequest}. */
   public static final String SCRAPER_LANES_RESUME = "mc.scraper.lanes.resume";
 
-  /** Request/reply. Change a lane's pacing at run time. Body {@link LanePacingRequest}; reply {@code {v, lane}}. */
+  /**
+   * Request/reply. Change a lane's pacing at run time. Body {@link LanePacingRequest}; reply
+   * {@link io.mangacircus.contracts.scraper.LaneReply} (so do pause and resume).
+   */
   public static final String SCRAPER_LANES_PACING = "mc.scraper.lanes.pacing";
 
-  /** Request/reply. The kept incidents, newest first. Body {@link ScraperRequests#list()}; reply {@code {v, open, incidents:[...]}}. */
+  /**
+   * Request/reply. The kept incidents, newest first. Body {@link ScraperRequests#list()}; reply
+   * {@link io.mangacircus.contracts.scraper.IncidentsReply}.
+   */
   public static final String SCRAPER_INCIDENTS_LIST = "mc.scraper.incidents.list";
 
   /**
    * Request/reply, local to the scraper's process. Memory-pressure yield from its launcher: body
-   * {@code {v:1, yield: boolean, reason}}; while yielding, lanes stop at their next checkpoint and claim nothing.
+   * {@link YieldRequest}, reply {@link io.mangacircus.contracts.scraper.YieldReply}; while yielding, lanes stop at
+   * their next checkpoint and claim nothing.
    */
   public static final String SCRAPER_DOWNLOADS_YIELD = "mc.scraper.downloads.yield";
 
@@ -113,7 +130,8 @@ public final class Addresses {
 
   /**
    * Publish. The scraper recorded an incident: {@code {v:1, id, at, kind, source, jobId, httpStatus, message, action,
-   * resolvedAt}} (the same shape as one entry of {@link #SCRAPER_INCIDENTS_LIST}'s reply).
+   * resolvedAt}} ({@link io.mangacircus.contracts.scraper.IncidentView#toEvent()}: the same shape as one entry of
+   * {@link #SCRAPER_INCIDENTS_LIST}'s reply, plus {@code v}).
    */
   public static final String SCRAPER_INCIDENT_RECORDED = "mc.scraper.incident.recorded";
 

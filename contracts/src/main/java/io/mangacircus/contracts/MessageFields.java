@@ -2,6 +2,8 @@ package io.mangacircus.contracts;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 
 /** Typed reads of message fields that turn a missing or mistyped field into an {@link InvalidMessageException}. */
 public final class MessageFields {
@@ -78,5 +80,73 @@ public final class MessageFields {
       return array;
     }
     throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' (array) is required");
+  }
+
+  /** A required string field that may be empty (a chapter title, for example). */
+  public static String text(JsonObject json, String type, String field) {
+    Object value = json.getValue(field);
+    if (value instanceof String s) {
+      return s;
+    }
+    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' (string) is required");
+  }
+
+  /** A required boolean field. */
+  public static boolean bool(JsonObject json, String type, String field) {
+    Object value = json.getValue(field);
+    if (value instanceof Boolean b) {
+      return b;
+    }
+    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' (boolean) is required");
+  }
+
+  /** An optional integral number field; null when absent or null, a failure when present with another type. */
+  public static Long optionalNumber(JsonObject json, String type, String field) {
+    Object value = json.getValue(field);
+    if (value == null) {
+      return null;
+    }
+    if (value instanceof Number n) {
+      return n.longValue();
+    }
+    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' must be a number");
+  }
+
+  /** A required object field. */
+  public static JsonObject object(JsonObject json, String type, String field) {
+    Object value = json.getValue(field);
+    if (value instanceof JsonObject object) {
+      return object;
+    }
+    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' (object) is required");
+  }
+
+  /** An optional object field; null when absent or null, a failure when present with another type. */
+  public static JsonObject optionalObject(JsonObject json, String type, String field) {
+    Object value = json.getValue(field);
+    if (value == null || value instanceof JsonObject) {
+      return (JsonObject) value;
+    }
+    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' must be an object");
+  }
+
+  /** A required ISO-8601 instant ({@code 2026-11-29T10:00:00Z}). */
+  public static Instant instant(JsonObject json, String type, String field) {
+    return parseInstant(type, field, string(json, type, field));
+  }
+
+  /** An optional ISO-8601 instant; null when absent or null. */
+  public static Instant optionalInstant(JsonObject json, String type, String field) {
+    String value = optionalString(json, type, field);
+    return value == null ? null : parseInstant(type, field, value);
+  }
+
+  private static Instant parseInstant(String type, String field, String value) {
+    try {
+      return Instant.parse(value);
+    } catch (DateTimeParseException e) {
+      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
+          type + ": field '" + field + "' must be an ISO-8601 instant, got '" + value + "'");
+    }
   }
 }

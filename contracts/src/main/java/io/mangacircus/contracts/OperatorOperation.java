@@ -7,8 +7,9 @@ import java.util.function.Function;
 /**
  * The operator's scraper operations, declared once: each is one scraper request address, the reader's HTTP admin route
  * that forwards to it and the console bridge's permission to send to it. The reader generates its routes and the
- * bridge's inbound allow-list from this table; adding an operation is one line here, its address in
- * {@link Addresses} and the scraper's consumer (docs/architecture.md, "Where a change goes").
+ * bridge's inbound allow-list from this table, and the scraper registers one consumer per row (its
+ * {@code operator.OperatorRequests}); adding an operation is one line here, its address in {@link Addresses} and the
+ * scraper's handler for the row (docs/architecture.md, "Where a change goes").
  *
  * <p>A route's request message is {@code {v: version}}, plus every path parameter under its own name, plus the listed
  * body fields copied from the JSON body (a route with body fields needs a JSON object body).

@@ -1,7 +1,7 @@
 package io.mangacircus.launcher;
 
 import io.mangacircus.contracts.Addresses;
-import io.mangacircus.contracts.DecodingHandler;
+import io.mangacircus.support.DecodingHandler;
 import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.ServiceStartRequest;
 import io.vertx.core.eventbus.Message;

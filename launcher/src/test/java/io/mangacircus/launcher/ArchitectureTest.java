@@ -1,7 +1,7 @@
 package io.mangacircus.launcher;
 
-import io.mangacircus.contracts.supervision.CrashBudget;
-import io.mangacircus.contracts.supervision.Backoff;
+import io.mangacircus.support.supervision.CrashBudget;
+import io.mangacircus.support.supervision.Backoff;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -35,6 +35,17 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.domain.properties.HasName;
+import com.tngtech.archunit.core.domain.properties.HasOwner;
+import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.MessageFields;
+import io.mangacircus.contracts.OperatorText;
+import io.mangacircus.contracts.ScraperRequests;
+import io.mangacircus.contracts.library.LibraryLayout;
+import io.vertx.core.eventbus.EventBus;
 import org.junit.jupiter.api.Test;
 
 /** Guards the shape the style guide asks for. */
@@ -119,6 +130,55 @@ class ArchitectureTest {
           if (!allowed) {
             events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
           }
+        }
+      }
+    };
+  }
+
+  /**
+   * {@code contracts} holds the shapes both sides agree on, not logic: every top-level type there is a record, an enum,
+   * an interface, an exception or a holder of constants, except the library's layout rules and the few rules that
+   * reading and writing those shapes needs (docs/architecture.md §1): {@link Addresses} (the address table, with its
+   * two lookups by service name), {@link LibraryLayout} (the library's naming rules), {@link AtomicFiles} (how {@code ChapterManifest} and every state file reach the disk), {@link MessageFields}
+   * (the typed reads every record's {@code fromJson} uses), {@link OperatorText} (the character rule those reads apply
+   * to operator text) and {@link ScraperRequests} (the body of a parameterless request). Shared logic that is no part
+   * of the contract goes to {@code support}.
+   */
+  @Test
+  void contractsHoldRecordsAndTheirRulesOnly() {
+    classes().that().resideInAPackage("io.mangacircus.contracts..").and().areTopLevelClasses()
+        .and().doNotBelongToAnyOf(Addresses.class, LibraryLayout.class, AtomicFiles.class, MessageFields.class, OperatorText.class,
+            ScraperRequests.class)
+        .should(beARecordEnumInterfaceExceptionOrConstants())
+        .check(CLASSES);
+  }
+
+  /**
+   * Only {@code scraper.operator} registers the scraper's event-bus consumers ({@code OperatorRequests}), so every
+   * request the scraper answers is found in one place and follows the operations table.
+   */
+  @Test
+  void onlyTheOperatorPackageRegistersScraperConsumers() {
+    noClasses().that().resideInAPackage("io.mangacircus.scraper..")
+        .and().resideOutsideOfPackage("io.mangacircus.scraper.operator..")
+        .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.nameMatching("consumer|localConsumer"))
+            .and(JavaCall.Predicates.target(HasOwner.Predicates.With.owner(
+                JavaClass.Predicates.assignableTo(EventBus.class)))))
+        .because("the scraper's requests are registered by scraper.operator.OperatorRequests only")
+        .check(CLASSES);
+  }
+
+  private static ArchCondition<JavaClass> beARecordEnumInterfaceExceptionOrConstants() {
+    return new ArchCondition<>("be a record, an enum, an interface, an exception or a holder of constants") {
+      @Override
+      public void check(JavaClass type, ConditionEvents events) {
+        boolean shape = type.isRecord() || type.isEnum() || type.isInterface() || type.isAssignableTo(Throwable.class);
+        boolean constants = type.getMethods().isEmpty() && type.getFields().stream()
+            .allMatch(f -> f.getModifiers().containsAll(java.util.Set.of(JavaModifier.STATIC, JavaModifier.FINAL)));
+        if (!shape && !constants) {
+          events.add(SimpleConditionEvent.violated(type, type.getName() + " holds logic (methods "
+              + type.getMethods().stream().map(m -> m.getName()).sorted().toList() + "); contracts holds records and "
+              + "their rules only, shared logic goes to the support module"));
         }
       }
     };

@@ -2,7 +2,7 @@ package io.mangacircus.reader;
 
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ChapterPublished;
-import io.mangacircus.contracts.DecodingHandler;
+import io.mangacircus.support.DecodingHandler;
 import io.mangacircus.contracts.PingReply;
 import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.reader.accounts.AccessGuard;

@@ -1,6 +1,6 @@
 package io.mangacircus.launcher.check;
 
-import io.mangacircus.contracts.supervision.CrashBudget;
+import io.mangacircus.support.supervision.CrashBudget;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.InvalidConfigException;

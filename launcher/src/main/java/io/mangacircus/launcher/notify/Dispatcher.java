@@ -1,7 +1,7 @@
 package io.mangacircus.launcher.notify;
 
-import io.mangacircus.contracts.supervision.Backoff;
 import io.mangacircus.launcher.config.NotificationsConfig;
+import io.mangacircus.support.supervision.Backoff;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;

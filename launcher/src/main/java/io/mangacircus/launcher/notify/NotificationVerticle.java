@@ -8,7 +8,7 @@ import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.JobProgress;
 import io.mangacircus.contracts.LauncherStatus;
 import io.mangacircus.contracts.MemoryYieldChanged;
-import io.mangacircus.contracts.supervision.Backoff;
+import io.mangacircus.support.supervision.Backoff;
 import io.mangacircus.launcher.config.NotificationsConfig;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;

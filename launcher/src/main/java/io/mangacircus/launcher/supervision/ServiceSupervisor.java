@@ -1,7 +1,7 @@
 package io.mangacircus.launcher.supervision;
 
-import io.mangacircus.contracts.supervision.CrashBudget;
-import io.mangacircus.contracts.supervision.Backoff;
+import io.mangacircus.support.supervision.CrashBudget;
+import io.mangacircus.support.supervision.Backoff;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.contracts.ServiceState;

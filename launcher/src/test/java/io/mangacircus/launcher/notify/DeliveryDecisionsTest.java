@@ -2,7 +2,7 @@ package io.mangacircus.launcher.notify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mangacircus.contracts.supervision.Backoff;
+import io.mangacircus.support.supervision.Backoff;
 import io.mangacircus.launcher.config.NotificationsConfig;
 import io.mangacircus.testing.MutableClock;
 import java.time.Duration;

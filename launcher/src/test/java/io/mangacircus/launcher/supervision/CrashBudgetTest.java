@@ -1,7 +1,7 @@
 package io.mangacircus.launcher.supervision;
 
 import io.mangacircus.testing.MutableClock;
-import io.mangacircus.contracts.supervision.CrashBudget;
+import io.mangacircus.support.supervision.CrashBudget;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.contracts.ServiceStatus;

@@ -3,16 +3,11 @@ package io.mangacircus.scraper.discovery;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
-import io.mangacircus.contracts.DecodingHandler;
-import io.mangacircus.contracts.DiscoverySettingsRequest;
-import io.mangacircus.contracts.ErrorCode;
-import io.mangacircus.contracts.ScraperRequests;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
@@ -25,8 +20,6 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +27,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Nightly discovery in the scraper: the timer for the configured local time, the operator's on/off and time (kept in
  * {@code data/scraper/discovery.json}, which overrides the config once set), "run now", and each run's record in
- * {@code events.log}. The decisions are {@link DiscoveryRun}'s.
+ * {@code events.log}. The decisions are {@link DiscoveryRun}'s; the operator's requests reach it through
+ * {@code operator.OperatorRequests}.
  */
 public final class DiscoveryService {
 
@@ -48,7 +42,6 @@ public final class DiscoveryService {
   private final Set<String> sources;
   private final InstantSource clock;
   private final ZoneId zone;
-  private final List<MessageConsumer<Object>> consumers = new ArrayList<>();
   private boolean enabled;
   private String time;
   private long timer = -1;
@@ -92,41 +85,40 @@ public final class DiscoveryService {
     }
   }
 
-  /** Registers the bus requests and arms the timer. */
+  /** Arms the timer. */
   public Future<Void> start() {
-    consumers.add(vertx.eventBus().consumer(Addresses.SCRAPER_DISCOVERY_GET,
-        DecodingHandler.of(ScraperRequests::checkList, (message, none) -> message.reply(status()))));
-    consumers.add(vertx.eventBus().consumer(Addresses.SCRAPER_DISCOVERY_SET,
-        DecodingHandler.of(DiscoverySettingsRequest::fromJson, (message, request) -> {
-          boolean on = request.enabled() == null ? enabled : request.enabled();
-          String at = request.time() == null ? time : request.time();
-          vertx.executeBlocking(() -> {
-            AtomicFiles.write(settingsFile, new JsonObject().put("schema", 1).put("enabled", on).put("time", at)
-                .encodePrettily().getBytes(StandardCharsets.UTF_8));
-            return null;
-          }).onSuccess(v -> {
-            enabled = on;
-            time = at;
-            LOG.info("[DISCOVERY] {} at {} ({})", on ? "on" : "off", at, zone);
-            arm();
-            message.reply(status());
-          }).onFailure(t -> message.fail(ErrorCode.STORAGE_ERROR.code(), "cannot save " + settingsFile + ": "
-              + t.getMessage()));
-        })));
-    consumers.add(vertx.eventBus().consumer(Addresses.SCRAPER_DISCOVERY_RUN,
-        DecodingHandler.of(ScraperRequests::checkList, (message, none) -> runNow().onSuccess(result ->
-            message.reply(new JsonObject().put("v", 1).put("run", result.toJson())))
-            .onFailure(t -> message.fail(ErrorCode.INTERNAL_ERROR.code(), "discovery failed: " + t.getMessage())))));
     arm();
     return Future.succeededFuture();
   }
 
-  /** Cancels the timer and the bus requests. */
+  /** Cancels the timer. */
   public void stop() {
     if (timer >= 0) {
       vertx.cancelTimer(timer);
     }
-    consumers.forEach(MessageConsumer::unregister);
+  }
+
+  /**
+   * Turns discovery on or off and sets its time (null keeps the current value), saved in {@code discovery.json} before
+   * it takes effect; fails with the file's name when it cannot be saved.
+   *
+   * @return the status after the change
+   */
+  public Future<JsonObject> change(Boolean enable, String at) {
+    boolean on = enable == null ? enabled : enable;
+    String when = at == null ? time : at;
+    return vertx.executeBlocking(() -> {
+      AtomicFiles.write(settingsFile, new JsonObject().put("schema", 1).put("enabled", on).put("time", when)
+          .encodePrettily().getBytes(StandardCharsets.UTF_8));
+      return null;
+    }).recover(t -> Future.failedFuture(new IOException("cannot save " + settingsFile + ": " + t.getMessage(), t)))
+        .map(v -> {
+          enabled = on;
+          time = when;
+          LOG.info("[DISCOVERY] {} at {} ({})", on ? "on" : "off", when, zone);
+          arm();
+          return status();
+        });
   }
 
   private void arm() {
@@ -172,7 +164,8 @@ public final class DiscoveryService {
     return running;
   }
 
-  private JsonObject status() {
+  /** {@code {v, enabled, time, zone, nextRunAt, lastRun}}: the reply of {@code mc.scraper.discovery.get}. */
+  public JsonObject status() {
     return new JsonObject().put("v", 1).put("enabled", enabled).put("time", time).put("zone", zone.getId())
         .put("nextRunAt", nextRunAt == null ? null : nextRunAt.toString())
         .put("lastRun", lastRun == null ? null : lastRun.toJson());

@@ -1,7 +1,7 @@
 package io.mangacircus.scraper.failure;
 
-import io.mangacircus.contracts.supervision.Backoff;
-import io.mangacircus.contracts.supervision.CrashBudget;
+import io.mangacircus.support.supervision.Backoff;
+import io.mangacircus.support.supervision.CrashBudget;
 import io.mangacircus.scraper.ScraperConfig;
 import java.time.Duration;
 import java.time.InstantSource;

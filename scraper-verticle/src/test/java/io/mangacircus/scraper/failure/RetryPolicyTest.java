@@ -2,7 +2,7 @@ package io.mangacircus.scraper.failure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mangacircus.contracts.supervision.CrashBudget;
+import io.mangacircus.support.supervision.CrashBudget;
 import io.mangacircus.scraper.ScraperConfig;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,5 +1,7 @@
-package io.mangacircus.contracts;
+package io.mangacircus.support;
 
+import io.mangacircus.contracts.ErrorCode;
+import io.mangacircus.contracts.InvalidMessageException;
 import io.vertx.core.Handler;
 import io.vertx.core.eventbus.Message;
 import java.util.function.BiConsumer;

@@ -1,6 +1,5 @@
-package io.mangacircus.launcher.supervision;
+package io.mangacircus.support.supervision;
 
-import io.mangacircus.contracts.supervision.Backoff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

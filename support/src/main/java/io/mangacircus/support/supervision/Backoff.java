@@ -1,4 +1,4 @@
-package io.mangacircus.contracts.supervision;
+package io.mangacircus.support.supervision;
 
 import java.time.Duration;
 

@@ -1,0 +1,57 @@
+package io.mangacircus.contracts.scraper;
+
+import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.MessageFields;
+import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+
+/**
+ * One recorded failure and what was done about it: an entry of {@code mc.scraper.incidents.list} (no {@code v}) and,
+ * with {@code v}, the body of {@code mc.scraper.incident.recorded}.
+ *
+ * @param id incident id
+ * @param at when it happened
+ * @param kind the failure class ({@code network}, {@code parser}, {@code stall}, ...; docs/resilience.md)
+ * @param source the source, or null for system-wide incidents
+ * @param jobId the job, or null for lane- or system-wide incidents
+ * @param httpStatus the HTTP status when there was one, else null
+ * @param message what happened
+ * @param action what the scraper did
+ * @param resolvedAt when an operator retry or resume cleared it, else null (an open incident)
+ */
+public record IncidentView(String id, Instant at, String kind, String source, String jobId, Integer httpStatus,
+    String message, String action, Instant resolvedAt) {
+
+  /** The version of the {@code mc.scraper.incident.recorded} event. */
+  public static final int VERSION = 1;
+
+  private static final String TYPE = "IncidentView";
+
+  public JsonObject toJson() {
+    return new JsonObject().put("id", id).put("at", at.toString()).put("kind", kind).put("source", source)
+        .put("jobId", jobId).put("httpStatus", httpStatus).put("message", message).put("action", action)
+        .put("resolvedAt", resolvedAt == null ? null : resolvedAt.toString());
+  }
+
+  /** The body of {@code mc.scraper.incident.recorded}: the entry plus {@code v}. */
+  public JsonObject toEvent() {
+    return toJson().put("v", VERSION);
+  }
+
+  /** Parses a list entry; throws {@link InvalidMessageException} when it does not match the contract. */
+  public static IncidentView fromJson(Object body) {
+    JsonObject json = MessageFields.object(body, TYPE);
+    Long status = MessageFields.optionalNumber(json, TYPE, "httpStatus");
+    return new IncidentView(MessageFields.string(json, TYPE, "id"), MessageFields.instant(json, TYPE, "at"),
+        MessageFields.string(json, TYPE, "kind"), MessageFields.optionalString(json, TYPE, "source"),
+        MessageFields.optionalString(json, TYPE, "jobId"), status == null ? null : status.intValue(),
+        MessageFields.text(json, TYPE, "message"), MessageFields.text(json, TYPE, "action"),
+        MessageFields.optionalInstant(json, TYPE, "resolvedAt"));
+  }
+
+  /** Parses an {@code mc.scraper.incident.recorded} event (checks its {@code v}). */
+  public static IncidentView fromEvent(Object body) {
+    MessageFields.requireVersion(MessageFields.object(body, "IncidentRecorded"), "IncidentRecorded", VERSION);
+    return fromJson(body);
+  }
+}

@@ -1,0 +1,233 @@
+package io.mangacircus.scraper.operator;
+
+import io.mangacircus.contracts.AddTitleRequest;
+import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.DiscoverySettingsRequest;
+import io.mangacircus.contracts.ErrorCode;
+import io.mangacircus.contracts.JobRequest;
+import io.mangacircus.contracts.LanePacingRequest;
+import io.mangacircus.contracts.LaneRequest;
+import io.mangacircus.contracts.OperatorOperation;
+import io.mangacircus.contracts.PingReply;
+import io.mangacircus.contracts.PingRequest;
+import io.mangacircus.contracts.YieldRequest;
+import io.mangacircus.contracts.scraper.IncidentView;
+import io.mangacircus.contracts.scraper.IncidentsReply;
+import io.mangacircus.contracts.scraper.JobAddedReply;
+import io.mangacircus.contracts.scraper.JobReply;
+import io.mangacircus.contracts.scraper.JobView;
+import io.mangacircus.contracts.scraper.JobsReply;
+import io.mangacircus.contracts.scraper.LaneReply;
+import io.mangacircus.contracts.scraper.LaneView;
+import io.mangacircus.contracts.scraper.LanesReply;
+import io.mangacircus.contracts.scraper.YieldReply;
+import io.mangacircus.scraper.ScraperConfig.SourceConfig;
+import io.mangacircus.scraper.discovery.DiscoveryService;
+import io.mangacircus.scraper.lane.ProgressBoard;
+import io.mangacircus.scraper.queue.EventLog;
+import io.mangacircus.scraper.queue.Job;
+import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.QueueOutcome;
+import io.mangacircus.scraper.source.Circuits;
+import io.mangacircus.scraper.source.Source;
+import io.mangacircus.support.DecodingHandler;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every request the scraper answers on the event bus, and the only place that registers its consumers: one per row of
+ * {@link OperatorOperation} (address and decoder from the row, the handler from {@link #handler}), the ping and the
+ * launcher's memory yield. Reads of the queue are answered from a worker, changes are recorded there too; a refusal
+ * or a failure is answered with its {@link ErrorCode} (docs/error-codes.md).
+ */
+public final class OperatorRequests {
+
+  private static final Logger LOG = LoggerFactory.getLogger(OperatorRequests.class);
+
+  /**
+   * What the requests act on once the queue is open.
+   *
+   * @param sources the effective configuration of every source, in configuration order
+   * @param adapters the adapter of a source (to turn a title URL into its id), or null when there is none (yet)
+   * @param autoConfirm whether an added title downloads without confirmation unless the request says otherwise
+   * @param events where the memory yield's changes are recorded
+   */
+  public record Parts(JobQueue queue, ProgressBoard progress, Map<String, SourceConfig> sources, Circuits circuits,
+      Function<String, Source> adapters, boolean autoConfirm, EventLog events, InstantSource clock,
+      DiscoveryService discovery) {
+  }
+
+  private final Vertx vertx;
+  private final List<MessageConsumer<Object>> consumers = new ArrayList<>();
+  private Parts parts;
+
+  public OperatorRequests(Vertx vertx) {
+    this.vertx = vertx;
+  }
+
+  /** Answers {@code mc.scraper.ping}: registered first, so the scraper answers while it opens its queue. */
+  public void answerPings(PingReply reply) {
+    consume(Addresses.SCRAPER_PING, PingRequest::fromJson, (message, request) -> message.reply(reply.toJson()));
+  }
+
+  /** Answers every operator operation and the memory yield. */
+  public void register(Parts scraper) {
+    this.parts = scraper;
+    for (OperatorOperation operation : OperatorOperation.values()) {
+      consume(operation.address(), operation.decoder(), handler(operation));
+    }
+    consume(Addresses.SCRAPER_DOWNLOADS_YIELD, YieldRequest::fromJson, this::yieldDownloads);
+  }
+
+  /** Stops answering. */
+  public void close() {
+    consumers.forEach(MessageConsumer::unregister);
+    consumers.clear();
+  }
+
+  /** The scraper's handler of one operation; the switch names every row, so a row without one does not compile. */
+  private BiConsumer<Message<Object>, Object> handler(OperatorOperation operation) {
+    JobQueue queue = parts.queue();
+    DiscoveryService discovery = parts.discovery();
+    return switch (operation) {
+      case JOBS_LIST -> (message, none) -> replyOffLoop(message, () -> jobs().toJson());
+      case JOBS_ADD -> typed(AddTitleRequest.class, this::add);
+      case JOBS_CONFIRM -> jobCommand(queue::confirm);
+      case JOBS_PAUSE -> jobCommand(queue::pause);
+      case JOBS_RESUME -> jobCommand(queue::resume);
+      case JOBS_RETRY -> jobCommand(queue::retry);
+      case INCIDENTS_LIST -> (message, none) -> replyOffLoop(message, () -> incidents().toJson());
+      case LANES_LIST -> (message, none) -> replyOffLoop(message, () -> lanes().toJson());
+      case LANES_PAUSE -> typed(LaneRequest.class, (message, request) -> laneCommand(message, request.source(),
+          () -> queue.lanes().pause(request.source(), "paused by the operator")));
+      case LANES_RESUME -> typed(LaneRequest.class, (message, request) -> laneCommand(message, request.source(),
+          () -> queue.lanes().resume(request.source())));
+      case LANES_PACING -> typed(LanePacingRequest.class, (message, request) -> laneCommand(message,
+          request.source(), () -> queue.lanes().pacing(request.source(), request.pageDelayMs(), request.chapterDelayMs())));
+      case DISCOVERY_GET -> (message, none) -> message.reply(discovery.status());
+      case DISCOVERY_SET -> typed(DiscoverySettingsRequest.class, (message, request) ->
+          discovery.change(request.enabled(), request.time()).onSuccess(message::reply)
+              .onFailure(t -> message.fail(ErrorCode.STORAGE_ERROR.code(), t.getMessage())));
+      case DISCOVERY_RUN -> (message, none) -> discovery.runNow()
+          .onSuccess(result -> message.reply(new JsonObject().put("v", 1).put("run", result.toJson())))
+          .onFailure(t -> message.fail(ErrorCode.INTERNAL_ERROR.code(), "discovery failed: " + t.getMessage()));
+    };
+  }
+
+  private JobsReply jobs() {
+    return new JobsReply(parts.queue().jobs().stream().map(this::view).toList());
+  }
+
+  private LanesReply lanes() {
+    List<LaneView> lanes = new ArrayList<>();
+    parts.sources().keySet().forEach(name -> lanes.add(lane(name, true)));
+    return new LanesReply(lanes, parts.queue().lanes().yieldReason());
+  }
+
+  private IncidentsReply incidents() {
+    List<IncidentView> newestFirst = new ArrayList<>(parts.queue().incidents().list().stream().map(Views::incident).toList());
+    java.util.Collections.reverse(newestFirst);
+    return new IncidentsReply(parts.queue().incidents().open(), newestFirst);
+  }
+
+  private JobView view(Job job) {
+    return Views.job(job, parts.progress().of(job.id()));
+  }
+
+  private LaneView lane(String source, boolean withCoverage) {
+    JobQueue queue = parts.queue();
+    return Views.lane(source, parts.sources().get(source), queue.lanes().lane(source), parts.circuits().state(source),
+        withCoverage ? queue.coverage(source) : null);
+  }
+
+  private void add(Message<Object> message, AddTitleRequest request) {
+    Source source = parts.adapters().apply(request.source());
+    String titleId = source == null ? request.title().trim() : source.titleIdOf(request.title());
+    boolean autoConfirm = request.autoConfirm() != null ? request.autoConfirm() : parts.autoConfirm();
+    change(message, () -> parts.queue().addTitle(request.source(), titleId, autoConfirm), JobQueue.Addition::outcome,
+        addition -> new JobAddedReply(addition.created(), addition.supersededJobId(),
+            view(addition.outcome().job())).toJson());
+  }
+
+  private BiConsumer<Message<Object>, Object> jobCommand(Function<String, QueueOutcome> command) {
+    return typed(JobRequest.class, (message, request) -> change(message, () -> command.apply(request.jobId()),
+        outcome -> outcome, outcome -> new JobReply(view(outcome.job())).toJson()));
+  }
+
+  private void laneCommand(Message<Object> message, String source, Runnable command) {
+    if (!parts.sources().containsKey(source)) {
+      message.fail(ErrorCode.UNKNOWN_SOURCE.code(), "unknown source '" + source + "' (configured: "
+          + String.join(", ", parts.sources().keySet()) + ")");
+      return;
+    }
+    vertx.executeBlocking(() -> {
+      command.run();
+      return new LaneReply(lane(source, false)).toJson();
+    }).onSuccess(message::reply).onFailure(t -> storageFailure(message, t));
+  }
+
+  private void yieldDownloads(Message<Object> message, YieldRequest request) {
+    JobQueue queue = parts.queue();
+    String before = queue.lanes().yieldReason();
+    queue.lanes().yieldDownloads(request.yield() ? request.reason() : null);
+    if ((before == null) == request.yield()) {
+      LOG.warn("[YIELD] downloads {}: {}", request.yield() ? "pause at their next checkpoint" : "may resume",
+          request.reason());
+      parts.events().append("downloads.yield", parts.clock().instant(), new JsonObject().put("yield", request.yield())
+          .put("reason", request.reason()));
+    }
+    message.reply(new YieldReply(request.yield()).toJson());
+  }
+
+  /**
+   * Answers a read from a worker: the queue's lock can be held by a lane while it fsyncs, and the event loop (pings,
+   * health) must never wait for that.
+   */
+  private void replyOffLoop(Message<Object> message, Callable<JsonObject> read) {
+    vertx.executeBlocking(read, false).onSuccess(message::reply).onFailure(t -> message.fail(
+        ErrorCode.INTERNAL_ERROR.code(), "the scraper could not read its queue: " + t.getMessage()));
+  }
+
+  /** Makes a change from a worker; a refusal is answered with its code, a failure to record it as STORAGE_ERROR. */
+  private <T> void change(Message<Object> message, Callable<T> operation, Function<T, QueueOutcome> outcomeOf,
+      Function<T, JsonObject> reply) {
+    vertx.executeBlocking(operation).onSuccess(result -> {
+      QueueOutcome outcome = outcomeOf.apply(result);
+      if (outcome.accepted()) {
+        message.reply(reply.apply(result));
+        return;
+      }
+      ErrorCode code = switch (outcome.kind()) {
+        case NOT_FOUND -> ErrorCode.NOT_FOUND;
+        case UNKNOWN_SOURCE -> ErrorCode.UNKNOWN_SOURCE;
+        default -> ErrorCode.ILLEGAL_TRANSITION;
+      };
+      message.fail(code.code(), outcome.refusal());
+    }).onFailure(t -> storageFailure(message, t));
+  }
+
+  private static void storageFailure(Message<Object> message, Throwable t) {
+    LOG.error("[QUEUE] request on {} failed: {}", message.address(), t.toString(), t);
+    message.fail(ErrorCode.STORAGE_ERROR.code(), "the scraper could not record the change: " + t.getMessage());
+  }
+
+  /** A handler of the row's decoded request, which is a {@code type}. */
+  private static <T> BiConsumer<Message<Object>, Object> typed(Class<T> type, BiConsumer<Message<Object>, T> handler) {
+    return (message, request) -> handler.accept(message, type.cast(request));
+  }
+
+  private <T> void consume(String address, Function<Object, T> decoder, BiConsumer<Message<Object>, ? super T> handler) {
+    consumers.add(vertx.eventBus().consumer(address, DecodingHandler.<T>of(decoder, handler::accept)));
+  }
+}
