@@ -1,7 +1,9 @@
-// Profile page: the signed-in user's app passwords for reading apps — create (shown once), list, revoke.
+// Profile page: the signed-in user's app passwords for reading apps (create, shown once; list; revoke) and, through
+// alerts.js, where their new-chapter alerts go.
 import { el, byId, ago, fullDate, toast } from './dom.js';
 import { getJson, postJson, request } from './api.js';
 import { startPage } from './page.js';
+import { startAlerts } from './alerts.js';
 
 const PATH = '/api/me/app-passwords';
 
@@ -12,7 +14,7 @@ startPage('profile', async (me) => {
     event.preventDefault();
     create();
   });
-  await refresh();
+  await Promise.all([refresh(), startAlerts()]);
 });
 
 async function refresh() {

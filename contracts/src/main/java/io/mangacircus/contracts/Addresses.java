@@ -151,7 +151,9 @@ public final class Addresses {
    * Request/reply, local to the process that hosts the reader (consumed with {@code localConsumer} by its notifier,
    * sent with {@code localOnly}). The notification settings with every secret shown only as {@code "set"}: body
    * {@code {v:1}}, reply {@code {v, publicUrl, destinations:[{name, type, url:"set", topic, token, events,
-   * maxPerHour}], heartbeat:{url, intervalSeconds}, waiting, dropped}}. No handler: nothing is configured.
+   * maxPerHour, origin}], heartbeat:{url, intervalSeconds, origin}, eventKinds, settingsProblem, configured, waiting,
+   * dropped}} ({@code origin}: {@code config} for the config file's, read-only; {@code settings} for the Settings
+   * page's). No handler: the notifier is not running in this process (its outbox file does not parse).
    */
   public static final String LAUNCHER_NOTIFICATIONS_GET = "mc.launcher.notifications.get";
 
@@ -162,6 +164,26 @@ public final class Addresses {
    * default; callers wait 30 000 ms).
    */
   public static final String LAUNCHER_NOTIFICATIONS_TEST = "mc.launcher.notifications.test";
+
+  /**
+   * Request/reply, local as {@link #LAUNCHER_NOTIFICATIONS_GET}. A change from the console's Settings page, saved in
+   * {@code data/notifications/destinations.json} and applied without a restart: body {@code {v:1, action:
+   * put-destination|remove-destination|put-heartbeat|remove-heartbeat, name, fields:{type, url, topic, token,
+   * removeToken, events, maxPerHour | url, intervalSeconds}, requestedBy}}; reply the new view (as
+   * {@link #LAUNCHER_NOTIFICATIONS_GET}). Fails with {@code MALFORMED_MESSAGE} (a value refused, the message says
+   * which), {@code NOT_FOUND}, {@code ILLEGAL_TRANSITION} (set in the config file: read-only) or {@code STORAGE_ERROR}
+   * (the file does not parse or cannot be written; it is left untouched).
+   */
+  public static final String LAUNCHER_NOTIFICATIONS_CHANGE = "mc.launcher.notifications.change";
+
+  /**
+   * Request/reply, local to the process that hosts the reader (consumed with {@code localConsumer}, sent with
+   * {@code localOnly}: the reply carries the readers' own alert secrets). Who wants new-chapter alerts of some series:
+   * body {@code {v:1, series:[series ids]}}, reply {@code {v, subscribers:[{user, target:{type: ntfy|webhook, url,
+   * topic, token}, series:[the asked ids this user subscribed to]}]}}; users disabled or without a target are left
+   * out. Asked by the notifier after a discovery pass (docs/notifications.md).
+   */
+  public static final String READER_ALERTS_SUBSCRIBERS = "mc.reader.alerts.subscribers";
 
   /** Publish. A chapter was published into the library: {@link ChapterPublished}. */
   public static final String LIBRARY_PUBLISHED = "mc.library.published";

@@ -181,13 +181,14 @@ public final class LauncherVerticle extends VerticleBase {
 
   /**
    * Notifications and the heartbeat (docs/notifications.md): sent by the process that hosts the reader, which hears
-   * both services' events on the (clustered) bus and whose readiness covers both; deployed only when something is
-   * configured, so that without a destination no outbound connection is ever opened. Its failure to start (a corrupt
-   * outbox file) is logged and leaves the rest of the process running.
+   * both services' events on the (clustered) bus and whose readiness covers both. Deployed even when nothing is
+   * configured, so that the Settings page can add destinations; without a destination and a heartbeat URL it opens no
+   * outbound connection. Its failure to start (a corrupt outbox file) is logged and leaves the rest of the process
+   * running.
    */
   private void notifyOperator(MeterRegistry registry, HealthChecks readiness) {
     NotificationsConfig notifications = plan.config().notifications();
-    if (!plan.mode().hostsReader() || !notifications.active()) {
+    if (!plan.mode().hostsReader()) {
       return;
     }
     vertx.deployVerticle(new NotificationVerticle(notifications, plan.config().dataPath().resolve("notifications"),

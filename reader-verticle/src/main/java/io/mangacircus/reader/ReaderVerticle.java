@@ -24,6 +24,7 @@ import io.mangacircus.reader.accounts.PasswordHasher;
 import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.admin.ConsoleBridge;
+import io.mangacircus.reader.alerts.ChapterAlerts;
 import io.mangacircus.reader.admin.NotificationRoutes;
 import io.mangacircus.reader.admin.ScraperAdminRoutes;
 import io.mangacircus.reader.admin.ServiceStatusRoutes;
@@ -73,6 +74,7 @@ public final class ReaderVerticle extends VerticleBase {
   private Router router;
   private ServiceStatusRoutes statusRoutes;
   private MessageConsumer<Object> pingConsumer;
+  private MessageConsumer<Object> alertsConsumer;
 
   /**
    * @param dataDir the data folder; the reader owns {@code reader.db}, {@code catalog.json}, covers and
@@ -164,6 +166,9 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/series*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock, cbz)
         .router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, database, clock).router());
+    ChapterAlerts alerts = new ChapterAlerts(vertx, database, clock);
+    router.route("/api/me/alerts*").subRouter(alerts.router());
+    alertsConsumer = alerts.answerSubscribers();
     router.route("/api/catalog*").subRouter(catalogRoutes.router());
     router.route("/api/*").subRouter(new AccountRoutes(vertx, database, guard,
         java.time.Duration.ofHours(config.sessionHours()), clock).router());
@@ -219,6 +224,9 @@ public final class ReaderVerticle extends VerticleBase {
     }
     if (publishedConsumer != null) {
       publishedConsumer.unregister();
+    }
+    if (alertsConsumer != null) {
+      alertsConsumer.unregister();
     }
     if (statusRoutes != null) {
       statusRoutes.close();

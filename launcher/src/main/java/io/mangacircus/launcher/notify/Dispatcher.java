@@ -1,5 +1,6 @@
 package io.mangacircus.launcher.notify;
 
+import io.mangacircus.launcher.config.NotificationsConfig;
 import io.mangacircus.support.supervision.Backoff;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +26,8 @@ public final class Dispatcher {
 
   private final Map<String, Destination> destinations = new LinkedHashMap<>();
   private final Map<String, RateLimit> limits = new LinkedHashMap<>();
+  private final Map<String, Integer> rates = new LinkedHashMap<>();
+  private final Map<String, RateLimit> directLimits = new LinkedHashMap<>();
   private final Outbox outbox;
   private final Deduplicator dedup;
   private final Backoff backoff;
@@ -39,15 +42,32 @@ public final class Dispatcher {
    */
   public Dispatcher(List<Destination> destinations, Map<String, Integer> rates, Outbox outbox, Deduplicator dedup,
       Backoff backoff, int maxAttempts, InstantSource clock) {
-    destinations.forEach(d -> {
-      this.destinations.put(d.name(), d);
-      limits.put(d.name(), new RateLimit(rates.getOrDefault(d.name(), 30), Duration.ofHours(1), clock));
-    });
     this.outbox = outbox;
     this.dedup = dedup;
     this.backoff = backoff;
     this.maxAttempts = maxAttempts;
     this.clock = clock;
+    replaceDestinations(destinations, rates);
+  }
+
+  /**
+   * Sends to these destinations from now on (the Settings page changed them): waiting deliveries of a name still
+   * present go to its new settings, those of a removed one are given up at the next {@link #tick()}; a destination
+   * whose rate stayed keeps the slots it used this hour.
+   */
+  public void replaceDestinations(List<Destination> destinations, Map<String, Integer> rates) {
+    Map<String, RateLimit> before = new LinkedHashMap<>(limits);
+    Map<String, Integer> beforeRates = new LinkedHashMap<>(this.rates);
+    this.destinations.clear();
+    limits.clear();
+    this.rates.clear();
+    destinations.forEach(d -> {
+      int rate = rates.getOrDefault(d.name(), 30);
+      this.destinations.put(d.name(), d);
+      this.rates.put(d.name(), rate);
+      limits.put(d.name(), before.containsKey(d.name()) && beforeRates.get(d.name()) == rate ? before.get(d.name())
+          : new RateLimit(rate, Duration.ofHours(1), clock));
+    });
   }
 
   /**
@@ -78,6 +98,20 @@ public final class Dispatcher {
   }
 
   /**
+   * Queues {@code notification} for one place that is not an operator's destination (a reader's own alert), without
+   * dedup; it keeps its own rate limit ({@code target.maxPerHour()}) by name. Returns the deliveries dropped.
+   */
+  public List<Delivery> acceptFor(Notification notification, NotificationsConfig.Destination target) {
+    Instant now = clock.instant();
+    dirty = true;
+    List<Delivery> droppedNow = outbox.add(new Delivery(UUID.randomUUID().toString(), target.name(), notification, 0,
+        now, now, target));
+    droppedNow.forEach(d -> inFlight.remove(d.id()));
+    dropped += droppedNow.size();
+    return droppedNow;
+  }
+
+  /**
    * What to send now: the summaries of ended dedup windows are queued first; then each due delivery that is not in
    * flight takes a slot of its destination's rate limit, or waits for the next free slot. Deliveries for a destination
    * no longer configured are given up (returned in {@code gone}).
@@ -91,7 +125,9 @@ public final class Dispatcher {
       if (inFlight.contains(delivery.id())) {
         continue;
       }
-      RateLimit limit = limits.get(delivery.destination());
+      RateLimit limit = delivery.target() == null ? limits.get(delivery.destination())
+          : directLimits.computeIfAbsent(delivery.destination(), name -> new RateLimit(delivery.target().maxPerHour(),
+              Duration.ofHours(1), clock));
       if (limit == null) {
         outbox.remove(delivery.id());
         dirty = true;
@@ -113,6 +149,9 @@ public final class Dispatcher {
 
   /** The destination a delivery goes to, if still configured. */
   public Optional<Destination> destination(Delivery delivery) {
+    if (delivery.target() != null) {
+      return Optional.of(Destination.of(delivery.target()));
+    }
     return Optional.ofNullable(destinations.get(delivery.destination()));
   }
 

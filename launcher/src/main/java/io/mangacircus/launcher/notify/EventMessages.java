@@ -152,6 +152,11 @@ public final class EventMessages {
             + "nothing.", 3, List.of("test_tube"), link(HEALTH_PAGE), clock.instant(), 0);
   }
 
+  /** A series page of the reader. */
+  public String seriesLink(String seriesId) {
+    return link("/series.html?id=" + java.net.URLEncoder.encode(seriesId, java.nio.charset.StandardCharsets.UTF_8));
+  }
+
   /** The library page, for messages about new chapters. */
   public String libraryLink() {
     return link("/");

@@ -2,7 +2,9 @@ package io.mangacircus.launcher.notify;
 
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ChapterPublished;
+import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.DiscoveryFinished;
+import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.JobProgress;
 import io.mangacircus.contracts.LauncherStatus;
 import io.mangacircus.contracts.MemoryYieldChanged;
@@ -14,6 +16,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
@@ -51,7 +54,15 @@ public final class NotificationVerticle extends VerticleBase {
   /** A discovery pass is told at the latest this long after it began, even if some of its jobs never end. */
   static final Duration DISCOVERY_LIMIT = Duration.ofHours(12);
 
-  private final NotificationsConfig config;
+  /** The config file's section; {@link #config} is what applies, with the Settings page's saved values merged in. */
+  /** How long the reader may take to name the subscribers of a pass's series. */
+  static final Duration READER_TIMEOUT = Duration.ofSeconds(10);
+
+  /** A reader's alerts per rolling hour at most. */
+  static final int READER_MAX_PER_HOUR = 30;
+
+  private final NotificationsConfig fileConfig;
+  private NotificationsConfig config;
   private final Path folder;
   private final InstantSource clock;
   private final MeterRegistry registry;
@@ -63,6 +74,13 @@ public final class NotificationVerticle extends VerticleBase {
   private EventMessages messages;
   private DiscoveryTally discovery;
   private OutboxFile file;
+  private SettingsFile settingsFile;
+  private NotificationSettings settings;
+  private SettingsFile.Saved saved = SettingsFile.Saved.NONE;
+  /** Why the saved settings are not in use (their file does not parse), or null. */
+  private String settingsProblem;
+  private Future<Void> changing = Future.succeededFuture();
+  private long heartbeatTimer = -1;
   private Future<Void> writing = Future.succeededFuture();
   private Counter droppedCounter;
   private Boolean lastReady;
@@ -74,6 +92,7 @@ public final class NotificationVerticle extends VerticleBase {
    */
   public NotificationVerticle(NotificationsConfig config, Path folder, InstantSource clock, MeterRegistry registry,
       Supplier<Future<Boolean>> ready) {
+    this.fileConfig = config;
     this.config = config;
     this.folder = folder;
     this.clock = clock;
@@ -84,20 +103,29 @@ public final class NotificationVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     file = new OutboxFile(folder);
+    settingsFile = new SettingsFile(folder);
+    settings = new NotificationSettings(fileConfig);
     messages = new EventMessages(config.publicUrl(), clock);
     discovery = new DiscoveryTally(DISCOVERY_LIMIT, clock);
-    List<Destination> destinations = config.destinations().stream().map(Destination::of).toList();
-    Map<String, Integer> rates = config.destinations().stream()
-        .collect(Collectors.toMap(NotificationsConfig.Destination::name, NotificationsConfig.Destination::maxPerHour));
     NotificationsConfig.Retry retry = config.retry();
     Outbox outbox = new Outbox(config.outboxMax());
-    dispatcher = new Dispatcher(destinations, rates, outbox,
-        new Deduplicator(Duration.ofMinutes(config.dedupMinutes()), clock),
-        new Backoff(Duration.ofSeconds(retry.initialSeconds()), retry.multiplier(),
-            Duration.ofSeconds(retry.maxSeconds())), retry.maxAttempts(), clock);
-    return vertx.executeBlocking(file::load).onSuccess(saved -> {
-      int before = saved.size();
-      saved.forEach(d -> {
+    return vertx.executeBlocking(() -> {
+      try {
+        saved = settingsFile.load();
+      } catch (CorruptStateFileException e) {
+        // The config file's destinations still work; the page shows why the saved ones do not, the file stays.
+        settingsProblem = e.getMessage() + "; repair it or move it away, then save again";
+        LOG.error("[NOTIFY] the destinations saved from the Settings page are not used: {}", settingsProblem);
+      }
+      return file.load();
+    }).onSuccess(waiting -> {
+      config = settings.merged(saved);
+      dispatcher = new Dispatcher(destinations(config), rates(config), outbox,
+          new Deduplicator(Duration.ofMinutes(config.dedupMinutes()), clock),
+          new Backoff(Duration.ofSeconds(retry.initialSeconds()), retry.multiplier(),
+              Duration.ofSeconds(retry.maxSeconds())), retry.maxAttempts(), clock);
+      int before = waiting.size();
+      waiting.forEach(d -> {
         List<Delivery> dropped = outbox.add(d);
         if (!dropped.isEmpty()) {
           LOG.warn("[NOTIFY] outbox holds more than notifications.outboxMax ({}): dropped {} oldest", config.outboxMax(),
@@ -112,15 +140,39 @@ public final class NotificationVerticle extends VerticleBase {
       subscribe();
       answerSettings();
       timers.add(vertx.setPeriodic(PUMP_MS, id -> pump()));
-      if (config.heartbeat().enabled()) {
-        timers.add(vertx.setPeriodic(0, Duration.ofSeconds(config.heartbeat().intervalSeconds()).toMillis(),
-            id -> heartbeat()));
+      startHeartbeat();
+      if (!config.active() && before == 0) {
+        // Quiet: a process without notifications says nothing about them (the Settings page may add some later).
+        LOG.debug("[NOTIFY] nothing configured: no messages, no heartbeat");
+        return;
       }
       LOG.info("[NOTIFY] notifications to {} destination(s) {}; heartbeat {}; {} waiting in {}",
-          destinations.size(), destinations.stream().map(Destination::name).toList(),
+          config.destinations().size(), config.destinations().stream().map(NotificationsConfig.Destination::name)
+              .toList(),
           config.heartbeat().enabled() ? "every " + config.heartbeat().intervalSeconds() + " s" : "off", before,
           file.path());
     }).onFailure(t -> LOG.error("[NOTIFY] notifications are off: {}", t.getMessage()));
+  }
+
+  private static List<Destination> destinations(NotificationsConfig config) {
+    return config.destinations().stream().map(Destination::of).toList();
+  }
+
+  private static Map<String, Integer> rates(NotificationsConfig config) {
+    return config.destinations().stream()
+        .collect(Collectors.toMap(NotificationsConfig.Destination::name, NotificationsConfig.Destination::maxPerHour));
+  }
+
+  /** (Re)starts the heartbeat timer for what applies now; the first ping goes out at once. */
+  private void startHeartbeat() {
+    if (heartbeatTimer >= 0) {
+      vertx.cancelTimer(heartbeatTimer);
+      heartbeatTimer = -1;
+    }
+    if (config.heartbeat().enabled()) {
+      heartbeatTimer = vertx.setPeriodic(0, Duration.ofSeconds(config.heartbeat().intervalSeconds()).toMillis(),
+          id -> heartbeat());
+    }
   }
 
   private void bindMetrics(Outbox outbox) {
@@ -164,26 +216,22 @@ public final class NotificationVerticle extends VerticleBase {
     on(Addresses.SCRAPER_DISCOVERY_FINISHED, DiscoveryFinished::fromJson,
         d -> discovery.started(d).ifPresent(this::newChapters));
     on(Addresses.LIBRARY_PUBLISHED, ChapterPublished::fromJson, c -> discovery.published(c.manifest().source(),
-        c.manifest().titleId(), c.manifest().series(), c.manifest().chapterId(), c.manifest().publishedAt()));
+        c.manifest().titleId(), c.seriesId(), c.manifest().series(), c.manifest().chapterId(),
+        c.manifest().publishedAt()));
   }
 
   /** The Settings page's view and test button (docs/notifications.md); secrets are shown only as "set". */
   private void answerSettings() {
-    consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_GET, message -> {
-      JsonArray destinations = new JsonArray();
-      config.destinations().forEach(d -> destinations.add(new JsonObject().put("name", d.name()).put("type", d.type())
-          .put("url", "set").put("topic", d.topic().isEmpty() ? null : "set")
-          .put("token", d.token().isEmpty() ? "none" : "set")
-          .put("events", new JsonArray(NotificationsConfig.EVENT_KINDS.stream().filter(d.events()::contains).toList()))
-          .put("maxPerHour", d.maxPerHour())));
-      message.reply(new JsonObject().put("v", 1).put("publicUrl", config.publicUrl()).put("destinations", destinations)
-          .put("heartbeat", new JsonObject().put("url", config.heartbeat().enabled() ? "set" : "none")
-              .put("intervalSeconds", config.heartbeat().intervalSeconds()))
-          .put("waiting", dispatcher.waiting()).put("dropped", dispatcher.dropped()));
-    }));
+    consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_GET,
+        message -> message.reply(view())));
+    consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_CHANGE, this::change));
     consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_TEST, message -> {
       String by = message.body() instanceof JsonObject body && body.getValue("requestedBy") instanceof String who
           ? who : "the Settings page";
+      if (!config.active()) {
+        message.fail(ErrorCode.NOT_READY.code(), "no notification destination and no heartbeat URL is configured");
+        return;
+      }
       Notification test = messages.test(by);
       List<Future<JsonObject>> answers = new ArrayList<>();
       for (NotificationsConfig.Destination d : config.destinations()) {
@@ -201,6 +249,64 @@ public final class NotificationVerticle extends VerticleBase {
     }));
   }
 
+  private JsonObject view() {
+    return settings.view(saved, settingsProblem).put("waiting", dispatcher.waiting())
+        .put("dropped", dispatcher.dropped());
+  }
+
+  /**
+   * A change from the Settings page: the file is read again (a repaired file is used, a corrupt one refused and left
+   * as it is), the edit applied and checked, the file written, and the destinations and heartbeat reloaded, all
+   * without a restart. Changes run one after the other. Replies with the new view.
+   */
+  private void change(io.vertx.core.eventbus.Message<Object> message) {
+    if (!(message.body() instanceof JsonObject body) || !(body.getValue("action") instanceof String action)) {
+      message.fail(ErrorCode.MALFORMED_MESSAGE.code(), "send {v:1, action, ...}");
+      return;
+    }
+    String name = body.getString("name", "");
+    JsonObject fields = body.getJsonObject("fields", new JsonObject());
+    String by = body.getString("requestedBy", "the Settings page");
+    changing = changing.transform(previous -> vertx.executeBlocking(() -> {
+      SettingsFile.Saved current = settingsFile.load();
+      SettingsFile.Saved next = switch (action) {
+        case "put-destination" -> settings.putDestination(current, name, fields);
+        case "remove-destination" -> settings.removeDestination(current, name);
+        case "put-heartbeat" -> settings.putHeartbeat(current, fields);
+        case "remove-heartbeat" -> settings.removeHeartbeat(current);
+        default -> throw new NotificationSettings.Refused(NotificationSettings.Refusal.INVALID,
+            "unknown action " + action);
+      };
+      settingsFile.save(next);
+      return next;
+    }, true).onComplete(ar -> {
+      if (ar.succeeded()) {
+        saved = ar.result();
+        settingsProblem = null;
+        config = settings.merged(saved);
+        dispatcher.replaceDestinations(destinations(config), rates(config));
+        startHeartbeat();
+        LOG.info("[NOTIFY] {}{} by {}: now {} destination(s) {}, heartbeat {}", action.replace('-', ' '),
+            name.isEmpty() ? "" : " " + name, by, config.destinations().size(),
+            config.destinations().stream().map(NotificationsConfig.Destination::name).toList(),
+            config.heartbeat().enabled() ? "every " + config.heartbeat().intervalSeconds() + " s" : "off");
+        message.reply(view());
+      } else if (ar.cause() instanceof NotificationSettings.Refused refused) {
+        message.fail(switch (refused.reason()) {
+          case INVALID -> ErrorCode.MALFORMED_MESSAGE.code();
+          case NOT_FOUND -> ErrorCode.NOT_FOUND.code();
+          case READ_ONLY -> ErrorCode.ILLEGAL_TRANSITION.code();
+        }, refused.getMessage());
+      } else {
+        String problem = ar.cause() instanceof CorruptStateFileException ? ar.cause().getMessage()
+            + "; repair it or move it away, then save again"
+            : "cannot save " + settingsFile.path() + ": " + ar.cause().getMessage();
+        LOG.error("[NOTIFY] {} refused: {}", action.replace('-', ' '), problem);
+        message.fail(ErrorCode.STORAGE_ERROR.code(), problem);
+      }
+    }).mapEmpty());
+  }
+
   /** The answer of one test request as the Settings page shows it. */
   private static Future<JsonObject> answer(Future<HttpResponse<Buffer>> sent, JsonObject into) {
     return sent.transform(ar -> Future.succeededFuture(ar.succeeded()
@@ -208,8 +314,47 @@ public final class NotificationVerticle extends VerticleBase {
         : into.put("ok", false).put("answer", ar.cause().getMessage())));
   }
 
-  private void newChapters(Map<String, Integer> perSeries) {
+  private void newChapters(List<DiscoveryTally.NewChapters> perSeries) {
     accept(DiscoveryTally.message(perSeries, messages.libraryLink(), clock.instant()));
+    alertReaders(perSeries);
+  }
+
+  /**
+   * Readers' own alerts: the reader of this process names the users subscribed to some of these series, each with
+   * only their own series; each gets one message per series, queued in the outbox like the operator's.
+   */
+  private void alertReaders(List<DiscoveryTally.NewChapters> perSeries) {
+    JsonArray ids = new JsonArray(perSeries.stream().map(DiscoveryTally.NewChapters::seriesId).toList());
+    vertx.eventBus().<JsonObject>request(Addresses.READER_ALERTS_SUBSCRIBERS, new JsonObject().put("v", 1)
+            .put("series", ids), new DeliveryOptions().setLocalOnly(true).setSendTimeout(READER_TIMEOUT.toMillis()))
+        .onFailure(t -> LOG.warn("[NOTIFY] readers' new-chapter alerts not sent: the reader did not name the "
+            + "subscribers ({})", t.getMessage()))
+        .onSuccess(reply -> {
+          int queued = 0;
+          for (Object entry : reply.body().getJsonArray("subscribers", new JsonArray())) {
+            JsonObject subscriber = (JsonObject) entry;
+            JsonObject t = subscriber.getJsonObject("target");
+            String user = subscriber.getString("user");
+            NotificationsConfig.Destination target = new NotificationsConfig.Destination("reader:" + user,
+                t.getString("type"), t.getString("url"), t.getString("topic"), t.getString("token"),
+                java.util.Set.of("new-chapters"), READER_MAX_PER_HOUR);
+            for (Object id : subscriber.getJsonArray("series", new JsonArray())) {
+              for (DiscoveryTally.NewChapters series : perSeries) {
+                if (series.seriesId().equals(id)) {
+                  dropped(dispatcher.acceptFor(DiscoveryTally.readerMessage(user, series,
+                      messages.seriesLink(series.seriesId()), clock.instant()), target));
+                  queued++;
+                }
+              }
+            }
+          }
+          if (queued > 0) {
+            LOG.info("[NOTIFY] {} new-chapter alert(s) queued for {} reader(s)", queued,
+                reply.body().getJsonArray("subscribers").size());
+            persist();
+            pump();
+          }
+        });
   }
 
   private void accept(Notification notification) {
@@ -326,6 +471,9 @@ public final class NotificationVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     timers.forEach(vertx::cancelTimer);
+    if (heartbeatTimer >= 0) {
+      vertx.cancelTimer(heartbeatTimer);
+    }
     consumers.forEach(MessageConsumer::unregister);
     if (client != null) {
       client.close();

@@ -2,6 +2,7 @@ package io.mangacircus.launcher.notify;
 
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
+import io.mangacircus.launcher.config.NotificationsConfig;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -96,7 +97,10 @@ public final class OutboxFile {
         .put("notBefore", d.notBefore().toString()).put("queuedAt", d.queuedAt().toString())
         .put("notification", new JsonObject().put("kind", n.kind()).put("key", n.key()).put("title", n.title())
             .put("message", n.message()).put("priority", n.priority()).put("tags", new JsonArray(n.tags()))
-            .put("click", n.click()).put("at", n.at().toString()).put("repeats", n.repeats()));
+            .put("click", n.click()).put("at", n.at().toString()).put("repeats", n.repeats()))
+        .put("target", d.target() == null ? null : new JsonObject().put("name", d.target().name())
+            .put("type", d.target().type()).put("url", d.target().url()).put("topic", d.target().topic())
+            .put("token", d.target().token()).put("maxPerHour", d.target().maxPerHour()));
   }
 
   private static Delivery delivery(JsonObject json) {
@@ -105,9 +109,13 @@ public final class OutboxFile {
     Notification notification = new Notification(required(n, "kind"), required(n, "key"), required(n, "title"),
         required(n, "message"), n.getInteger("priority"), tags, n.getString("click", ""),
         Instant.parse(required(n, "at")), n.getInteger("repeats", 0));
+    JsonObject t = json.getJsonObject("target");
+    NotificationsConfig.Destination target = t == null ? null : new NotificationsConfig.Destination(
+        required(t, "name"), required(t, "type"), required(t, "url"), t.getString("topic"), t.getString("token"),
+        java.util.Set.of("new-chapters"), t.getInteger("maxPerHour", 30));
     return new Delivery(required(json, "id"), required(json, "destination"), notification,
         json.getInteger("attempts"), Instant.parse(required(json, "notBefore")),
-        Instant.parse(required(json, "queuedAt")));
+        Instant.parse(required(json, "queuedAt")), target);
   }
 
   private static String required(JsonObject json, String key) {

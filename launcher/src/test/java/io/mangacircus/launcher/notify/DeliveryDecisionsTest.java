@@ -132,4 +132,31 @@ class DeliveryDecisionsTest {
     d.succeeded(d.tick().send().get(0));
     assertThat(d.takeChanges()).hasValueSatisfying(list -> assertThat(list).isEmpty());
   }
+
+  @Test
+  void aDestinationRemovedInSettingsGetsNothingMoreAndItsWaitingMessagesAreGivenUp() {
+    Dispatcher d = dispatcher(100, 100, 5);
+    d.accept(incident("a"));
+    d.replaceDestinations(List.of(ntfy("laptop", null)), Map.of("laptop", 30));
+    Dispatcher.Tick tick = d.tick();
+    assertThat(tick.gone()).extracting(Delivery::destination).containsExactly("phone");
+    d.accept(incident("b"));
+    assertThat(d.tick().send()).extracting(Delivery::destination).containsExactly("laptop");
+  }
+
+  @Test
+  void aReadersAlertGoesOnlyToTheirOwnTargetWithItsOwnRateLimit() {
+    Dispatcher d = dispatcher(100, 100, 5);
+    NotificationsConfig.Destination alice = new NotificationsConfig.Destination("reader:alice", "ntfy",
+        "http://ntfy.local", "alice-topic", "", Set.of("new-chapters"), 2);
+    for (int i = 0; i < 3; i++) {
+      d.acceptFor(new Notification("new-chapters", "k" + i, "3 new chapters of X", "m", 3, List.of(), "",
+          clock.instant(), 0), alice);
+    }
+    List<Delivery> sent = d.tick().send();
+    assertThat(sent).hasSize(2).allSatisfy(x -> assertThat(x.destination()).isEqualTo("reader:alice"));
+    assertThat(d.destination(sent.get(0)).orElseThrow().request(sent.get(0).notification()).url())
+        .isEqualTo("http://ntfy.local/alice-topic");
+    assertThat(d.waiting()).as("the third waits for alice's rate limit").isEqualTo(3);
+  }
 }

@@ -12,7 +12,6 @@ import io.mangacircus.testing.MutableClock;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Bus events become operator messages on a change only, saying what happened, what was done and what to do. */
@@ -89,16 +88,17 @@ class EventMessagesTest {
     assertThat(tally.started(new DiscoveryFinished(clock.instant(), 3, List.of(
         new DiscoveryFinished.Queued("j1", "demo", "circus"), new DiscoveryFinished.Queued("j2", "demo", "other")),
         1))).isEmpty();
-    tally.published("demo", "circus", "Circus Nights", "c1", clock.instant().minusSeconds(60));
-    tally.published("demo", "circus", "Circus Nights", "c2", clock.instant().plusSeconds(1));
-    tally.published("demo", "circus", "Circus Nights", "c2", clock.instant().plusSeconds(2));
-    tally.published("demo", "circus", "Circus Nights", "c3", clock.instant().plusSeconds(3));
-    tally.published("demo", "unrelated", "Unrelated", "c9", clock.instant().plusSeconds(3));
+    tally.published("demo", "circus", "circus-nights", "Circus Nights", "c1", clock.instant().minusSeconds(60));
+    tally.published("demo", "circus", "circus-nights", "Circus Nights", "c2", clock.instant().plusSeconds(1));
+    tally.published("demo", "circus", "circus-nights", "Circus Nights", "c2", clock.instant().plusSeconds(2));
+    tally.published("demo", "circus", "circus-nights", "Circus Nights", "c3", clock.instant().plusSeconds(3));
+    tally.published("demo", "unrelated", "unrelated", "Unrelated", "c9", clock.instant().plusSeconds(3));
     assertThat(tally.jobState("j1", "done")).isEmpty();
     assertThat(tally.jobState("j2", "active")).isEmpty();
-    assertThat(tally.jobState("j2", "done")).contains(Map.of("Circus Nights", 2));
-    Notification n = DiscoveryTally.message(Map.of("Circus Nights", 2), "https://manga.example.org/",
-        clock.instant());
+    assertThat(tally.jobState("j2", "done")).contains(List.of(
+        new DiscoveryTally.NewChapters("circus-nights", "Circus Nights", 2)));
+    Notification n = DiscoveryTally.message(List.of(new DiscoveryTally.NewChapters("circus-nights", "Circus Nights",
+        2)), "https://manga.example.org/", clock.instant());
     assertThat(n.title()).isEqualTo("MangaCircus: 2 new chapters after discovery");
     assertThat(n.message()).startsWith("2 new chapters of Circus Nights");
   }
@@ -108,11 +108,11 @@ class EventMessagesTest {
     DiscoveryTally tally = new DiscoveryTally(Duration.ofHours(12), clock);
     assertThat(tally.started(new DiscoveryFinished(clock.instant(), 0, List.of(), 0))).isEmpty();
     tally.started(new DiscoveryFinished(clock.instant(), 1, List.of(new DiscoveryFinished.Queued("j", "s", "t")), 0));
-    tally.published("s", "t", "T", "c", clock.instant());
+    tally.published("s", "t", "t-series", "T", "c", clock.instant());
     clock.advance(Duration.ofHours(11));
     assertThat(tally.expire()).isEmpty();
     clock.advance(Duration.ofHours(1));
-    assertThat(tally.expire()).contains(Map.of("T", 1));
+    assertThat(tally.expire()).contains(List.of(new DiscoveryTally.NewChapters("t-series", "T", 1)));
   }
 
   private static LauncherStatus status(ServiceStatus status, String reason) {

@@ -31,11 +31,13 @@ import io.mangacircus.launcher.logging.RedactingAppender;
 import io.mangacircus.launcher.testing.AdminApi;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.launcher.testing.TestServices;
 import io.vertx.core.Deployable;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -199,13 +201,17 @@ class NotificationsIT {
   }
 
   private static JsonObject published(String folder, String chapterId, Instant at) {
-    JsonObject manifest = new JsonObject().put("schema", 1).put("source", "demo").put("titleId", "circus-nights")
-        .put("series", "Circus Nights").put("chapterId", chapterId).put("number", chapterId.substring(1))
+    return published("circus-nights", "Circus Nights", folder, chapterId, at);
+  }
+
+  private static JsonObject published(String seriesId, String title, String folder, String chapterId, Instant at) {
+    JsonObject manifest = new JsonObject().put("schema", 1).put("source", "demo").put("titleId", seriesId)
+        .put("series", title).put("chapterId", chapterId).put("number", chapterId.substring(1))
         .put("title", "").put("language", "en").put("fingerprint", "f-" + chapterId).put("publishedAt", at.toString())
         .put("pages", new JsonArray().add(new JsonObject().put("file", "001.jpg").put("sha256",
             "0".repeat(64)).put("bytes", 10).put("width", 1).put("height", 1)));
-    return new JsonObject().put("v", 2).put("instance", "x").put("seq", 1).put("seriesId", "circus-nights")
-        .put("path", "circus-nights/" + folder).put("manifest", manifest);
+    return new JsonObject().put("v", 2).put("instance", "x").put("seq", 1).put("seriesId", seriesId)
+        .put("path", seriesId + "/" + folder).put("manifest", manifest);
   }
 
   private void awaitCount(String path, int n) {
@@ -407,5 +413,211 @@ class NotificationsIT {
     assertThat(test.status()).isEqualTo(409);
     assertThat(test.json().getString("error")).isEqualTo("nothing_configured");
     assertThat(HttpProbe.get(harness.port(), "/api/admin/notifications").status()).as("admins only").isEqualTo(401);
+  }
+
+  @Test
+  void destinationsAndTheHeartbeatSavedInSettingsApplyWithoutARestartKeepTheirSecretsAndSurviveOne() throws Exception {
+    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token"))
+        .put("notifications", notifications(new JsonArray().add(ntfy("phone"))));
+    harness = new LauncherHarness(data, config.encode());
+    RouterSlot slot = new RouterSlot();
+    harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
+        "scraper", 3_600_000)));
+    awaitNotifier();
+    AdminApi admin = new AdminApi(harness.port(), "admin-token");
+    Path saved = data.resolve("notifications/destinations.json");
+
+    HttpProbe.Answer added = admin.put("/api/admin/notifications/destinations/laptop", new JsonObject()
+        .put("type", "webhook").put("url", base() + "/hook/saved-key").put("token", "saved-bearer")
+        .put("events", new JsonArray().add("incident")));
+    assertThat(added.status()).as(added.body()).isEqualTo(200);
+    assertThat(added.body()).doesNotContain("saved-key", "saved-bearer", "mc-alerts", "tk_ntfy_secret");
+    JsonObject laptop = added.json().getJsonArray("destinations").getJsonObject(1);
+    assertThat(laptop.getString("name")).isEqualTo("laptop");
+    assertThat(laptop.getString("origin")).isEqualTo("settings");
+    assertThat(laptop.getString("token")).isEqualTo("set");
+    assertThat(added.json().getJsonArray("destinations").getJsonObject(0).getString("origin")).isEqualTo("config");
+    assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(saved)))
+        .isEqualTo("rw-------");
+
+    // Applied at once: the next incident reaches the new webhook with its bearer token.
+    EventBus bus = harness.vertx().eventBus();
+    bus.publish(Addresses.SCRAPER_INCIDENT_RECORDED, incident("i1", "j1"));
+    awaitCount("/hook/saved-key", 1);
+    assertThat(posts("/hook/saved-key").get(0).getHeader("Authorization")).isEqualTo("Bearer saved-bearer");
+
+    // Refused values change nothing and say what is wrong.
+    String before = Files.readString(saved);
+    HttpProbe.Answer badUrl = admin.put("/api/admin/notifications/destinations/laptop", new JsonObject()
+        .put("type", "webhook").put("url", "hooks.example.org/x"));
+    assertThat(badUrl.status()).isEqualTo(400);
+    assertThat(badUrl.json().getString("error")).isEqualTo("bad_request");
+    assertThat(badUrl.json().getString("message")).isEqualTo("url must be an http(s) address");
+    HttpProbe.Answer badKind = admin.put("/api/admin/notifications/destinations/laptop", new JsonObject()
+        .put("events", new JsonArray().add("lunch")));
+    assertThat(badKind.status()).isEqualTo(400);
+    assertThat(badKind.json().getString("message")).startsWith("events: \"lunch\" is not an event kind");
+    HttpProbe.Answer noTopic = admin.put("/api/admin/notifications/destinations/tablet", new JsonObject()
+        .put("type", "ntfy").put("url", base() + "/ntfy"));
+    assertThat(noTopic.status()).isEqualTo(400);
+    assertThat(noTopic.json().getString("message")).isEqualTo("topic is missing: an ntfy destination needs its topic");
+    HttpProbe.Answer readOnly = admin.delete("/api/admin/notifications/destinations/phone");
+    assertThat(readOnly.status()).isEqualTo(409);
+    assertThat(readOnly.json().getString("error")).isEqualTo("read_only");
+    assertThat(Files.readString(saved)).isEqualTo(before);
+
+    // An edit that leaves the secrets blank keeps them; the heartbeat starts without a restart.
+    HttpProbe.Answer edited = admin.put("/api/admin/notifications/destinations/laptop", new JsonObject()
+        .put("type", "webhook").put("url", "").put("token", "").put("events", new JsonArray().add("circuit")));
+    assertThat(edited.status()).as(edited.body()).isEqualTo(200);
+    bus.publish(Addresses.SCRAPER_CIRCUIT_STATE, new JsonObject().put("v", 1).put("source", "demo").put("state",
+        "open"));
+    awaitCount("/hook/saved-key", 2);
+    assertThat(posts("/hook/saved-key").get(1).getHeader("Authorization")).isEqualTo("Bearer saved-bearer");
+    HttpProbe.Answer beat = admin.put("/api/admin/notifications/heartbeat", new JsonObject()
+        .put("url", base() + "/ping/saved-uuid").put("intervalSeconds", 3600));
+    assertThat(beat.status()).as(beat.body()).isEqualTo(200);
+    assertThat(beat.json().getJsonObject("heartbeat").getString("url")).isEqualTo("set");
+    await().atMost(Duration.ofSeconds(15)).until(() -> wm.findAll(getRequestedFor(urlPathEqualTo(
+        "/ping/saved-uuid"))).size() == 1);
+
+    // After a restart the saved destination is still there.
+    harness.close();
+    harness = new LauncherHarness(data, config.encode());
+    RouterSlot again = new RouterSlot();
+    harness.start(again, harness.realReader(again), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
+        "scraper", 3_600_000)));
+    await().atMost(Duration.ofSeconds(30)).until(() -> List.copyOf(logs.list).stream()
+        .filter(e -> e.getFormattedMessage().startsWith("[NOTIFY] notifications to 2 destination(s)")).count() == 1);
+    AdminApi restarted = new AdminApi(harness.port(), "admin-token");
+    await().atMost(Duration.ofSeconds(15)).until(() -> restarted.get("/api/admin/notifications").status() == 200);
+    assertThat(restarted.get("/api/admin/notifications").json().getJsonArray("destinations").stream()
+        .map(d -> ((JsonObject) d).getString("name"))).containsExactly("phone", "laptop");
+    harness.vertx().eventBus().publish(Addresses.SCRAPER_CIRCUIT_STATE, new JsonObject().put("v", 1)
+        .put("source", "other").put("state", "open"));
+    awaitCount("/hook/saved-key", 3);
+
+    // Removed: nothing more goes there.
+    assertThat(restarted.delete("/api/admin/notifications/destinations/laptop").status()).isEqualTo(200);
+    assertThat(restarted.delete("/api/admin/notifications/heartbeat").status()).isEqualTo(200);
+    harness.vertx().eventBus().publish(Addresses.SCRAPER_CIRCUIT_STATE, new JsonObject().put("v", 1)
+        .put("source", "third").put("state", "open"));
+    awaitTitle0("MangaCircus: circuit open for third");
+    await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> posts("/hook/saved-key").size()
+        == 3);
+    assertThat(Files.readString(saved)).doesNotContain("saved-key", "saved-uuid");
+    assertThat(List.copyOf(logs.list).stream().map(ILoggingEvent::getFormattedMessage))
+        .noneMatch(line -> line.contains("saved-key") || line.contains("saved-bearer") || line.contains("saved-uuid"));
+  }
+
+  @Test
+  void aCorruptSavedSettingsFileIsReportedOnThePageNeverOverwrittenAndTheConfigFileDestinationsStillWork()
+      throws Exception {
+    Path saved = Files.createDirectories(data.resolve("notifications")).resolve("destinations.json");
+    Files.writeString(saved, "{\"schema\": 1, \"destinations\": [");
+    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token"))
+        .put("notifications", notifications(new JsonArray().add(webhook())));
+    harness = new LauncherHarness(data, config.encode());
+    RouterSlot slot = new RouterSlot();
+    harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
+        "scraper", 3_600_000)));
+    awaitNotifier();
+    AdminApi admin = new AdminApi(harness.port(), "admin-token");
+    await().atMost(Duration.ofSeconds(15)).until(() -> admin.get("/api/admin/notifications").status() == 200);
+    assertThat(admin.get("/api/admin/notifications").json().getString("settingsProblem"))
+        .contains(saved.toString(), "not valid JSON", "left untouched");
+    assertThat(List.copyOf(logs.list).stream().map(ILoggingEvent::getFormattedMessage))
+        .anyMatch(line -> line.contains("[NOTIFY]") && line.contains(saved.toString()));
+
+    HttpProbe.Answer refused = admin.put("/api/admin/notifications/destinations/laptop", new JsonObject()
+        .put("type", "webhook").put("url", base() + "/hook/other"));
+    assertThat(refused.status()).isEqualTo(500);
+    assertThat(refused.json().getString("error")).isEqualTo("storage_error");
+    assertThat(refused.json().getString("message")).contains(saved.toString(), "left untouched");
+    assertThat(Files.readString(saved)).isEqualTo("{\"schema\": 1, \"destinations\": [");
+
+    harness.vertx().eventBus().publish(Addresses.SCRAPER_INCIDENT_RECORDED, incident("i2", "j2"));
+    awaitCount("/hook/key-123", 1);
+  }
+
+  private static JsonObject incident(String id, String job) {
+    return new JsonObject().put("v", 1).put("id", id).put("at", Instant.now().toString()).put("kind", "http")
+        .put("source", "demo").put("jobId", job).put("httpStatus", 503).put("message", "page 3 answered 503")
+        .put("action", "retry_wait");
+  }
+
+  @Test
+  void readersGetOneAlertPerSubscribedSeriesAtTheirOwnTopicOrWebhookAndNeverOtherUsersTitles() {
+    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token"))
+        .put("notifications", notifications(new JsonArray()));
+    harness = new LauncherHarness(data, config.encode());
+    RouterSlot slot = new RouterSlot();
+    harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
+        "scraper", 3_600_000)));
+    AdminApi admin = new AdminApi(harness.port(), "admin-token");
+    // Nothing of the operator's is configured (the notifier starts quietly); its answer says it listens.
+    await().atMost(Duration.ofSeconds(30)).until(() -> admin.get("/api/admin/notifications").status() == 200);
+    for (String name : List.of("alice", "bob", "carol")) {
+      assertThat(admin.post("/api/admin/users", new JsonObject().put("username", name)
+          .put("password", name + "-password").put("role", "reader")).status()).isEqualTo(201);
+    }
+    ReaderSession alice = ReaderSession.login(harness.port(), "alice", "alice-password");
+    ReaderSession bob = ReaderSession.login(harness.port(), "bob", "bob-password");
+    ReaderSession carol = ReaderSession.login(harness.port(), "carol", "carol-password");
+
+    HttpResponse<String> target = alice.put("/api/me/alerts/target", new JsonObject().put("type", "ntfy")
+        .put("url", base() + "/ntfy").put("topic", "alice-topic").put("token", "tk_alice"));
+    assertThat(target.statusCode()).as(target.body()).isEqualTo(200);
+    assertThat(alice.put("/api/me/alerts/series/circus-nights", new JsonObject()).statusCode()).isEqualTo(200);
+    assertThat(alice.put("/api/me/alerts/series/quiet-town", new JsonObject()).statusCode()).isEqualTo(200);
+    assertThat(bob.put("/api/me/alerts/target", new JsonObject().put("type", "webhook")
+        .put("url", base() + "/hook/bob")).statusCode()).isEqualTo(200);
+    assertThat(bob.put("/api/me/alerts/series/quiet-town", new JsonObject()).statusCode()).isEqualTo(200);
+    // carol subscribes but never says where: she gets nothing, and nobody gets her series.
+    assertThat(carol.put("/api/me/alerts/series/circus-nights", new JsonObject()).statusCode()).isEqualTo(200);
+    HttpResponse<String> badTarget = carol.put("/api/me/alerts/target", new JsonObject().put("type", "ntfy")
+        .put("url", base() + "/ntfy"));
+    assertThat(badTarget.statusCode()).isEqualTo(400);
+    assertThat(new JsonObject(badTarget.body()).getString("message"))
+        .isEqualTo("topic is missing: an ntfy alert needs its topic");
+
+    HttpResponse<String> view = alice.get("/api/me/alerts");
+    assertThat(view.body()).doesNotContain("alice-topic", "tk_alice", String.valueOf(wm.port()));
+    JsonObject shown = new JsonObject(view.body());
+    assertThat(shown.getJsonObject("target").getString("topic")).isEqualTo("set");
+    assertThat(shown.getJsonArray("series")).containsExactly("circus-nights", "quiet-town");
+
+    Instant now = Instant.now();
+    EventBus bus = harness.vertx().eventBus();
+    bus.publish(Addresses.SCRAPER_DISCOVERY_FINISHED, new DiscoveryFinished(now, 2, List.of(
+        new DiscoveryFinished.Queued("j1", "demo", "circus-nights"),
+        new DiscoveryFinished.Queued("j2", "demo", "quiet-town")), 0).toJson());
+    for (int i = 1; i <= 3; i++) {
+      bus.publish(Addresses.LIBRARY_PUBLISHED, published("circus-nights", "Circus Nights", "chapter-000" + i,
+          "c" + i, now.plusSeconds(i)));
+    }
+    bus.publish(Addresses.LIBRARY_PUBLISHED, published("quiet-town", "Quiet Town", "chapter-0009", "q9",
+        now.plusSeconds(4)));
+    bus.publish(Addresses.SCRAPER_JOB_PROGRESS, new JobProgress("j1", "demo", "Circus Nights", "done", null, null, 0,
+        0, 3, 3).toJson());
+    bus.publish(Addresses.SCRAPER_JOB_PROGRESS, new JobProgress("j2", "demo", "Quiet Town", "done", null, null, 0,
+        0, 1, 1).toJson());
+
+    awaitCount("/ntfy/alice-topic", 2);
+    awaitCount("/hook/bob", 1);
+    await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() ->
+        posts("/ntfy/alice-topic").size() == 2 && posts("/hook/bob").size() == 1
+            && wm.findAll(postRequestedFor(anyUrl())).size() == 3);
+    assertThat(posts("/ntfy/alice-topic").stream().map(r -> r.getHeader("Title")))
+        .containsExactlyInAnyOrder("3 new chapters of Circus Nights", "1 new chapter of Quiet Town");
+    LoggedRequest circus = posts("/ntfy/alice-topic").stream()
+        .filter(r -> r.getHeader("Title").contains("Circus")).findFirst().orElseThrow();
+    assertThat(circus.getHeader("Authorization")).isEqualTo("Bearer tk_alice");
+    assertThat(circus.getHeader("Click")).isEqualTo("https://manga.example.org/series.html?id=circus-nights");
+    JsonObject bobs = new JsonObject(posts("/hook/bob").get(0).getBodyAsString());
+    assertThat(bobs.getString("title")).isEqualTo("1 new chapter of Quiet Town");
+    assertThat(bobs.encode()).doesNotContain("Circus Nights");
+    assertThat(List.copyOf(logs.list).stream().map(ILoggingEvent::getFormattedMessage))
+        .noneMatch(line -> line.contains("alice-topic") || line.contains("tk_alice") || line.contains("/hook/bob"));
   }
 }

@@ -58,4 +58,15 @@ class OutboxFileTest {
         .hasMessageContaining("does not hold");
     assertThat(Files.readString(outbox)).isEqualTo("{\"schema\":1,\"deliveries\":[{\"id\":\"x\"}]}");
   }
+
+  @Test
+  void aReadersDeliveryKeepsItsTargetAcrossASave() throws Exception {
+    OutboxFile file = new OutboxFile(data.resolve("notifications"));
+    Delivery base = delivery("r");
+    Delivery alert = new Delivery("r", "reader:alice", base.notification(), 0, base.notBefore(), base.queuedAt(),
+        new io.mangacircus.launcher.config.NotificationsConfig.Destination("reader:alice", "webhook",
+            "https://hooks.example/alice", "", "bearer", java.util.Set.of("new-chapters"), 30));
+    file.save(List.of(alert));
+    assertThat(file.load()).containsExactly(alert);
+  }
 }

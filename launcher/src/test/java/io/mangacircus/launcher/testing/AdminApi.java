@@ -39,6 +39,10 @@ public final class AdminApi {
         .PUT(HttpRequest.BodyPublishers.ofString(body.encode())));
   }
 
+  public HttpProbe.Answer delete(String path) {
+    return send(HttpRequest.newBuilder(uri(path)).DELETE());
+  }
+
   /** The job with this id, as {@code GET /api/admin/jobs} lists it. */
   public JsonObject job(String id) {
     return get("/api/admin/jobs").json().getJsonArray("jobs").stream().map(JsonObject.class::cast)

@@ -14,14 +14,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code data/reader.db} (SQLite, WAL): users, sessions, app passwords and reading progress, with numbered schema
- * migrations. Blocking JDBC: call it from a worker thread or {@code executeBlocking}, never from an event loop. A
- * file that is not a readable reader database is reported and never touched.
+ * {@code data/reader.db} (SQLite, WAL): users, sessions, app passwords, reading progress and new-chapter alerts, with
+ * numbered schema migrations. Blocking JDBC: call it from a worker thread or {@code executeBlocking}, never from an
+ * event loop. A file that is not a readable reader database is reported and never touched.
  */
 public final class ReaderDatabase implements AutoCloseable {
 
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 3;
+  public static final int SCHEMA = 4;
 
   /** An account. */
   public record User(long id, String username, String passwordHash, String role, boolean disabled) {
@@ -68,6 +68,34 @@ public final class ReaderDatabase implements AutoCloseable {
           + " ON DELETE CASCADE, name TEXT NOT NULL, lookup TEXT NOT NULL, password_hash TEXT NOT NULL,"
           + " created_at TEXT NOT NULL, last_used_at TEXT, UNIQUE (user_id, name))",
       "CREATE INDEX app_passwords_lookup ON app_passwords (lookup)");
+
+  private static final List<String> MIGRATION_4 = List.of(
+      "CREATE TABLE alert_targets (user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,"
+          + " type TEXT NOT NULL CHECK (type IN ('ntfy','webhook')), url TEXT NOT NULL, topic TEXT NOT NULL,"
+          + " token TEXT NOT NULL, updated_at TEXT NOT NULL)",
+      "CREATE TABLE series_alerts (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+          + " series TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (user_id, series))",
+      "CREATE INDEX series_alerts_series ON series_alerts (series)");
+
+  /**
+   * Where a user's new-chapter alerts go.
+   *
+   * @param type {@code ntfy} or {@code webhook}
+   * @param url the ntfy server or the webhook URL
+   * @param topic the ntfy topic (empty for a webhook)
+   * @param token an ntfy access token or a webhook bearer token, or empty
+   */
+  public record AlertTarget(String type, String url, String topic, String token) {
+    @Override
+    public String toString() {
+      return "AlertTarget[type=" + type + ", url=<set>, topic=" + (topic.isEmpty() ? "<none>" : "<set>") + ", token="
+          + (token.isEmpty() ? "<none>" : "<set>") + "]";
+    }
+  }
+
+  /** A user to alert, where, and which of the asked series they subscribed to. */
+  public record Subscriber(String username, AlertTarget target, List<String> series) {
+  }
 
   private final Path file;
   private final Connection connection;
@@ -124,6 +152,9 @@ public final class ReaderDatabase implements AutoCloseable {
       }
       if (version < 3) {
         migrate(statement, MIGRATION_3, 3);
+      }
+      if (version < 4) {
+        migrate(statement, MIGRATION_4, 4);
       }
     }
   }
@@ -459,6 +490,100 @@ public final class ReaderDatabase implements AutoCloseable {
       delete.setLong(2, id);
       return delete.executeUpdate() == 1;
     }
+  }
+
+  /** Where the user's alerts go, if they chose. */
+  public synchronized Optional<AlertTarget> alertTarget(long userId) throws SQLException {
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT type, url, topic, token FROM alert_targets WHERE user_id = ?")) {
+      query.setLong(1, userId);
+      try (ResultSet row = query.executeQuery()) {
+        return row.next() ? Optional.of(new AlertTarget(row.getString(1), row.getString(2), row.getString(3),
+            row.getString(4))) : Optional.empty();
+      }
+    }
+  }
+
+  /** Sets where the user's alerts go. */
+  public synchronized void saveAlertTarget(long userId, AlertTarget target, Instant now) throws SQLException {
+    try (PreparedStatement upsert = connection.prepareStatement(
+        "INSERT INTO alert_targets (user_id, type, url, topic, token, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
+            + " ON CONFLICT (user_id) DO UPDATE SET type = excluded.type, url = excluded.url, topic = excluded.topic,"
+            + " token = excluded.token, updated_at = excluded.updated_at")) {
+      upsert.setLong(1, userId);
+      upsert.setString(2, target.type());
+      upsert.setString(3, target.url());
+      upsert.setString(4, target.topic());
+      upsert.setString(5, target.token());
+      upsert.setString(6, now.toString());
+      upsert.executeUpdate();
+    }
+  }
+
+  /** Forgets where the user's alerts go (their subscriptions stay); false when none was set. */
+  public synchronized boolean deleteAlertTarget(long userId) throws SQLException {
+    try (PreparedStatement delete = connection.prepareStatement("DELETE FROM alert_targets WHERE user_id = ?")) {
+      delete.setLong(1, userId);
+      return delete.executeUpdate() == 1;
+    }
+  }
+
+  /** Subscribes the user to new-chapter alerts of a series, or ends that subscription. */
+  public synchronized void setSeriesAlert(long userId, String series, boolean on, Instant now) throws SQLException {
+    try (PreparedStatement change = connection.prepareStatement(on
+        ? "INSERT OR IGNORE INTO series_alerts (user_id, series, created_at) VALUES (?, ?, ?)"
+        : "DELETE FROM series_alerts WHERE user_id = ? AND series = ?")) {
+      change.setLong(1, userId);
+      change.setString(2, series);
+      if (on) {
+        change.setString(3, now.toString());
+      }
+      change.executeUpdate();
+    }
+  }
+
+  /** The series the user gets new-chapter alerts of, by id. */
+  public synchronized List<String> seriesAlerts(long userId) throws SQLException {
+    List<String> series = new java.util.ArrayList<>();
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT series FROM series_alerts WHERE user_id = ? ORDER BY series")) {
+      query.setLong(1, userId);
+      try (ResultSet row = query.executeQuery()) {
+        while (row.next()) {
+          series.add(row.getString(1));
+        }
+      }
+    }
+    return series;
+  }
+
+  /**
+   * The users to alert about new chapters of some of {@code series}: those not disabled, with a target, each with
+   * only the series of the list they subscribed to.
+   */
+  public synchronized List<Subscriber> subscribers(java.util.Collection<String> series) throws SQLException {
+    java.util.Map<String, Subscriber> byUser = new java.util.LinkedHashMap<>();
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT u.username, t.type, t.url, t.topic, t.token, a.series FROM series_alerts a"
+            + " JOIN users u ON u.id = a.user_id JOIN alert_targets t ON t.user_id = a.user_id"
+            + " WHERE u.disabled = 0 AND a.series = ? ORDER BY u.username, a.series")) {
+      for (String one : new java.util.TreeSet<>(series)) {
+        query.setString(1, one);
+        try (ResultSet row = query.executeQuery()) {
+          while (row.next()) {
+            Subscriber subscriber = byUser.get(row.getString(1));
+            if (subscriber == null) {
+              subscriber = new Subscriber(row.getString(1), new AlertTarget(row.getString(2), row.getString(3),
+                  row.getString(4), row.getString(5)), new java.util.ArrayList<>());
+              byUser.put(subscriber.username(), subscriber);
+            }
+            subscriber.series().add(row.getString(6));
+          }
+        }
+      }
+    }
+    return byUser.values().stream().map(s -> new Subscriber(s.username(), s.target(), List.copyOf(s.series())))
+        .sorted(java.util.Comparator.comparing(Subscriber::username)).toList();
   }
 
   @Override

@@ -1,0 +1,119 @@
+package io.mangacircus.reader.alerts;
+
+import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.ErrorCode;
+import io.mangacircus.reader.accounts.AccessGuard;
+import io.mangacircus.reader.accounts.ReaderDatabase;
+import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.library.LibraryFiles;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A reader's own new-chapter alerts (docs/notifications.md): where they go (an ntfy topic or a webhook, secrets shown
+ * only as "set") and which series they are about, under {@code /api/me/alerts}; and the answer to the notifier's
+ * question "who wants to hear about these series", which names each user only with their own series.
+ */
+public final class ChapterAlerts {
+
+  private final Vertx vertx;
+  private final ReaderDatabase database;
+  private final InstantSource clock;
+
+  public ChapterAlerts(Vertx vertx, ReaderDatabase database, InstantSource clock) {
+    this.vertx = vertx;
+    this.database = database;
+    this.clock = clock;
+  }
+
+  /** The routes, mounted at {@code /api/me/alerts}; every signed-in user, each for themselves. */
+  public Router router() {
+    Router router = Router.router(vertx);
+    router.get("/").handler(this::handleGet);
+    router.put("/target").handler(this::handlePutTarget);
+    router.delete("/target").handler(this::handleDeleteTarget);
+    router.put("/series/:series").handler(ctx -> handleSeries(ctx, true));
+    router.delete("/series/:series").handler(ctx -> handleSeries(ctx, false));
+    return router;
+  }
+
+  /** Answers {@link Addresses#READER_ALERTS_SUBSCRIBERS} (local only: the reply carries the users' secrets). */
+  public MessageConsumer<Object> answerSubscribers() {
+    return vertx.eventBus().localConsumer(Addresses.READER_ALERTS_SUBSCRIBERS, this::handleSubscribers);
+  }
+
+  private void handleSubscribers(Message<Object> message) {
+    if (!(message.body() instanceof JsonObject body) || !(body.getValue("series") instanceof JsonArray series)) {
+      message.fail(ErrorCode.MALFORMED_MESSAGE.code(), "send {v:1, series:[ids]}");
+      return;
+    }
+    List<String> ids = series.stream().filter(String.class::isInstance).map(String.class::cast).toList();
+    vertx.executeBlocking(() -> database.subscribers(ids), false).onComplete(ar -> {
+      if (ar.failed()) {
+        message.fail(ErrorCode.STORAGE_ERROR.code(), "reader.db: " + ar.cause().getMessage());
+        return;
+      }
+      JsonArray subscribers = new JsonArray();
+      ar.result().forEach(s -> subscribers.add(new JsonObject().put("user", s.username())
+          .put("target", new JsonObject().put("type", s.target().type()).put("url", s.target().url())
+              .put("topic", s.target().topic()).put("token", s.target().token()))
+          .put("series", new JsonArray(s.series()))));
+      message.reply(new JsonObject().put("v", 1).put("subscribers", subscribers));
+    });
+  }
+
+  private JsonObject view(long userId) throws java.sql.SQLException {
+    Optional<ReaderDatabase.AlertTarget> target = database.alertTarget(userId);
+    return new JsonObject().put("target", target.map(t -> new JsonObject().put("type", t.type()).put("url", "set")
+        .put("topic", t.topic().isEmpty() ? null : "set").put("token", t.token().isEmpty() ? "none" : "set"))
+        .orElse(null)).put("series", new JsonArray(database.seriesAlerts(userId)));
+  }
+
+  private void handleGet(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    ApiReplies.blocking(vertx, ctx, () -> view(session.userId()), ctx::json);
+  }
+
+  private void handlePutTarget(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Optional<JsonObject> body = ApiReplies.body(ctx, "{\"type\": \"ntfy\", \"url\": \"https://ntfy.sh\", \"topic\": "
+        + "\"...\", \"token\": \"...\"}");
+    if (body.isEmpty()) {
+      return;
+    }
+    ApiReplies.blocking(vertx, ctx, () -> {
+      Optional<ReaderDatabase.AlertTarget> old = database.alertTarget(session.userId());
+      database.saveAlertTarget(session.userId(), AlertTargetRules.edit(old, body.get()), clock.instant());
+      return view(session.userId());
+    }, ctx::json);
+  }
+
+  private void handleDeleteTarget(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    ApiReplies.blocking(vertx, ctx, () -> {
+      database.deleteAlertTarget(session.userId());
+      return view(session.userId());
+    }, ctx::json);
+  }
+
+  private void handleSeries(RoutingContext ctx, boolean on) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    String series = ctx.pathParam("series");
+    if (!LibraryFiles.validId(series)) {
+      ApiReplies.error(ctx, 400, "bad_request", "not a series id: " + series);
+      return;
+    }
+    ApiReplies.blocking(vertx, ctx, () -> {
+      database.setSeriesAlert(session.userId(), series, on, clock.instant());
+      return view(session.userId());
+    }, ctx::json);
+  }
+}
