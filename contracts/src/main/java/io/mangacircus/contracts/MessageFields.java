@@ -57,77 +57,61 @@ public final class MessageFields {
 
   /** An optional string field; null when absent, a failure when present with another type. */
   public static String optionalString(JsonObject json, String type, String field) {
-    Object value = json.getValue(field);
-    if (value == null || value instanceof String) {
-      return (String) value;
-    }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' must be a string");
+    return optional(json, type, field, String.class, "a string");
   }
 
   /** A required integral number field. */
   public static long number(JsonObject json, String type, String field) {
-    Object value = json.getValue(field);
-    if (value instanceof Number n) {
-      return n.longValue();
-    }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' (number) is required");
+    return required(json, type, field, Number.class, "number").longValue();
   }
 
   /** A required array field. */
   public static JsonArray array(JsonObject json, String type, String field) {
-    Object value = json.getValue(field);
-    if (value instanceof JsonArray array) {
-      return array;
-    }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' (array) is required");
+    return required(json, type, field, JsonArray.class, "array");
   }
 
   /** A required string field that may be empty (a chapter title, for example). */
   public static String text(JsonObject json, String type, String field) {
-    Object value = json.getValue(field);
-    if (value instanceof String s) {
-      return s;
-    }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' (string) is required");
+    return required(json, type, field, String.class, "string");
   }
 
   /** A required boolean field. */
   public static boolean bool(JsonObject json, String type, String field) {
-    Object value = json.getValue(field);
-    if (value instanceof Boolean b) {
-      return b;
-    }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' (boolean) is required");
-  }
-
-  /** An optional integral number field; null when absent or null, a failure when present with another type. */
-  public static Long optionalNumber(JsonObject json, String type, String field) {
-    Object value = json.getValue(field);
-    if (value == null) {
-      return null;
-    }
-    if (value instanceof Number n) {
-      return n.longValue();
-    }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' must be a number");
+    return required(json, type, field, Boolean.class, "boolean");
   }
 
   /** A required object field. */
   public static JsonObject object(JsonObject json, String type, String field) {
-    Object value = json.getValue(field);
-    if (value instanceof JsonObject object) {
-      return object;
-    }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' (object) is required");
+    return required(json, type, field, JsonObject.class, "object");
+  }
+
+  /** An optional integral number field; null when absent or null, a failure when present with another type. */
+  public static Long optionalNumber(JsonObject json, String type, String field) {
+    Number value = optional(json, type, field, Number.class, "a number");
+    return value == null ? null : value.longValue();
   }
 
   /** An optional object field; null when absent or null, a failure when present with another type. */
   public static JsonObject optionalObject(JsonObject json, String type, String field) {
+    return optional(json, type, field, JsonObject.class, "an object");
+  }
+
+  private static <T> T required(JsonObject json, String type, String field, Class<T> kind, String kindName) {
     Object value = json.getValue(field);
-    if (value == null || value instanceof JsonObject) {
-      return (JsonObject) value;
+    if (kind.isInstance(value)) {
+      return kind.cast(value);
     }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' must be an object");
+    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
+        type + ": field '" + field + "' (" + kindName + ") is required");
+  }
+
+  private static <T> T optional(JsonObject json, String type, String field, Class<T> kind, String kindName) {
+    Object value = json.getValue(field);
+    if (value == null || kind.isInstance(value)) {
+      return kind.cast(value);
+    }
+    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
+        type + ": field '" + field + "' must be " + kindName);
   }
 
   /** A required ISO-8601 instant ({@code 2026-11-29T10:00:00Z}). */
