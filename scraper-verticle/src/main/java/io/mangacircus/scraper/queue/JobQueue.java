@@ -219,10 +219,7 @@ public final class JobQueue {
       job.chapters().forEach(c -> known.put(c.id(), c));
       List<ChapterEntry> merged = new ArrayList<>();
       for (ChapterEntry chapter : chapters) {
-        ChapterEntry before = known.get(chapter.id());
-        // What the source offers changes only for chapters not started: a scheduled one released is planned now.
-        boolean notStarted = before != null && (before.stage().awaitsSource() || before.stage() == ChapterStage.PLANNED);
-        merged.add(before == null || notStarted ? chapter : before);
+        merged.add(known.getOrDefault(chapter.id(), chapter));
       }
       Instant now = clock.instant();
       lastContact.put(job.source(), now);
