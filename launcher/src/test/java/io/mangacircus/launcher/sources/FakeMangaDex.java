@@ -69,10 +69,11 @@ final class FakeMangaDex {
 
   /**
    * A title of {@code chapters} English one-page chapters: its manga answer, its feed in pages of {@code pageSize}
-   * (any query), every chapter's at-home answer (through {@code transformers}, if any) and page.
+   * (any query; none scheduled), every chapter's at-home answer (through {@code transformers}, if any) and page.
    */
   static void title(WireMockServer api, int title, String name, int chapters, int pageSize, String... transformers) {
     api.stubFor(get(urlPathEqualTo("/manga/" + titleId(title))).willReturn(json(manga(title, name))));
+    MangaDexFixtures.stubScheduled(api, titleId(title), new JsonArray());
     for (int offset = 0; offset < Math.max(1, chapters); offset += pageSize) {
       JsonArray data = new JsonArray();
       for (int c = offset + 1; c <= Math.min(chapters, offset + pageSize); c++) {

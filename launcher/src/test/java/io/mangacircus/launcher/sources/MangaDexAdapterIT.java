@@ -241,7 +241,9 @@ class MangaDexAdapterIT {
 
     assertThat(title.title()).isEqualTo("The Circus at Dawn");
     assertThat(title.chapters()).extracting(c -> c.number() + " " + c.language())
-        .containsExactly("1 en", "1 fr", "2 es", "2 en");
+        .containsExactly("1 en", "1 fr", "1.5 en", "2 es", "2 en");
+    assertThat(title.chapters().get(2).externalUrl()).as("hosted elsewhere, listed as such")
+        .isEqualTo("https://example.org/circus-at-dawn/1.5");
   }
 
   @Test
@@ -392,7 +394,7 @@ class MangaDexAdapterIT {
     assertThat(titles).allSatisfy(t -> assertThat(t.result().ok()).isTrue());
     var spacing = spacing(journal(api));
     System.out.println("[MangaDexAdapterIT] two adapters at once: " + spacing);
-    assertThat(spacing.requests()).isEqualTo(18);
+    assertThat(spacing.requests()).as("6 inspections: title, 2 feed pages, scheduled chapters").isEqualTo(24);
     assertThat(spacing.mostInOneSecond()).isLessThanOrEqualTo(5);
     assertThat(spacing.averageGapMs()).isGreaterThanOrEqualTo(200);
   }

@@ -10,6 +10,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
@@ -77,9 +78,13 @@ final class MangaDexFixtures {
     return json(200, resource(atHome.fixture()).replace("{{node}}", node));
   }
 
-  /** {@code /manga/{id}} and its two-page English feed (the answers carry other languages too). */
+  /**
+   * {@code /manga/{id}} and its two-page English feed (the answers carry other languages too, and chapter 1.5 is
+   * hosted elsewhere), with no chapter scheduled ({@link #stubScheduled}).
+   */
   static void stubTitle(WireMockServer api) {
     api.stubFor(get(urlPathEqualTo("/manga/" + TITLE_ID)).willReturn(fixture("manga.json")));
+    stubScheduled(api, TITLE_ID, new JsonArray());
     for (int offset : new int[] {0, 4}) {
       api.stubFor(get(urlPathEqualTo("/manga/" + TITLE_ID + "/feed"))
           .withQueryParam("translatedLanguage[]", equalTo("en"))
@@ -88,6 +93,17 @@ final class MangaDexFixtures {
           .withQueryParam("offset", equalTo(String.valueOf(offset)))
           .willReturn(fixture("feed-offset-" + offset + ".json")));
     }
+  }
+
+  /**
+   * What the feed of {@code titleId} answers for chapters released later ({@code includeFuturePublishAt=1}, which the
+   * real API answers with future chapters only); ahead of the title's other feed stubs.
+   */
+  static void stubScheduled(WireMockServer api, String titleId, JsonArray chapters) {
+    api.stubFor(get(urlPathEqualTo("/manga/" + titleId + "/feed")).atPriority(1)
+        .withQueryParam("includeFuturePublishAt", equalTo("1"))
+        .willReturn(json(200, new JsonObject().put("result", "ok").put("response", "collection").put("data", chapters)
+            .put("limit", 100).put("offset", 0).put("total", chapters.size()).encode())));
   }
 
   /** The page files of a chapter on a node, each served as real image bytes; returns what each file serves. */

@@ -22,6 +22,7 @@ import static io.mangacircus.launcher.sources.MangaDexFixtures.path;
 import static io.mangacircus.launcher.sources.MangaDexFixtures.resource;
 import static io.mangacircus.launcher.sources.MangaDexFixtures.spacing;
 import static io.mangacircus.launcher.sources.MangaDexFixtures.stubPages;
+import static io.mangacircus.launcher.sources.MangaDexFixtures.stubScheduled;
 import static io.mangacircus.launcher.sources.MangaDexFixtures.stubTitle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -33,10 +34,15 @@ import io.mangacircus.launcher.testing.AdminApi;
 import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.scraper.source.Sources;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -159,10 +165,11 @@ class MangaDexIT {
     assertThat(inspected.getString("title")).isEqualTo(TITLE);
     assertThat(inspected.getJsonArray("chapterList").stream().map(JsonObject.class::cast)
         .map(c -> c.getString("id") + " " + c.getString("number")).toList())
-        .as("English only, no external or empty chapter, one chapter 2")
-        .containsExactly(CH1 + " 1", CH2 + " 2");
+        .as("English only, the external chapter listed as such, no empty chapter, one chapter 2")
+        .containsExactly(CH1 + " 1", CH_EXTERNAL + " 1.5", CH2 + " 2");
     assertThat(journal(api)).as("inspection reads metadata only").extracting(MangaDexFixtures::path)
-        .containsExactly("/manga/" + TITLE_ID, "/manga/" + TITLE_ID + "/feed", "/manga/" + TITLE_ID + "/feed");
+        .containsExactly("/manga/" + TITLE_ID, "/manga/" + TITLE_ID + "/feed", "/manga/" + TITLE_ID + "/feed",
+            "/manga/" + TITLE_ID + "/feed");
 
     assertThat(admin.post("/api/admin/jobs/" + id + "/confirm", null).status()).isEqualTo(200);
     admin.awaitJobState(id, "done");
@@ -183,6 +190,7 @@ class MangaDexIT {
         "/manga/" + TITLE_ID,
         "/manga/" + TITLE_ID + "/feed",
         "/manga/" + TITLE_ID + "/feed",
+        "/manga/" + TITLE_ID + "/feed",
         "/at-home/server/" + CH1,
         pagePath("node-a", AT_HOME_1, AT_HOME_1.data().get(0), false),
         pagePath("node-a", AT_HOME_1, AT_HOME_1.data().get(1), false),
@@ -193,18 +201,136 @@ class MangaDexIT {
         "/at-home/server/" + CH2,
         pagePath("node-b", AT_HOME_2, AT_HOME_2.data().get(1), false),
         pagePath("node-b", AT_HOME_2, AT_HOME_2.data().get(2), false));
-    assertThat(requests.get(9).getLoggedDate()).as("the fresh at-home call follows the expired page")
-        .isBeforeOrEqualTo(requests.get(10).getLoggedDate());
+    assertThat(requests.get(10).getLoggedDate()).as("the fresh at-home call follows the expired page")
+        .isBeforeOrEqualTo(requests.get(11).getLoggedDate());
     List<LoggedRequest> feeds = requests.stream().filter(r -> path(r).endsWith("/feed")).toList();
-    assertThat(feeds).extracting(r -> r.queryParameter("offset").firstValue()).containsExactly("0", "4");
+    assertThat(feeds).extracting(r -> r.queryParameter("offset").firstValue()).containsExactly("0", "4", "0");
     assertThat(feeds).allSatisfy(r -> {
       assertThat(r.queryParameter("translatedLanguage[]").values()).containsExactly("en");
       assertThat(r.queryParameter("order[chapter]").firstValue()).isEqualTo("asc");
       assertThat(r.queryParameter("limit").firstValue()).isEqualTo("4");
     });
-    System.out.println("[MangaDexIT] download phase only: " + spacing(requests.subList(3, requests.size())));
+    System.out.println("[MangaDexIT] download phase only: " + spacing(requests.subList(4, requests.size())));
     assertWithinMangaDexLimits(requests);
     assertThat(admin.get("/api/admin/incidents").json().getLong("open")).isZero();
+  }
+
+  // ---- scheduled and external chapters -------------------------------------------------------------------------
+
+  /** Chapter 1.5 of the fixture feed: hosted elsewhere ({@code externalUrl}, no pages). */
+  private static final String CH_EXTERNAL = "2b5a7c2e-1111-4c1a-9a51-000000000003";
+  /** English chapter 4: not in the fixture feed; the tests schedule it, or release it. */
+  private static final String CH4 = "2b5a7c2e-1111-4c1a-9a51-000000000008";
+
+  /** Chapter 4 as MangaDex's feed lists it, readable from {@code at}. */
+  private static JsonObject chapter4(Instant at) {
+    String when = at.atOffset(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssxxx"));
+    return new JsonObject().put("id", CH4).put("type", "chapter").put("attributes", new JsonObject()
+        .put("volume", null).put("chapter", "4").put("title", "The Last Parade").put("translatedLanguage", "en")
+        .put("externalUrl", null).put("publishAt", when).put("readableAt", when)
+        .put("createdAt", "2024-01-01T09:58:12+00:00").put("updatedAt", "2024-01-01T09:58:12+00:00")
+        .put("pages", 3).put("version", 1))
+        .put("relationships", new JsonArray().add(new JsonObject().put("id", TITLE_ID).put("type", "manga")));
+  }
+
+  /** Every chapter's at-home server and pages, chapter 4's included (it serves chapter 1's files). */
+  private void stubAllChapters() {
+    api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH1)).willReturn(atHome(AT_HOME_1, node("node-a"))));
+    api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH2)).willReturn(atHome(AT_HOME_2, node("node-b"))));
+    api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH4)).willReturn(atHome(AT_HOME_1, node("node-a"))));
+    api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH_EXTERNAL)).willReturn(atHome(AT_HOME_1, node("node-a"))));
+    stubPages(api, "node-a", AT_HOME_1, false);
+    stubPages(api, "node-b", AT_HOME_2, false);
+  }
+
+  private static JsonObject chapterOf(JsonObject job, String chapterId) {
+    return job.getJsonArray("chapterList").stream().map(JsonObject.class::cast)
+        .filter(c -> c.getString("id").equals(chapterId)).findFirst()
+        .orElseThrow(() -> new AssertionError("chapter " + chapterId + " is not listed: " + job.encode()));
+  }
+
+  private long requestsTo(String path) {
+    return journal(api).stream().filter(r -> path(r).equals(path)).count();
+  }
+
+  @Test
+  void aScheduledChapterIsListedAsScheduledNeverRequestedAndTheJobFinishesWithoutIt() {
+    stubTitle(api);
+    Instant release = Instant.now().plus(Duration.ofDays(2)).truncatedTo(ChronoUnit.SECONDS);
+    stubScheduled(api, TITLE_ID, new JsonArray().add(chapter4(release)));
+    stubAllChapters();
+    startProduct();
+
+    String id = add(TITLE_URL, false).getString("id");
+    admin.awaitJobState(id, "ready");
+    JsonObject scheduled = chapterOf(admin.job(id), CH4);
+    assertThat(scheduled.getString("stage")).isEqualTo("scheduled");
+    assertThat(scheduled.getString("reason")).isEqualTo("scheduled: readable from " + release);
+    assertThat(admin.post("/api/admin/jobs/" + id + "/confirm", null).status()).isEqualTo(200);
+    admin.awaitJobState(id, "done");
+
+    assertThat(chapterOf(admin.job(id), CH4).getString("stage")).as("still scheduled").isEqualTo("scheduled");
+    assertThat(admin.job(id).getLong("chaptersPublished")).isEqualTo(2);
+    assertThat(requestsTo("/at-home/server/" + CH4)).as("a scheduled chapter is never asked for").isZero();
+    assertThat(data.resolve("library/the-circus-at-dawn/chapter-0004")).doesNotExist();
+    List<LoggedRequest> feeds = journal(api).stream().filter(r -> path(r).endsWith("/feed")).toList();
+    assertThat(feeds).extracting(r -> r.queryParameter("includeFuturePublishAt").firstValue())
+        .as("the feed's own filter: readable now, then scheduled").containsExactly("0", "0", "1");
+    assertThat(admin.get("/api/admin/incidents").json().getLong("open")).isZero();
+  }
+
+  @Test
+  void anExternalChapterIsListedAsExternalAndNeverRequested() {
+    stubTitle(api);
+    stubAllChapters();
+    startProduct();
+
+    String id = add(TITLE_URL, false).getString("id");
+    admin.awaitJobState(id, "ready");
+    JsonObject external = chapterOf(admin.job(id), CH_EXTERNAL);
+    assertThat(external.getString("number")).isEqualTo("1.5");
+    assertThat(external.getString("stage")).isEqualTo("external");
+    assertThat(external.getString("reason")).isEqualTo("external, not downloadable: example.org");
+    assertThat(admin.post("/api/admin/jobs/" + id + "/confirm", null).status()).isEqualTo(200);
+    admin.awaitJobState(id, "done");
+
+    assertThat(chapterOf(admin.job(id), CH_EXTERNAL).getString("stage")).isEqualTo("external");
+    assertThat(requestsTo("/at-home/server/" + CH_EXTERNAL)).as("an external chapter is never asked for").isZero();
+    try (Stream<Path> chapters = Files.list(data.resolve("library/the-circus-at-dawn"))) {
+      assertThat(chapters.map(p -> p.getFileName().toString()).sorted().toList())
+          .containsExactly(".mangacircus-series.json", "chapter-0001", "chapter-0002");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void aScheduledChapterReleasedLaterIsDownloadedByTheNextInspection() {
+    stubTitle(api);
+    stubScheduled(api, TITLE_ID, new JsonArray().add(chapter4(Instant.now().plus(Duration.ofHours(6)))));
+    stubAllChapters();
+    startProduct();
+    String first = add(TITLE_ID, true).getString("id");
+    admin.awaitJobState(first, "done");
+    assertThat(chapterOf(admin.job(first), CH4).getString("stage")).isEqualTo("scheduled");
+
+    // MangaDex releases it: gone from the scheduled chapters, at the end of the feed of chapters readable now.
+    stubScheduled(api, TITLE_ID, new JsonArray());
+    JsonObject page = new JsonObject(resource("feed-offset-4.json"));
+    page.getJsonArray("data").add(chapter4(Instant.now().minusSeconds(60)));
+    page.put("total", page.getInteger("total") + 1);
+    api.stubFor(get(urlPathEqualTo("/manga/" + TITLE_ID + "/feed")).atPriority(1)
+        .withQueryParam("includeFuturePublishAt", com.github.tomakehurst.wiremock.client.WireMock.equalTo("0"))
+        .withQueryParam("offset", com.github.tomakehurst.wiremock.client.WireMock.equalTo("4"))
+        .willReturn(json(200, page.encode())));
+    String next = add(TITLE_ID, true).getString("id");
+    assertThat(next).as("the finished job is superseded").isNotEqualTo(first);
+    admin.awaitJobState(next, "done");
+
+    assertThat(chapterOf(admin.job(next), CH4).getString("stage")).isEqualTo("published");
+    assertThat(data.resolve("library/the-circus-at-dawn/chapter-0004/chapter.json")).exists();
+    assertThat(requestsTo("/at-home/server/" + CH4)).isEqualTo(1);
+    assertThat(requestsTo("/at-home/server/" + CH1)).as("published chapters are not fetched again").isEqualTo(1);
   }
 
   // ---- 429 ----------------------------------------------------------------------------------------------------
@@ -242,7 +368,7 @@ class MangaDexIT {
     assertThat(next - at429).as("Retry-After: 2").isGreaterThanOrEqualTo(2_000);
     assertThat(next).as("X-RateLimit-Retry-After").isGreaterThanOrEqualTo(resetEpoch * 1000);
     assertThat(path(requests.get(limited + 1))).isEqualTo("/at-home/server/" + CH1);
-    assertThat(requests).hasSize(3 + 1 + 1 + 3 + 1 + 3);
+    assertThat(requests).hasSize(4 + 1 + 1 + 3 + 1 + 3);
     assertWithinMangaDexLimits(requests);
   }
 
@@ -287,7 +413,8 @@ class MangaDexIT {
     assertThat(admin.job(foreign).getString("reason")).contains("is not a MangaDex title URL");
     assertThat(journal(api)).as("nothing is asked about a reference that is not MangaDex's")
         .extracting(MangaDexFixtures::path)
-        .containsExactly("/manga/" + frenchOnly, "/manga/" + frenchOnly + "/feed", "/manga/" + gone);
+        .containsExactly("/manga/" + frenchOnly, "/manga/" + frenchOnly + "/feed", "/manga/" + frenchOnly + "/feed",
+            "/manga/" + gone);
     assertThat(lane().getBoolean("paused")).isFalse();
     assertThat(lane().getString("circuit")).isEqualTo("closed");
   }

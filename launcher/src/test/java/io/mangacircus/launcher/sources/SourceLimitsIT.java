@@ -225,7 +225,7 @@ class SourceLimitsIT {
     assertThat(requests).extracting(r -> path(r) + (path(r).endsWith("/feed")
         ? "@" + r.queryParameter("offset").firstValue() : "")).as("the feed goes on where it stopped")
         .containsExactly("/manga/" + FakeMangaDex.titleId(5), feed + "@0", feed + "@100", feed + "@200",
-            feed + "@200");
+            feed + "@200", feed + "@0");
     for (int i = 1; i < 4; i++) {
       assertThat(requests.get(i).getLoggedDate().getTime() - requests.get(i - 1).getLoggedDate().getTime())
           .as("the lane's pacing between inspection requests").isGreaterThanOrEqualTo(700);

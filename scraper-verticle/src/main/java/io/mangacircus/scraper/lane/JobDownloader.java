@@ -13,6 +13,7 @@ import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.publish.PageValidator;
 import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
+import io.mangacircus.scraper.queue.ChapterStage;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobState;
@@ -93,7 +94,7 @@ public final class JobDownloader {
         var info = outcome.value();
         List<ChapterEntry> english = info.chapters().stream()
             .filter(c -> c.language() == null || c.language().isEmpty() || c.language().equalsIgnoreCase("en"))
-            .map(c -> ChapterEntry.planned(c.id(), c.number(), c.title())).toList();
+            .map(c -> entry(c, clock.instant())).toList();
         if (english.isEmpty()) {
           List<String> others = info.languages().stream().filter(l -> !l.equalsIgnoreCase("en")).toList();
           boolean saysNoEnglish = !info.languages().isEmpty() && others.size() == info.languages().size();
@@ -103,8 +104,9 @@ public final class JobDownloader {
               : "no English chapters (" + info.chapters().size() + " chapters in other languages)"));
         } else {
           queue.inspected(job.id(), owner, info.title(), english);
-          LOG.info("[LANE {}] inspected {} ({}): {} English chapters", source.name(), job.id(), info.title(),
-              english.size());
+          long waiting = english.stream().filter(c -> c.stage().awaitsSource()).count();
+          LOG.info("[LANE {}] inspected {} ({}): {} English chapters{}", source.name(), job.id(), info.title(),
+              english.size(), waiting == 0 ? "" : " (" + waiting + " scheduled or external, not downloaded)");
         }
       } else {
         failed(job, outcome, "inspection");
@@ -113,9 +115,20 @@ public final class JobDownloader {
     });
   }
 
+  /** A listed chapter as the queue records it: planned, or scheduled / external when there is nothing to download. */
+  static ChapterEntry entry(ChapterInfo chapter, java.time.Instant now) {
+    boolean external = chapter.externalUrl() != null && !chapter.externalUrl().isBlank();
+    return chapter.notDownloadable(now).map(why -> ChapterEntry.awaitingSource(chapter.id(), chapter.number(),
+        chapter.title(), external ? ChapterStage.EXTERNAL : ChapterStage.SCHEDULED, why))
+        .orElseGet(() -> ChapterEntry.planned(chapter.id(), chapter.number(), chapter.title()));
+  }
+
   // ---- download -----------------------------------------------------------------------------------------------
 
-  /** Downloads every unsettled chapter of an active job, in order, then marks the job done. */
+  /**
+   * Downloads every unsettled chapter of an active job, in order, then marks the job done; scheduled and external
+   * chapters are never asked for.
+   */
   public Future<Void> download(Job job) {
     latest = job;
     return chapters(job, 0).compose(step -> {
@@ -139,7 +152,7 @@ public final class JobDownloader {
       return Future.succeededFuture(Step.STOP);
     }
     ChapterEntry chapter = queue.chapter(job.id(), job.chapters().get(index).id()).orElseThrow();
-    if (chapter.stage().terminal()) {
+    if (chapter.stage().terminal() || chapter.stage().awaitsSource()) {
       return chapters(job, index + 1);
     }
     return chapter(job, chapter).compose(step -> {

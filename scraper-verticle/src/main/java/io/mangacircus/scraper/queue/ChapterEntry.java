@@ -19,6 +19,14 @@ public record ChapterEntry(String id, String number, String title, ChapterStage 
     return new ChapterEntry(id, number, title == null ? "" : title, ChapterStage.PLANNED, 0, null, null);
   }
 
+  /** A chapter the source lists but offers nothing to download for yet ({@code scheduled} or {@code external}). */
+  public static ChapterEntry awaitingSource(String id, String number, String title, ChapterStage stage, String why) {
+    if (!stage.awaitsSource()) {
+      throw new IllegalArgumentException(stage.wire() + " is not a stage of a chapter awaiting its source");
+    }
+    return new ChapterEntry(id, number, title == null ? "" : title, stage, 0, null, why);
+  }
+
   public ChapterEntry withStage(ChapterStage next, int pageCount, String chapterFingerprint, String why) {
     return new ChapterEntry(id, number, title, next, pageCount, chapterFingerprint, why);
   }

@@ -4,8 +4,15 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 
-/** The forward-only stages of one chapter: planned(10) → fetching(20) → staged(30) → publishing(40) → published(50) | failed(60). */
+/**
+ * The forward-only stages of one chapter: [scheduled(5) | external(5)] → planned(10) → fetching(20) → staged(30) →
+ * publishing(40) → published(50) | failed(60). Scheduled and external chapters are listed but not downloadable yet.
+ */
 public enum ChapterStage {
+  /** The source releases it later; a later inspection that finds it released plans it. */
+  SCHEDULED("scheduled", 5),
+  /** The source only links to it elsewhere; nothing to download unless a later inspection finds it hosted. */
+  EXTERNAL("external", 5),
   PLANNED("planned", 10),
   FETCHING("fetching", 20),
   STAGED("staged", 30),
@@ -34,6 +41,14 @@ public enum ChapterStage {
   /** Whether nothing more happens to the chapter. */
   public boolean terminal() {
     return this == PUBLISHED || this == FAILED;
+  }
+
+  /**
+   * Whether the source offers nothing to download for now (scheduled or external): a job does not wait for it, and a
+   * later inspection replaces it with what the source lists then.
+   */
+  public boolean awaitsSource() {
+    return this == SCHEDULED || this == EXTERNAL;
   }
 
   /** Whether work on the chapter has begun and not ended: what startup recovery looks at. */

@@ -48,9 +48,9 @@ public record Job(String id, String source, String titleId, String title, JobSta
     return chapters.stream().filter(c -> c.stage() == ChapterStage.PUBLISHED).count();
   }
 
-  /** Whether every chapter has reached a terminal stage. */
+  /** Whether every chapter has reached a terminal stage or has nothing to download yet (scheduled, external). */
   public boolean allChaptersSettled() {
-    return chapters.stream().allMatch(c -> c.stage().terminal());
+    return chapters.stream().allMatch(c -> c.stage().terminal() || c.stage().awaitsSource());
   }
 
   Job with(JobState newState, Instant now, String why) {

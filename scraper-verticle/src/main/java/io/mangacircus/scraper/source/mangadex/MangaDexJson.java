@@ -5,11 +5,13 @@ import io.mangacircus.scraper.source.FetchOutcome;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads MangaDex API answers ({@code /manga/{id}}, {@code /manga/{id}/feed}, {@code /at-home/server/{id}}). An answer
@@ -21,8 +23,16 @@ final class MangaDexJson {
   record FeedPage(List<Chapter> chapters, int limit, int offset, int total) {
   }
 
-  /** A chapter as the feed lists it. */
-  record Chapter(String id, String number, String title, String language, String externalUrl, int pages) {
+  /**
+   * A chapter as the feed lists it; {@code readableAt} is the later of {@code publishAt} and {@code readableAt} (null
+   * when the feed gives neither).
+   */
+  record Chapter(String id, String number, String title, String language, String externalUrl, int pages,
+      Instant readableAt) {
+
+    Chapter(String id, String number, String title, String language, String externalUrl, int pages) {
+      this(id, number, title, language, externalUrl, pages, null);
+    }
   }
 
   /** An at-home server answer: where the chapter's pages are now. */
@@ -141,29 +151,54 @@ final class MangaDexJson {
       JsonObject a = attributes.value();
       chapters.add(new Chapter(id.toLowerCase(java.util.Locale.ROOT), text(a.getValue("chapter")),
           text(a.getValue("title")), text(a.getValue("translatedLanguage")), text(a.getValue("externalUrl")),
-          a.getValue("pages") instanceof Number n ? n.intValue() : -1));
+          a.getValue("pages") instanceof Number n ? n.intValue() : -1,
+          later(instant(a.getValue("publishAt")), instant(a.getValue("readableAt")))));
     }
     return new FetchOutcome.Ok<>(new FeedPage(chapters, limit.intValue(), offset.intValue(), total.intValue()));
   }
 
   /**
-   * The chapters worth listing, in feed order: chapters hosted elsewhere ({@code externalUrl}) or without pages are
-   * left out, a chapter without a number is numbered by its id, and when several groups translated the same chapter
-   * number into the same language only the first listed is kept (the library holds one folder per number).
+   * The chapters worth listing, in feed order, as of {@code now}: a chapter hosted elsewhere ({@code externalUrl}) is
+   * listed with its URL, one readable only after {@code now} (whatever filter the server applied) with that time, one
+   * without pages and neither of these is left out; a chapter without a number is numbered by its id, and when several
+   * groups translated the same chapter number into the same language only the first listed is kept (the library holds
+   * one folder per number), a downloadable one before any scheduled or external one.
    */
-  static List<ChapterInfo> chapters(List<Chapter> feed) {
+  static List<ChapterInfo> chapters(List<Chapter> feed, Instant now) {
     List<ChapterInfo> chapters = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
+    Map<String, Integer> seen = new HashMap<>();
     for (Chapter chapter : feed) {
-      if (!chapter.externalUrl().isEmpty() || chapter.pages() == 0) {
+      String external = chapter.externalUrl().isEmpty() ? null : chapter.externalUrl();
+      Instant later = chapter.readableAt() != null && chapter.readableAt().isAfter(now) ? chapter.readableAt() : null;
+      if (external == null && later == null && chapter.pages() == 0) {
         continue;
       }
       String number = chapter.number().isEmpty() ? chapter.id() : chapter.number();
-      if (seen.add(chapter.language() + "\u0000" + number)) {
-        chapters.add(new ChapterInfo(chapter.id(), number, chapter.title(), chapter.language()));
+      ChapterInfo info = new ChapterInfo(chapter.id(), number, chapter.title(), chapter.language(), later, external);
+      Integer at = seen.get(chapter.language() + "\u0000" + number);
+      if (at == null) {
+        seen.put(chapter.language() + "\u0000" + number, chapters.size());
+        chapters.add(info);
+      } else if (chapters.get(at).notDownloadable(now).isPresent() && info.notDownloadable(now).isEmpty()) {
+        chapters.set(at, info);
       }
     }
     return chapters;
+  }
+
+  private static Instant instant(Object value) {
+    if (!(value instanceof String text) || text.isBlank()) {
+      return null;
+    }
+    try {
+      return OffsetDateTime.parse(text.trim()).toInstant();
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  private static Instant later(Instant a, Instant b) {
+    return a == null ? b : b == null || a.isAfter(b) ? a : b;
   }
 
   /** {@code /at-home/server/{chapterId}}. */

@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The MangaDex adapter, over its public JSON API: title from {@code GET /manga/{id}}, English chapters from the
- * paginated {@code GET /manga/{id}/feed}, pages from {@code GET /at-home/server/{chapterId}} and the MangaDex@Home
+ * paginated {@code GET /manga/{id}/feed} (scheduled and externally hosted ones listed as such, never downloaded), pages from {@code GET /at-home/server/{chapterId}} and the MangaDex@Home
  * server it names. Keeps MangaDex's published limits for every request it sends, images included — at most 5 a
  * second and 40 at-home look-ups a minute — by sending one request at a time per API root, each at least 210 ms after
  * the previous one started and ended, across every adapter of this process that talks to that API (the source registry hands them one line per API root); honours
@@ -85,7 +85,10 @@ public final class MangaDexSource implements Source {
   /** How long an inspection cut short is remembered, to go on from where it stopped. */
   static final Duration PARTIAL_KEPT = Duration.ofMinutes(30);
 
-  /** An inspection cut short: what was read, and the feed offset it stopped at. */
+  /** The "feed offset" of an inspection cut short after the chapters readable now, before the scheduled ones. */
+  private static final int SCHEDULED_FEED = -1;
+
+  /** An inspection cut short: what was read, and the feed offset it stopped at ({@link #SCHEDULED_FEED}). */
   private record Partial(String title, List<String> languages, List<MangaDexJson.Chapter> chapters, int nextOffset,
       Instant at) {
   }
@@ -195,8 +198,10 @@ public final class MangaDexSource implements Source {
     if (partial != null && Duration.between(partial.at(), clock.instant()).compareTo(PARTIAL_KEPT) < 0) {
       LOG.info("[MANGADEX {}] inspection of {} goes on at feed offset {} ({} chapters read before)", name, id,
           partial.nextOffset(), partial.chapters().size());
-      return feed(id, partial.nextOffset(), new ArrayList<>(partial.chapters()), spacing, partial.title(),
-          partial.languages());
+      return partial.nextOffset() == SCHEDULED_FEED
+          ? scheduled(id, new ArrayList<>(partial.chapters()), spacing, partial.title(), partial.languages())
+          : feed(id, partial.nextOffset(), new ArrayList<>(partial.chapters()), spacing, partial.title(),
+              partial.languages());
     }
     String what = "MangaDex title " + id;
     return api(apiBaseUrl + "/manga/" + id, what, false, request -> request)
@@ -217,7 +222,11 @@ public final class MangaDexSource implements Source {
         });
   }
 
-  /** Every page of the English feed from {@code offset} on, appended to {@code chapters}, then the title. */
+  /**
+   * Every page of the English feed of chapters readable now ({@code includeFuturePublishAt=0}, MangaDex's default
+   * filter made explicit; chapters hosted elsewhere are in it) from {@code offset} on, appended to {@code chapters},
+   * then the {@link #scheduled} ones.
+   */
   private Future<FetchOutcome<TitleInfo>> feed(String id, int offset, List<MangaDexJson.Chapter> chapters,
       Duration spacing, String title, List<String> languages) {
     String what = "MangaDex feed of " + id + " at offset " + offset;
@@ -225,6 +234,7 @@ public final class MangaDexSource implements Source {
     return api(apiBaseUrl + "/manga/" + id + "/feed", what, false, request -> request
         .addQueryParam("translatedLanguage[]", "en")
         .addQueryParam("order[chapter]", "asc")
+        .addQueryParam("includeFuturePublishAt", "0")
         .addQueryParam("limit", String.valueOf(limit))
         .addQueryParam("offset", String.valueOf(offset)))
         .compose(answer -> {
@@ -247,10 +257,45 @@ public final class MangaDexSource implements Source {
             done = true;
           }
           if (done) {
-            return Future.succeededFuture(new FetchOutcome.Ok<>(new TitleInfo(id, title,
-                MangaDexJson.chapters(chapters), languages)));
+            return pause(spacing).compose(v -> scheduled(id, chapters, spacing, title, languages));
           }
           return pause(spacing).compose(v -> feed(id, next, chapters, spacing, title, languages));
+        });
+  }
+
+  /**
+   * The English chapters MangaDex releases later ({@code includeFuturePublishAt=1}: one page, they are few), appended
+   * to {@code chapters}, then the title. Whatever the server sends, a chapter is listed as scheduled by its own
+   * {@code publishAt}/{@code readableAt} against this adapter's clock, never by the query that found it.
+   */
+  private Future<FetchOutcome<TitleInfo>> scheduled(String id, List<MangaDexJson.Chapter> chapters, Duration spacing,
+      String title, List<String> languages) {
+    String what = "MangaDex scheduled chapters of " + id;
+    return api(apiBaseUrl + "/manga/" + id + "/feed", what, false, request -> request
+        .addQueryParam("translatedLanguage[]", "en")
+        .addQueryParam("order[chapter]", "asc")
+        .addQueryParam("includeFuturePublishAt", "1")
+        .addQueryParam("limit", String.valueOf(options.feedPageSize()))
+        .addQueryParam("offset", "0"))
+        .map(answer -> {
+          if (!answer.ok()) {
+            synchronized (partials) {
+              partials.put(id, new Partial(title, languages, List.copyOf(chapters), SCHEDULED_FEED, clock.instant()));
+            }
+            return answer.<TitleInfo>failure();
+          }
+          FetchOutcome<MangaDexJson.FeedPage> page = MangaDexJson.feedPage(answer.value(), what);
+          if (!page.ok()) {
+            return page.<TitleInfo>failure();
+          }
+          if (page.value().total() > page.value().chapters().size()) {
+            LOG.warn("[MANGADEX {}] title {} has {} scheduled chapters; only the first {} are listed", name, id,
+                page.value().total(), page.value().chapters().size());
+          }
+          List<MangaDexJson.Chapter> all = new ArrayList<>(chapters);
+          all.addAll(page.value().chapters());
+          return new FetchOutcome.Ok<>(new TitleInfo(id, title, MangaDexJson.chapters(all, clock.instant()),
+              languages));
         });
   }
 

@@ -6,10 +6,13 @@ import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MangaDexJsonTest {
+
+  private static final Instant NOW = Instant.parse("2026-02-01T00:00:00Z");
 
   private static JsonObject manga(JsonObject title) {
     return new JsonObject().put("result", "ok").put("response", "entity").put("data", new JsonObject()
@@ -95,7 +98,7 @@ class MangaDexJsonTest {
   }
 
   @Test
-  void externalAndEmptyChaptersAreLeftOutAndDuplicatesOfANumberKeepTheFirst() {
+  void externalChaptersAreListedWithTheirUrlEmptyOnesLeftOutAndDuplicatesOfANumberKeepTheFirst() {
     List<MangaDexJson.Chapter> feed = List.of(
         new MangaDexJson.Chapter(id(1), "1", "Arrival", "en", "", 3),
         new MangaDexJson.Chapter(id(2), "1", "Arrivée", "fr", "", 3),
@@ -105,11 +108,33 @@ class MangaDexJsonTest {
         new MangaDexJson.Chapter(id(6), "3", "Not uploaded", "en", "", 0),
         new MangaDexJson.Chapter(id(7), "", "Oneshot", "en", "", 5));
 
-    assertThat(MangaDexJson.chapters(feed)).containsExactly(
+    assertThat(MangaDexJson.chapters(feed, NOW)).containsExactly(
         new ChapterInfo(id(1), "1", "Arrival", "en"),
         new ChapterInfo(id(2), "1", "Arrivée", "fr"),
+        new ChapterInfo(id(3), "1.5", "Extra", "en", null, "https://example.org/read/1.5"),
         new ChapterInfo(id(4), "2", "Second", "en"),
         new ChapterInfo(id(7), id(7), "Oneshot", "en"));
+    assertThat(MangaDexJson.chapters(feed, NOW).get(2).notDownloadable(NOW))
+        .contains("external, not downloadable: example.org");
+  }
+
+  @Test
+  void aChapterReadableOnlyLaterIsScheduledWhateverTheServerFilteredAndAHostedOneOfItsNumberWins() {
+    JsonObject answer = new JsonObject().put("result", "ok").put("response", "collection").put("data", new JsonArray()
+        .add(chapter(id(1), "1", "en", null, 3).put("attributes", chapter(id(1), "1", "en", null, 3)
+            .getJsonObject("attributes").put("publishAt", "2026-01-01T10:00:00+00:00")
+            .put("readableAt", "2026-03-01T12:00:00+00:00")))
+        .add(chapter(id(2), "2", "en", null, 3).put("attributes", chapter(id(2), "2", "en", null, 3)
+            .getJsonObject("attributes").put("publishAt", "2026-02-15T10:00:00+00:00")))
+        .add(chapter(id(3), "2", "en", null, 3).put("attributes", chapter(id(3), "2", "en", null, 3)
+            .getJsonObject("attributes").put("publishAt", "2025-12-01T10:00:00+00:00"))))
+        .put("limit", 3).put("offset", 0).put("total", 3);
+
+    List<ChapterInfo> chapters = MangaDexJson.chapters(MangaDexJson.feedPage(answer, "feed").value().chapters(), NOW);
+
+    assertThat(chapters).extracting(ChapterInfo::id).containsExactly(id(1), id(3));
+    assertThat(chapters.get(0).notDownloadable(NOW)).contains("scheduled: readable from 2026-03-01T12:00:00Z");
+    assertThat(chapters.get(1).notDownloadable(NOW)).isEmpty();
   }
 
   @Test
