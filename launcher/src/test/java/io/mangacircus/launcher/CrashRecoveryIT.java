@@ -147,7 +147,7 @@ class CrashRecoveryIT {
     Path queue = data.resolve("scraper/queue.json");
     if (Files.exists(queue)) {
       JsonObject parsed = new JsonObject(Files.readString(queue));
-      assertThat(parsed.getInteger("schema")).isEqualTo(2);
+      assertThat(parsed.getInteger("schema")).isEqualTo(io.mangacircus.scraper.queue.QueueStore.SCHEMA);
     }
   }
 

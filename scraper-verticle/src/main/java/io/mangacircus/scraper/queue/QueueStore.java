@@ -30,8 +30,15 @@ public final class QueueStore {
 
   private static final Logger LOG = LoggerFactory.getLogger(QueueStore.class);
 
-  /** The schema this version writes. Schema 1 (single {@code status} string, {@code done} flags) is migrated. */
-  public static final int SCHEMA = 2;
+  /**
+   * The schema this version writes. Schema 3 added the chapter stages {@code scheduled} and {@code external}, which an
+   * older version could not read: it says the file is newer instead of failing on a stage. Schema 2 is a subset and is
+   * read as it is; schema 1 (single {@code status} string, {@code done} flags) is migrated.
+   */
+  public static final int SCHEMA = 3;
+
+  /** The schema before the scheduled and external chapter stages; read unchanged. */
+  private static final int SCHEMA_WITHOUT_AWAITING_STAGES = 2;
 
   private final Path file;
   private final ObjectMapper mapper;
@@ -87,7 +94,7 @@ public final class QueueStore {
           queue.jobs().size(), originalBackup(schema).getFileName());
       return queue;
     }
-    if (schema != SCHEMA) {
+    if (schema != SCHEMA && schema != SCHEMA_WITHOUT_AWAITING_STAGES) {
       throw new CorruptStateFileException(file, "has unknown schema " + schema);
     }
     return bind(root);

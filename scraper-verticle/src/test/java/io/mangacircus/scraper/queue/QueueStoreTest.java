@@ -43,8 +43,26 @@ class QueueStoreTest {
     assertThat(queue.jobs().get(2).reason()).contains("HTTP 500");
 
     assertThat(Files.readString(dir.resolve("queue.json.schema1.bak"))).isEqualTo(original);
-    assertThat(Files.readString(file)).contains("\"schema\" : 2");
+    assertThat(Files.readString(file)).contains("\"schema\" : " + QueueStore.SCHEMA);
     assertThat(new QueueStore(file).load()).isEqualTo(queue);
+  }
+
+  @Test
+  void aSchema2QueueIsReadAsItIsAndItsNextSaveSaysSchema3() throws Exception {
+    Path file = dir.resolve("queue.json");
+    Files.writeString(file, "{\"schema\": 2, \"jobs\": [{\"id\": \"j-1\", \"source\": \"demo\", \"titleId\": \"t\","
+        + " \"title\": \"T\", \"state\": \"done\", \"inspected\": true, \"confirmed\": true, \"attempts\": 0,"
+        + " \"interruptions\": 0, \"createdAt\": \"2026-11-29T10:00:00Z\", \"updatedAt\": \"2026-11-29T10:00:00Z\","
+        + " \"chapters\": [{\"id\": \"c1\", \"number\": \"1\", \"title\": \"\", \"stage\": \"published\", \"pages\": 3}],"
+        + " \"networkRetries\": 0, \"stalls\": 0}], \"lanes\": {}}");
+
+    QueueStore store = new QueueStore(file);
+    QueueFile queue = store.load();
+    store.save(queue);
+
+    assertThat(queue.jobs()).singleElement().satisfies(job -> assertThat(job.publishedChapters()).isEqualTo(1));
+    assertThat(dir.resolve("queue.json.schema2.bak")).as("nothing to migrate, nothing kept aside").doesNotExist();
+    assertThat(Files.readString(file)).contains("\"schema\" : 3");
   }
 
   @Test
