@@ -37,15 +37,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 now_ns() { date +%s%N; }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-wait_for() {
-  local what=$1 limit=$2; shift 2
-  local deadline=$(( $(date +%s) + limit ))
-  until "$@"; do
-    [ "$(date +%s)" -lt "$deadline" ] || { echo "$what: not within $limit s" >&2; return 1; }
-    sleep 0.05
-  done
-}
+. bench/lib.sh
 
 echo "machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
