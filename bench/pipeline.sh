@@ -78,7 +78,7 @@ token="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
 cat >"$work/mangacircus.json" <<EOF
 {"scraper": {"claimPollMs": 50, "sources": {"bench": {"type": "demo", "baseUrl": "$base_url", "pageDelayMs": 0, "chapterDelayMs": 0}}}}
 EOF
-MANGACIRCUS_ADMIN_TOKEN=$token java -jar "$jar" all --conf "$work/mangacircus.json" --data "$data" \
+MANGACIRCUS_ADMIN_TOKEN=$token java ${MC_JAVA_OPTS:-} -jar "$jar" all --conf "$work/mangacircus.json" --data "$data" \
   --port "$port" --health-port "$hport" >"$work/mangacircus.log" 2>&1 &
 mc_pid=$!
 mc_ready() {
@@ -88,6 +88,12 @@ mc_ready() {
 wait_for "MangaCircus /health/ready" 120 mc_ready
 api() { curl -s -f -H "Authorization: Bearer $token" "$@"; }
 
+if [ -n "${PROFILE:-}" ]; then   # PROFILE=out.jfr: a JFR recording of the download only (1 ms sampling), see docs/benchmarks.md
+  jfc="$work/profile.jfc"
+  sed -E '/<event name="jdk.(ExecutionSample|NativeMethodSample)">/,/<\/event>/ s|(<setting name="period"[^>]*>)[^<]*|\11 ms|' \
+    "$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")/lib/jfr/profile.jfc" >"$jfc"
+  jcmd "$mc_pid" JFR.start name=download settings="$jfc" filename="$(readlink -f "$PROFILE")" >/dev/null
+fi
 cpu0=$(cpu_ticks "$mc_pid")
 start=$(now_ns)
 api -o /dev/null -X POST -H 'Content-Type: application/json' \
@@ -107,6 +113,12 @@ done
 mc_ns=$(( $(now_ns) - start ))
 mc_cpu=$(awk -v t=$(( $(cpu_ticks "$mc_pid") - cpu0 )) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t / hz }')
 
+[ -z "${PROFILE:-}" ] || jcmd "$mc_pid" JFR.stop name=download >/dev/null
+# where the CPU went, by thread group (whole life of the process, start-up included)
+threads_cpu=$(for t in /proc/"$mc_pid"/task/*; do
+  name=$(tr ' ' '_' <"$t/comm"); awk -v n="$name" '{print n, $14 + $15}' "$t/stat"
+done 2>/dev/null | sed -E 's/[0-9]+ / /; s/-[0-9]+ / /' | awk -v hz="$(getconf CLK_TCK)" '{s[$1] += $2}
+  END {for (k in s) if (s[k] > 0) printf "%s=%.1fs ", k, s[k] / hz}')
 kill -TERM "$mc_pid"; mc_exit=0; wait "$mc_pid" || mc_exit=$?; mc_pid=""
 [ "$mc_exit" -eq 0 ] || { echo "MangaCircus exited $mc_exit on SIGTERM" >&2; exit 1; }
 
@@ -130,6 +142,7 @@ echo "curl:         $(secs "$curl_ns") s, $(rate "$total" "$curl_ns") pages/s (o
 echo "              (one sync of all curl files afterwards took another $(secs "$sync_ns") s; not counted above)"
 echo "MangaCircus:  $(secs "$mc_ns") s, $(rate "$total" "$mc_ns") pages/s (POST to job done, polled every 100 ms)"
 echo "              (MangaCircus process CPU meanwhile: $mc_cpu s user+system)"
+echo "              (CPU by thread since start: $threads_cpu)"
 echo "ratio:        $(awk -v m="$mc_ns" -v c="$curl_ns" 'BEGIN { printf "%.2f", m / c }')x curl time (target <= 1.25)"
 echo "verified:     $published pages in $(basename "$series")/, $samples sampled pages byte-identical to the served files"
 echo "note: MangaCircus fetches pages one at a time and, per page, fully decodes the image (magic bytes, end marker,"
