@@ -218,8 +218,9 @@ public final class JobDownloader {
       }
       recorded(queue.startChapter(job.id(), chapter.id(), pages.size(), fingerprint));
       report(latest, chapter, staging.validatedPages(), pages.size());
+      // The checkpoint log stays open for the chapter: closed once it is published, stopped or failed.
       return pages(job, chapter, staging, pages, 0).map(step -> step == Step.CONTINUE ? publish(job, chapter, staging)
-          : Step.STOP);
+          : Step.STOP).onComplete(done -> staging.close());
     });
   }
 
@@ -264,7 +265,8 @@ public final class JobDownloader {
 
   private Step publish(Job job, ChapterEntry chapter, StagingFolder staging) {
     int count = staging.pageCount();
-    recorded(queue.chapterStaged(job.id(), chapter.id(), count, staging.fingerprint()));
+    // No commit before the rename: a crash after it is recorded as published at start-up (the library holds the
+    // chapter with the queue's fingerprint), one before it resumes the complete staging folder.
     try {
       ChapterPublisher.Publication publication = publisher.publish(staging);
       ChapterPublisher.Result result = publication.result();

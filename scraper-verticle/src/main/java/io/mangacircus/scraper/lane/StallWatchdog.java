@@ -1,6 +1,5 @@
 package io.mangacircus.scraper.lane;
 
-import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.failure.Failure;
@@ -14,8 +13,6 @@ import io.mangacircus.scraper.queue.ChapterEntry;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobState;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -28,7 +25,7 @@ import java.util.function.Function;
 /**
  * The stall watchdog's tick: shows {@link StallWatch} each active job's checkpoint fingerprint and hands a stalled job
  * to its source's {@link FailureResponder}, the same that answers the lane's own failures (docs/architecture.md §5).
- * Blocking (it reads checkpoints): run it on a worker.
+ * Blocking (it looks at checkpoint logs on disk): run it on a worker.
  */
 public final class StallWatchdog {
 
@@ -71,21 +68,17 @@ public final class StallWatchdog {
     }
   }
 
-  /** Completed chapters and validated pages of the open chapter; empty when its checkpoint cannot be read. */
+  /**
+   * Completed chapters and the pages recorded in the open chapters' checkpoint logs (their size: one {@code stat} per
+   * open chapter, whatever the chapter's length).
+   */
   private OptionalLong checkpointFingerprint(Job job) {
-    long pages = 0;
+    long recorded = 0;
     for (ChapterEntry chapter : job.chapters()) {
       if (chapter.stage().open() && chapter.fingerprint() != null) {
-        Path staging = library.staging(chapter.fingerprint());
-        if (Files.isDirectory(staging)) {
-          try {
-            pages += StagingFolder.readCheckpoint(staging).map(c -> c.pages().size()).orElse(0);
-          } catch (CorruptStateFileException e) {
-            return OptionalLong.empty();
-          }
-        }
+        recorded += StagingFolder.progressMark(library.staging(chapter.fingerprint()));
       }
     }
-    return OptionalLong.of(job.publishedChapters() * 1_000_000 + pages);
+    return OptionalLong.of(job.publishedChapters() * 1_000_000_000_000L + recorded);
   }
 }

@@ -15,7 +15,8 @@ import java.util.Optional;
 
 /**
  * Publishes a complete staging folder as {@code library/<series>/<chapter>/} with one rename on the same filesystem,
- * then fsyncs the parent. A published chapter is never overwritten or deleted.
+ * then fsyncs the parent; {@code chapter.json} and {@code ComicInfo.xml} are written and the checkpoint files removed
+ * before the rename. A published chapter is never overwritten or deleted.
  */
 public final class ChapterPublisher {
 
@@ -120,6 +121,8 @@ public final class ChapterPublisher {
     ChapterManifest manifest = manifest(staging);
     manifest.write(staging.path());
     staging.writeFile("ComicInfo.xml", comicInfo(staging).getBytes(StandardCharsets.UTF_8));
+    // chapter.json now records every page with its hash: the checkpoint files go, the library never sees them.
+    staging.compactForPublication();
     CrashPoints.reach("publish.before-rename");
     Files.move(staging.path(), target, StandardCopyOption.ATOMIC_MOVE);
     CrashPoints.reach("publish.renamed");

@@ -1,12 +1,13 @@
 package io.mangacircus.scraper.publish;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
+import io.mangacircus.contracts.library.ChapterManifest;
 import io.mangacircus.scraper.CrashPoints;
 import io.mangacircus.scraper.StateJson;
 import io.mangacircus.scraper.source.PageRef;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -16,25 +17,36 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The staging folder of one chapter: validated pages plus {@code checkpoint.json}. A page is written to a hidden
- * {@code .NNN.ext.part}, fsynced, renamed to {@code NNN.ext}, and only then recorded in a checkpoint rewritten
- * atomically. Reopening re-validates every recorded page against its hash; hidden pending files never count.
+ * The staging folder of one chapter: validated pages, a {@code checkpoint.json} header written once (which chapter,
+ * its page manifest) and an append-only {@code checkpoint.log}, one JSON line per validated page, fdatasynced after
+ * each. A page is written to a hidden {@code .NNN.ext.part}, fsynced and renamed to {@code NNN.ext} before its line is
+ * appended; a torn last line (a kill mid-append) counts as absent and is cut off before the next append. Reopening
+ * re-validates every recorded page against its hash; hidden pending files never count (docs/downloads.md, "Staging").
  */
-public final class StagingFolder {
+public final class StagingFolder implements Closeable {
 
   private static final Logger LOG = LoggerFactory.getLogger(StagingFolder.class);
+  /** The header: schema 2 (pages in the log) or an earlier version's schema 1 (pages inside). */
   static final String CHECKPOINT = "checkpoint.json";
+  /** One line per validated page, appended. */
+  static final String CHECKPOINT_LOG = "checkpoint.log";
+  static final int HEADER_SCHEMA = 2;
+  private static final int LEGACY_SCHEMA = 1;
+  private static final Pattern PAGE_FILE = Pattern.compile("[0-9]{3,}\\.[a-z0-9]{1,8}");
+  private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
   private final Path folder;
   private final String fingerprint;
@@ -43,6 +55,10 @@ public final class StagingFolder {
   private final InstantSource clock;
   private final ObjectMapper mapper;
   private final TreeMap<Integer, Checkpoint.Page> pages = new TreeMap<>();
+  /** Where the log's last complete line ends: anything after it is a torn line, cut off before the next append. */
+  private long logEnd;
+  /** The log, open from the first page stored until {@link #close}. */
+  private FileChannel log;
 
   private StagingFolder(Path folder, String fingerprint, ChapterKey key, List<String> manifest, InstantSource clock) {
     this.folder = folder;
@@ -58,8 +74,19 @@ public final class StagingFolder {
   }
 
   /**
+   * What a staging folder records, read without changing anything.
+   *
+   * @param header the header, or (for a folder compacted for publication) one made from its {@code chapter.json};
+   *     null when the folder has neither
+   * @param compacted whether it was read from {@code chapter.json}
+   * @param logEnd where the log's last complete, parsable line ends
+   */
+  private record Recorded(Checkpoint header, boolean compacted, long logEnd) {
+  }
+
+  /**
    * Opens (or creates) the staging folder for a chapter manifest. Only a checkpoint with the same fingerprint is
-   * reused, and only its pages whose bytes still match their recorded hash.
+   * reused, and only its pages whose bytes still match their recorded hash. A new folder gets its header here.
    *
    * @throws CorruptStateFileException when the folder's checkpoint cannot be parsed or belongs to another chapter
    *     (the folder is then left untouched)
@@ -73,57 +100,200 @@ public final class StagingFolder {
         Files.createDirectories(folder);
         AtomicFiles.fsyncFolder(layout.root());
       }
-      staging.loadCheckpoint();
+      staging.load();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare staging folder " + folder, e);
     }
     return staging;
   }
 
-  /** Reads a staging folder's checkpoint without changing anything (for recovery); empty when there is none. */
-  public static java.util.Optional<Checkpoint> readCheckpoint(Path folder) {
-    Path file = folder.resolve(CHECKPOINT);
+  /**
+   * Reads a staging folder's checkpoint without changing anything (for recovery): the header with every recorded page
+   * (not re-validated; a torn last log line left out); empty when there is none.
+   *
+   * @throws CorruptStateFileException when the header, a log line before the last or {@code chapter.json} cannot be
+   *     parsed
+   */
+  public static Optional<Checkpoint> readCheckpoint(Path folder) {
+    return Optional.ofNullable(read(folder, mapper()).header());
+  }
+
+  /**
+   * A mark that moves whenever a page is recorded (the bytes in the folder's log), read with one {@code stat}: what
+   * the stall watchdog compares between ticks. 0 when there is no log.
+   */
+  public static long progressMark(Path folder) {
     try {
-      return java.util.Optional.of(mapper().readValue(Files.readString(file), Checkpoint.class));
-    } catch (NoSuchFileException e) {
-      return java.util.Optional.empty();
-    } catch (IOException | RuntimeException e) {
-      throw new CorruptStateFileException(file, "cannot be parsed: " + e.getMessage());
+      return Files.size(folder.resolve(CHECKPOINT_LOG));
+    } catch (IOException e) {
+      return 0;
     }
   }
 
-  private void loadCheckpoint() throws IOException {
-    Path file = folder.resolve(CHECKPOINT);
-    Checkpoint checkpoint;
+  private static Recorded read(Path folder, ObjectMapper mapper) {
+    Path headerFile = folder.resolve(CHECKPOINT);
+    Path logFile = folder.resolve(CHECKPOINT_LOG);
+    Checkpoint header;
     try {
-      checkpoint = mapper.readValue(Files.readString(file), Checkpoint.class);
+      header = mapper.readValue(Files.readAllBytes(headerFile), Checkpoint.class);
     } catch (NoSuchFileException e) {
-      return;
-    } catch (JsonProcessingException | RuntimeException e) {
-      throw new CorruptStateFileException(file, "cannot be parsed: " + e.getMessage());
+      return readCompacted(folder);
+    } catch (IOException | RuntimeException e) {
+      throw new CorruptStateFileException(headerFile, "cannot be parsed: " + e.getMessage());
     }
-    if (!fingerprint.equals(checkpoint.fingerprint()) || !manifest.equals(checkpoint.manifest())) {
+    if (header.schema() != HEADER_SCHEMA && header.schema() != LEGACY_SCHEMA) {
+      throw new CorruptStateFileException(headerFile, "has unknown schema " + header.schema());
+    }
+    if (header.schema() == HEADER_SCHEMA && !header.pages().isEmpty()) {
+      throw new CorruptStateFileException(headerFile, "is a schema 2 header that lists pages");
+    }
+    TreeMap<Integer, Checkpoint.Page> recorded = new TreeMap<>();
+    for (Checkpoint.Page page : header.pages()) {
+      if (!plausible(page, header.manifest().size())) {
+        throw new CorruptStateFileException(headerFile, "records an impossible page " + page);
+      }
+      recorded.put(page.index(), page);
+    }
+    byte[] log;
+    try {
+      log = Files.readAllBytes(logFile);
+    } catch (NoSuchFileException e) {
+      log = new byte[0];
+    } catch (IOException e) {
+      throw new CorruptStateFileException(logFile, "cannot be read: " + e.getMessage());
+    }
+    long logEnd = 0;
+    int start = 0;
+    while (start < log.length) {
+      int newline = indexOf(log, (byte) '\n', start);
+      int end = newline < 0 ? log.length : newline;
+      Checkpoint.Page page = parseLine(mapper, log, start, end, header.manifest().size());
+      boolean last = newline < 0 || newline + 1 == log.length;
+      if (page == null || newline < 0) {
+        if (!last) {
+          throw new CorruptStateFileException(logFile, "line " + (lineNumber(log, start)) + " cannot be parsed ("
+              + "only the last line may be torn)");
+        }
+        // A torn last line: the page in flight when the process stopped. It counts as absent.
+        break;
+      }
+      recorded.put(page.index(), page);
+      logEnd = newline + 1;
+      start = newline + 1;
+    }
+    Checkpoint merged = new Checkpoint(header.schema(), header.fingerprint(), header.source(), header.titleId(),
+        header.chapterId(), header.manifest(), new ArrayList<>(recorded.values()), header.updatedAt());
+    return new Recorded(merged, false, logEnd);
+  }
+
+  /**
+   * A folder without a header: new, or compacted for publication (header and log removed after {@code chapter.json}
+   * was written) and not renamed yet because the process stopped; its pages are then those of {@code chapter.json}.
+   */
+  private static Recorded readCompacted(Path folder) {
+    ChapterManifest manifest;
+    try {
+      manifest = ChapterManifest.read(folder);
+    } catch (NoSuchFileException e) {
+      if (Files.exists(folder.resolve(CHECKPOINT_LOG))) {
+        throw new CorruptStateFileException(folder.resolve(CHECKPOINT_LOG), "has no " + CHECKPOINT
+            + " header beside it");
+      }
+      return new Recorded(null, false, 0);
+    } catch (IOException | ChapterManifest.InvalidException e) {
+      throw new CorruptStateFileException(folder.resolve(ChapterManifest.FILE), "cannot be parsed: " + e.getMessage());
+    }
+    List<Checkpoint.Page> pages = new ArrayList<>();
+    for (ChapterManifest.Page page : manifest.pages()) {
+      Checkpoint.Page recorded = new Checkpoint.Page(page.index(), page.file(), page.size(), page.sha256());
+      if (!plausible(recorded, Integer.MAX_VALUE)) {
+        throw new CorruptStateFileException(folder.resolve(ChapterManifest.FILE), "records an impossible page "
+            + recorded);
+      }
+      pages.add(recorded);
+    }
+    return new Recorded(new Checkpoint(0, manifest.fingerprint(), manifest.source(), manifest.titleId(),
+        manifest.chapterId(), List.of(), pages, manifest.publishedAt()), true, 0);
+  }
+
+  /** One log line as a page; null when it is not one (unparsable, or naming an impossible page). */
+  private static Checkpoint.Page parseLine(ObjectMapper mapper, byte[] log, int start, int end, int pageCount) {
+    if (end <= start) {
+      return null;
+    }
+    try {
+      Checkpoint.Page page = mapper.readValue(log, start, end - start, Checkpoint.Page.class);
+      return plausible(page, pageCount) ? page : null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static boolean plausible(Checkpoint.Page page, int pageCount) {
+    return page != null && page.index() >= 1 && page.index() <= pageCount && page.file() != null
+        && PAGE_FILE.matcher(page.file()).matches() && page.size() >= 0 && page.sha256() != null
+        && SHA256.matcher(page.sha256()).matches();
+  }
+
+  private static int indexOf(byte[] bytes, byte value, int from) {
+    for (int i = from; i < bytes.length; i++) {
+      if (bytes[i] == value) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static int lineNumber(byte[] bytes, int offset) {
+    int line = 1;
+    for (int i = 0; i < offset; i++) {
+      if (bytes[i] == '\n') {
+        line++;
+      }
+    }
+    return line;
+  }
+
+  private void load() throws IOException {
+    Recorded recorded = read(folder, mapper);
+    Checkpoint checkpoint = recorded.header();
+    if (checkpoint == null) {
+      writeHeader();
+      return;
+    }
+    Path file = folder.resolve(recorded.compacted() ? ChapterManifest.FILE : CHECKPOINT);
+    boolean sameChapter = fingerprint.equals(checkpoint.fingerprint()) && key.source().equals(checkpoint.source())
+        && key.titleId().equals(checkpoint.titleId()) && key.chapterId().equals(checkpoint.chapterId())
+        && (recorded.compacted() || manifest.equals(checkpoint.manifest()));
+    if (!sameChapter) {
       throw new CorruptStateFileException(file, "belongs to another chapter manifest (fingerprint "
           + checkpoint.fingerprint() + ")");
     }
+    logEnd = recorded.logEnd();
     int dropped = 0;
     for (Checkpoint.Page page : checkpoint.pages()) {
+      if (page.index() > manifest.size()) {
+        throw new CorruptStateFileException(file, "records page " + page.index() + " of a " + manifest.size()
+            + "-page chapter");
+      }
       Path pageFile = folder.resolve(page.file());
       byte[] bytes = Files.exists(pageFile) ? Files.readAllBytes(pageFile) : null;
       if (bytes != null && bytes.length == page.size() && Fingerprints.sha256(bytes).equals(page.sha256())) {
         pages.put(page.index(), page);
       } else {
+        // Not counted, nothing rewritten: the page is fetched again and its new line, appended, wins.
         dropped++;
         LOG.warn("[STAGING] page {} of {} chapter {} no longer matches its recorded hash; it will be fetched again",
             page.index(), key.titleId(), key.chapterId());
       }
     }
-    if (dropped > 0) {
-      writeCheckpoint();
+    if (recorded.compacted() && !complete()) {
+      // Compacted for publication, then a page changed: back to a header and a log holding the pages still good.
+      rebuildLog();
     }
     if (!pages.isEmpty()) {
-      LOG.info("[STAGING] reusing {} validated pages of {} chapter {} from {}", pages.size(), key.titleId(),
-          key.chapterId(), folder.getFileName());
+      LOG.info("[STAGING] reusing {} validated pages of {} chapter {} from {}{}", pages.size(), key.titleId(),
+          key.chapterId(), folder.getFileName(), dropped > 0 ? " (" + dropped + " dropped)" : "");
     }
   }
 
@@ -166,7 +336,8 @@ public final class StagingFolder {
   }
 
   /**
-   * Stores a validated page: hidden part file, fsync, rename, then an atomic checkpoint that records it.
+   * Stores a validated page: hidden part file, fdatasync, rename, then one line appended to the log and the log
+   * fdatasynced. Costs the same whatever the chapter's size.
    *
    * @param extension {@code jpg}, {@code png}, ...
    */
@@ -175,17 +346,73 @@ public final class StagingFolder {
     Path part = folder.resolve("." + name + ".part");
     try (FileChannel channel = FileChannel.open(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
         StandardOpenOption.TRUNCATE_EXISTING)) {
-      ByteBuffer buffer = ByteBuffer.wrap(bytes);
-      while (buffer.hasRemaining()) {
-        channel.write(buffer);
-      }
+      writeFully(channel, ByteBuffer.wrap(bytes));
       CrashPoints.reach("page.part-written");
-      channel.force(true);
+      channel.force(false);
     }
     Files.move(part, folder.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     CrashPoints.reach("page.renamed");
-    pages.put(page.index(), new Checkpoint.Page(page.index(), name, bytes.length, Fingerprints.sha256(bytes)));
-    writeCheckpoint();
+    Checkpoint.Page recorded = new Checkpoint.Page(page.index(), name, bytes.length, Fingerprints.sha256(bytes));
+    append(recorded);
+    pages.put(page.index(), recorded);
+  }
+
+  /** Appends one page's line and fdatasyncs the log; a torn tail left by a crash is cut off first. */
+  private void append(Checkpoint.Page page) throws IOException {
+    byte[] json = mapper.writeValueAsBytes(page);
+    byte[] line = Arrays.copyOf(json, json.length + 1);
+    line[json.length] = '\n';
+    FileChannel channel = log();
+    if (CrashPoints.due("checkpoint.line-torn")) {
+      writeFully(channel, ByteBuffer.wrap(line, 0, line.length / 2));
+      channel.force(false);
+      CrashPoints.halt("checkpoint.line-torn");
+    }
+    writeFully(channel, ByteBuffer.wrap(line));
+    channel.force(false);
+    logEnd += line.length;
+  }
+
+  private FileChannel log() throws IOException {
+    if (log == null) {
+      FileChannel channel = FileChannel.open(folder.resolve(CHECKPOINT_LOG), StandardOpenOption.CREATE,
+          StandardOpenOption.WRITE);
+      try {
+        long size = channel.size();
+        if (size > logEnd) {
+          LOG.warn("[STAGING] {} of {} chapter {} ends with a torn line ({} bytes, the page in flight when the process "
+              + "stopped); cut off before the next page", CHECKPOINT_LOG, key.titleId(), key.chapterId(),
+              size - logEnd);
+          channel.truncate(logEnd);
+          channel.force(false);
+        }
+        channel.position(logEnd);
+      } catch (IOException | RuntimeException e) {
+        channel.close();
+        throw e;
+      }
+      log = channel;
+    }
+    return log;
+  }
+
+  private static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {
+    while (buffer.hasRemaining()) {
+      channel.write(buffer);
+    }
+  }
+
+  /** Closes the log (publication, a lane stopping, a failure); the next {@link #store} opens it again. Idempotent. */
+  @Override
+  public void close() {
+    if (log != null) {
+      try {
+        log.close();
+      } catch (IOException e) {
+        LOG.warn("[STAGING] closing {} of {} failed: {}", CHECKPOINT_LOG, folder.getFileName(), e.toString());
+      }
+      log = null;
+    }
   }
 
   /** Writes {@code chapter.json}-style metadata files into the folder before publication. */
@@ -193,10 +420,44 @@ public final class StagingFolder {
     AtomicFiles.write(folder.resolve(name), content);
   }
 
-  private void writeCheckpoint() throws IOException {
-    Checkpoint checkpoint = new Checkpoint(1, fingerprint, key.source(), key.titleId(), key.chapterId(), manifest,
-        new ArrayList<>(pages.values()), clock.instant());
-    AtomicFiles.write(folder.resolve(CHECKPOINT), mapper.writeValueAsBytes(checkpoint));
+  /**
+   * Removes the checkpoint files once {@code chapter.json} (which records every page with its hash) is durable in the
+   * folder, so that the published chapter does not carry them: the header first and its removal made durable, then
+   * the log; a crash in between leaves a folder that {@link #open} reads from its {@code chapter.json}.
+   */
+  void compactForPublication() throws IOException {
+    if (!Files.exists(folder.resolve(ChapterManifest.FILE))) {
+      throw new IllegalStateException("chapter.json must be written before " + folder + " is compacted");
+    }
+    close();
+    Files.deleteIfExists(folder.resolve(CHECKPOINT));
+    AtomicFiles.fsyncFolder(folder);
+    Files.deleteIfExists(folder.resolve(CHECKPOINT_LOG));
+    AtomicFiles.fsyncFolder(folder);
+    logEnd = 0;
+  }
+
+  /** The header of a new folder: written once, atomically. */
+  private void writeHeader() throws IOException {
+    Checkpoint header = new Checkpoint(HEADER_SCHEMA, fingerprint, key.source(), key.titleId(), key.chapterId(),
+        manifest, List.of(), clock.instant());
+    AtomicFiles.write(folder.resolve(CHECKPOINT), mapper.writeValueAsBytes(header));
+  }
+
+  /** A fresh log with the pages kept, durable before the header that makes it count is written. */
+  private void rebuildLog() throws IOException {
+    Path file = folder.resolve(CHECKPOINT_LOG);
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        StandardOpenOption.TRUNCATE_EXISTING)) {
+      for (Checkpoint.Page page : pages.values()) {
+        byte[] json = mapper.writeValueAsBytes(page);
+        writeFully(channel, ByteBuffer.wrap(json));
+        writeFully(channel, ByteBuffer.wrap(new byte[] {'\n'}));
+      }
+      channel.force(false);
+      logEnd = channel.size();
+    }
+    writeHeader();
   }
 
   /** Pages by index, for publication metadata. */

@@ -258,19 +258,12 @@ public final class JobQueue {
 
   /**
    * A chapter's download begins, or resumes with a new page manifest: {@code fetching} with its page count and
-   * fingerprint, unless it is already further on (a resumed chapter). One commit.
+   * fingerprint, unless it is already further on (a resumed chapter). One commit; the next is
+   * {@link #chapterPublished} after the rename ({@code staged} and {@code publishing} are no longer written, only
+   * read from an earlier version's file).
    */
   public QueueOutcome startChapter(String jobId, String chapterId, int pages, String fingerprint) {
     return journal.locked(() -> advance(jobId, chapterId, ChapterStage.FETCHING, pages, fingerprint));
-  }
-
-  /**
-   * Every page of a chapter is validated in staging and its publication begins: {@code staged} and
-   * {@code publishing} in one commit (the chapter is recorded at {@code publishing}). Recovery treats a crash after
-   * it like one between the two stages: the staging folder is published or resumed.
-   */
-  public QueueOutcome chapterStaged(String jobId, String chapterId, int pages, String fingerprint) {
-    return journal.locked(() -> advance(jobId, chapterId, ChapterStage.PUBLISHING, pages, fingerprint));
   }
 
   /**

@@ -184,6 +184,7 @@ class JobDownloaderTest {
         assertThat(given.attempts()).isZero();
         assertThat(queue.holds(job.id(), OWNER)).isFalse();
         assertThat(published()).isEmpty();
+        assertThat(openCheckpointLogs()).as("the stopped chapter's checkpoint log is closed").isZero();
       });
       JobQueue.Claim resumed = queue.claim("demo", OWNER, LEASE).orElseThrow();
       return downloader(vertx, () -> false).download(resumed.job()).map(job);
@@ -213,7 +214,7 @@ class JobDownloaderTest {
   }
 
   @Test
-  void eachDownloadedChapterCostsThreeQueueCommits(Vertx vertx, VertxTestContext context) {
+  void eachDownloadedChapterCostsTwoQueueCommits(Vertx vertx, VertxTestContext context) {
     JobDownloader downloader = downloader(vertx, () -> false);
     int chapters = english(TITLE).size();
 
@@ -221,14 +222,28 @@ class JobDownloaderTest {
       long before = store.saves();
       return downloader.download(job).map(v -> store.saves() - before);
     }).onComplete(context.succeeding(commits -> context.verify(() -> {
-      // fetching, staged + publishing (one commit), published; then one for the job's end. Pages cost none.
-      assertThat(commits).isEqualTo(3L * chapters + 1);
+      // fetching, then published after the rename; then one for the job's end. Pages cost none.
+      assertThat(commits).isEqualTo(2L * chapters + 1);
       List<String> stages = Files.readAllLines(data.resolve("scraper/events.log")).stream()
           .filter(line -> line.contains("\"type\":\"chapter.stage\"")).toList();
-      assertThat(stages).hasSize(3 * chapters);
-      assertThat(stages).filteredOn(line -> line.contains("\"to\":\"publishing\"")).hasSize(chapters)
+      assertThat(stages).hasSize(2 * chapters);
+      assertThat(stages).filteredOn(line -> line.contains("\"to\":\"published\"")).hasSize(chapters)
           .allSatisfy(line -> assertThat(line).contains("\"from\":\"fetching\""));
+      assertThat(openCheckpointLogs()).as("no checkpoint log left open").isZero();
       context.completeNow();
     })));
+  }
+
+  /** This process's file descriptors open on a staging folder's checkpoint log (Linux /proc). */
+  private static long openCheckpointLogs() throws IOException {
+    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+      return fds.filter(fd -> {
+        try {
+          return Files.readSymbolicLink(fd).toString().contains("checkpoint.log");
+        } catch (IOException e) {
+          return false;
+        }
+      }).count();
+    }
   }
 }

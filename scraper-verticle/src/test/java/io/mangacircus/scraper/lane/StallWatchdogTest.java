@@ -7,7 +7,9 @@ import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.failure.Incident;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
+import io.mangacircus.scraper.publish.ChapterKey;
 import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.Job;
@@ -15,7 +17,9 @@ import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobState;
 import io.mangacircus.scraper.queue.QueueListener;
 import io.mangacircus.scraper.queue.QueueStore;
+import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.testing.MutableClock;
+import io.mangacircus.testing.TestImages;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -37,6 +41,7 @@ class StallWatchdogTest {
   private final MutableClock clock = new MutableClock();
   private JobQueue queue;
   private StallWatchdog watchdog;
+  private LibraryLayout library;
 
   @BeforeEach
   void start() {
@@ -46,7 +51,8 @@ class StallWatchdogTest {
     ScraperConfig config = new ScraperConfig(0, true, 120, 50, 60, 30, new ScraperConfig.Recovery(50, 0),
         new ScraperConfig.Demo(false, 0, "circus-nights"), Map.of("demo", demo),
         new ScraperConfig.Failures(300, 2, 100, 3, 300, 2, 60), new ScraperConfig.Stall(30, WINDOW.toSeconds(), 180));
-    watchdog = new StallWatchdog(queue, new LibraryLayout(data.resolve("library")), Map.of("demo", demo), config,
+    library = new LibraryLayout(data.resolve("library"));
+    watchdog = new StallWatchdog(queue, library, Map.of("demo", demo), config,
         new SystemicParserWatch(3, Duration.ofHours(1), clock), clock);
   }
 
@@ -92,6 +98,31 @@ class StallWatchdogTest {
     assertThat(queue.job(job.id()).orElseThrow().state()).isEqualTo(JobState.QUARANTINED);
     assertThat(queue.incidents().list()).extracting(Incident::action)
         .containsExactly("job requeued", "job quarantined");
+  }
+
+  @Test
+  void aJobWhoseCheckpointLogGrowsIsNotAStall() throws Exception {
+    Job job = active();
+    List<String> manifest = List.of("001.png", "002.png");
+    StagingFolder staging = StagingFolder.open(library, new ChapterKey("demo", "circus-nights", "Circus Nights", "c1",
+        "1", "", "en"), manifest, clock);
+    queue.startChapter(job.id(), "c1", 2, staging.fingerprint());
+
+    watchdog.tick();
+    clock.advance(WINDOW.minusSeconds(60));
+    staging.store(new PageRef(1, "001.png", "u"), "png", TestImages.png(1));
+    watchdog.tick();
+    clock.advance(WINDOW.minusSeconds(60));
+    staging.store(new PageRef(2, "002.png", "u"), "png", TestImages.png(2));
+    watchdog.tick();
+    staging.close();
+
+    assertThat(queue.job(job.id()).orElseThrow().state()).isEqualTo(JobState.ACTIVE);
+    assertThat(queue.incidents().list()).isEmpty();
+
+    clock.advance(WINDOW);
+    watchdog.tick();
+    assertThat(queue.job(job.id()).orElseThrow().state()).as("then it stands still").isEqualTo(JobState.PENDING);
   }
 
   @Test

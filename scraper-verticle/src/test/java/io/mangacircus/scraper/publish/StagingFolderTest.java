@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.scraper.source.PageRef;
+import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
@@ -60,6 +61,216 @@ class StagingFolderTest {
       assertThat(p.size()).isEqualTo(bytes.length);
       assertThat(p.sha256()).isEqualTo(Fingerprints.sha256(bytes));
     });
+    staging.close();
+  }
+
+  @Test
+  void theHeaderIsWrittenOnceAndEachPageAppendsOneLineToTheLog() throws Exception {
+    StagingFolder staging = open(manifest);
+    Path header = staging.path().resolve("checkpoint.json");
+    byte[] written = Files.readAllBytes(header);
+
+    for (int i = 1; i <= 3; i++) {
+      staging.store(page(i), "jpg", TestImages.jpeg(i));
+    }
+    staging.close();
+
+    assertThat(Files.readAllBytes(header)).as("the header is not rewritten per page").isEqualTo(written);
+    JsonObject parsed = new JsonObject(Files.readString(header));
+    assertThat(parsed.getInteger("schema")).isEqualTo(2);
+    assertThat(parsed.getString("fingerprint")).isEqualTo(staging.fingerprint());
+    assertThat(parsed.getJsonArray("manifest")).containsExactly("001.jpg", "002.jpg", "003.jpg");
+    assertThat(parsed.containsKey("pages")).isFalse();
+    List<String> lines = Files.readAllLines(staging.path().resolve("checkpoint.log"));
+    assertThat(lines).hasSize(3);
+    for (int i = 1; i <= 3; i++) {
+      JsonObject line = new JsonObject(lines.get(i - 1));
+      assertThat(line.getInteger("index")).isEqualTo(i);
+      assertThat(line.getString("file")).isEqualTo(String.format("%03d.jpg", i));
+      assertThat(line.getString("sha256")).isEqualTo(Fingerprints.sha256(TestImages.jpeg(i)));
+    }
+    assertThat(Files.readString(staging.path().resolve("checkpoint.log"))).endsWith("\n");
+  }
+
+  @Test
+  void aTornLastLineCountsAsAbsentAndTheNextPageStartsOnANewLine() throws Exception {
+    StagingFolder first = open(manifest);
+    first.store(page(1), "jpg", TestImages.jpeg(1));
+    first.store(page(2), "jpg", TestImages.jpeg(2));
+    first.close();
+    Path log = first.path().resolve("checkpoint.log");
+    String complete = Files.readString(log);
+    // The process died mid-append of page 3: its file is there, half of its line too.
+    Files.write(first.path().resolve("003.jpg"), TestImages.jpeg(3));
+    Files.writeString(log, complete + "{\"index\":3,\"file\":\"003.j");
+
+    assertThat(StagingFolder.readCheckpoint(first.path()).orElseThrow().pages()).extracting(Checkpoint.Page::index)
+        .containsExactly(1, 2);
+    StagingFolder again = open(manifest);
+    assertThat(again.has(1)).isTrue();
+    assertThat(again.has(2)).isTrue();
+    assertThat(again.has(3)).as("the torn line's page is fetched again").isFalse();
+
+    again.store(page(3), "jpg", TestImages.jpeg(3));
+    again.close();
+
+    List<String> lines = Files.readAllLines(log);
+    assertThat(lines).hasSize(3);
+    assertThat(lines.subList(0, 2)).containsExactlyElementsOf(complete.lines().toList());
+    assertThat(new JsonObject(lines.get(2)).getInteger("index")).isEqualTo(3);
+    assertThat(open(manifest).complete()).isTrue();
+  }
+
+  @Test
+  void anUnparsableLastLineWithItsNewlineCountsAsAbsentToo() throws Exception {
+    StagingFolder first = open(manifest);
+    first.store(page(1), "jpg", TestImages.jpeg(1));
+    first.close();
+    Path log = first.path().resolve("checkpoint.log");
+    String complete = Files.readString(log);
+    Files.writeString(log, complete + "\u0000\u0000\u0000\n");
+
+    StagingFolder again = open(manifest);
+    assertThat(again.validatedPages()).isEqualTo(1);
+    again.store(page(2), "jpg", TestImages.jpeg(2));
+    again.close();
+
+    assertThat(Files.readAllLines(log)).hasSize(2).allSatisfy(line -> new JsonObject(line));
+    assertThat(open(manifest).validatedPages()).isEqualTo(2);
+  }
+
+  @Test
+  void anUnparsableLineBeforeTheLastIsRefusedAndTheFolderLeftUntouched() throws Exception {
+    StagingFolder first = open(manifest);
+    first.store(page(1), "jpg", TestImages.jpeg(1));
+    first.store(page(2), "jpg", TestImages.jpeg(2));
+    first.close();
+    Path log = first.path().resolve("checkpoint.log");
+    List<String> lines = Files.readAllLines(log);
+    String broken = "{ not a page\n" + lines.get(1) + "\n";
+    Files.writeString(log, broken);
+    byte[] header = Files.readAllBytes(first.path().resolve("checkpoint.json"));
+
+    assertThatThrownBy(() -> open(manifest)).isInstanceOf(CorruptStateFileException.class)
+        .hasMessageContaining("checkpoint.log").hasMessageContaining("line 1");
+    assertThatThrownBy(() -> StagingFolder.readCheckpoint(first.path()))
+        .isInstanceOf(CorruptStateFileException.class);
+    assertThat(Files.readString(log)).isEqualTo(broken);
+    assertThat(first.path().resolve("checkpoint.json")).hasBinaryContent(header);
+    assertThat(first.path().resolve("001.jpg")).hasBinaryContent(TestImages.jpeg(1));
+  }
+
+  @Test
+  void aHeaderOfAnotherChapterIsRefusedAndTheFolderLeftUntouched() throws Exception {
+    StagingFolder first = open(manifest);
+    first.store(page(1), "jpg", TestImages.jpeg(1));
+    first.close();
+    Path header = first.path().resolve("checkpoint.json");
+    String other = Files.readString(header).replace("\"chapterId\":\"c1\"", "\"chapterId\":\"c7\"")
+        .replace(first.fingerprint(), Fingerprints.chapter("demo", "circus-nights", "c7", manifest));
+    Files.writeString(header, other);
+    byte[] log = Files.readAllBytes(first.path().resolve("checkpoint.log"));
+
+    assertThatThrownBy(() -> open(manifest)).isInstanceOf(CorruptStateFileException.class)
+        .hasMessageContaining("checkpoint.json").hasMessageContaining("another chapter");
+    assertThat(Files.readString(header)).isEqualTo(other);
+    assertThat(first.path().resolve("checkpoint.log")).hasBinaryContent(log);
+  }
+
+  @Test
+  void aCheckpointWrittenByTheEarlierVersionIsResumedWithoutFetchingItsPagesAgain() throws Exception {
+    // An upgrade with a half-downloaded chapter: checkpoint.json schema 1 with its pages, no log.
+    String fingerprint = Fingerprints.chapter("demo", "circus-nights", "c1", manifest);
+    Path folder = layout().staging(fingerprint);
+    Files.createDirectories(folder);
+    Files.write(folder.resolve("001.jpg"), TestImages.jpeg(1));
+    Files.write(folder.resolve("002.jpg"), TestImages.jpeg(2));
+    String legacy = "{\"schema\":1,\"fingerprint\":\"" + fingerprint + "\",\"source\":\"demo\","
+        + "\"titleId\":\"circus-nights\",\"chapterId\":\"c1\",\"manifest\":[\"001.jpg\",\"002.jpg\",\"003.jpg\"],"
+        + "\"pages\":[" + legacyPage(1) + "," + legacyPage(2) + "],\"updatedAt\":\"2026-01-01T00:00:00Z\"}";
+    Files.writeString(folder.resolve("checkpoint.json"), legacy);
+
+    StagingFolder resumed = open(manifest);
+    assertThat(resumed.path()).isEqualTo(folder);
+    assertThat(resumed.has(1)).isTrue();
+    assertThat(resumed.has(2)).isTrue();
+    assertThat(resumed.has(3)).isFalse();
+    resumed.store(page(3), "jpg", TestImages.jpeg(3));
+    resumed.close();
+
+    assertThat(Files.readString(folder.resolve("checkpoint.json"))).isEqualTo(legacy);
+    assertThat(StagingFolder.readCheckpoint(folder).orElseThrow().pages()).extracting(Checkpoint.Page::index)
+        .containsExactly(1, 2, 3);
+    StagingFolder complete = open(manifest);
+    assertThat(complete.complete()).isTrue();
+    ChapterPublisher publisher = new ChapterPublisher(layout(), InstantSource.system());
+    assertThat(publisher.publish(complete).result()).isEqualTo(ChapterPublisher.Result.PUBLISHED);
+    Path published = dir.resolve("library/circus-nights/chapter-0001");
+    assertThat(published.resolve("checkpoint.json")).doesNotExist();
+    assertThat(published.resolve("checkpoint.log")).doesNotExist();
+    assertThat(new JsonObject(Files.readString(published.resolve("chapter.json"))).getJsonArray("pages")).hasSize(3);
+  }
+
+  private static String legacyPage(int index) {
+    byte[] bytes = TestImages.jpeg(index);
+    return String.format("{\"index\":%d,\"file\":\"%03d.jpg\",\"size\":%d,\"sha256\":\"%s\"}", index, index,
+        bytes.length, Fingerprints.sha256(bytes));
+  }
+
+  @Test
+  void aFolderCompactedForPublicationButNotRenamedKeepsEveryPage() throws Exception {
+    StagingFolder staging = open(manifest);
+    for (int i = 1; i <= 3; i++) {
+      staging.store(page(i), "jpg", TestImages.jpeg(i));
+    }
+    // What publication does before its rename: chapter.json, then the checkpoint files go.
+    new io.mangacircus.contracts.library.ChapterManifest(1, "demo", "circus-nights", "Circus Nights", "c1", "1", "",
+        "en", staging.fingerprint(), java.time.Instant.now(), staging.pages().stream()
+        .map(p -> new io.mangacircus.contracts.library.ChapterManifest.Page(p.index(), p.file(), p.size(), p.sha256()))
+        .toList()).write(staging.path());
+    staging.compactForPublication();
+    assertThat(staging.path().resolve("checkpoint.json")).doesNotExist();
+    assertThat(staging.path().resolve("checkpoint.log")).doesNotExist();
+
+    assertThat(open(manifest).complete()).as("the process stopped before the rename: nothing is lost").isTrue();
+
+    // A page changed meanwhile: it alone is fetched again, and the folder gets a header and log again.
+    Files.write(staging.path().resolve("002.jpg"), TestImages.jpeg(9));
+    StagingFolder again = open(manifest);
+    assertThat(again.has(1)).isTrue();
+    assertThat(again.has(2)).isFalse();
+    assertThat(again.has(3)).isTrue();
+    again.store(page(2), "jpg", TestImages.jpeg(2));
+    again.close();
+    assertThat(staging.path().resolve("checkpoint.json")).exists();
+    assertThat(open(manifest).complete()).isTrue();
+  }
+
+  @Test
+  void theLogStaysOpenWhilePagesAreStoredAndIsClosedWithTheFolder() throws Exception {
+    StagingFolder staging = open(manifest);
+    staging.store(page(1), "jpg", TestImages.jpeg(1));
+    staging.store(page(2), "jpg", TestImages.jpeg(2));
+
+    assertThat(openDescriptors(staging.path().resolve("checkpoint.log"))).isEqualTo(1);
+
+    staging.close();
+    assertThat(openDescriptors(staging.path().resolve("checkpoint.log"))).isZero();
+    staging.close();
+  }
+
+  /** How many of this process's file descriptors point at {@code file} (Linux /proc). */
+  static long openDescriptors(Path file) throws Exception {
+    Path real = file.toRealPath();
+    try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+      return fds.filter(fd -> {
+        try {
+          return Files.readSymbolicLink(fd).equals(real);
+        } catch (Exception e) {
+          return false;
+        }
+      }).count();
+    }
   }
 
   @Test
@@ -90,7 +301,10 @@ class StagingFolderTest {
 
     assertThat(again.has(1)).isTrue();
     assertThat(again.has(2)).isFalse();
-    assertThat(StagingFolder.readCheckpoint(again.path()).orElseThrow().pages()).hasSize(1);
+    assertThat(again.validatedPages()).isEqualTo(1);
+    again.store(page(2), "jpg", TestImages.jpeg(2));
+    again.close();
+    assertThat(open(manifest).has(2)).as("the page fetched again counts").isTrue();
   }
 
   @Test
@@ -135,6 +349,10 @@ class StagingFolderTest {
     assertThat(Files.readString(published.resolve("ComicInfo.xml"))).contains("<Series>Circus Nights</Series>",
         "<PageCount>3</PageCount>");
     assertThat(staging.path()).doesNotExist();
+    try (var files = Files.list(published)) {
+      assertThat(files.map(p -> p.getFileName().toString())).as("no checkpoint files in the library")
+          .containsExactlyInAnyOrder("001.jpg", "002.jpg", "003.jpg", "chapter.json", "ComicInfo.xml");
+    }
     assertThat(publisher.publishedFingerprint(key)).contains(staging.fingerprint());
 
     StagingFolder sameAgain = open(manifest);

@@ -316,18 +316,24 @@ class JobQueueTest {
 
     assertThat(queue.startChapter(job.id(), "c1", 3, fingerprint).job().chapters().get(0).stage())
         .isEqualTo(ChapterStage.FETCHING);
-    assertThat(queue.chapterStaged(job.id(), "c1", 3, fingerprint).job().chapters().get(0).stage())
-        .isEqualTo(ChapterStage.PUBLISHING);
-    // The lane starting the chapter again after a restart does not move it back.
+    // The lane starting the chapter again after a restart records nothing new.
     assertThat(queue.startChapter(job.id(), "c1", 3, fingerprint).job().chapters().get(0).stage())
-        .isEqualTo(ChapterStage.PUBLISHING);
+        .isEqualTo(ChapterStage.FETCHING);
     assertThat(queue.chapterFailed(job.id(), "c2", 0, null, "chapter_gone: 404").job().chapters().get(1).reason())
         .isEqualTo("chapter_gone: 404");
     assertThat(queue.startChapter(job.id(), "c9", 3, fingerprint).kind()).isEqualTo(QueueOutcome.Refusal.NOT_FOUND);
 
     List<String> stages = Files.readAllLines(dir.resolve("events.log")).stream()
         .filter(l -> l.contains("\"type\":\"chapter.stage\"")).toList();
-    assertThat(stages).hasSize(3);
-    assertThat(stages.get(1)).contains("\"from\":\"fetching\"", "\"to\":\"publishing\"");
+    assertThat(stages).hasSize(2);
+    assertThat(stages.get(0)).contains("\"from\":\"planned\"", "\"to\":\"fetching\"");
+
+    // A queue.json from an earlier version holds the chapter at publishing: read as it is, never moved back.
+    QueueFixtures.stageAsAnEarlierVersionWroteIt(dir.resolve("queue.json"), job.id(), "c1", "publishing");
+    JobQueue reloaded = QueueFixtures.queue(dir, clock);
+    assertThat(reloaded.chapter(job.id(), "c1").orElseThrow().stage()).isEqualTo(ChapterStage.PUBLISHING);
+    assertThat(reloaded.openChapters()).extracting(open -> open.chapter().id()).containsExactly("c1");
+    assertThat(reloaded.startChapter(job.id(), "c1", 3, fingerprint).job().chapters().get(0).stage())
+        .isEqualTo(ChapterStage.PUBLISHING);
   }
 }

@@ -14,6 +14,7 @@ import io.mangacircus.scraper.queue.ChapterStage;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.QueueFixtures;
 import io.mangacircus.scraper.queue.QueueListener;
 import io.mangacircus.scraper.queue.QueueStore;
 import io.mangacircus.scraper.source.ChapterInfo;
@@ -102,12 +103,12 @@ class StartupRecoveryTest {
         ChapterEntry.planned("c2", "2", ""), ChapterEntry.planned("c3", "3", ""), ChapterEntry.planned("c4", "4", "")));
     queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
 
-    // c1: published before the crash, but the journal still says publishing → complete.
+    // c1: published before the crash, but the journal (an earlier version's) still says publishing → complete.
     StagingFolder done = StagingFolder.open(library, key("c1"), manifest, InstantSource.system());
     done.store(new PageRef(1, "001.png", "u"), "png", TestImages.png(1));
     done.store(new PageRef(2, "002.png", "u"), "png", TestImages.png(2));
+    queue.startChapter(job.id(), "c1", 2, done.fingerprint());
     publisher.publish(done);
-    queue.chapterStaged(job.id(), "c1", 2, done.fingerprint());
     // c2: half staged → still.
     StagingFolder half = StagingFolder.open(library, key("c2"), manifest, InstantSource.system());
     half.store(new PageRef(1, "001.png", "u"), "png", TestImages.png(3));
@@ -120,6 +121,7 @@ class StartupRecoveryTest {
     ScriptedSource source = new ScriptedSource();
     source.pages.put("c3", new FetchOutcome.NotFound<>("chapter c3"));
     source.pages.put("c4", new FetchOutcome.NetworkError<>("connection refused"));
+    QueueFixtures.stageAsAnEarlierVersionWroteIt(dir.resolve("scraper/queue.json"), job.id(), "c1", "publishing");
 
     JobQueue restarted = queue();
     StartupRecovery recovery = new StartupRecovery(vertx, restarted, Map.of("demo", source), library, publisher,
@@ -144,6 +146,38 @@ class StartupRecoveryTest {
     assertThat(second.released()).isZero();
     assertThat(second.verdicts()).doesNotContainKeys(RecoveryVerdict.COMPLETE, RecoveryVerdict.GONE);
     assertThat(Files.readAllBytes(dir.resolve("scraper/queue.json"))).isEqualTo(queueBefore);
+  }
+
+  @Test
+  void aCrashBetweenTheLibraryRenameAndThePublishedCommitIsRecordedAsPublishedWithoutAskingTheSource()
+      throws Exception {
+    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    ChapterPublisher publisher = new ChapterPublisher(library, InstantSource.system());
+    JobQueue queue = queue();
+    Job job = queue.add("demo", "circus-nights", true).job();
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    queue.inspected(job.id(), "lane", "Circus Nights", List.of(ChapterEntry.planned("c1", "1", "")));
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    // What the lane commits for a chapter before its rename: fetching, nothing else.
+    StagingFolder staging = StagingFolder.open(library, key("c1"), manifest, InstantSource.system());
+    queue.startChapter(job.id(), "c1", 2, staging.fingerprint());
+    staging.store(new PageRef(1, "001.png", "u"), "png", TestImages.png(1));
+    staging.store(new PageRef(2, "002.png", "u"), "png", TestImages.png(2));
+    assertThat(publisher.publish(staging).result()).isEqualTo(ChapterPublisher.Result.PUBLISHED);
+    // The process dies here, before chapterPublished.
+
+    ScriptedSource source = new ScriptedSource();
+    JobQueue restarted = queue();
+    StartupRecovery.Report report = new StartupRecovery(vertx, restarted, Map.of("demo", source), library, publisher,
+        new ScraperConfig.Recovery(50, 0)).run().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertThat(report.verdicts()).containsExactly(Map.entry(RecoveryVerdict.COMPLETE, 1));
+    ChapterEntry chapter = restarted.chapter(job.id(), "c1").orElseThrow();
+    assertThat(chapter.stage()).isEqualTo(ChapterStage.PUBLISHED);
+    assertThat(chapter.fingerprint()).isEqualTo(staging.fingerprint());
+    assertThat(source.calls).as("nothing is asked of the source, no page fetched again").isZero();
+    assertThat(Files.readAllLines(dir.resolve("scraper/events.log"))).filteredOn(l -> l.contains("\"to\":\"published\""))
+        .hasSize(1);
   }
 
   @Test
