@@ -4,27 +4,29 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.scraper.StateJson;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads and writes {@code data/scraper/queue.json}: schema-versioned, written atomically with the previous version
- * kept as {@code queue.json.bak}, older schemas migrated forward (the original kept as {@code queue.json.schema<N>.bak}).
- * A file that fails to parse is never overwritten.
+ * Reads and writes {@code data/scraper/queue.json}: schema-versioned, one job a line, written atomically with the
+ * previous version kept as {@code queue.json.bak}, older schemas migrated forward (the original kept as
+ * {@code queue.json.schema<N>.bak}). A file that fails to parse is never overwritten. A save costs what the changed
+ * jobs cost to serialize plus writing the file, not a serialization of every job.
  */
 public final class QueueStore {
 
@@ -43,11 +45,15 @@ public final class QueueStore {
   private final Path file;
   private final ObjectMapper mapper;
   private final java.util.concurrent.atomic.LongAdder saves = new java.util.concurrent.atomic.LongAdder();
+  private static final byte[] EMPTY_JOBS = "\"jobs\":[]".getBytes(StandardCharsets.UTF_8);
+  /** Writes without indentation: a job is one line of the file. */
+  private final ObjectMapper compact = StateJson.mapper();
+  /** Each job's JSON as last written, by instance (jobs are immutable: a changed job is a new instance). */
+  private IdentityHashMap<Job, byte[]> serialized = new IdentityHashMap<>();
 
   public QueueStore(Path file) {
     this.file = file;
     this.mapper = StateJson.mapper()
-        .enable(SerializationFeature.INDENT_OUTPUT)
         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
   }
 
@@ -100,18 +106,97 @@ public final class QueueStore {
     return bind(root);
   }
 
-  /** Writes the queue atomically, after copying the current file to {@code queue.json.bak}. */
-  public void save(QueueFile queue) {
+  /**
+   * Writes the queue atomically, the current file kept as {@code queue.json.bak} first: a hard link to it (no copy, its
+   * content is never changed since every write is a new file renamed in), renamed over the old backup.
+   */
+  public synchronized void save(QueueFile queue) {
     try {
       if (Files.exists(file)) {
-        AtomicFiles.write(backup(), Files.readAllBytes(file));
+        keepBackup();
       }
-      AtomicFiles.write(file, mapper.writeValueAsBytes(new QueueFile(SCHEMA, queue.jobs(), queue.lanes(),
-          queue.incidents())));
+      AtomicFiles.write(file, serialize(queue));
       saves.increment();
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("could not write " + file, e);
     }
+  }
+
+  /**
+   * {@code queue.json.bak} becomes the current file: linked under a temporary name, renamed over the old backup (so
+   * there is always one), made durable with the folder by the write that follows. A filesystem without hard links
+   * gets a copy.
+   */
+  private void keepBackup() throws IOException {
+    Path link = file.resolveSibling("." + backup().getFileName() + ".link");
+    Files.deleteIfExists(link);
+    try {
+      Files.createLink(link, file);
+    } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
+      AtomicFiles.write(backup(), Files.readAllBytes(file));
+      return;
+    }
+    Files.move(link, backup(), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    // Renaming a link over a link to the same file does nothing (POSIX) and leaves the temporary name.
+    Files.deleteIfExists(link);
+  }
+
+  /**
+   * The file's bytes: one job a line, each job's JSON reused from the previous save while the queue holds the same
+   * (immutable) {@link Job} instance, so a commit serializes only the jobs that changed; the rest of the file (schema,
+   * lanes, incidents) is written by Jackson around them.
+   */
+  private byte[] serialize(QueueFile queue) throws IOException {
+    byte[] envelope = compact.writeValueAsBytes(new QueueFile(SCHEMA, List.of(), queue.lanes(), queue.incidents()));
+    // "jobs" is the record's second component, after the numeric schema: its first occurrence is the field itself.
+    int at = indexOf(envelope, EMPTY_JOBS);
+    if (at < 0) {
+      throw new IllegalStateException("queue envelope without " + new String(EMPTY_JOBS, StandardCharsets.UTF_8));
+    }
+    int split = at + EMPTY_JOBS.length - 1;
+    List<Job> jobs = queue.jobs();
+    IdentityHashMap<Job, byte[]> next = new IdentityHashMap<>(jobs.size() * 2);
+    byte[][] lines = new byte[jobs.size()][];
+    int length = envelope.length + (jobs.isEmpty() ? 0 : 1);
+    for (int i = 0; i < lines.length; i++) {
+      Job job = jobs.get(i);
+      byte[] json = serialized.get(job);
+      lines[i] = json != null ? json : compact.writeValueAsBytes(job);
+      next.put(job, lines[i]);
+      length += lines[i].length + (i == 0 ? 1 : 2);
+    }
+    // One buffer of the exact size: the unchanged jobs are copied once, never serialized again.
+    byte[] out = new byte[length];
+    System.arraycopy(envelope, 0, out, 0, split);
+    int position = split;
+    for (int i = 0; i < lines.length; i++) {
+      if (i > 0) {
+        out[position++] = ',';
+      }
+      out[position++] = '\n';
+      System.arraycopy(lines[i], 0, out, position, lines[i].length);
+      position += lines[i].length;
+    }
+    if (lines.length > 0) {
+      out[position++] = '\n';
+    }
+    System.arraycopy(envelope, split, out, position, envelope.length - split);
+    serialized = next;
+    return out;
+  }
+
+  private static int indexOf(byte[] bytes, byte[] part) {
+    outer:
+    for (int i = 0; i <= bytes.length - part.length; i++) {
+      for (int j = 0; j < part.length; j++) {
+        if (bytes[i + j] != part[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
   }
 
   /** How many times this store wrote the queue file (each commit of a change is one write). */

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mangacircus.contracts.CorruptStateFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +44,7 @@ class QueueStoreTest {
     assertThat(queue.jobs().get(2).reason()).contains("HTTP 500");
 
     assertThat(Files.readString(dir.resolve("queue.json.schema1.bak"))).isEqualTo(original);
-    assertThat(Files.readString(file)).contains("\"schema\" : " + QueueStore.SCHEMA);
+    assertThat(new io.vertx.core.json.JsonObject(Files.readString(file)).getInteger("schema")).isEqualTo(QueueStore.SCHEMA);
     assertThat(new QueueStore(file).load()).isEqualTo(queue);
   }
 
@@ -62,7 +63,7 @@ class QueueStoreTest {
 
     assertThat(queue.jobs()).singleElement().satisfies(job -> assertThat(job.publishedChapters()).isEqualTo(1));
     assertThat(dir.resolve("queue.json.schema2.bak")).as("nothing to migrate, nothing kept aside").doesNotExist();
-    assertThat(Files.readString(file)).contains("\"schema\" : 3");
+    assertThat(new io.vertx.core.json.JsonObject(Files.readString(file)).getInteger("schema")).isEqualTo(3);
   }
 
   @Test
@@ -110,7 +111,52 @@ class QueueStoreTest {
     assertThat(Files.readString(dir.resolve("queue.json.bak"))).isEqualTo(afterFirst);
     assertThat(Files.readString(file)).contains("second");
     try (var files = Files.list(dir)) {
-      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp") || n.endsWith(".link"));
     }
+  }
+
+  @Test
+  void theBackupIsThePreviousFileItselfNotACopy() throws Exception {
+    Path file = dir.resolve("queue.json");
+    JobQueue queue = QueueFixtures.queue(dir, new MutableClock());
+    queue.add("demo", "first", false);
+    Object previous = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+
+    queue.add("demo", "second", false);
+
+    assertThat(previous).as("the filesystem names files").isNotNull();
+    assertThat(Files.readAttributes(dir.resolve("queue.json.bak"), java.nio.file.attribute.BasicFileAttributes.class)
+        .fileKey()).as("queue.json.bak is a link to the file the save replaced").isEqualTo(previous);
+    queue.add("demo", "third", false);
+    assertThat(Files.readString(dir.resolve("queue.json.bak"))).contains("second").doesNotContain("third");
+  }
+
+  @Test
+  void aSaveWritesOneJobALineAndOnlyAChangedJobsLineChanges() throws Exception {
+    Path file = dir.resolve("queue.json");
+    QueueStore store = new QueueStore(file);
+    java.time.Instant now = java.time.Instant.parse("2026-11-01T00:00:00Z");
+    List<Job> jobs = new java.util.ArrayList<>();
+    for (int i = 1; i <= 3; i++) {
+      jobs.add(new Job("j-" + i, "demo", "t" + i, "Title " + i, JobState.DONE, true, true, 0, 0, now, now, null, null,
+          null, null, QueueFixtures.chapters(2), 0, 0));
+    }
+    store.save(new QueueFile(QueueStore.SCHEMA, jobs, java.util.Map.of(), List.of()));
+    List<String> before = Files.readAllLines(file);
+
+    jobs.set(1, jobs.get(1).with(JobState.PENDING, now.plusSeconds(5), "again"));
+    QueueFile changed = new QueueFile(QueueStore.SCHEMA, jobs, java.util.Map.of(), List.of());
+    store.save(changed);
+    List<String> after = Files.readAllLines(file);
+
+    assertThat(after).hasSize(5);
+    assertThat(after.get(0)).startsWith("{\"schema\":3,\"jobs\":[");
+    assertThat(after.get(1)).startsWith("{\"id\":\"j-1\"").isEqualTo(before.get(1));
+    assertThat(after.get(2)).startsWith("{\"id\":\"j-2\"").contains("\"state\":\"pending\"")
+        .isNotEqualTo(before.get(2));
+    assertThat(after.get(3)).startsWith("{\"id\":\"j-3\"").isEqualTo(before.get(3));
+    assertThat(new QueueStore(file).load()).isEqualTo(changed);
+    store.save(new QueueFile(QueueStore.SCHEMA, List.of(), java.util.Map.of(), List.of()));
+    assertThat(new QueueStore(file).load().jobs()).isEmpty();
   }
 }
