@@ -43,7 +43,7 @@ class CrashRecoveryIT {
   private static final String TOKEN = "crash-test-admin-token";
   private static final List<String> TITLES = List.of("circus-nights", "tightrope-walker", "lion-tamer");
   private static final List<String> CRASH_POINTS = List.of("page.part-written:3", "page.renamed:2",
-      "publish.before-rename:1", "publish.renamed:1", "page.renamed:7", "publish.renamed:2");
+      "publish.before-rename:1", "publish.renamed:1", "checkpoint.line-torn:4", "page.renamed:7", "publish.renamed:2");
   private static final int RANDOM_KILLS = 20;
 
   @TempDir
@@ -141,6 +141,79 @@ class CrashRecoveryIT {
     System.out.printf("[measure] crash test: %d runs, %d SIGKILLs, %d crash-point halts, %d image requests for %d "
         + "pages, %d s%n", run, randomKills, crashHalts, site.imageRequests(), totalPages(),
         TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
+  }
+
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void killedWithATornLastLineInTheCheckpointLogTheRestartFetchesOnlyThatPageAgainAndPublishesExactPages()
+      throws Exception {
+    String title = "tightrope-walker";
+    Path conf = work.resolve("torn.json");
+    Files.writeString(conf, new JsonObject().put("scraper", demo.scraperConfig()).encode());
+    Path data = work.resolve("data");
+    int port = FreePorts.next();
+    List<String> args = List.of("all", "--conf=" + conf, "--data=" + data, "--port=" + port,
+        "--health-port=" + FreePorts.next());
+    DemoSeries series = demo.catalog().series(title).orElseThrow();
+    DemoChapter first = series.chapters().get(0);
+    String ext = series.imageFormat();
+
+    // The fifth page's checkpoint line is half written and forced, then the process halts.
+    try (JarProcess process = JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN),
+        List.of("-Dmangacircus.crashAt=checkpoint.line-torn:5"), args.toArray(String[]::new))) {
+      HttpProbe.awaitReady(port);
+      HttpProbe.Answer added = new AdminApi(port, TOKEN).post("/api/admin/jobs",
+          new JsonObject().put("source", "demo").put("title", title).put("autoConfirm", true));
+      assertThat(added.status()).as(added.body()).isEqualTo(201);
+      await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(50)).until(() -> !process.isAlive());
+      assertThat(process.exitCode()).as(process.output()).isEqualTo(137);
+      assertThat(process.output()).contains("[CRASHPOINT] halting at checkpoint.line-torn");
+    }
+    Path staging;
+    try (Stream<Path> entries = Files.list(data.resolve("library"))) {
+      staging = entries.filter(p -> p.getFileName().toString().startsWith(".staging-mcscraper-resume-")).findFirst()
+          .orElseThrow();
+    }
+    String log = Files.readString(staging.resolve("checkpoint.log"));
+    assertThat(log).as("the log ends with a torn line").doesNotEndWith("\n");
+    List<String> lines = log.lines().toList();
+    assertThat(lines).hasSize(5);
+    for (int page = 1; page <= 4; page++) {
+      assertThat(new JsonObject(lines.get(page - 1)).getInteger("index")).isEqualTo(page);
+    }
+    assertThat(lines.get(4)).startsWith("{\"index\":5");
+    assertThat(staging.resolve(String.format(Locale.ROOT, "005.%s", ext))).as("its page file was renamed in").exists();
+
+    try (JarProcess again = JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN), List.of(),
+        args.toArray(String[]::new))) {
+      await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250)).until(() -> {
+        Path queue = data.resolve("scraper/queue.json");
+        return Files.exists(queue) && new JsonObject(Files.readString(queue)).getJsonArray("jobs").stream()
+            .map(JsonObject.class::cast).allMatch(j -> "done".equals(j.getString("state")));
+      });
+      again.terminate();
+      assertThat(again.waitForExit(Duration.ofSeconds(30))).as(again.output()).isZero();
+    }
+
+    DemoSite site = demo.site();
+    Path seriesFolder = data.resolve("library").resolve(series.title().toLowerCase(Locale.ROOT)
+        .replaceAll("[^a-z0-9]+", "-"));
+    for (DemoChapter chapter : series.chapters().stream().filter(c -> c.language().equals("en")).toList()) {
+      Path folder = seriesFolder.resolve(String.format(Locale.ROOT, "chapter-%04d", Integer.parseInt(chapter.number())));
+      assertThat(folder.resolve("checkpoint.log")).doesNotExist();
+      assertThat(folder.resolve("checkpoint.json")).doesNotExist();
+      for (int page = 1; page <= chapter.pages(); page++) {
+        String name = String.format(Locale.ROOT, "%03d.%s", page, ext);
+        assertThat(folder.resolve(name)).hasBinaryContent(demo.catalog().pageImage(title, chapter.id(), page));
+        long expected = chapter == first && page == 5 ? 2 : 1;
+        assertThat(site.requests(String.format(Locale.ROOT, "/img/%s/%s/%s", title, chapter.id(), name)))
+            .as("requests of %s page %d: only the page whose line was torn is fetched again", chapter.id(), page)
+            .isEqualTo(expected);
+      }
+    }
+    try (Stream<Path> entries = Files.list(data.resolve("library"))) {
+      assertThat(entries.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith(".staging"));
+    }
   }
 
   private static void assertQueueParses(Path data) throws Exception {
