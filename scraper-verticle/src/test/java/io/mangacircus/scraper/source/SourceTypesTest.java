@@ -22,7 +22,7 @@ class SourceTypesTest {
   /** As the config file would give it: only the keys named are set, the rest defaulted. */
   private static SourceConfig configured(String baseUrl, Long pageDelayMs, Long chapterDelayMs, List<String> markers,
       Map<String, Object> options) {
-    return SourceConfig.fromJson("html", baseUrl, pageDelayMs, chapterDelayMs, markers, options);
+    return SourceConfig.fromJson("html", baseUrl, pageDelayMs, chapterDelayMs, markers, options, null);
   }
 
   @Test
