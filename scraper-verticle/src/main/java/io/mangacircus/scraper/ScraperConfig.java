@@ -187,8 +187,11 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
       this(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, options, java.util.Set.of());
     }
 
-    /** The same source with its pages checked in {@code validation} mode. */
+    /** The same source with its pages checked in {@code validation} mode (null: the default); this one if unchanged. */
     public SourceConfig withValidation(String validation) {
+      if (this.validation.equals(validation == null ? PageValidator.Mode.STRUCTURE.wire() : validation)) {
+        return this;
+      }
       return new SourceConfig(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, options, defaulted,
           validation);
     }
