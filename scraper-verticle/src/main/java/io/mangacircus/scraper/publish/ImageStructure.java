@@ -1,5 +1,8 @@
 package io.mangacircus.scraper.publish;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.zip.CRC32;
@@ -11,6 +14,8 @@ import java.util.zip.CRC32;
  * refuses placeholders and absurd sizes. One pass over the bytes, nothing copied (docs/downloads.md, "Validation").
  */
 final class ImageStructure {
+
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   /** The smallest side a page may have, in pixels: anything smaller is a placeholder or a spacer, not a page. */
   static final int MIN_SIDE = 16;
@@ -116,9 +121,7 @@ final class ImageStructure {
         // Entropy-coded data: 0xFF is followed by 0x00 (a stuffed byte), a restart marker, more fill, or the marker
         // that ends the scan.
         while (true) {
-          while (p < n && b[p] != (byte) 0xFF) {
-            p++;
-          }
+          p = nextFf(b, p);
           if (p + 1 >= n) {
             return truncated("JPEG", "its image data has no end-of-image marker");
           }
@@ -134,6 +137,23 @@ final class ImageStructure {
         scanned = true;
       }
     }
+  }
+
+  /** The position of the next 0xFF byte at or after {@code p}, or the length: eight bytes a step (SWAR). */
+  private static int nextFf(byte[] b, int p) {
+    int n = b.length;
+    while (p + 8 <= n) {
+      long inverted = ~(long) LONGS.get(b, p); // a 0xFF byte becomes a zero byte
+      long zero = (inverted - 0x0101010101010101L) & ~inverted & 0x8080808080808080L;
+      if (zero != 0) {
+        return p + (Long.numberOfTrailingZeros(zero) >>> 3); // the lowest flag is exact
+      }
+      p += 8;
+    }
+    while (p < n && b[p] != (byte) 0xFF) {
+      p++;
+    }
+    return p;
   }
 
   private static boolean isStartOfFrame(int marker) {
