@@ -2,6 +2,7 @@ package io.mangacircus.scraper;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mangacircus.scraper.publish.PageValidator;
 import java.util.Map;
 
 /**
@@ -159,20 +160,50 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
    * @param defaulted the keys among {@code pageDelayMs} and {@code chapterDelayMs} that the configuration left out
    *     and that hold the built-in default, so that a source type with its own defaults (an HTML definition's
    *     pacing) may replace them. Empty for a source built in code.
+   * @param validation how its pages are checked: {@code structure} (default: the format's structure walked to its
+   *     end, no decode) or {@code decode} (that, then a full decode on a pool sized to the cores). Any other word is
+   *     refused at start-up ({@link io.mangacircus.scraper.source.SourceTypes#check}).
    */
   public record SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs,
-      java.util.List<String> challengeMarkers, Map<String, Object> options, java.util.Set<String> defaulted) {
+      java.util.List<String> challengeMarkers, Map<String, Object> options, java.util.Set<String> defaulted,
+      String validation) {
 
     public SourceConfig {
       challengeMarkers = java.util.List.copyOf(challengeMarkers);
       options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
       defaulted = defaulted == null ? java.util.Set.of() : java.util.Set.copyOf(defaulted);
+      validation = validation == null ? PageValidator.Mode.STRUCTURE.wire() : validation;
+    }
+
+    /** A source with the default page validation. */
+    public SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs,
+        java.util.List<String> challengeMarkers, Map<String, Object> options, java.util.Set<String> defaulted) {
+      this(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, options, defaulted, null);
     }
 
     /** A source whose every value was chosen (nothing defaulted). */
     public SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs,
         java.util.List<String> challengeMarkers, Map<String, Object> options) {
       this(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, options, java.util.Set.of());
+    }
+
+    /** The same source with its pages checked in {@code validation} mode (null: the default); this one if unchanged. */
+    public SourceConfig withValidation(String validation) {
+      if (this.validation.equals(validation == null ? PageValidator.Mode.STRUCTURE.wire() : validation)) {
+        return this;
+      }
+      return new SourceConfig(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, options, defaulted,
+          validation);
+    }
+
+    /**
+     * How its pages are checked.
+     *
+     * @throws IllegalStateException for a word that start-up would have refused
+     */
+    public PageValidator.Mode validationMode() {
+      return PageValidator.Mode.of(validation).orElseThrow(() -> new IllegalStateException("validation \""
+          + validation + "\" is not structure or decode"));
     }
 
     /** Markers of the common bot-challenge pages. */
@@ -185,7 +216,8 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
         @JsonProperty("pageDelayMs") Long pageDelayMs,
         @JsonProperty("chapterDelayMs") Long chapterDelayMs,
         @JsonProperty("challengeMarkers") java.util.List<String> challengeMarkers,
-        @JsonProperty("options") Map<String, Object> options) {
+        @JsonProperty("options") Map<String, Object> options,
+        @JsonProperty("validation") String validation) {
       java.util.Set<String> defaulted = new java.util.HashSet<>();
       if (pageDelayMs == null) {
         defaulted.add("pageDelayMs");
@@ -196,7 +228,7 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
       return new SourceConfig(type, baseUrl == null ? "" : baseUrl, pageDelayMs == null ? 250 : pageDelayMs,
           chapterDelayMs == null ? 1000 : chapterDelayMs,
           challengeMarkers == null ? DEFAULT_CHALLENGE_MARKERS : java.util.List.copyOf(challengeMarkers), options,
-          defaulted);
+          defaulted, validation);
     }
 
     /** A source with the default challenge markers and no options. */

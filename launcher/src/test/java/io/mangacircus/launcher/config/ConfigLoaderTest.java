@@ -160,6 +160,22 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void aSourcesPageValidationIsStructureOrDecodeAndAnythingElseIsNamed() throws Exception {
+    MangaCircusConfig config = loadFile("{\"scraper\": {\"sources\": {\"md\": {\"type\": \"mangadex\"}, "
+        + "\"careful\": {\"type\": \"mangadex\", \"validation\": \"decode\"}, "
+        + "\"quick\": {\"type\": \"mangadex\", \"validation\": \"structure\"}}}}");
+
+    assertThat(config.scraper().sources().get("md").validation()).isEqualTo("structure");
+    assertThat(config.scraper().sources().get("careful").validation()).isEqualTo("decode");
+    assertThat(config.scraper().sources().get("quick").validation()).isEqualTo("structure");
+    Throwable typo = catchThrowable("{\"scraper\": {\"sources\": {\"md\": {\"type\": \"mangadex\", "
+        + "\"validation\": \"full\"}}}}");
+    assertKey(typo, "scraper.sources.md.validation");
+    assertThat(typo).hasMessageContaining("must be \"structure\"").hasMessageContaining("or \"decode\"")
+        .hasMessageEndingWith("got \"full\"");
+  }
+
+  @Test
   void aMangaDexOptionThatIsUnknownOrOfTheWrongTypeIsNamed() {
     assertKey(catchThrowable("{\"scraper\": {\"sources\": {\"md\": {\"type\": \"mangadex\", "
         + "\"options\": {\"dataSaving\": true}}}}}"), "scraper.sources.md.options.dataSaving");

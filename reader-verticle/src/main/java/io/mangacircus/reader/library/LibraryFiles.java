@@ -315,6 +315,9 @@ public final class LibraryFiles {
     if (name.endsWith(".avif")) {
       return "image/avif";
     }
+    if (name.endsWith(".heic")) {
+      return "image/heic";
+    }
     return "image/jpeg";
   }
 }

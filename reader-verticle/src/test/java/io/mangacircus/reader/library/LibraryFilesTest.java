@@ -156,5 +156,7 @@ class LibraryFilesTest {
     assertThat(LibraryFiles.mediaType("001.PNG")).isEqualTo("image/png");
     assertThat(LibraryFiles.mediaType("001.webp")).isEqualTo("image/webp");
     assertThat(LibraryFiles.mediaType("001.jpg")).isEqualTo("image/jpeg");
+    assertThat(LibraryFiles.mediaType("001.avif")).isEqualTo("image/avif");
+    assertThat(LibraryFiles.mediaType("001.heic")).as("the scraper stores HEIF pages as .heic").isEqualTo("image/heic");
   }
 }

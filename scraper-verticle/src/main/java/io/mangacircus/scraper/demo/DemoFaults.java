@@ -12,8 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The faults a test switches on at run time to make the demo site misbehave; thread-safe, no Vert.x types.
  *
- * <p>Counted faults ({@code failNext}, {@code resetNext}, {@code truncateNext}, {@code htmlInsteadOfImageNext}) match
- * requests by path prefix and are used up in the order they were armed. It decides only; {@link DemoSite} acts.
+ * <p>Counted faults ({@code failNext}, {@code resetNext}, {@code truncateNext}, {@code htmlInsteadOfImageNext},
+ * {@code damageNext}) match requests by path prefix and are used up in the order they were armed. It decides only;
+ * {@link DemoSite} acts.
  */
 public final class DemoFaults {
 
@@ -26,7 +27,9 @@ public final class DemoFaults {
     /** Send only the first half of the image, with a Content-Length that matches. */
     TRUNCATE,
     /** Answer 200 with an HTML error page instead of the image. */
-    HTML_INSTEAD_OF_IMAGE
+    HTML_INSTEAD_OF_IMAGE,
+    /** Send the whole image with its compressed data damaged but its structure intact: only a decode notices. */
+    DAMAGE
   }
 
   /** One fault taken for one request; {@code status} is the HTTP status of a {@link Kind#FAIL}, else 0. */
@@ -86,6 +89,15 @@ public final class DemoFaults {
     arm(new Fault(Kind.HTML_INSTEAD_OF_IMAGE, 0), pathPrefix, count);
   }
 
+  /**
+   * The next {@code count} image responses under the prefix are complete files whose compressed data is damaged (a
+   * JPEG gets a restart marker in the middle of its scan, a PNG a flipped byte in its image data with the chunk's CRC
+   * made to match): a structure walk accepts them, a decode does not.
+   */
+  public void damageNext(String pathPrefix, int count) {
+    arm(new Fault(Kind.DAMAGE, 0), pathPrefix, count);
+  }
+
   /** From now on the chapter lists, and serves, one page more than the catalog gives it. */
   public void changePageList(String seriesId, String chapterId) {
     changedChapters.add(seriesId + "/" + chapterId);
@@ -116,9 +128,9 @@ public final class DemoFaults {
     return take(path, Kind.FAIL, Kind.RESET);
   }
 
-  /** Uses up the first armed {@link Kind#TRUNCATE} or {@link Kind#HTML_INSTEAD_OF_IMAGE} matching an image path. */
+  /** Uses up the first armed image fault ({@link Kind#TRUNCATE}, {@link Kind#HTML_INSTEAD_OF_IMAGE}, {@link Kind#DAMAGE}). */
   Optional<Fault> takeImageFault(String path) {
-    return take(path, Kind.TRUNCATE, Kind.HTML_INSTEAD_OF_IMAGE);
+    return take(path, Kind.TRUNCATE, Kind.HTML_INSTEAD_OF_IMAGE, Kind.DAMAGE);
   }
 
   private synchronized void arm(Fault fault, String pathPrefix, int count) {
@@ -129,10 +141,10 @@ public final class DemoFaults {
     armed.add(new Armed(fault, pathPrefix, count));
   }
 
-  private synchronized Optional<Fault> take(String path, Kind first, Kind second) {
+  private synchronized Optional<Fault> take(String path, Kind... kinds) {
     for (Iterator<Armed> it = armed.iterator(); it.hasNext(); ) {
       Armed a = it.next();
-      if ((a.fault.kind() == first || a.fault.kind() == second) && path.startsWith(a.pathPrefix)) {
+      if (List.of(kinds).contains(a.fault.kind()) && path.startsWith(a.pathPrefix)) {
         if (--a.remaining == 0) {
           it.remove();
         }

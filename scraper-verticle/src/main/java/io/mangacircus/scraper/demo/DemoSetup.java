@@ -29,13 +29,14 @@ public final class DemoSetup {
             ScraperSources.DEMO_SOURCE));
   }
 
-  /** The configured sources with the demo source pointed at {@code site} (its pacing kept if configured). */
+  /** The configured sources with the demo source pointed at {@code site} (its pacing and validation kept if configured). */
   public static Map<String, SourceConfig> sources(ScraperConfig config, DemoSite site) {
     Map<String, SourceConfig> sources = new LinkedHashMap<>(config.sources());
     if (site != null) {
       SourceConfig configured = sources.get(ScraperSources.DEMO_SOURCE);
       sources.put(ScraperSources.DEMO_SOURCE, new SourceConfig(ScraperSources.DEMO_SOURCE, site.baseUrl(),
-          configured == null ? 100 : configured.pageDelayMs(), configured == null ? 500 : configured.chapterDelayMs()));
+          configured == null ? 100 : configured.pageDelayMs(), configured == null ? 500 : configured.chapterDelayMs())
+          .withValidation(configured == null ? null : configured.validation()));
     }
     return sources;
   }

@@ -178,8 +178,38 @@ public final class DemoSite {
       sendHtml(ctx, DemoHtml.imageError());
       return;
     }
-    byte[] body = kind == Kind.TRUNCATE ? Arrays.copyOf(bytes, bytes.length / 2) : bytes;
+    byte[] body = kind == Kind.TRUNCATE ? Arrays.copyOf(bytes, bytes.length / 2)
+        : kind == Kind.DAMAGE ? damaged(bytes) : bytes;
     ctx.response().putHeader("Content-Type", series.contentType()).end(Buffer.buffer(body));
+  }
+
+  /** The image with its compressed data damaged as {@link DemoFaults#damageNext} says. */
+  private static byte[] damaged(byte[] image) {
+    byte[] copy = image.clone();
+    java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(copy);
+    if ((copy[0] & 0xFF) == 0xFF && (copy[1] & 0xFF) == 0xD8) {
+      int p = 2;
+      while ((copy[p + 1] & 0xFF) != 0xDA) {
+        p += 2 + (buffer.getShort(p + 2) & 0xFFFF);
+      }
+      int scan = p + 2 + (buffer.getShort(p + 2) & 0xFFFF);
+      int middle = scan + (copy.length - scan) / 2;
+      copy[middle] = (byte) 0xFF;
+      copy[middle + 1] = (byte) 0xD3;
+      return copy;
+    }
+    int p = 8;
+    while (buffer.getInt(p + 4) != 0x49444154) { // IDAT
+      p += 12 + buffer.getInt(p);
+    }
+    int length = buffer.getInt(p);
+    for (int i = length / 3; i < length / 2; i++) {
+      copy[p + 8 + i] ^= 0x5A;
+    }
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(copy, p + 4, 4 + length);
+    buffer.putInt(p + 8 + length, (int) crc.getValue());
+    return copy;
   }
 
   private static void sendHtml(RoutingContext ctx, String html) {

@@ -27,11 +27,13 @@ import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.Delays;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -49,6 +51,10 @@ public final class JobDownloader {
   /** A hold up to this long is waited out with the job active; a longer one gives the job back to the queue. */
   static final Duration LONGEST_WAIT_IN_PLACE = Duration.ofMinutes(2);
   private static final long WAIT_STEP_MS = 1_000;
+  /** The name of the page decode pool that every lane of the scraper shares. */
+  static final String DECODE_POOL = "mc-page-decode";
+  /** Pages decoded at once (and so in flight per lane): one per core. */
+  static final int DECODE_THREADS = Runtime.getRuntime().availableProcessors();
 
   /** How a chapter's work ended. */
   private enum Step { CONTINUE, STOP }
@@ -67,6 +73,8 @@ public final class JobDownloader {
   private final FailureResponder failures;
   /** The job as the queue last answered this lane: progress reports need no re-reading of the queue. */
   private Job latest;
+  /** The page decode pool, for a source set to {@code "validation": "decode"}; null until first used. */
+  private WorkerExecutor decoder;
 
   public JobDownloader(Vertx vertx, Source source, SourceConfig sourceConfig, JobQueue queue, LibraryLayout library,
       ProgressBoard progress, InstantSource clock, Duration lease, String owner, BooleanSupplier stopRequested,
@@ -225,6 +233,9 @@ public final class JobDownloader {
   }
 
   private Future<Step> pages(Job job, ChapterEntry chapter, StagingFolder staging, List<PageRef> pages, int index) {
+    if (sourceConfig.validationMode() == PageValidator.Mode.DECODE) {
+      return decodedPages(job, chapter, staging, pages, index, new PagesInFlight(DECODE_THREADS));
+    }
     if (index >= pages.size()) {
       return Future.succeededFuture(Step.CONTINUE);
     }
@@ -243,24 +254,114 @@ public final class JobDownloader {
       PageBytes body = outcome.value();
       PageValidator.Verdict verdict = PageValidator.check(body.contentType(), body.bytes());
       if (!verdict.valid()) {
-        failed(job, new FetchOutcome.ParseError<>("page " + page.index() + " of chapter " + chapter.number()
-            + " is not a valid image: " + verdict.refusal()), "chapter " + chapter.number());
+        refused(job, chapter, page, verdict);
         return Future.succeededFuture(Step.STOP);
       }
-      try {
-        staging.store(page, verdict.extension(), body.bytes());
-      } catch (IOException e) {
-        storageFailed(job, e);
+      if (!stored(job, chapter, staging, pages, page, verdict, body)) {
         return Future.succeededFuture(Step.STOP);
       }
-      if (!queue.renew(job.id(), owner, lease)) {
-        return Future.succeededFuture(Step.STOP);
-      }
-      report(latest, chapter, staging.validatedPages(), pages.size());
       boolean more = index + 1 < pages.size();
       return (more ? delay(pacing().pageDelayMs()) : Future.<Void>succeededFuture())
           .compose(v -> pages(job, chapter, staging, pages, index + 1));
     });
+  }
+
+  /**
+   * The pages of a source set to {@code "validation": "decode"}: each page's structure is checked on the lane, its
+   * decode and store run on the decode pool while the lane fetches the next page, at most {@link #DECODE_THREADS} at
+   * once. Every way out waits for the pages in flight, so the chapter is published only when all are stored.
+   */
+  private Future<Step> decodedPages(Job job, ChapterEntry chapter, StagingFolder staging, List<PageRef> pages,
+      int index, PagesInFlight inFlight) {
+    if (inFlight.stopped()) {
+      return inFlight.drained().map(Step.STOP);
+    }
+    if (index >= pages.size()) {
+      return inFlight.drained().map(v -> inFlight.stopped() ? Step.STOP : Step.CONTINUE);
+    }
+    PageRef page = pages.get(index);
+    if (staging.has(page.index())) {
+      return decodedPages(job, chapter, staging, pages, index + 1, inFlight);
+    }
+    if (stopNow(job)) {
+      inFlight.stop();
+      return inFlight.drained().map(Step.STOP);
+    }
+    return inFlight.slot().compose(free -> waitingOutHolds(job, () -> source.page(page))).compose(outcome -> {
+      if (inFlight.stopped()) {
+        return inFlight.drained().map(Step.STOP); // a page in flight failed meanwhile and said so
+      }
+      if (!outcome.ok()) {
+        return inFlight.drained().map(v -> {
+          if (inFlight.stop()) {
+            failed(job, outcome, "chapter " + chapter.number() + " page " + page.index());
+          }
+          return Step.STOP;
+        });
+      }
+      PageBytes body = outcome.value();
+      PageValidator.Verdict structure = PageValidator.check(body.contentType(), body.bytes());
+      if (!structure.valid()) {
+        return inFlight.drained().map(v -> {
+          if (inFlight.stop()) {
+            refused(job, chapter, page, structure);
+          }
+          return Step.STOP;
+        });
+      }
+      // The decode runs on the pool; its result comes back on this (the lane's) context, where the page is stored.
+      inFlight.add(decoder().executeBlocking(() -> PageValidator.decode(structure, body.bytes()), false)
+          .recover(error -> Future.succeededFuture(new PageValidator.Verdict(null, "the decode failed: " + error)))
+          .map(verdict -> {
+            if (inFlight.stopped()) {
+              return null;
+            }
+            if (!verdict.valid()) {
+              inFlight.stop();
+              refused(job, chapter, page, verdict);
+            } else if (!stored(job, chapter, staging, pages, page, verdict, body)) {
+              inFlight.stop();
+            }
+            return null;
+          }));
+      boolean more = index + 1 < pages.size();
+      return (more ? delay(pacing().pageDelayMs()) : Future.<Void>succeededFuture())
+          .compose(v -> decodedPages(job, chapter, staging, pages, index + 1, inFlight));
+    });
+  }
+
+  /** A page that is not a valid image fails the job as a parser failure, naming the page and why. */
+  private void refused(Job job, ChapterEntry chapter, PageRef page, PageValidator.Verdict verdict) {
+    failed(job, new FetchOutcome.ParseError<>("page " + page.index() + " of chapter " + chapter.number()
+        + " is not a valid image: " + verdict.refusal()), "chapter " + chapter.number());
+  }
+
+  /** Stores a validated page and renews the lease; false when the lane must stop (storage failed, lease lost). */
+  private boolean stored(Job job, ChapterEntry chapter, StagingFolder staging, List<PageRef> pages, PageRef page,
+      PageValidator.Verdict verdict, PageBytes body) {
+    try {
+      staging.store(page, verdict.extension(), body.bytes());
+    } catch (IOException e) {
+      storageFailed(job, e);
+      return false;
+    }
+    if (!queue.renew(job.id(), owner, lease)) {
+      return false;
+    }
+    report(latest, chapter, staging.validatedPages(), pages.size());
+    return true;
+  }
+
+  /**
+   * The scraper's page decode pool, one for every lane of this Vert.x instance (shared by name), sized to the cores;
+   * made on first use, so a scraper whose sources all use structure validation starts no thread for it. Vert.x closes
+   * it when the last lane that took it is undeployed.
+   */
+  private WorkerExecutor decoder() {
+    if (decoder == null) {
+      decoder = vertx.createSharedWorkerExecutor(DECODE_POOL, DECODE_THREADS, 2, TimeUnit.MINUTES);
+    }
+    return decoder;
   }
 
   private Step publish(Job job, ChapterEntry chapter, StagingFolder staging) {

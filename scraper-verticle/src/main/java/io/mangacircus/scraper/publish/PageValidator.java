@@ -1,10 +1,14 @@
 package io.mangacircus.scraper.publish;
 
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.awt.image.BufferedImage;
-import java.util.Locale;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReadParam;
 import javax.imageio.ImageReader;
@@ -12,10 +16,40 @@ import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.MemoryCacheImageInputStream;
 
 /**
- * Decides whether fetched bytes are a complete page image: declared image type, matching magic bytes, a complete
- * file (JPEG end marker, PNG end chunk) and a full decode. An HTML error page served with 200 is not a page.
+ * Decides whether fetched bytes are a complete page image: declared image type, then a walk of the format's whole
+ * structure with a sane size ({@link ImageStructure}), and in {@link Mode#DECODE} a full decode as well. An HTML error
+ * page served with 200 is not a page.
  */
 public final class PageValidator {
+
+  /** How far a source's pages are checked: {@code "validation"} in its configuration (docs/sources.md). */
+  public enum Mode {
+    /** The format's structure walked to its end (sizes, CRCs, end markers) and the image's size; no decode. */
+    STRUCTURE("structure"),
+    /** The structure walk, then a full decode on the lanes' decode pool. */
+    DECODE("decode");
+
+    private final String wire;
+
+    Mode(String wire) {
+      this.wire = wire;
+    }
+
+    /** The configuration's word for it. */
+    public String wire() {
+      return wire;
+    }
+
+    /** The mode a configuration names, if any. */
+    public static Optional<Mode> of(String wire) {
+      for (Mode mode : values()) {
+        if (mode.wire.equals(wire)) {
+          return Optional.of(mode);
+        }
+      }
+      return Optional.empty();
+    }
+  }
 
   /** A verdict: the file extension to store it under, or why it was refused. */
   public record Verdict(String extension, String refusal) {
@@ -28,9 +62,6 @@ public final class PageValidator {
     }
   }
 
-  private static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
-  private static final byte[] PNG_END = {'I', 'E', 'N', 'D', (byte) 0xAE, 'B', 0x60, (byte) 0x82};
-
   static {
     // ImageIO otherwise buffers every decode through a temporary file, a syscall storm per page for nothing.
     ImageIO.setUseCache(false);
@@ -42,7 +73,7 @@ public final class PageValidator {
   private PageValidator() {
   }
 
-  /** Checks a page body and its declared content type. */
+  /** Checks a page body and its declared content type by the structure of its format (the default mode). */
   public static Verdict check(String contentType, byte[] bytes) {
     String type = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
     if (!type.isEmpty() && !type.startsWith("image/") && !type.equals("application/octet-stream")) {
@@ -51,78 +82,74 @@ public final class PageValidator {
     if (bytes.length < 16) {
       return Verdict.refused("only " + bytes.length + " bytes");
     }
-    String extension;
-    if ((bytes[0] & 0xFF) == 0xFF && (bytes[1] & 0xFF) == 0xD8 && (bytes[2] & 0xFF) == 0xFF) {
-      if ((bytes[bytes.length - 2] & 0xFF) != 0xFF || (bytes[bytes.length - 1] & 0xFF) != 0xD9) {
-        return Verdict.refused("JPEG is truncated (no end-of-image marker)");
-      }
-      extension = "jpg";
-    } else if (startsWith(bytes, PNG)) {
-      if (!endsWith(bytes, PNG_END)) {
-        return Verdict.refused("PNG is truncated (no IEND chunk)");
-      }
-      extension = "png";
-    } else if (startsWith(bytes, "GIF8".getBytes(java.nio.charset.StandardCharsets.US_ASCII))) {
-      extension = "gif";
-    } else if (startsWith(bytes, "RIFF".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
-        && bytes[8] == 'W' && bytes[9] == 'E' && bytes[10] == 'B' && bytes[11] == 'P') {
-      return new Verdict("webp", null);
-    } else {
-      return Verdict.refused("bytes are not a JPEG, PNG, GIF or WebP image"
-          + (looksLikeHtml(bytes) ? " (looks like an HTML page)" : ""));
+    ImageStructure.Shape shape = ImageStructure.walk(bytes);
+    if (shape == null) {
+      return Verdict.refused("bytes are not a JPEG, PNG, GIF, WebP or AVIF image"
+          + (looksLikeHtml(bytes) ? " (looks like an HTML page)" : looksLikeJson(bytes) ? " (looks like JSON)" : ""));
     }
-    String format = extension.toUpperCase(Locale.ROOT);
+    return shape.valid() ? new Verdict(shape.extension(), null) : Verdict.refused(shape.refusal());
+  }
+
+  /** Checks a page in the given mode; {@link Mode#DECODE} decodes in the calling thread. */
+  public static Verdict check(String contentType, byte[] bytes, Mode mode) {
+    Verdict structure = check(contentType, bytes);
+    return mode == Mode.DECODE && structure.valid() ? decode(structure, bytes) : structure;
+  }
+
+  /**
+   * Decodes a page that passed {@link #check(String, byte[])}: refused when the decoder fails or reports damage (a
+   * damaged JPEG still "decodes", filled with grey, but the decoder warns). Blocking and CPU-bound: call it on the
+   * decode pool, never on an event loop.
+   */
+  public static Verdict decode(Verdict structure, byte[] bytes) {
+    String extension = structure.extension();
+    String format = switch (extension) {
+      case "jpg" -> "jpeg";
+      case "avif", "heic" -> null;
+      default -> extension;
+    };
+    String name = extension.equals("jpg") ? "JPEG" : extension.equals("webp") ? "WebP"
+        : extension.toUpperCase(Locale.ROOT);
+    Iterator<ImageReader> readers = format == null ? null : ImageIO.getImageReadersByFormatName(format);
+    if (readers == null || !readers.hasNext()) {
+      return Verdict.refused(name + " cannot be decoded here (no decoder for it); this source's \"validation\" "
+          + "must be \"structure\" for " + name + " pages");
+    }
+    List<String> warnings = new ArrayList<>(0);
+    ImageReader reader = readers.next();
     try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(bytes))) {
-      Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
-      if (!readers.hasNext()) {
-        return Verdict.refused(format + " has no decoder here");
-      }
-      ImageReader reader = readers.next();
-      try {
-        reader.setInput(in, true, true);
-        ImageReadParam param = reader.getDefaultReadParam();
-        param.setSourceSubsampling(SUBSAMPLING, SUBSAMPLING, 0, 0);
-        BufferedImage image = reader.read(0, param);
-        if (image == null || reader.getWidth(0) < 1 || reader.getHeight(0) < 1) {
-          return Verdict.refused(format + " does not decode");
-        }
-      } finally {
-        reader.dispose();
+      reader.setInput(in, true, true);
+      reader.addIIOReadWarningListener((source, warning) -> warnings.add(warning));
+      ImageReadParam param = reader.getDefaultReadParam();
+      param.setSourceSubsampling(SUBSAMPLING, SUBSAMPLING, 0, 0);
+      BufferedImage image = reader.read(0, param);
+      if (image == null || reader.getWidth(0) < 1 || reader.getHeight(0) < 1) {
+        return Verdict.refused(name + " does not decode");
       }
     } catch (IOException | RuntimeException e) {
-      return Verdict.refused(format + " does not decode: " + e.getMessage());
+      return Verdict.refused(name + " does not decode: " + (e.getMessage() != null ? e.getMessage()
+          : e instanceof java.io.EOFException ? "its data ends too early" : e.getClass().getSimpleName()));
+    } finally {
+      reader.dispose();
     }
-    return new Verdict(extension, null);
+    if (!warnings.isEmpty()) {
+      return Verdict.refused(name + " does not decode cleanly (damaged image data): " + String.join("; ", warnings));
+    }
+    return structure;
+  }
+
+  private static String head(byte[] bytes) {
+    return new String(bytes, 0, Math.min(bytes.length, 256), StandardCharsets.ISO_8859_1).trim()
+        .toLowerCase(Locale.ROOT);
   }
 
   private static boolean looksLikeHtml(byte[] bytes) {
-    String head = new String(bytes, 0, Math.min(bytes.length, 256), java.nio.charset.StandardCharsets.ISO_8859_1)
-        .trim().toLowerCase(Locale.ROOT);
+    String head = head(bytes);
     return head.startsWith("<!doctype html") || head.startsWith("<html") || head.contains("<body");
   }
 
-  private static boolean startsWith(byte[] bytes, byte[] prefix) {
-    if (bytes.length < prefix.length) {
-      return false;
-    }
-    for (int i = 0; i < prefix.length; i++) {
-      if (bytes[i] != prefix[i]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean endsWith(byte[] bytes, byte[] suffix) {
-    if (bytes.length < suffix.length) {
-      return false;
-    }
-    int offset = bytes.length - suffix.length;
-    for (int i = 0; i < suffix.length; i++) {
-      if (bytes[offset + i] != suffix[i]) {
-        return false;
-      }
-    }
-    return true;
+  private static boolean looksLikeJson(byte[] bytes) {
+    String head = head(bytes);
+    return head.startsWith("{") || head.startsWith("[");
   }
 }

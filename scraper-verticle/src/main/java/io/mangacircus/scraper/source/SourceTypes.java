@@ -1,6 +1,7 @@
 package io.mangacircus.scraper.source;
 
 import io.mangacircus.contracts.InvalidConfigException;
+import io.mangacircus.scraper.publish.PageValidator;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.source.demo.DemoType;
 import io.mangacircus.scraper.source.html.HtmlType;
@@ -76,7 +77,7 @@ public final class SourceTypes {
   private static <O> ResolvedSource resolve(SourceType<O> type, String name, String key, SourceConfig source,
       Path workingDir) {
     O options = type.options(key, source, workingDir);
-    return new ResolvedSource(name, type.effective(source, options), type.seriesFolderPrefix(options),
+    return new ResolvedSource(name, effective(type, key, source, options), type.seriesFolderPrefix(options),
         type.describe(options), setup -> type.create(setup, options));
   }
 
@@ -95,7 +96,7 @@ public final class SourceTypes {
   private static <O> SourceConfig check(SourceType<O> type, String key, SourceConfig source, boolean servedHere,
       Path workingDir) {
     O options = type.options(key, source, workingDir);
-    SourceConfig effective = type.effective(source, options);
+    SourceConfig effective = effective(type, key, source, options);
     boolean noUrl = servedHere || !type.usesBaseUrl()
         || (effective.baseUrl().isEmpty() && type.defaultBaseUrl(options).isPresent());
     if (!noUrl && !effective.baseUrl().matches("https?://[^\\s/]+(/.*)?")) {
@@ -103,6 +104,16 @@ public final class SourceTypes {
           .map(url -> " (or left out to use " + url + ")").orElse(""));
     }
     return effective;
+  }
+
+  /** The type's effective settings with the source's page validation, which no type changes; checked here. */
+  private static <O> SourceConfig effective(SourceType<O> type, String key, SourceConfig source, O options) {
+    if (PageValidator.Mode.of(source.validation()).isEmpty()) {
+      throw new InvalidConfigException(key + ".validation", "must be \"structure\" (the default: each page's format "
+          + "walked to its end, no decode) or \"decode\" (a full decode of every page as well), got \""
+          + source.validation() + "\"");
+    }
+    return type.effective(source, options).withValidation(source.validation());
   }
 
   /**

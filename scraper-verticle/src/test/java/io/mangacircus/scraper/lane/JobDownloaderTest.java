@@ -21,7 +21,11 @@ import io.mangacircus.scraper.source.RequestLines;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Sources;
+import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.ThreadingModel;
+import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.Timeout;
@@ -37,6 +41,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -245,5 +250,72 @@ class JobDownloaderTest {
         }
       }).count();
     }
+  }
+
+  /** Runs {@code work} on a worker context, as the lane verticle runs its downloader. */
+  private static <T> Future<T> onWorkerContext(Vertx vertx, Supplier<Future<T>> work) {
+    Promise<T> result = Promise.promise();
+    vertx.deployVerticle(new VerticleBase() {
+      @Override
+      public Future<?> start() {
+        work.get().onComplete(result);
+        return Future.succeededFuture();
+      }
+    }, new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)).onFailure(result::tryFail);
+    return result.future();
+  }
+
+  @Test
+  void inDecodeModeEveryPageIsDecodedStoredAndEveryChapterPublished(Vertx vertx, VertxTestContext context) {
+    sourceConfig = sourceConfig.withValidation("decode");
+    JobDownloader downloader = downloader(vertx, () -> false);
+    String title = "lion-tamer";
+
+    onWorkerContext(vertx, () -> inspectedAndClaimed(downloader, title).compose(job -> downloader.download(job)
+        .map(job))).onComplete(context.succeeding(job -> context.verify(() -> {
+          Job done = queue.job(job.id()).orElseThrow();
+          assertThat(done.state()).isEqualTo(JobState.DONE);
+          assertThat(done.publishedChapters()).isEqualTo(english(title).size());
+          assertThat(site.imageRequests()).isEqualTo(pages(title));
+          List<JsonObject> chapters = published();
+          assertThat(chapters).hasSize(english(title).size());
+          for (JsonObject chapter : chapters) {
+            DemoChapter expected = catalog.chapter(title, chapter.getString("chapterId")).orElseThrow();
+            assertThat(chapter.getJsonArray("pages")).hasSize(expected.pages());
+          }
+          context.completeNow();
+        })));
+  }
+
+  @Test
+  void inDecodeModeAPageWhoseImageDataIsDamagedFailsTheJobAndPublishesNothing(Vertx vertx,
+      VertxTestContext context) {
+    sourceConfig = sourceConfig.withValidation("decode");
+    JobDownloader downloader = downloader(vertx, () -> false);
+    faults.damageNext("/img/", 1);
+
+    onWorkerContext(vertx, () -> inspectedAndClaimed(downloader, "lion-tamer").compose(job -> downloader.download(job)
+        .map(job))).onComplete(context.succeeding(job -> context.verify(() -> {
+          assertThat(queue.job(job.id()).orElseThrow().state()).isEqualTo(JobState.QUARANTINED);
+          assertThat(queue.incidents().list()).singleElement().satisfies(incident -> {
+            assertThat(incident.kind()).isEqualTo(FailureKind.PARSER);
+            assertThat(incident.message()).contains("page 1 of chapter 1 is not a valid image: JPEG does not decode");
+          });
+          assertThat(published()).isEmpty();
+          context.completeNow();
+        })));
+  }
+
+  @Test
+  void inStructureModeTheSameDamagedPageIsAcceptedWithoutADecode(Vertx vertx, VertxTestContext context) {
+    JobDownloader downloader = downloader(vertx, () -> false);
+    faults.damageNext("/img/", 1);
+
+    onWorkerContext(vertx, () -> inspectedAndClaimed(downloader, "lion-tamer").compose(job -> downloader.download(job)
+        .map(job))).onComplete(context.succeeding(job -> context.verify(() -> {
+          assertThat(queue.job(job.id()).orElseThrow().state()).isEqualTo(JobState.DONE);
+          assertThat(published()).hasSize(english("lion-tamer").size());
+          context.completeNow();
+        })));
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mangacircus.contracts.InvalidConfigException;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
+import io.mangacircus.scraper.publish.PageValidator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +23,7 @@ class SourceTypesTest {
   /** As the config file would give it: only the keys named are set, the rest defaulted. */
   private static SourceConfig configured(String baseUrl, Long pageDelayMs, Long chapterDelayMs, List<String> markers,
       Map<String, Object> options) {
-    return SourceConfig.fromJson("html", baseUrl, pageDelayMs, chapterDelayMs, markers, options);
+    return SourceConfig.fromJson("html", baseUrl, pageDelayMs, chapterDelayMs, markers, options, null);
   }
 
   @Test
@@ -141,5 +142,23 @@ class SourceTypesTest {
             + "https://api.mangadex.org)");
     assertThat(SourceTypes.check("mp", configured(null, null, null, null, MANGAPILL), false, dir).baseUrl())
         .isEqualTo("https://mangapill.com");
+  }
+
+  @Test
+  void aSourcesPageValidationIsStructureByDefaultKeptThroughItsTypeAndAnythingElseIsRefused() throws Exception {
+    SourceConfig decode = SourceConfig.fromJson("html", null, null, null, null, MANGAPILL, "decode");
+    SourceConfig typo = SourceConfig.fromJson("mangadex", null, null, null, null, null, "full");
+
+    assertThat(configured(null, null, null, null, MANGAPILL).validationMode()).isEqualTo(PageValidator.Mode.STRUCTURE);
+    assertThat(SourceTypes.resolve("mangapill", decode).config().validationMode())
+        .as("the html type rebuilds the settings from its definition").isEqualTo(PageValidator.Mode.DECODE);
+    assertThat(SourceTypes.check("mangapill", decode, false, dir).validation()).isEqualTo("decode");
+    assertThatThrownBy(() -> SourceTypes.check("md", typo, false, dir))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessage("invalid configuration: scraper.sources.md.validation: must be \"structure\" (the default: each "
+            + "page's format walked to its end, no decode) or \"decode\" (a full decode of every page as well), got "
+            + "\"full\"");
+    assertThatThrownBy(() -> SourceTypes.resolve("md", typo)).isInstanceOf(InvalidConfigException.class)
+        .hasMessageContaining("scraper.sources.md.validation");
   }
 }
