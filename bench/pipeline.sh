@@ -2,6 +2,7 @@
 # The download pipeline against the durable floor: the same ~200 KB JPEGs from a local site (bench/BenchSite.java),
 # pacing 0, fetched by curl, by the durable floor (bench/DurableFloor.java) and by MangaCircus, in one run.
 # Usage: bench/pipeline.sh [pages=2000] [mode=all]
+#   mangacircus MangaCircus with default validation alone (for before/after comparisons of a change, with PROFILE)
 #   default     curl, the durable floor, MangaCircus with default validation (empty queue)
 #   decode      curl, the durable floor, the floor again with --decode (the decode's CPU alone), MangaCircus with
 #               "validation": "decode" on the bench source
@@ -32,11 +33,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: bench/pipeline.sh [pages=2000] [all|default|decode|busy-queue]" >&2; exit 2; }
+usage() { echo "usage: bench/pipeline.sh [pages=2000] [all|default|decode|busy-queue|mangacircus]" >&2; exit 2; }
 pages=${1:-2000}
 mode=${2:-all}
 [[ "$pages" =~ ^[0-9]+$ ]] && [ "$pages" -ge 1 ] || usage
-case "$mode" in all|default|decode|busy-queue) ;; *) usage ;; esac
+case "$mode" in all|default|decode|busy-queue|mangacircus) ;; *) usage ;; esac
 per_chapter=$(( pages < 50 ? pages : 50 ))
 chapters=$(( (pages + per_chapter - 1) / per_chapter ))
 total=$(( chapters * per_chapter ))   # rounded up to whole chapters
@@ -289,10 +290,9 @@ target_decode() {
 # ---- runs -------------------------------------------------------------------------------------------------------
 decode_cpu_ns=""
 echo "run                 wall      throughput    CPU per page       outside load"
-run_curl
-run_floor floor
+if [ "$mode" != mangacircus ]; then run_curl; run_floor floor; fi
 if [ "$mode" = all ] || [ "$mode" = decode ]; then run_floor floor+decode --decode; fi
-if [ "$mode" != decode ]; then run_mc mangacircus "" ""; target_default; fi
+if [ "$mode" != decode ]; then run_mc mangacircus "" ""; [ "$mode" = mangacircus ] || target_default; fi
 if [ "$mode" = all ] || [ "$mode" = busy-queue ]; then
   busy_queue "$work/busy-queue.json"
   run_mc mc-busy-queue "" "$work/busy-queue.json"
