@@ -34,6 +34,9 @@ final class CappedBody implements BodyCodec<Buffer> {
     }
   }
 
+  /** The largest declared length an array is made for before the bytes arrive (a lying header costs no more). */
+  static final int MOST_PRESIZED = 16 * 1024 * 1024;
+
   private final long limit;
   /** The declared length of the answer being read, -1 when none (chunked) or not known yet. */
   private long declared = -1;
@@ -83,8 +86,8 @@ final class CappedBody implements BodyCodec<Buffer> {
   public BodyStream<Buffer> stream() {
     long expected = declared;
     return new BodyStream<>() {
-      /** The body read so far when its length is declared, written in place; null otherwise. */
-      private byte[] sized = expected >= 0 ? new byte[(int) expected] : null;
+      /** The body read so far when its length is declared (up to {@link #MOST_PRESIZED}), in place; else null. */
+      private byte[] sized = expected >= 0 && expected <= MOST_PRESIZED ? new byte[(int) expected] : null;
       /** The chunks read so far when the length is not declared (or the answer sent more than it declared). */
       private final List<Buffer> chunks = new ArrayList<>();
       private long length;
