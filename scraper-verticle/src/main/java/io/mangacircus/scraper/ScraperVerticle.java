@@ -81,7 +81,7 @@ public final class ScraperVerticle extends VerticleBase {
   public Future<?> start() {
     operator = new OperatorRequests(vertx);
     operator.answerPings(new PingReply("scraper", instance, System.currentTimeMillis()));
-    progress = new ProgressBoard(p -> vertx.eventBus().publish(Addresses.SCRAPER_JOB_PROGRESS, p.toJson()));
+    progress = new ProgressBoard(p -> vertx.eventBus().publish(Addresses.SCRAPER_JOB_PROGRESS, p.toJson()), clock);
     systemic = new SystemicParserWatch(config.failures().systemicParserJobs(),
         Duration.ofMinutes(config.failures().systemicParserWindowMinutes()), clock);
     return DemoSetup.start(vertx, config).compose(site -> {

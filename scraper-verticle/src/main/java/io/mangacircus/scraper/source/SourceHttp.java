@@ -1,11 +1,18 @@
 package io.mangacircus.scraper.source;
 
 import io.vertx.core.AsyncResult;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.impl.ClientPhase;
+import io.vertx.ext.web.client.impl.HttpContext;
+import io.vertx.ext.web.client.impl.HttpRequestImpl;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -40,6 +47,8 @@ public final class SourceHttp {
   private final InstantSource clock;
   private final List<String> challengeMarkers;
   private final Function<String, String> detail;
+  /** The event loop that runs the exchanges asked for from a worker context (a lane); made on first use. */
+  private volatile Context exchanges;
 
   /**
    * @param challengeMarkers texts that mark an HTML answer as an access challenge
@@ -68,9 +77,58 @@ public final class SourceHttp {
     return client.getAbs(url).timeout(timeoutMs);
   }
 
-  /** Sends a request whose body is read up to {@code maxBytes}; fails on transport errors and longer bodies. */
+  /**
+   * Sends a request whose body is read up to {@code maxBytes}; fails on transport errors and longer bodies. Asked from
+   * a worker context (a lane), the exchange runs on an event loop and only the finished answer is handed to the
+   * caller's context, once: otherwise every chunk of the body would be a task of the worker pool.
+   */
   public Future<HttpResponse<Buffer>> send(HttpRequest<Buffer> request, long maxBytes) {
-    return request.as(new CappedBody(maxBytes)).send();
+    HttpRequest<Buffer> capped = request.as(new CappedBody(maxBytes));
+    Context caller = Vertx.currentContext();
+    if (caller == null || !caller.isWorkerContext()) {
+      return capped.send();
+    }
+    Promise<HttpResponse<Buffer>> answer = Promise.promise();
+    exchanges(caller.owner()).runOnContext(v -> {
+      Future<HttpResponse<Buffer>> sent;
+      try {
+        sent = capped.send();
+      } catch (RuntimeException e) {
+        sent = Future.failedFuture(e);
+      }
+      sent.onComplete(ar -> caller.runOnContext(back -> answer.handle(ar)));
+    });
+    return answer.future();
+  }
+
+  private Context exchanges(Vertx vertx) {
+    Context context = exchanges;
+    if (context == null) {
+      synchronized (this) {
+        if (exchanges == null) {
+          exchanges = ((VertxInternal) vertx).createEventLoopContext();
+        }
+        context = exchanges;
+      }
+    }
+    return context;
+  }
+
+  /**
+   * A web-client interceptor ({@link Sources#client} installs it): when an answer's headers are in, its
+   * {@code Content-Length} sizes the body's array, and a declared length over the cap fails the request before any of
+   * the body is read.
+   */
+  static void declaredLength(HttpContext<?> context) {
+    if (context.phase() == ClientPhase.RECEIVE_RESPONSE && context.request() instanceof HttpRequestImpl<?> request
+        && request.bodyCodec() instanceof CappedBody capped) {
+      CappedBody.TooLarge refused = capped.declared(context.clientResponse().getHeader("Content-Length"));
+      if (refused != null) {
+        context.fail(refused);
+        return;
+      }
+    }
+    context.next();
   }
 
   /** {@link #send} then {@link #outcome}: a 2xx answer that is not a challenge page, or the failure it stands for. */
@@ -209,13 +267,13 @@ public final class SourceHttp {
     if (body == null) {
       return "";
     }
-    return new String(body.getBytes(), charset(response.getHeader("Content-Type")));
+    return new String(CappedBody.bytes(body), charset(response.getHeader("Content-Type")));
   }
 
-  /** The body's bytes; empty for none. */
+  /** The body's bytes (those {@link #send} read are handed over without a copy: never change them); empty for none. */
   public static byte[] bytes(HttpResponse<Buffer> response) {
     Buffer body = response.body();
-    return body == null ? new byte[0] : body.getBytes();
+    return body == null ? new byte[0] : CappedBody.bytes(body);
   }
 
   /** The charset a {@code Content-Type} declares; UTF-8 when none or an unknown one. */

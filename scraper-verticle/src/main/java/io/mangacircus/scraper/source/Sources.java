@@ -3,6 +3,7 @@ package io.mangacircus.scraper.source;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
+import io.vertx.ext.web.client.impl.WebClientInternal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,10 +17,15 @@ public final class Sources {
   private Sources() {
   }
 
-  /** An HTTP client for the sources' adapters. */
+  /**
+   * An HTTP client for the sources' adapters; {@link SourceHttp} reads its answers' {@code Content-Length} before their
+   * bodies.
+   */
   public static WebClient client(Vertx vertx) {
-    return WebClient.create(vertx, new WebClientOptions().setUserAgent(USER_AGENT)
+    WebClient client = WebClient.create(vertx, new WebClientOptions().setUserAgent(USER_AGENT)
         .setConnectTimeout(10_000).setFollowRedirects(true));
+    ((WebClientInternal) client).addInterceptor(SourceHttp::declaredLength);
+    return client;
   }
 
   /** The series-folder prefixes of resolved sources, by source name (sources without one left out). */

@@ -6,6 +6,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.net.NetServer;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import java.time.Duration;
@@ -152,6 +153,100 @@ class SourceHttpTest {
     assertThat(get("/big", 1024 * 1024, false)).isEqualTo(new FetchOutcome.ParseError<>("page 1 is larger than 1 "
         + "MiB; it was not read further"));
     assertThat(get("/small", 1024, false).value().body().length()).isEqualTo(1024);
+  }
+
+  @Test
+  void aChunkedBodyWithoutContentLengthIsCappedToo() throws Exception {
+    HttpServer chunked = completed(vertx.createHttpServer().requestHandler(request -> {
+      int pieces = Integer.parseInt(request.getParam("pieces"));
+      request.response().setChunked(true).putHeader("Content-Type", "image/png");
+      for (int i = 0; i < pieces; i++) {
+        request.response().write(Buffer.buffer(new byte[64 * 1024]).setByte(0, (byte) i));
+      }
+      request.response().end();
+    }).listen(0, "127.0.0.1"));
+    String base = "http://127.0.0.1:" + chunked.actualPort() + "/?pieces=";
+
+    FetchOutcome<HttpResponse<Buffer>> tooLong = completed(http.get(http.request(base + 20, 10_000), 1024 * 1024,
+        "page 1", false));
+    FetchOutcome<HttpResponse<Buffer>> fits = completed(http.get(http.request(base + 16, 10_000), 1024 * 1024,
+        "page 1", false));
+
+    assertThat(tooLong).isEqualTo(new FetchOutcome.ParseError<>("page 1 is larger than 1 MiB; it was not read further"));
+    assertThat(fits.value().getHeader("Content-Length")).isNull();
+    byte[] body = SourceHttp.bytes(fits.value());
+    assertThat(body).hasSize(16 * 64 * 1024);
+    assertThat(body[15 * 64 * 1024]).isEqualTo((byte) 15);
+    completed(chunked.close());
+  }
+
+  @Test
+  void aContentLengthOverTheCapIsRefusedBeforeTheBodyIsWaitedFor() throws Exception {
+    // Declares 10 MiB, sends 10 bytes and then nothing: only the declared length can refuse it in time.
+    NetServer liar = completed(vertx.createNetServer().connectHandler(socket -> socket.handler(request -> socket.write(
+        "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 10485760\r\n\r\n0123456789")))
+        .listen(0, "127.0.0.1"));
+
+    FetchOutcome<HttpResponse<Buffer>> outcome = completed(http.get(http.request("http://127.0.0.1:"
+        + liar.actualPort() + "/page.jpg", 8_000), 1024 * 1024, "page 1", false));
+
+    assertThat(outcome).isEqualTo(new FetchOutcome.ParseError<>("page 1 is larger than 1 MiB; it was not read further"));
+    completed(liar.close());
+  }
+
+  @Test
+  void bodiesComeWholeAndByteForByteWithAndWithoutContentLength() throws Exception {
+    byte[] image = new byte[300 * 1024 + 17];
+    new java.util.Random(7).nextBytes(image);
+    answers.put("/page.jpg", new Answer(200, "image/jpeg", Map.of(), image));
+    HttpServer chunked = completed(vertx.createHttpServer().requestHandler(request -> {
+      request.response().setChunked(true).putHeader("Content-Type", "image/jpeg");
+      for (int at = 0; at < image.length; at += 50_000) {
+        request.response().write(Buffer.buffer(java.util.Arrays.copyOfRange(image, at, Math.min(image.length,
+            at + 50_000))));
+      }
+      request.response().end();
+    }).listen(0, "127.0.0.1"));
+
+    FetchOutcome<HttpResponse<Buffer>> declared = get("/page.jpg", SourceHttp.MAX_IMAGE_BYTES, false);
+    FetchOutcome<HttpResponse<Buffer>> streamed = completed(http.get(http.request("http://127.0.0.1:"
+        + chunked.actualPort() + "/", 10_000), SourceHttp.MAX_IMAGE_BYTES, "page 1", false));
+
+    assertThat(declared.value().getHeader("Content-Length")).isEqualTo(String.valueOf(image.length));
+    assertThat(SourceHttp.bytes(declared.value())).isEqualTo(image);
+    assertThat(SourceHttp.bytes(streamed.value())).isEqualTo(image);
+    assertThat(declared.value().body().getBytes()).isEqualTo(image);
+    completed(chunked.close());
+  }
+
+  @Test
+  void aWorkerContextsExchangeRunsOnAnEventLoopAndAnswersOnTheWorkerContext() throws Exception {
+    answer("/page.png", 200, "image/png", "x".repeat(200 * 1024), Map.of());
+    List<Boolean> receivedOnEventLoop = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ((io.vertx.ext.web.client.impl.WebClientInternal) client).addInterceptor(context -> {
+      if (context.phase() == io.vertx.ext.web.client.impl.ClientPhase.RECEIVE_RESPONSE) {
+        receivedOnEventLoop.add(io.vertx.core.Context.isOnEventLoopThread());
+      }
+      context.next();
+    });
+    io.vertx.core.Context lane = ((io.vertx.core.internal.VertxInternal) vertx).createWorkerContext();
+    java.util.concurrent.CompletableFuture<Boolean> answeredOnLane = new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.CompletableFuture<Integer> length = new java.util.concurrent.CompletableFuture<>();
+
+    lane.runOnContext(v -> get(http, "/page.png").onComplete(ar -> {
+      answeredOnLane.complete(io.vertx.core.Vertx.currentContext() == lane && io.vertx.core.Context.isOnWorkerThread());
+      length.complete(ar.result().value().body().length());
+    }));
+
+    assertThat(answeredOnLane.get(10, TimeUnit.SECONDS)).as("the answer is handed to the lane's context").isTrue();
+    assertThat(length.get(10, TimeUnit.SECONDS)).isEqualTo(200 * 1024);
+    assertThat(receivedOnEventLoop).as("the response is read on an event loop, not chunk by chunk on the worker pool")
+        .containsExactly(true);
+  }
+
+  private Future<FetchOutcome<HttpResponse<Buffer>>> get(SourceHttp on, String path) {
+    return on.get(on.request("http://127.0.0.1:" + server.actualPort() + path, 10_000), SourceHttp.MAX_IMAGE_BYTES,
+        "page 1", false);
   }
 
   @Test
