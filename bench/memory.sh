@@ -69,6 +69,8 @@ diagnose() { # pid, label
   jcmd "$1" VM.metaspace >"$f.metaspace" 2>&1 || true
   jcmd "$1" Compiler.codecache >"$f.codecache" 2>&1 || true
   jcmd "$1" VM.flags -all 2>/dev/null | grep -E 'HeapFreeRatio|G1PeriodicGC|HeapSize|UseG1GC ' >"$f.flags" || true
+  jcmd "$1" System.trim_native_heap >"$f.trim" 2>&1 || true   # returns free C heap to the system (glibc)
+  awk '/^VmRSS/ {print "after System.trim_native_heap:", $0}' "/proc/$1/status" >>"$f.status"
   jcmd "$1" GC.class_histogram >"$f.histogram" 2>&1 || true   # last: it runs a full collection
   awk '/^VmRSS/ {print "after class histogram (full GC):", $0}' "/proc/$1/status" >>"$f.status"
   echo "  (diagnostics of $2 in $DIAG/$2.*)"
