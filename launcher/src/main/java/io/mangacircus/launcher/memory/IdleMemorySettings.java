@@ -34,6 +34,15 @@ public final class IdleMemorySettings {
   /** Netty's allocator system properties, read once when Netty's buffer classes load. */
   public static final Map<String, String> NETTY_PROPERTIES = ordered();
 
+  /**
+   * How often the C heap's free memory is handed back to the system ({@code jcmd System.trim_native_heap}, glibc's
+   * {@code malloc_trim}), in seconds: the JIT compilers' arenas of a download (≈ 30 MB at peak) are freed to malloc
+   * but stay resident otherwise. Not done when the operator set {@code -XX:TrimNativeHeapInterval}.
+   */
+  public static final int NATIVE_TRIM_SECONDS = 30;
+
+  private static final String TRIM_INTERVAL_OPTION = "TrimNativeHeapInterval";
+
   /** What was applied and what was kept as the operator gave it; {@link #logLine()} is the one start-up line. */
   public record Outcome(List<String> applied, List<String> keptAsGiven, List<String> notApplied) {
 
@@ -60,6 +69,9 @@ public final class IdleMemorySettings {
     /** Changes a manageable option; {@link IllegalArgumentException} when the VM refuses the value. */
     void set(String name, String value);
 
+    /** Starts handing the C heap's free memory back to the system every {@code seconds}. */
+    void trimNativeHeapEvery(int seconds);
+
     /** This JVM's options, through the HotSpot diagnostic MXBean. */
     static VmOptions platform() {
       HotSpotDiagnosticMXBean bean = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
@@ -72,6 +84,11 @@ public final class IdleMemorySettings {
         @Override
         public void set(String name, String value) {
           bean.setVMOption(name, value);
+        }
+
+        @Override
+        public void trimNativeHeapEvery(int seconds) {
+          NativeHeapTrim.start(seconds);
         }
       };
     }
@@ -107,6 +124,19 @@ public final class IdleMemorySettings {
         }
       }
     }
+    VMOption trimInterval = optional(options, TRIM_INTERVAL_OPTION);
+    if (trimInterval == null) {
+      notApplied.add("native heap trim (this JVM has no " + TRIM_INTERVAL_OPTION + ")");
+    } else if (trimInterval.getOrigin() != VMOption.Origin.DEFAULT) {
+      kept.add(TRIM_INTERVAL_OPTION + "=" + trimInterval.getValue());
+    } else {
+      try {
+        options.trimNativeHeapEvery(NATIVE_TRIM_SECONDS);
+        applied.add("System.trim_native_heap every " + NATIVE_TRIM_SECONDS + " s");
+      } catch (RuntimeException e) {
+        notApplied.add("native heap trim (" + e.getMessage() + ")");
+      }
+    }
     for (Map.Entry<String, String> property : NETTY_PROPERTIES.entrySet()) {
       String given = properties.getProperty(property.getKey());
       if (given != null) {
@@ -117,6 +147,14 @@ public final class IdleMemorySettings {
       }
     }
     return new Outcome(List.copyOf(applied), List.copyOf(kept), List.copyOf(notApplied));
+  }
+
+  private static VMOption optional(VmOptions options, String name) {
+    try {
+      return options.get(name);
+    } catch (IllegalArgumentException e) {
+      return null;   // an older JVM without the option
+    }
   }
 
   private static Map<String, String> ordered(String... keysAndValues) {

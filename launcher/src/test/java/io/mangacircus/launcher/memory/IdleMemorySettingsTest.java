@@ -37,13 +37,14 @@ class IdleMemorySettingsTest {
     assertThat(HOTSPOT.getVMOption("G1PeriodicGCInterval").getOrigin()).isEqualTo(Origin.MANAGEMENT);
     assertThat(outcome.keptAsGiven()).isEmpty();
     assertThat(outcome.notApplied()).isEmpty();
-    assertThat(outcome.logLine()).startsWith(
-        "memory: idle heap return set MinHeapFreeRatio=10 MaxHeapFreeRatio=30 G1PeriodicGCInterval=15000");
+    assertThat(outcome.logLine()).startsWith("memory: idle heap return set MinHeapFreeRatio=10 MaxHeapFreeRatio=30 "
+        + "G1PeriodicGCInterval=15000 System.trim_native_heap every 30 s");
+    assertThat(Thread.getAllStackTraces().keySet()).anyMatch(t -> t.getName().equals("mc-native-heap-trim") && t.isDaemon());
     IdleMemorySettings.NETTY_PROPERTIES.forEach((key, value) -> assertThat(properties.getProperty(key)).isEqualTo(value));
 
     // Anything no longer at its default is someone's choice: a second start-up pass changes nothing.
     IdleMemorySettings.Outcome again = IdleMemorySettings.apply(IdleMemorySettings.VmOptions.platform(), properties);
-    assertThat(again.applied()).isEmpty();
+    assertThat(again.applied()).containsExactly("System.trim_native_heap every 30 s");   // not a VM option
     assertThat(again.keptAsGiven()).contains("MaxHeapFreeRatio=30", "G1PeriodicGCInterval=15000");
   }
 
@@ -52,13 +53,16 @@ class IdleMemorySettingsTest {
     OptionTable table = new OptionTable(true);
     table.given("MaxHeapFreeRatio", "50", Origin.VM_CREATION);
     table.given("G1PeriodicGCInterval", "0", Origin.ENVIRON_VAR);
+    table.given("TrimNativeHeapInterval", "0", Origin.VM_CREATION);
 
     IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table, new Properties());
 
     assertThat(table.sets).containsExactly("MinHeapFreeRatio=10");
     assertThat(table.get("MaxHeapFreeRatio").getValue()).isEqualTo("50");
-    assertThat(outcome.keptAsGiven()).containsExactly("MaxHeapFreeRatio=50", "G1PeriodicGCInterval=0");
-    assertThat(outcome.logLine()).contains("kept as given by the operator: MaxHeapFreeRatio=50 G1PeriodicGCInterval=0");
+    assertThat(outcome.keptAsGiven())
+        .containsExactly("MaxHeapFreeRatio=50", "G1PeriodicGCInterval=0", "TrimNativeHeapInterval=0");
+    assertThat(outcome.logLine()).contains(
+        "kept as given by the operator: MaxHeapFreeRatio=50 G1PeriodicGCInterval=0 TrimNativeHeapInterval=0");
   }
 
   @Test
@@ -80,7 +84,7 @@ class IdleMemorySettingsTest {
 
     IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table, new Properties());
 
-    assertThat(table.sets).isEmpty();
+    assertThat(table.sets).containsExactly("trim every 30 s");   // the C heap is not the collector's
     assertThat(outcome.logLine()).contains("not applied: G1 options (the JVM does not run G1)");
   }
 
@@ -91,7 +95,7 @@ class IdleMemorySettingsTest {
 
     IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table, new Properties());
 
-    assertThat(table.sets).containsExactly("G1PeriodicGCInterval=15000");
+    assertThat(table.sets).containsExactly("G1PeriodicGCInterval=15000", "trim every 30 s");
     assertThat(outcome.notApplied()).singleElement().asString()
         .startsWith("MaxHeapFreeRatio=30 (").contains("MinHeapFreeRatio");
   }
@@ -106,6 +110,12 @@ class IdleMemorySettingsTest {
       given("MinHeapFreeRatio", "40", Origin.DEFAULT);
       given("MaxHeapFreeRatio", "70", Origin.DEFAULT);
       given("G1PeriodicGCInterval", "0", Origin.DEFAULT);
+      given("TrimNativeHeapInterval", "0", Origin.DEFAULT);
+    }
+
+    @Override
+    public void trimNativeHeapEvery(int seconds) {
+      sets.add("trim every " + seconds + " s");
     }
 
     void given(String name, String value, Origin origin) {
