@@ -6,12 +6,14 @@ import io.mangacircus.launcher.config.ConfigLoader;
 import io.mangacircus.launcher.config.ConfigLoader.CommandLineOverrides;
 import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.mangacircus.launcher.logging.LogSetup;
+import io.mangacircus.launcher.memory.IdleMemorySettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,6 +94,8 @@ public final class Main implements Callable<Integer> {
       out.flush();
       return failed ? EXIT_FAILURE : 0;
     }
+    // Before anything loads Vert.x or Netty: JVM-wide settings that let an idle process give its memory back.
+    IdleMemorySettings.Outcome memory = IdleMemorySettings.applyToThisProcess();
     MangaCircusConfig config;
     try {
       config = loader.load(Optional.ofNullable(conf), System.getenv(), overrides);
@@ -102,6 +106,7 @@ public final class Main implements Callable<Integer> {
       return EXIT_CONFIG;
     }
     LogSetup.apply(config.log());
+    LoggerFactory.getLogger(Main.class).info(memory.logLine());
     return new LauncherProcess(config, mode, cluster).run();
   }
 }

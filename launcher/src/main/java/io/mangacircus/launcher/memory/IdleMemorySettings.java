@@ -1,0 +1,167 @@
+package io.mangacircus.launcher.memory;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.VMOption;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The JVM-wide memory settings a service process gives itself at start-up, before Vert.x (and Netty) load, so that it
+ * hands its heap back to the system when idle: G1's manageable heap-shrink and periodic-collection options, and Netty's
+ * allocator cache limits. Each one only where the operator left it alone — a VM option whose origin is not
+ * {@code DEFAULT}, or a system property already set, is kept as given — and the VM options only under G1. It never
+ * touches the heap's maximum or initial size (the Docker image's {@code -XX:MaxRAMPercentage} stays in force); see
+ * docs/operations.md#memory.
+ */
+public final class IdleMemorySettings {
+
+  /**
+   * G1's manageable options, in the order they are set (the minimum free ratio first: the VM refuses a maximum below
+   * the current minimum). With no heap-sizing flag G1 grows the heap during a download and keeps it committed for ever
+   * afterwards, since nothing allocates enough to start another collection: a collection every 15 s of idleness
+   * ({@code G1PeriodicGCInterval}, in ms) lets it shrink the heap at the end of the concurrent cycle down to the live
+   * data plus at most 30 % free ({@code MaxHeapFreeRatio}).
+   */
+  public static final Map<String, String> G1_OPTIONS = ordered(
+      "MinHeapFreeRatio", "10",
+      "MaxHeapFreeRatio", "30",
+      "G1PeriodicGCInterval", "15000");
+
+  /** Netty's allocator system properties, read once when Netty's buffer classes load. */
+  public static final Map<String, String> NETTY_PROPERTIES = ordered();
+
+  /**
+   * How often the C heap's free memory is handed back to the system ({@code jcmd System.trim_native_heap}, glibc's
+   * {@code malloc_trim}), in seconds: the JIT compilers' arenas of a download (≈ 30 MB at peak) are freed to malloc
+   * but stay resident otherwise. Not done when the operator set {@code -XX:TrimNativeHeapInterval}.
+   */
+  public static final int NATIVE_TRIM_SECONDS = 30;
+
+  private static final String TRIM_INTERVAL_OPTION = "TrimNativeHeapInterval";
+
+  /** What was applied and what was kept as the operator gave it; {@link #logLine()} is the one start-up line. */
+  public record Outcome(List<String> applied, List<String> keptAsGiven, List<String> notApplied) {
+
+    /** One line for the start-up log. */
+    public String logLine() {
+      StringBuilder line = new StringBuilder("memory: idle heap return ");
+      line.append(applied.isEmpty() ? "not configured by the process" : "set " + String.join(" ", applied));
+      if (!keptAsGiven.isEmpty()) {
+        line.append("; kept as given by the operator: ").append(String.join(" ", keptAsGiven));
+      }
+      if (!notApplied.isEmpty()) {
+        line.append("; not applied: ").append(String.join("; ", notApplied));
+      }
+      return line.append(" (docs/operations.md#memory)").toString();
+    }
+  }
+
+  /** The VM options a process can read and, where manageable, change: the running JVM's, or a test's stand-in. */
+  public interface VmOptions {
+
+    /** The option's current value and origin. */
+    VMOption get(String name);
+
+    /** Changes a manageable option; {@link IllegalArgumentException} when the VM refuses the value. */
+    void set(String name, String value);
+
+    /** Starts handing the C heap's free memory back to the system every {@code seconds}. */
+    void trimNativeHeapEvery(int seconds);
+
+    /** This JVM's options, through the HotSpot diagnostic MXBean. */
+    static VmOptions platform() {
+      HotSpotDiagnosticMXBean bean = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+      return new VmOptions() {
+        @Override
+        public VMOption get(String name) {
+          return bean.getVMOption(name);
+        }
+
+        @Override
+        public void set(String name, String value) {
+          bean.setVMOption(name, value);
+        }
+
+        @Override
+        public void trimNativeHeapEvery(int seconds) {
+          NativeHeapTrim.start(seconds);
+        }
+      };
+    }
+  }
+
+  private IdleMemorySettings() {
+  }
+
+  /** Applies the settings to this JVM and its system properties. */
+  public static Outcome applyToThisProcess() {
+    return apply(VmOptions.platform(), System.getProperties());
+  }
+
+  /** Applies the settings through {@code options} and to {@code properties}, each only where left at its default. */
+  public static Outcome apply(VmOptions options, Properties properties) {
+    List<String> applied = new ArrayList<>();
+    List<String> kept = new ArrayList<>();
+    List<String> notApplied = new ArrayList<>();
+    if (!"true".equals(options.get("UseG1GC").getValue())) {
+      notApplied.add("G1 options (the JVM does not run G1)");
+    } else {
+      for (Map.Entry<String, String> option : G1_OPTIONS.entrySet()) {
+        VMOption current = options.get(option.getKey());
+        if (current.getOrigin() != VMOption.Origin.DEFAULT) {
+          kept.add(option.getKey() + "=" + current.getValue());
+          continue;
+        }
+        try {
+          options.set(option.getKey(), option.getValue());
+          applied.add(option.getKey() + "=" + option.getValue());
+        } catch (IllegalArgumentException e) {
+          notApplied.add(option.getKey() + "=" + option.getValue() + " (" + e.getMessage() + ")");
+        }
+      }
+    }
+    VMOption trimInterval = optional(options, TRIM_INTERVAL_OPTION);
+    if (trimInterval == null) {
+      notApplied.add("native heap trim (this JVM has no " + TRIM_INTERVAL_OPTION + ")");
+    } else if (trimInterval.getOrigin() != VMOption.Origin.DEFAULT) {
+      kept.add(TRIM_INTERVAL_OPTION + "=" + trimInterval.getValue());
+    } else {
+      try {
+        options.trimNativeHeapEvery(NATIVE_TRIM_SECONDS);
+        applied.add("System.trim_native_heap every " + NATIVE_TRIM_SECONDS + " s");
+      } catch (RuntimeException e) {
+        notApplied.add("native heap trim (" + e.getMessage() + ")");
+      }
+    }
+    for (Map.Entry<String, String> property : NETTY_PROPERTIES.entrySet()) {
+      String given = properties.getProperty(property.getKey());
+      if (given != null) {
+        kept.add(property.getKey() + "=" + given);
+      } else {
+        properties.setProperty(property.getKey(), property.getValue());
+        applied.add(property.getKey() + "=" + property.getValue());
+      }
+    }
+    return new Outcome(List.copyOf(applied), List.copyOf(kept), List.copyOf(notApplied));
+  }
+
+  private static VMOption optional(VmOptions options, String name) {
+    try {
+      return options.get(name);
+    } catch (IllegalArgumentException e) {
+      return null;   // an older JVM without the option
+    }
+  }
+
+  private static Map<String, String> ordered(String... keysAndValues) {
+    Map<String, String> map = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      map.put(keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return java.util.Collections.unmodifiableMap(map);
+  }
+}

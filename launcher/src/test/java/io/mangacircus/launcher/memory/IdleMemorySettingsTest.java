@@ -1,0 +1,143 @@
+package io.mangacircus.launcher.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.VMOption;
+import com.sun.management.VMOption.Origin;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The start-up memory settings, read back through the HotSpot diagnostic MXBean of this very JVM (the launcher's
+ * surefire JVM runs G1 with none of these options given), and against stand-in option tables for what an operator may
+ * have set on the command line.
+ */
+class IdleMemorySettingsTest {
+
+  private static final HotSpotDiagnosticMXBean HOTSPOT =
+      ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+
+  @Test
+  void aG1JvmLeftAtItsDefaultsIsToldToShrinkItsHeapWhenIdleAndThenKeepsWhatItWasTold() {
+    assertThat(HOTSPOT.getVMOption("UseG1GC").getValue()).isEqualTo("true");
+    assertThat(HOTSPOT.getVMOption("MaxHeapFreeRatio").getOrigin()).as("precondition: not set yet").isEqualTo(Origin.DEFAULT);
+    Properties properties = new Properties();
+
+    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(IdleMemorySettings.VmOptions.platform(), properties);
+
+    assertThat(HOTSPOT.getVMOption("MinHeapFreeRatio").getValue()).isEqualTo("10");
+    assertThat(HOTSPOT.getVMOption("MaxHeapFreeRatio").getValue()).isEqualTo("30");
+    assertThat(HOTSPOT.getVMOption("G1PeriodicGCInterval").getValue()).isEqualTo("15000");
+    assertThat(HOTSPOT.getVMOption("G1PeriodicGCInterval").getOrigin()).isEqualTo(Origin.MANAGEMENT);
+    assertThat(outcome.keptAsGiven()).isEmpty();
+    assertThat(outcome.notApplied()).isEmpty();
+    assertThat(outcome.logLine()).startsWith("memory: idle heap return set MinHeapFreeRatio=10 MaxHeapFreeRatio=30 "
+        + "G1PeriodicGCInterval=15000 System.trim_native_heap every 30 s");
+    assertThat(Thread.getAllStackTraces().keySet()).anyMatch(t -> t.getName().equals("mc-native-heap-trim") && t.isDaemon());
+    IdleMemorySettings.NETTY_PROPERTIES.forEach((key, value) -> assertThat(properties.getProperty(key)).isEqualTo(value));
+
+    // Anything no longer at its default is someone's choice: a second start-up pass changes nothing.
+    IdleMemorySettings.Outcome again = IdleMemorySettings.apply(IdleMemorySettings.VmOptions.platform(), properties);
+    assertThat(again.applied()).containsExactly("System.trim_native_heap every 30 s");   // not a VM option
+    assertThat(again.keptAsGiven()).contains("MaxHeapFreeRatio=30", "G1PeriodicGCInterval=15000");
+  }
+
+  @Test
+  void optionsTheOperatorGaveOnTheCommandLineAreKeptAsGivenAndTheOthersStillSet() {
+    OptionTable table = new OptionTable(true);
+    table.given("MaxHeapFreeRatio", "50", Origin.VM_CREATION);
+    table.given("G1PeriodicGCInterval", "0", Origin.ENVIRON_VAR);
+    table.given("TrimNativeHeapInterval", "0", Origin.VM_CREATION);
+
+    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table, new Properties());
+
+    assertThat(table.sets).containsExactly("MinHeapFreeRatio=10");
+    assertThat(table.get("MaxHeapFreeRatio").getValue()).isEqualTo("50");
+    assertThat(outcome.keptAsGiven())
+        .containsExactly("MaxHeapFreeRatio=50", "G1PeriodicGCInterval=0", "TrimNativeHeapInterval=0");
+    assertThat(outcome.logLine()).contains(
+        "kept as given by the operator: MaxHeapFreeRatio=50 G1PeriodicGCInterval=0 TrimNativeHeapInterval=0");
+  }
+
+  @Test
+  void nettyPropertiesTheOperatorSetAreKeptAsGiven() {
+    Properties properties = new Properties();
+    IdleMemorySettings.NETTY_PROPERTIES.keySet().forEach(key -> properties.setProperty(key, "operator"));
+
+    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(new OptionTable(true), properties);
+
+    IdleMemorySettings.NETTY_PROPERTIES.keySet().forEach(key -> {
+      assertThat(properties.getProperty(key)).isEqualTo("operator");
+      assertThat(outcome.keptAsGiven()).contains(key + "=operator");
+    });
+  }
+
+  @Test
+  void aJvmThatDoesNotRunG1KeepsItsOptionsAndTheLogSaysWhy() {
+    OptionTable table = new OptionTable(false);
+
+    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table, new Properties());
+
+    assertThat(table.sets).containsExactly("trim every 30 s");   // the C heap is not the collector's
+    assertThat(outcome.logLine()).contains("not applied: G1 options (the JVM does not run G1)");
+  }
+
+  @Test
+  void aValueTheJvmRefusesIsReportedAndStartUpGoesOn() {
+    OptionTable table = new OptionTable(true);
+    table.given("MinHeapFreeRatio", "50", Origin.VM_CREATION);   // above the 30 % maximum the process would set
+
+    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table, new Properties());
+
+    assertThat(table.sets).containsExactly("G1PeriodicGCInterval=15000", "trim every 30 s");
+    assertThat(outcome.notApplied()).singleElement().asString()
+        .startsWith("MaxHeapFreeRatio=30 (").contains("MinHeapFreeRatio");
+  }
+
+  /** Options as a JVM reports them, checking the one rule of the real VM that matters here: min free ≤ max free. */
+  private static final class OptionTable implements IdleMemorySettings.VmOptions {
+    private final Map<String, VMOption> options = new HashMap<>();
+    final List<String> sets = new ArrayList<>();
+
+    OptionTable(boolean g1) {
+      options.put("UseG1GC", new VMOption("UseG1GC", String.valueOf(g1), false, Origin.ERGONOMIC));
+      given("MinHeapFreeRatio", "40", Origin.DEFAULT);
+      given("MaxHeapFreeRatio", "70", Origin.DEFAULT);
+      given("G1PeriodicGCInterval", "0", Origin.DEFAULT);
+      given("TrimNativeHeapInterval", "0", Origin.DEFAULT);
+    }
+
+    @Override
+    public void trimNativeHeapEvery(int seconds) {
+      sets.add("trim every " + seconds + " s");
+    }
+
+    void given(String name, String value, Origin origin) {
+      options.put(name, new VMOption(name, value, true, origin));
+    }
+
+    @Override
+    public VMOption get(String name) {
+      return options.get(name);
+    }
+
+    @Override
+    public void set(String name, String value) {
+      int v = Integer.parseInt(value);
+      if (name.equals("MaxHeapFreeRatio") && v < Integer.parseInt(get("MinHeapFreeRatio").getValue())) {
+        throw new IllegalArgumentException("MaxHeapFreeRatio must be >= MinHeapFreeRatio");
+      }
+      if (name.equals("MinHeapFreeRatio") && v > Integer.parseInt(get("MaxHeapFreeRatio").getValue())) {
+        throw new IllegalArgumentException("MinHeapFreeRatio must be <= MaxHeapFreeRatio");
+      }
+      sets.add(name + "=" + value);
+      given(name, value, Origin.MANAGEMENT);
+    }
+  }
+}
