@@ -7,15 +7,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /**
- * The JVM-wide memory settings a service process gives itself at start-up, before Vert.x (and Netty) load, so that it
- * hands its heap back to the system when idle: G1's manageable heap-shrink and periodic-collection options, and Netty's
- * allocator cache limits. Each one only where the operator left it alone — a VM option whose origin is not
- * {@code DEFAULT}, or a system property already set, is kept as given — and the VM options only under G1. It never
- * touches the heap's maximum or initial size (the Docker image's {@code -XX:MaxRAMPercentage} stays in force); see
- * docs/operations.md#memory.
+ * The JVM-wide memory settings a service process gives itself at start-up, before Vert.x loads, so that it hands memory
+ * back to the system when idle: G1's manageable heap-shrink and periodic-collection options, and a periodic native heap
+ * trim. Each one only where the operator left it alone (a VM option whose origin is not {@code DEFAULT} is kept as
+ * given), the G1 options only under G1. It never touches the heap's maximum or initial size (the Docker image's
+ * {@code -XX:MaxRAMPercentage} stays in force); see docs/operations.md#memory.
  */
 public final class IdleMemorySettings {
 
@@ -30,9 +28,6 @@ public final class IdleMemorySettings {
       "MinHeapFreeRatio", "10",
       "MaxHeapFreeRatio", "30",
       "G1PeriodicGCInterval", "15000");
-
-  /** Netty's allocator system properties, read once when Netty's buffer classes load. */
-  public static final Map<String, String> NETTY_PROPERTIES = ordered();
 
   /**
    * How often the C heap's free memory is handed back to the system ({@code jcmd System.trim_native_heap}, glibc's
@@ -97,13 +92,13 @@ public final class IdleMemorySettings {
   private IdleMemorySettings() {
   }
 
-  /** Applies the settings to this JVM and its system properties. */
+  /** Applies the settings to this JVM. */
   public static Outcome applyToThisProcess() {
-    return apply(VmOptions.platform(), System.getProperties());
+    return apply(VmOptions.platform());
   }
 
-  /** Applies the settings through {@code options} and to {@code properties}, each only where left at its default. */
-  public static Outcome apply(VmOptions options, Properties properties) {
+  /** Applies the settings through {@code options}, each only where left at its default. */
+  public static Outcome apply(VmOptions options) {
     List<String> applied = new ArrayList<>();
     List<String> kept = new ArrayList<>();
     List<String> notApplied = new ArrayList<>();
@@ -135,15 +130,6 @@ public final class IdleMemorySettings {
         applied.add("System.trim_native_heap every " + NATIVE_TRIM_SECONDS + " s");
       } catch (RuntimeException e) {
         notApplied.add("native heap trim (" + e.getMessage() + ")");
-      }
-    }
-    for (Map.Entry<String, String> property : NETTY_PROPERTIES.entrySet()) {
-      String given = properties.getProperty(property.getKey());
-      if (given != null) {
-        kept.add(property.getKey() + "=" + given);
-      } else {
-        properties.setProperty(property.getKey(), property.getValue());
-        applied.add(property.getKey() + "=" + property.getValue());
       }
     }
     return new Outcome(List.copyOf(applied), List.copyOf(kept), List.copyOf(notApplied));

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,9 +26,7 @@ class IdleMemorySettingsTest {
   void aG1JvmLeftAtItsDefaultsIsToldToShrinkItsHeapWhenIdleAndThenKeepsWhatItWasTold() {
     assertThat(HOTSPOT.getVMOption("UseG1GC").getValue()).isEqualTo("true");
     assertThat(HOTSPOT.getVMOption("MaxHeapFreeRatio").getOrigin()).as("precondition: not set yet").isEqualTo(Origin.DEFAULT);
-    Properties properties = new Properties();
-
-    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(IdleMemorySettings.VmOptions.platform(), properties);
+    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(IdleMemorySettings.VmOptions.platform());
 
     assertThat(HOTSPOT.getVMOption("MinHeapFreeRatio").getValue()).isEqualTo("10");
     assertThat(HOTSPOT.getVMOption("MaxHeapFreeRatio").getValue()).isEqualTo("30");
@@ -40,10 +37,9 @@ class IdleMemorySettingsTest {
     assertThat(outcome.logLine()).startsWith("memory: idle heap return set MinHeapFreeRatio=10 MaxHeapFreeRatio=30 "
         + "G1PeriodicGCInterval=15000 System.trim_native_heap every 30 s");
     assertThat(Thread.getAllStackTraces().keySet()).anyMatch(t -> t.getName().equals("mc-native-heap-trim") && t.isDaemon());
-    IdleMemorySettings.NETTY_PROPERTIES.forEach((key, value) -> assertThat(properties.getProperty(key)).isEqualTo(value));
 
     // Anything no longer at its default is someone's choice: a second start-up pass changes nothing.
-    IdleMemorySettings.Outcome again = IdleMemorySettings.apply(IdleMemorySettings.VmOptions.platform(), properties);
+    IdleMemorySettings.Outcome again = IdleMemorySettings.apply(IdleMemorySettings.VmOptions.platform());
     assertThat(again.applied()).containsExactly("System.trim_native_heap every 30 s");   // not a VM option
     assertThat(again.keptAsGiven()).contains("MaxHeapFreeRatio=30", "G1PeriodicGCInterval=15000");
   }
@@ -55,7 +51,7 @@ class IdleMemorySettingsTest {
     table.given("G1PeriodicGCInterval", "0", Origin.ENVIRON_VAR);
     table.given("TrimNativeHeapInterval", "0", Origin.VM_CREATION);
 
-    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table, new Properties());
+    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
 
     assertThat(table.sets).containsExactly("MinHeapFreeRatio=10");
     assertThat(table.get("MaxHeapFreeRatio").getValue()).isEqualTo("50");
@@ -66,23 +62,10 @@ class IdleMemorySettingsTest {
   }
 
   @Test
-  void nettyPropertiesTheOperatorSetAreKeptAsGiven() {
-    Properties properties = new Properties();
-    IdleMemorySettings.NETTY_PROPERTIES.keySet().forEach(key -> properties.setProperty(key, "operator"));
-
-    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(new OptionTable(true), properties);
-
-    IdleMemorySettings.NETTY_PROPERTIES.keySet().forEach(key -> {
-      assertThat(properties.getProperty(key)).isEqualTo("operator");
-      assertThat(outcome.keptAsGiven()).contains(key + "=operator");
-    });
-  }
-
-  @Test
   void aJvmThatDoesNotRunG1KeepsItsOptionsAndTheLogSaysWhy() {
     OptionTable table = new OptionTable(false);
 
-    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table, new Properties());
+    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
 
     assertThat(table.sets).containsExactly("trim every 30 s");   // the C heap is not the collector's
     assertThat(outcome.logLine()).contains("not applied: G1 options (the JVM does not run G1)");
@@ -93,7 +76,7 @@ class IdleMemorySettingsTest {
     OptionTable table = new OptionTable(true);
     table.given("MinHeapFreeRatio", "50", Origin.VM_CREATION);   // above the 30 % maximum the process would set
 
-    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table, new Properties());
+    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
 
     assertThat(table.sets).containsExactly("G1PeriodicGCInterval=15000", "trim every 30 s");
     assertThat(outcome.notApplied()).singleElement().asString()
