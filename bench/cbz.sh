@@ -66,7 +66,7 @@ sync
 port=$(free_port); hport=$(free_port)
 password="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
 echo '{}' >"$work/mangacircus.json"   # the defaults, not whatever conf/mangacircus.json holds
-MANGACIRCUS_ADMIN_PASSWORD=$password java -jar "$jar" all --conf "$work/mangacircus.json" --data "$data" \
+MANGACIRCUS_ADMIN_PASSWORD=$password java ${MC_JAVA_OPTS:-} -jar "$jar" all --conf "$work/mangacircus.json" --data "$data" \
   --port "$port" --health-port "$hport" >"$work/mangacircus.log" 2>&1 &
 mc_pid=$!
 mc_ready() {
