@@ -30,7 +30,7 @@
 # Jar: $MANGACIRCUS_JAR, default launcher/target/mangacircus.jar (build: mvn -B -q package -DskipTests).
 # Scratch space: a fresh `mktemp -d` (honours TMPDIR; it needs about (3 + runs) x pages x 200 KB); KEEP_WORK=1 keeps
 # it. Loopback only; every process started here is stopped again.
-set -euo pipefail
+set -Eeuo pipefail
 cd "$(dirname "$0")/.."
 
 usage() { echo "usage: bench/pipeline.sh [pages=2000] [all|default|decode|busy-queue|mangacircus]" >&2; exit 2; }
@@ -59,6 +59,7 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+trap 'echo "bench/pipeline.sh: stopped at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 . bench/lib.sh
 
@@ -205,10 +206,18 @@ EOF
     jcmd "$mc_pid" JFR.start name=download settings="$jfc" filename="$jfr" >/dev/null
   fi
   local l0 b0 c0 start job deadline ns c
-  l0=$(load1); b0=$(busy_ticks); c0=$(cpu_ticks "$mc_pid"); start=$(now_ns)
-  job=$(api -X POST -H 'Content-Type: application/json' -d '{"source":"bench","title":"bench","autoConfirm":true}' \
-    "http://127.0.0.1:$port/api/admin/jobs" | grep -o '"id":"j-[0-9a-f]*"' | head -1 | cut -d'"' -f4)
-  [ -n "$job" ] || { echo "$label: adding the title gave no job id" >&2; exit 1; }
+  # The scraper may join the reader a moment after /health/ready on a loaded machine (503 scraper_unreachable): retry
+  # (each try restarts the clock and the counters).
+  local added tries=0
+  until l0=$(load1); b0=$(busy_ticks); c0=$(cpu_ticks "$mc_pid"); start=$(now_ns); added=$(curl -s -w '\n%{http_code}' -H "Authorization: Bearer $token" -X POST -H 'Content-Type: application/json' \
+      -d '{"source":"bench","title":"bench","autoConfirm":true}' "http://127.0.0.1:$port/api/admin/jobs") \
+      && [ "$(tail -1 <<<"$added")" = 201 ]; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 30 ] || { echo "$label: adding the title failed: $added" >&2; exit 1; }
+    sleep 1
+  done
+  job=$(grep -o '"id":"j-[0-9a-f]*"' <<<"$added" | head -1 | cut -d'"' -f4 || true)
+  [ -n "$job" ] || { echo "$label: adding the title gave no job id: $added" >&2; exit 1; }
   deadline=$(( $(date +%s) + 600 + total / 2 ))   # generous bound: > 2 pages/s or it is a failure anyway
   until grep -q "job $job (.*) done: " "$log"; do
     if grep -E -q "(WARN|ERROR).*\[LANE bench\]" "$log"; then
