@@ -7,8 +7,9 @@
 // reports that decode's CPU alone (thread CPU time around the decode), i.e. what full validation costs per page.
 // Usage: java bench/DurableFloor.java URLS_FILE OUT_DIR [--decode]
 // Prints one line when done (times from its own first request, so the source launcher's compile time is not in it):
-//   FLOOR pages=N bytes=B wall_ns=W cpu_ns=C decode_cpu_ns=D
+//   FLOOR pages=N bytes=B wall_ns=W cpu_ns=C decode_cpu_ns=D jit_cpu_ns=J
 // cpu_ns: the whole process's CPU (user + system, every thread: JIT and GC included) over the download.
+// jit_cpu_ns: the part of it spent by the JIT compiler threads (warm-up of a young JVM, not a per-page cost).
 
 import com.sun.management.OperatingSystemMXBean;
 import java.awt.image.BufferedImage;
@@ -57,6 +58,7 @@ public final class DurableFloor {
     long decodeCpu = 0;
     long bytes = 0;
     long cpu0 = os.getProcessCpuTime();
+    long jit0 = compilerCpuNs();
     long start = System.nanoTime();
     try (FileChannel log = FileChannel.open(out.resolve("checkpoint.log"), StandardOpenOption.CREATE,
         StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
@@ -96,8 +98,29 @@ public final class DurableFloor {
     }
     long wall = System.nanoTime() - start;
     long cpu = os.getProcessCpuTime() - cpu0;
+    long jit = compilerCpuNs() - jit0;
     System.out.println("FLOOR pages=" + urls.size() + " bytes=" + bytes + " wall_ns=" + wall + " cpu_ns=" + cpu
-        + " decode_cpu_ns=" + decodeCpu);
+        + " decode_cpu_ns=" + decodeCpu + " jit_cpu_ns=" + jit);
+  }
+
+  /** CPU of this JVM's JIT compiler threads (C1/C2) so far, from /proc/self/task (Linux): warm-up, not per page. */
+  private static long compilerCpuNs() throws IOException {
+    long ticks = 0;
+    try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        try {
+          if (Files.readString(task.resolve("comm")).startsWith("C")
+              && Files.readString(task.resolve("comm")).contains("CompilerThre")) {
+            String stat = Files.readString(task.resolve("stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);   // utime, stime
+          }
+        } catch (IOException gone) {
+          // a compiler thread that ended meanwhile
+        }
+      }
+    }
+    return ticks * 10_000_000L;   // USER_HZ is 100 on Linux
   }
 
   /** The decode PageValidator does for "decode" validation: the first reader, every 4th pixel in each direction. */
