@@ -53,8 +53,10 @@ public final class JobDownloader {
   private static final long WAIT_STEP_MS = 1_000;
   /** The name of the page decode pool that every lane of the scraper shares. */
   static final String DECODE_POOL = "mc-page-decode";
-  /** Pages decoded at once (and so in flight per lane): one per core. */
+  /** Pages decoded at once: one per core. */
   static final int DECODE_THREADS = Runtime.getRuntime().availableProcessors();
+  /** Pages a lane has in flight (fetched, not yet stored): two per decode thread, so no thread waits for the lane. */
+  static final int PAGES_IN_FLIGHT = 2 * DECODE_THREADS;
 
   /** How a chapter's work ended. */
   private enum Step { CONTINUE, STOP }
@@ -234,7 +236,7 @@ public final class JobDownloader {
 
   private Future<Step> pages(Job job, ChapterEntry chapter, StagingFolder staging, List<PageRef> pages, int index) {
     if (sourceConfig.validationMode() == PageValidator.Mode.DECODE) {
-      return decodedPages(job, chapter, staging, pages, index, new PagesInFlight(DECODE_THREADS));
+      return decodedPages(job, chapter, staging, pages, index, new PagesInFlight(PAGES_IN_FLIGHT));
     }
     if (index >= pages.size()) {
       return Future.succeededFuture(Step.CONTINUE);
@@ -268,7 +270,7 @@ public final class JobDownloader {
 
   /**
    * The pages of a source set to {@code "validation": "decode"}: each page's structure is checked on the lane, its
-   * decode and store run on the decode pool while the lane fetches the next page, at most {@link #DECODE_THREADS} at
+   * decode and store run on the decode pool while the lane fetches the next page, at most {@link #PAGES_IN_FLIGHT} at
    * once. Every way out waits for the pages in flight, so the chapter is published only when all are stored.
    */
   private Future<Step> decodedPages(Job job, ChapterEntry chapter, StagingFolder staging, List<PageRef> pages,
