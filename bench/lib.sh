@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Shared by the bench scripts that source it (pages.sh, cbz.sh, notify-hang.sh): small helpers, and the bench library
+# Shared by the bench scripts that source it (pages.sh, cbz.sh, notify-hang.sh, pipeline.sh, memory.sh): small helpers, and the bench library
 # that pages.sh and cbz.sh serve. Not run on its own.
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }

@@ -35,15 +35,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-wait_for() { # description, limit seconds, command...: polls every 50 ms until the command succeeds
-  local what=$1 limit=$2; shift 2
-  local deadline=$(( $(date +%s) + limit ))
-  until "$@"; do
-    [ "$(date +%s)" -lt "$deadline" ] || { echo "$what: not within $limit s" >&2; return 1; }
-    sleep 0.05
-  done
-}
+. bench/lib.sh   # free_port, wait_for
 ready() { # pid, port, log
   kill -0 "$1" 2>/dev/null || { tail -20 "$3" >&2; exit 1; }
   [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$2/health/ready" || true)" = 200 ]
