@@ -64,106 +64,20 @@ bench_library
 echo "library: $pages pages ($chapters chapters x $per_chapter), $(awk -v b="$bytes" -v n="$pages" 'BEGIN { printf "%.1f MB, avg %.0f KB\n", b / 1e6, b / 1e3 / n }')"
 sync
 
-# ---- MangaCircus ----------------------------------------------------------------------------------------------------
-port=$(free_port); hport=$(free_port)
-password="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
-echo '{}' >"$work/mangacircus.json"   # the defaults, not whatever conf/mangacircus.json holds
-MANGACIRCUS_ADMIN_PASSWORD=$password java -jar "$jar" all --conf "$work/mangacircus.json" --data "$data" \
-  --port "$port" --health-port "$hport" >"$work/mangacircus.log" 2>&1 &
-mc_pid=$!
-mc_ready() {
-  kill -0 "$mc_pid" 2>/dev/null || { tail -20 "$work/mangacircus.log" >&2; exit 1; }
-  [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/health/ready" || true)" = 200 ]
-}
-wait_for "MangaCircus /health/ready" 120 mc_ready
-cookie=$(curl -s -f -D - -o /dev/null -H 'Content-Type: application/json' \
-  -d "{\"username\":\"admin\",\"password\":\"$password\"}" "http://127.0.0.1:$port/api/login" \
-  | tr -d '\r' | awk 'tolower($1) == "set-cookie:" && $2 ~ /^mc_session=/ { sub(/;.*/, "", $2); print $2; exit }')
-[ -n "$cookie" ] || { echo "login gave no mc_session cookie" >&2; exit 1; }
-
-# ---- nginx --------------------------------------------------------------------------------------------------------
-nport=$(free_port)
-sed -e "s|@WORK@|$work|g" -e "s|@ROOT@|$library|g" -e "s|@PORT@|$nport|g" "$bench_dir/pages-nginx.conf" >"$work/nginx.conf"
-"$nginx_bin" -p "$work" -c "$work/nginx.conf" -g 'daemon off;' 2>>"$work/nginx-stderr.log" &
-nginx_pid=$!
-nginx_up() {
-  kill -0 "$nginx_pid" 2>/dev/null || { tail -5 "$work/nginx-stderr.log" "$work/nginx-error.log" >&2 2>/dev/null; exit 1; }
-  [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$nport$(head -1 "$work/nginx.paths")" || true)" = 200 ]
-}
-wait_for "nginx" 20 nginx_up
-
-# Both must serve the same bytes (and the reader only with the session).
-first_r=$(head -1 "$work/reader.paths"); last_r=$(tail -1 "$work/reader.paths")
-first_n=$(head -1 "$work/nginx.paths"); last_n=$(tail -1 "$work/nginx.paths")
-[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$first_r")" = 401 ] \
-  || { echo "the reader served a page without a session" >&2; exit 1; }
-for pair in "$first_r $first_n" "$last_r $last_n"; do
-  set -- $pair
-  cmp <(curl -s -f -H "Cookie: $cookie" "http://127.0.0.1:$port$1") <(curl -s -f "http://127.0.0.1:$nport$2") \
-    || { echo "reader $1 and nginx $2 differ" >&2; exit 1; }
-done
+# ---- MangaCircus and nginx ------------------------------------------------------------------------------------------
+unit=page
+start_mangacircus
+start_nginx "$library"   # also checks both serve the same bytes, the reader only with the session
 
 # ---- wrk ----------------------------------------------------------------------------------------------------------
-# CPU time (user + system, clock ticks) of the server's processes: the JVM (every thread: event loops, JIT, GC), or
-# nginx's workers. Per request it says what each server costs, whatever share of the machine it got.
-server_ticks() {
-  local pids
-  if [ "$1" = reader ]; then pids=$mc_pid; else pids=$(pgrep -P "$nginx_pid" | tr '\n' ' '); fi
-  for p in $pids; do awk '{print $14 + $15}' "/proc/$p/stat"; done | awk '{s += $1} END {print s + 0}'
-}
-# CPU time of the whole machine in process context (user, nice, system, steal; not interrupts), in clock ticks.
-busy_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $9; exit}' /proc/stat; }
-run() { # target, seconds -> "rps p50_us p99_us bytes_per_response server_cpu_us_per_request others_cores"
-  local target=$1 secs=$2 url paths jar_cookie="" out line ticks busy wrk_s others
-  if [ "$target" = reader ]; then url="http://127.0.0.1:$port"; paths="$work/reader.paths"; jar_cookie=$cookie
-  else url="http://127.0.0.1:$nport"; paths="$work/nginx.paths"; fi
-  ticks=$(server_ticks "$target"); busy=$(busy_ticks)
-  out=$(PAGES_FILE=$paths PAGES_COOKIE=$jar_cookie /usr/bin/time -f '%U %S' -o "$work/wrk.time" \
-    wrk -t "$threads" -c "$connections" -d "${secs}s" --latency -s "$bench_dir/pages.lua" "$url")
-  ticks=$(( $(server_ticks "$target") - ticks )); busy=$(( $(busy_ticks) - busy ))
-  wrk_s=$(awk '{print $1 + $2}' "$work/wrk.time")
-  # What everything but this server and wrk used meanwhile (other jobs on the machine), in cores.
-  others=$(awk -v b="$busy" -v t="$ticks" -v w="$wrk_s" -v hz="$(getconf CLK_TCK)" -v s="$secs" \
-    'BEGIN { o = ((b - t) / hz - w) / s; printf "%.2f", o < 0 ? 0 : o }')
-  echo "$out" >>"$work/wrk-$target.log"
-  line=$(grep '^RESULT ' <<<"$out") || { echo "$out" >&2; echo "wrk printed no RESULT" >&2; exit 1; }
-  set -- $line   # RESULT rps p50 p99 bytes_per_response non2xx socket_errors requests
-  if [ "$6" != 0 ] || [ "$7" != 0 ] || [ "$(awk -v b="$5" -v m="$smallest" 'BEGIN { print (b >= m) }')" != 1 ]; then
-    echo "$out" >&2
-    echo "$target: $6 non-2xx/3xx, $7 socket errors, $5 bytes per response (smallest page $smallest): not all full 200s" >&2
-    exit 1
-  fi
-  echo "$2 $3 $4 $5 $(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v n="$8" 'BEGIN { printf "%.1f", t / hz * 1e6 / n }') $others"
-}
-ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
-
-echo "wrk: $threads threads, $connections connections, ${seconds} s per measured run (warm-up ${warmup} s each)"
-run nginx "$warmup" >/dev/null
-run reader "$warmup" >/dev/null
 # cpu us/req: the server's CPU time per request; others: cores' worth of CPU that everything else on the machine
 # (not this server, not wrk) used during the run; it takes CPU from the server and wrk alike
-printf '%-6s %-7s %12s %10s %10s %12s %12s %7s\n' round target "requests/s" "p50 ms" "p99 ms" "bytes/resp" "cpu us/req" \
-  others
-nginx_rps=(); reader_rps=(); nginx_p99=(); reader_p99=(); nginx_cpu=(); reader_cpu=()
-ratios=()
-for r in $(seq 1 "$rounds"); do
-  order="nginx reader"; [ $((r % 2)) = 0 ] && order="reader nginx"   # alternate who goes first: drift hits both
-  for target in $order; do
-    result=$(run "$target" "$seconds")   # a failed check inside run stops the script here
-    read -r rps p50 p99 per cpu others <<<"$result"
-    printf '%-6s %-7s %12s %10s %10s %12s %12s %7s\n' "$r" "$target" "$rps" "$(ms "$p50")" "$(ms "$p99")" "$per" "$cpu" \
-      "$others"
-    if [ "$target" = nginx ]; then nginx_rps+=("$rps"); nginx_p99+=("$p99"); nginx_cpu+=("$cpu")
-    else reader_rps+=("$rps"); reader_p99+=("$p99"); reader_cpu+=("$cpu"); fi
-  done
-  ratios+=("$(awk -v a="${reader_rps[-1]}" -v b="${nginx_rps[-1]}" 'BEGIN { printf "%.3f", a / b }')")
-  echo "       ratio reader/nginx round $r: ${ratios[-1]}"
-done
-n_rps=$(printf '%s\n' "${nginx_rps[@]}" | median); r_rps=$(printf '%s\n' "${reader_rps[@]}" | median)
-n_p99=$(printf '%s\n' "${nginx_p99[@]}" | median); r_p99=$(printf '%s\n' "${reader_p99[@]}" | median)
-n_cpu=$(printf '%s\n' "${nginx_cpu[@]}" | median); r_cpu=$(printf '%s\n' "${reader_cpu[@]}" | median)
-echo "median nginx:  $n_rps requests/s, p99 $(ms "$n_p99") ms, $n_cpu us of server CPU per request"
-echo "median reader: $r_rps requests/s, p99 $(ms "$r_p99") ms, $r_cpu us of server CPU per request"
-echo "reader/nginx: median of the rounds' ratios $(printf '%s\n' "${ratios[@]}" | median), ratio of the medians" \
-  "$(awk -v a="$r_rps" -v b="$n_rps" 'BEGIN { printf "%.3f", a / b }') (target >= 0.9);" \
-  "server CPU per request $(awk -v a="$r_cpu" -v b="$n_cpu" 'BEGIN { printf "%.2f", a / b }')x nginx's"
+header() {
+  printf '%-6s %-7s %12s %10s %10s %12s %12s %7s\n' round target "requests/s" "p50 ms" "p99 ms" "bytes/resp" \
+    "cpu us/req" others
+}
+row() { # round target rps p50 p99 per cpu others load
+  printf '%-6s %-7s %12s %10s %10s %12s %12s %7s\n' "$1" "$2" "$3" "$(ms "$4")" "$(ms "$5")" "$6" "$7" "$8"
+}
+measure_rounds
+summary "target >= 0.9"
