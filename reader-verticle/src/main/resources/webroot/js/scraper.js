@@ -172,6 +172,19 @@ function jobButtons(job) {
         + (job.reason ? `: ${job.reason}` : '.');
       byId('retry-dialog').showModal();
     }));
+    buttons.push(button('Dismiss', () => {
+      if (window.confirm(`Dismiss ${job.title}? The job leaves the queue and its unfinished downloads are deleted; `
+        + 'the chapters already in the library stay.')) {
+        act(`Dismiss ${job.title}`, 'mc.scraper.jobs.dismiss', body);
+      }
+    }, 'small danger'));
+  }
+  if (job.state === 'done') {
+    buttons.push(button('Delete', () => {
+      if (window.confirm(`Delete the finished job of ${job.title}? The chapters in the library stay.`)) {
+        act(`Delete ${job.title}`, 'mc.scraper.jobs.delete', body);
+      }
+    }, 'small danger'));
   }
   return el('span', { class: 'row-buttons' }, buttons);
 }

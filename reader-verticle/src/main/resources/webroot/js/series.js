@@ -57,6 +57,12 @@ function drawHeader(s, catalog) {
   byId('series-description').hidden = !description;
   byId('series-tags').replaceChildren(...tags.filter((t) => typeof t === 'string' && t).map((t) => el('li', { text: t })));
   byId('series-tags').hidden = tags.length === 0;
+  const source = byId('series-source');
+  source.hidden = !s.sourceUrl;
+  if (s.sourceUrl) {
+    source.replaceChildren('At the source: ', el('a', { href: s.sourceUrl, rel: 'noopener noreferrer', target: '_blank',
+      text: `${s.source || 'source'} ↗`, title: s.sourceUrl }));
+  }
 }
 
 /** Draws the meta line, the Continue button and the rows (rows are updated in place). */

@@ -200,4 +200,21 @@ public final class Addresses {
   public static String pingOf(String service) {
     return "mc." + service + ".ping";
   }
+
+  // issue 16: lib16
+
+  /**
+   * Request/reply. The operator dismisses a failed job (paused, retry_wait, unavailable or quarantined): it leaves the
+   * queue, its open incidents are resolved and the staging folders of its unpublished chapters are removed; its
+   * published chapters stay in the library. Body {@link JobRequest}, reply {@code JobReply} with the removed job; any
+   * other state fails with {@code ILLEGAL_TRANSITION} (HTTP 409), an unknown job with {@code NOT_FOUND}.
+   */
+  public static final String SCRAPER_JOBS_DISMISS = "mc.scraper.jobs.dismiss";
+
+  /**
+   * Request/reply. The operator deletes a finished ({@code done}) job from the queue; its published chapters stay in
+   * the library. Body {@link JobRequest}, reply {@code JobReply} with the removed job; any other state fails with
+   * {@code ILLEGAL_TRANSITION} (HTTP 409), an unknown job with {@code NOT_FOUND}.
+   */
+  public static final String SCRAPER_JOBS_DELETE = "mc.scraper.jobs.delete";
 }

@@ -29,6 +29,12 @@ public enum OperatorOperation {
       JobRequest.VERSION, List.of(), 200),
   JOBS_RETRY(Addresses.SCRAPER_JOBS_RETRY, HttpMethod.POST, "/api/admin/jobs/:jobId/retry", JobRequest::fromJson,
       JobRequest.VERSION, List.of(), 200),
+  /** Issue 16: a failed job leaves the queue (its published chapters stay). */
+  JOBS_DISMISS(Addresses.SCRAPER_JOBS_DISMISS, HttpMethod.POST, "/api/admin/jobs/:jobId/dismiss", JobRequest::fromJson,
+      JobRequest.VERSION, List.of(), 200),
+  /** Issue 16: a finished job leaves the queue (its published chapters stay). */
+  JOBS_DELETE(Addresses.SCRAPER_JOBS_DELETE, HttpMethod.DELETE, "/api/admin/jobs/:jobId", JobRequest::fromJson,
+      JobRequest.VERSION, List.of(), 200),
   INCIDENTS_LIST(Addresses.SCRAPER_INCIDENTS_LIST, HttpMethod.GET, "/api/admin/incidents", ScraperRequests::checkList,
       ScraperRequests.VERSION, List.of(), 200),
   LANES_LIST(Addresses.SCRAPER_LANES_LIST, HttpMethod.GET, "/api/admin/lanes", ScraperRequests::checkList,

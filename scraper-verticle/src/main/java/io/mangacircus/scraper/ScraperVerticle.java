@@ -92,7 +92,7 @@ public final class ScraperVerticle extends VerticleBase {
       circuits = new Circuits(vertx, configs.keySet(), config.failures());
       metrics.register(circuits, queue);
       operator.register(new OperatorRequests.Parts(queue, progress, configs, circuits, sources::metadata,
-          config.autoConfirm(), events, clock, discovery));
+          config.autoConfirm(), events, clock, discovery, library));
       discovery.start();
       StallWatchdog stalls = new StallWatchdog(queue, library, configs, config, systemic, clock);
       vertx.setPeriodic(config.stall().checkIntervalSeconds() * 1000, id -> everyFewSeconds(stalls::tick));

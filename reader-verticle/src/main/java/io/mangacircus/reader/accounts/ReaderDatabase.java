@@ -21,7 +21,7 @@ import java.util.Optional;
 public final class ReaderDatabase implements AutoCloseable {
 
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 4;
+  public static final int SCHEMA = 5;
 
   /** An account. */
   public record User(long id, String username, String passwordHash, String role, boolean disabled) {
@@ -76,6 +76,21 @@ public final class ReaderDatabase implements AutoCloseable {
       "CREATE TABLE series_alerts (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
           + " series TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (user_id, series))",
       "CREATE INDEX series_alerts_series ON series_alerts (series)");
+
+  /** Issue 16: when each user last opened the library, for its "New" badges. */
+  private static final List<String> MIGRATION_5 = List.of(
+      "CREATE TABLE library_visits (user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,"
+          + " since TEXT, last_at TEXT NOT NULL)");
+
+  /**
+   * A user's library visit as stored.
+   *
+   * @param since chapters published after this are "new" during the visit (the end of the previous visit); null on
+   *     the first visit
+   * @param lastAt when the library was last opened
+   */
+  public record LibraryVisit(Instant since, Instant lastAt) {
+  }
 
   /**
    * Where a user's new-chapter alerts go.
@@ -155,6 +170,9 @@ public final class ReaderDatabase implements AutoCloseable {
       }
       if (version < 4) {
         migrate(statement, MIGRATION_4, 4);
+      }
+      if (version < 5) {
+        migrate(statement, MIGRATION_5, 5);
       }
     }
   }
@@ -409,6 +427,49 @@ public final class ReaderDatabase implements AutoCloseable {
       }
     }
     return read;
+  }
+
+  /** Every chapter the user has read, by series. */
+  public synchronized java.util.Map<String, java.util.Set<String>> readChapters(long userId) throws SQLException {
+    java.util.Map<String, java.util.Set<String>> read = new java.util.HashMap<>();
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT series, chapter FROM chapter_reads WHERE user_id = ?")) {
+      query.setLong(1, userId);
+      try (ResultSet row = query.executeQuery()) {
+        while (row.next()) {
+          read.computeIfAbsent(row.getString(1), s -> new java.util.HashSet<>()).add(row.getString(2));
+        }
+      }
+    }
+    return read;
+  }
+
+  /** The user's last library visit, if any. */
+  public synchronized Optional<LibraryVisit> libraryVisit(long userId) throws SQLException {
+    try (PreparedStatement query = connection.prepareStatement(
+        "SELECT since, last_at FROM library_visits WHERE user_id = ?")) {
+      query.setLong(1, userId);
+      try (ResultSet row = query.executeQuery()) {
+        if (!row.next()) {
+          return Optional.empty();
+        }
+        String since = row.getString(1);
+        return Optional.of(new LibraryVisit(since == null ? null : Instant.parse(since),
+            Instant.parse(row.getString(2))));
+      }
+    }
+  }
+
+  /** Stores the user's library visit. */
+  public synchronized void saveLibraryVisit(long userId, LibraryVisit visit) throws SQLException {
+    try (PreparedStatement upsert = connection.prepareStatement(
+        "INSERT INTO library_visits (user_id, since, last_at) VALUES (?, ?, ?)"
+            + " ON CONFLICT (user_id) DO UPDATE SET since = excluded.since, last_at = excluded.last_at")) {
+      upsert.setLong(1, userId);
+      upsert.setString(2, visit.since() == null ? null : visit.since().toString());
+      upsert.setString(3, visit.lastAt().toString());
+      upsert.executeUpdate();
+    }
   }
 
   /**

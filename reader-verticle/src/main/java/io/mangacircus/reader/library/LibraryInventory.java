@@ -87,6 +87,8 @@ public final class LibraryInventory {
   private List<SeriesEntry> kept;
   /** Chapter folders by series id as the last scan and later publications found them; null before the first scan. */
   private Map<String, Set<String>> chapterIds;
+  /** When each chapter was published, by series id then chapter id; null before the first scan. */
+  private Map<String, Map<String, Instant>> chapterTimes;
   /** Publications that arrived while a scan ran or before the first one: applied when it completes. */
   private final List<LibraryFiles.Chapter> pendingAdds = new ArrayList<>();
   private final PublicationSequence sequence = new PublicationSequence();
@@ -151,6 +153,15 @@ public final class LibraryInventory {
     CompletableFuture<Summary> result = new CompletableFuture<>();
     waitingForFirst.add(result);
     return result;
+  }
+
+  /**
+   * The chapters of every listed series with when each was published ({@link Instant#EPOCH} when unknown), as the last
+   * scan and later publications found them; null before this process completed a scan (a kept inventory has no
+   * chapter ids).
+   */
+  public synchronized Map<String, Map<String, Instant>> chapterTimes() {
+    return chapterTimes == null ? null : Map.copyOf(chapterTimes);
   }
 
   /** A publication or metadata change: the next request refreshes, whatever the summary's age. */
@@ -228,6 +239,9 @@ public final class LibraryInventory {
       return false;
     }
     Instant at = chapter.publishedAt() == null ? Instant.EPOCH : chapter.publishedAt();
+    Map<String, Instant> times = new HashMap<>(chapterTimes.getOrDefault(chapter.seriesId(), Map.of()));
+    times.put(chapter.id(), at);
+    chapterTimes.put(chapter.seriesId(), Map.copyOf(times));
     List<SeriesEntry> next = new ArrayList<>(series);
     SeriesEntry old = next.stream().filter(e -> e.id().equals(chapter.seriesId())).findFirst().orElse(null);
     if (old == null) {
@@ -314,6 +328,13 @@ public final class LibraryInventory {
         failedAt = null;
         chapterIds = new HashMap<>();
         found.chapters().forEach((id, chapters) -> chapterIds.put(id, new HashSet<>(chapters)));
+        chapterTimes = new HashMap<>();
+        found.chapters().forEach((id, chapters) -> {
+          Map<String, Instant> known = found.published().getOrDefault(id, Map.of());
+          Map<String, Instant> times = new HashMap<>();
+          chapters.forEach(c -> times.put(c, known.getOrDefault(c, Instant.EPOCH)));
+          chapterTimes.put(id, Map.copyOf(times));
+        });
         pendingAdds.forEach(this::addNow);
         pendingAdds.clear();
         toKeep = keepIfChanged(now);

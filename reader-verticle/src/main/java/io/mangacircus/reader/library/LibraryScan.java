@@ -11,14 +11,23 @@ import java.util.Set;
  * @param skipped every entry the library's rule refused, each once, by name
  * @param folderMissing the library folder itself does not exist (a fresh install, or a disk that is not mounted)
  * @param chapters by series id, the chapter folders listed (so that a publication event counts a chapter once)
+ * @param published by series id, when each listed chapter was published (for the per-user reading summary); a
+ *     chapter missing here counts as published at an unknown time
  */
 public record LibraryScan(List<SeriesEntry> series, List<Skipped> skipped, boolean folderMissing,
-    Map<String, Set<String>> chapters) {
+    Map<String, Set<String>> chapters, Map<String, Map<String, java.time.Instant>> published) {
 
   public LibraryScan {
     series = List.copyOf(series);
     skipped = List.copyOf(skipped);
     chapters = Map.copyOf(chapters);
+    published = Map.copyOf(published);
+  }
+
+  /** A scan that did not record publication times. */
+  public LibraryScan(List<SeriesEntry> series, List<Skipped> skipped, boolean folderMissing,
+      Map<String, Set<String>> chapters) {
+    this(series, skipped, folderMissing, chapters, Map.of());
   }
 
   /** A scan that did not record chapter folders (every publication event then counts as new). */

@@ -34,6 +34,7 @@ public final class LibraryScanner {
     List<SeriesEntry> series = new ArrayList<>();
     List<LibraryScan.Skipped> skipped = new ArrayList<>();
     Map<String, Set<String>> chapters = new HashMap<>();
+    Map<String, Map<String, Instant>> published = new HashMap<>();
     for (Path folder : files.entries(root, "library " + root)) {
       String id = folder.getFileName().toString();
       if (!LibraryFiles.validId(id)) {
@@ -54,10 +55,13 @@ public final class LibraryScanner {
       if (!listing.chapters().isEmpty()) {
         series.add(entry(id, listing.chapters()));
         chapters.put(id, listing.chapters().stream().map(LibraryFiles.Chapter::id).collect(Collectors.toSet()));
+        Map<String, Instant> times = new HashMap<>();
+        listing.chapters().forEach(c -> times.put(c.id(), c.publishedAt() == null ? Instant.EPOCH : c.publishedAt()));
+        published.put(id, Map.copyOf(times));
       }
     }
     series.sort(LibraryInventory.ORDER);
-    return new LibraryScan(series, skipped, false, chapters);
+    return new LibraryScan(series, skipped, false, chapters, published);
   }
 
   /** The card of a series: its title is the first chapter's, as on the series page. */

@@ -63,6 +63,7 @@ public final class SeriesRoutes {
     Router router = Router.router(vertx);
     AccessGuard.appReadable(router.get("/:series/chapters/:chapter/pages/:page")).handler(this::handlePage);
     router.get("/").handler(this::handleList);
+    router.post("/visit").handler(this::handleVisit);
     router.get("/:series").handler(this::handleSeries);
     AccessGuard.appReadable(router.get("/:series/cover")).handler(this::handleCover);
     // Before the chapter's own route, which would take "chapter-0001.cbz" for a chapter id.
@@ -92,7 +93,23 @@ public final class SeriesRoutes {
         });
   }
 
-  private static void answerList(RoutingContext ctx, LibraryInventory.Summary summary) {
+  /**
+   * The list with this user's reading summary per series ({@code unread}, {@code read}, {@code newSince},
+   * {@code addedAt}; docs/api.md): the user's read marks and library visit are read from the database off the loop.
+   */
+  private void answerList(RoutingContext ctx, LibraryInventory.Summary summary) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    java.util.Map<String, java.util.Map<String, Instant>> times = inventory.chapterTimes();
+    blocking(ctx, () -> new UserMarks(database.readChapters(session.userId()),
+        database.libraryVisit(session.userId()).map(ReaderDatabase.LibraryVisit::since).orElse(null)),
+        marks -> answerList(ctx, summary, times, marks));
+  }
+
+  private record UserMarks(java.util.Map<String, Set<String>> read, Instant since) {
+  }
+
+  private static void answerList(RoutingContext ctx, LibraryInventory.Summary summary,
+      java.util.Map<String, java.util.Map<String, Instant>> times, UserMarks marks) {
     String query = ctx.request().getParam("q", "").trim().toLowerCase(java.util.Locale.ROOT);
     java.util.stream.Stream<SeriesEntry> series = summary.series().stream()
         .filter(s -> query.isEmpty() || s.title().toLowerCase(java.util.Locale.ROOT).contains(query));
@@ -100,11 +117,34 @@ public final class SeriesRoutes {
       series = series.sorted(java.util.Comparator.comparing(SeriesEntry::updatedAt).reversed());
     }
     JsonArray list = new JsonArray();
-    series.forEach(s -> list.add(new JsonObject().put("id", s.id()).put("title", s.title()).put("source", s.source())
-        .put("titleId", s.titleId()).put("chapters", s.chapters()).put("updatedAt", s.updatedAt().toString())));
+    series.forEach(s -> {
+      Set<String> read = marks.read().getOrDefault(s.id(), Set.of());
+      java.util.Map<String, Instant> chapters = times == null ? null : times.get(s.id());
+      io.mangacircus.reader.shelves.ReadingCounts counts = chapters == null
+          ? io.mangacircus.reader.shelves.ReadingCounts.estimated(s.chapters(), read.size())
+          : io.mangacircus.reader.shelves.ReadingCounts.of(chapters, read, marks.since());
+      list.add(new JsonObject().put("id", s.id()).put("title", s.title()).put("source", s.source())
+          .put("titleId", s.titleId()).put("chapters", s.chapters()).put("updatedAt", s.updatedAt().toString())
+          .put("read", counts.read()).put("unread", counts.unread()).put("newSince", counts.newSince())
+          .put("addedAt", text(counts.addedAt())));
+    });
     ctx.json(new JsonObject().put("libraryStatus", summary.status().wire())
         .put("scannedAt", summary.scannedAt() == null ? null : summary.scannedAt().toString())
-        .put("error", summary.error()).put("series", list));
+        .put("error", summary.error()).put("since", text(marks.since())).put("series", list));
+  }
+
+  /**
+   * {@code POST /api/series/visit}: the library page was opened; answers {@code {since, lastVisitAt}}, the cutoff of
+   * "new" for this visit ({@link io.mangacircus.reader.shelves.LibraryVisits}).
+   */
+  private void handleVisit(RoutingContext ctx) {
+    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    blocking(ctx, () -> {
+      ReaderDatabase.LibraryVisit visit = io.mangacircus.reader.shelves.LibraryVisits.next(
+          database.libraryVisit(session.userId()), clock.instant());
+      database.saveLibraryVisit(session.userId(), visit);
+      return new JsonObject().put("since", text(visit.since())).put("lastVisitAt", text(visit.lastAt()));
+    }, ctx::json);
   }
 
   private void handleSeries(RoutingContext ctx) {
@@ -131,7 +171,8 @@ public final class SeriesRoutes {
             .put("page", reading ? progress.get().page() : null));
       }
       return new JsonObject().put("id", seriesId).put("title", first.seriesTitle()).put("source", first.source())
-          .put("titleId", first.titleId()).put("updatedAt", text(updated)).put("description", meta.description())
+          .put("titleId", first.titleId()).put("sourceUrl", sourceUrl(first.source(), first.titleId()))
+          .put("updatedAt", text(updated)).put("description", meta.description())
           .put("tags", new JsonArray(meta.tags())).put("cover", "/api/series/" + seriesId + "/cover")
           .put("progress", progress.map(p -> new JsonObject().put("chapter", p.chapter()).put("page", p.page())
               .put("updatedAt", p.updatedAt().toString())).orElse(null))
@@ -304,6 +345,23 @@ public final class SeriesRoutes {
     ApiReplies.blocking(vertx, ctx, work, answer);
   }
 
+
+  /**
+   * The title's page at its source, when the reader can tell: a MangaDex title, or a title id that is itself an
+   * http(s) address; else null.
+   */
+  static String sourceUrl(String source, String titleId) {
+    if (titleId == null || titleId.isBlank()) {
+      return null;
+    }
+    if (titleId.startsWith("https://") || titleId.startsWith("http://")) {
+      return titleId;
+    }
+    if ("mangadex".equals(source) && titleId.matches("[0-9a-fA-F-]{36}")) {
+      return "https://mangadex.org/title/" + titleId;
+    }
+    return null;
+  }
 
   private static String text(Instant instant) {
     return instant == null ? null : instant.toString();

@@ -27,6 +27,7 @@ import io.mangacircus.scraper.lane.ProgressBoard;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.queue.QueueOutcome;
 import io.mangacircus.scraper.source.Circuits;
 import io.mangacircus.scraper.source.Source;
@@ -35,13 +36,20 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.Comparator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,10 +70,11 @@ public final class OperatorRequests {
    * @param adapters the adapter of a source (to turn a title URL into its id), or null when there is none (yet)
    * @param autoConfirm whether an added title downloads without confirmation unless the request says otherwise
    * @param events where the memory yield's changes are recorded
+   * @param library the library, whose staging folders a dismissed or deleted job leaves behind
    */
   public record Parts(JobQueue queue, ProgressBoard progress, Map<String, SourceConfig> sources, Circuits circuits,
       Function<String, Source> adapters, boolean autoConfirm, EventLog events, InstantSource clock,
-      DiscoveryService discovery) {
+      DiscoveryService discovery, LibraryLayout library) {
   }
 
   private final Vertx vertx;
@@ -107,6 +116,8 @@ public final class OperatorRequests {
       case JOBS_PAUSE -> jobCommand(queue::pause);
       case JOBS_RESUME -> jobCommand(queue::resume);
       case JOBS_RETRY -> jobCommand(queue::retry);
+      case JOBS_DISMISS -> jobCommand(jobId -> withoutStaging(queue.dismiss(jobId)));
+      case JOBS_DELETE -> jobCommand(jobId -> withoutStaging(queue.delete(jobId)));
       case INCIDENTS_LIST -> (message, none) -> replyOffLoop(message, () -> incidents().toJson());
       case LANES_LIST -> (message, none) -> replyOffLoop(message, () -> lanes().toJson());
       case LANES_PAUSE -> typed(LaneRequest.class, (message, request) -> laneCommand(message, request.source(),
@@ -164,6 +175,33 @@ public final class OperatorRequests {
   private BiConsumer<Message<Object>, Object> jobCommand(Function<String, QueueOutcome> command) {
     return typed(JobRequest.class, (message, request) -> change(message, () -> command.apply(request.jobId()),
         outcome -> outcome, outcome -> new JobReply(view(outcome.job())).toJson()));
+  }
+
+  /**
+   * After a job left the queue: removes the staging folders of its unpublished chapters (published chapters are in
+   * their series folders and are never touched). A folder that cannot be removed is logged; startup recovery finds it.
+   */
+  private QueueOutcome withoutStaging(QueueOutcome removed) {
+    if (!removed.accepted()) {
+      return removed;
+    }
+    LibraryLayout library = parts.library();
+    for (String fingerprint : JobQueue.unpublishedStaging(removed.job())) {
+      Path folder = library.staging(fingerprint);
+      if (!library.root().equals(folder.getParent()) || !Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+        continue;
+      }
+      try (Stream<Path> files = Files.walk(folder)) {
+        for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(file);
+        }
+        LOG.info("[QUEUE] removed the staging folder {} of job {}", folder.getFileName(), removed.job().id());
+      } catch (IOException | UncheckedIOException e) {
+        LOG.warn("[QUEUE] the staging folder {} of removed job {} could not be deleted: {}", folder.getFileName(),
+            removed.job().id(), e.toString());
+      }
+    }
+    return removed;
   }
 
   private void laneCommand(Message<Object> message, String source, Runnable command) {

@@ -474,6 +474,55 @@ public final class JobQueue {
     });
   }
 
+  /** The states a job can be dismissed from: the failed ones the health page lists. */
+  public static final Set<JobState> DISMISSABLE = Set.of(JobState.PAUSED, JobState.RETRY_WAIT, JobState.UNAVAILABLE,
+      JobState.QUARANTINED);
+
+  /**
+   * The operator dismisses a failed job (paused, waiting to retry, unavailable or quarantined): it leaves the queue and
+   * its incidents are resolved. Its published chapters stay in the library; the caller removes the staging folders of
+   * the chapters it had not published ({@link #unpublishedStaging}). Any other state is refused.
+   */
+  public QueueOutcome dismiss(String jobId) {
+    return journal.locked(() -> remove(jobId, DISMISSABLE, "job.dismissed",
+        "only a failed job (paused, retry_wait, unavailable or quarantined) can be dismissed"));
+  }
+
+  /**
+   * The operator deletes a finished ({@code done}) job from the queue; its published chapters stay in the library. Any
+   * other state is refused (a failed job is dismissed instead).
+   */
+  public QueueOutcome delete(String jobId) {
+    return journal.locked(() -> remove(jobId, Set.of(JobState.DONE), "job.deleted",
+        "only a finished (done) job can be deleted"));
+  }
+
+  /** The staging fingerprints of a job's chapters that were started and not published (where their pages wait). */
+  public static List<String> unpublishedStaging(Job job) {
+    return job.chapters().stream().filter(c -> c.fingerprint() != null && c.stage() != ChapterStage.PUBLISHED)
+        .map(ChapterEntry::fingerprint).distinct().toList();
+  }
+
+  private QueueOutcome remove(String jobId, Set<JobState> allowed, String event, String rule) {
+    Job job = jobs.get(jobId);
+    if (job == null) {
+      return QueueOutcome.refused(null, QueueOutcome.Refusal.NOT_FOUND, "no job " + jobId);
+    }
+    if (!allowed.contains(job.state()) || job.leaseOwner() != null) {
+      return QueueOutcome.refused(job, QueueOutcome.Refusal.ILLEGAL_TRANSITION,
+          rule + "; " + jobId + " is " + job.state().wire() + (job.leaseOwner() != null ? " and held by its lane" : ""));
+    }
+    jobs.remove(jobId);
+    incidents.resolve(i -> jobId.equals(i.jobId()));
+    journal.commit(event, new JsonObject().put("jobId", job.id()).put("source", job.source())
+        .put("titleId", job.titleId()).put("state", job.state().wire())
+        .put("publishedChapters", job.publishedChapters()));
+    LOG.info("[QUEUE] job {} ({}/{}, {}) {} by the operator; its {} published chapters stay in the library", jobId,
+        job.source(), job.titleId(), job.state().wire(), event.equals("job.deleted") ? "deleted" : "dismissed",
+        job.publishedChapters());
+    return QueueOutcome.done(job);
+  }
+
   private QueueOutcome operatorMove(String jobId, JobState target, String why) {
     Job job = jobs.get(jobId);
     if (job == null) {

@@ -91,7 +91,8 @@ class OperatorRequestsTest {
     requests = new OperatorRequests(vertx);
     requests.answerPings(new PingReply("scraper", "instance-1", 42));
     requests.register(new OperatorRequests.Parts(queue, new ProgressBoard(p -> { }), sources, circuits,
-        name -> null, false, events, InstantSource.system(), discovery));
+        name -> null, false, events, InstantSource.system(), discovery,
+        new io.mangacircus.scraper.publish.LibraryLayout(data.resolve("library"))));
   }
 
   @AfterEach
@@ -322,5 +323,46 @@ class OperatorRequestsTest {
       throw new AssertionError(address + " answered " + reply.body() + " instead of failing");
     }).recover(t -> t instanceof ReplyException e && e.failureType() == ReplyFailure.RECIPIENT_FAILURE
         ? Future.succeededFuture(e.failureCode()) : Future.failedFuture(t));
+  }
+
+  @Test
+  void dismissingAFailedJobRemovesItAndItsStagingButNeverAPublishedChapterAndAWrongStateIsRefused(Vertx vertx,
+      VertxTestContext context) throws Exception {
+    String job = queue.add("demo", "t-3", true).job().id();
+    queue.claim("demo", "lane-a", java.time.Duration.ofMinutes(1)).orElseThrow();
+    queue.inspected(job, "lane-a", "Title 3", List.of(io.mangacircus.scraper.queue.ChapterEntry.planned("c1", "1", ""),
+        io.mangacircus.scraper.queue.ChapterEntry.planned("c2", "2", "")));
+    queue.claim("demo", "lane-a", java.time.Duration.ofMinutes(1)).orElseThrow();
+    String fingerprint = "c".repeat(64);
+    queue.startChapter(job, "c1", 2, fingerprint);
+    queue.pause(job);
+    Path staging = Files.createDirectories(data.resolve("library/.staging-mcscraper-resume-" + fingerprint));
+    Files.writeString(staging.resolve("pages.log"), "page 1");
+    Path published = Files.createDirectories(data.resolve("library/demo-t-3/chapter-0002"));
+    Files.writeString(published.resolve("chapter.json"), "{}");
+    String pending = queue.add("other", "t-4", false).job().id();
+
+    Future.all(failureCode(vertx, Addresses.SCRAPER_JOBS_DISMISS, new JobRequest(pending).toJson()),
+            failureCode(vertx, Addresses.SCRAPER_JOBS_DELETE, new JobRequest(job).toJson()),
+            failureCode(vertx, Addresses.SCRAPER_JOBS_DELETE, new JobRequest("no-such-job").toJson()))
+        .compose(codes -> {
+          context.verify(() -> {
+            assertThat(codes.<Integer>resultAt(0)).as("a pending job is not dismissed")
+                .isEqualTo(ErrorCode.ILLEGAL_TRANSITION.code());
+            assertThat(codes.<Integer>resultAt(1)).as("a paused job is not deleted")
+                .isEqualTo(ErrorCode.ILLEGAL_TRANSITION.code());
+            assertThat(codes.<Integer>resultAt(2)).isEqualTo(ErrorCode.NOT_FOUND.code());
+          });
+          return request(vertx, Addresses.SCRAPER_JOBS_DISMISS, new JobRequest(job).toJson());
+        })
+        .onComplete(context.succeeding(reply -> context.verify(() -> {
+          JobReply removed = JobReply.fromJson(reply.body());
+          assertThat(removed.job().id()).isEqualTo(job);
+          assertThat(removed.job().state()).isEqualTo("paused");
+          assertThat(queue.jobs()).extracting(j -> j.id()).containsExactly(pending);
+          assertThat(staging).doesNotExist();
+          assertThat(published.resolve("chapter.json")).as("published chapters are never touched").hasContent("{}");
+          context.completeNow();
+        })));
   }
 }

@@ -336,4 +336,52 @@ class JobQueueTest {
     assertThat(reloaded.startChapter(job.id(), "c1", 3, fingerprint).job().chapters().get(0).stage())
         .isEqualTo(ChapterStage.PUBLISHING);
   }
+
+  @Test
+  void aFailedJobIsDismissedWithItsIncidentsAndNamesOnlyItsUnpublishedStagingForCleanUp() throws Exception {
+    JobQueue queue = QueueFixtures.queue(dir, clock);
+    Job job = inspectedAndConfirmed(queue, "circus-nights");
+    queue.claim("demo", "lane-a", LEASE).orElseThrow();
+    queue.startChapter(job.id(), "c1", 3, "a".repeat(64));
+    queue.startChapter(job.id(), "c2", 3, "b".repeat(64));
+    queue.stage(job.id(), "c2", ChapterStage.PUBLISHED, 3, "b".repeat(64), null, null);
+    assertThat(queue.pause(job.id()).accepted()).isTrue();
+
+    QueueOutcome dismissed = queue.dismiss(job.id());
+
+    assertThat(dismissed.accepted()).isTrue();
+    assertThat(dismissed.job().state()).isEqualTo(JobState.PAUSED);
+    assertThat(queue.jobs()).isEmpty();
+    assertThat(QueueFixtures.queue(dir, clock).jobs()).as("gone after a reload too").isEmpty();
+    assertThat(JobQueue.unpublishedStaging(dismissed.job())).as("the published chapter's files are never named")
+        .containsExactly("a".repeat(64));
+    assertThat(Files.readString(dir.resolve("events.log"))).contains("\"type\":\"job.dismissed\"");
+  }
+
+  @Test
+  void onlyAFailedJobCanBeDismissedAndOnlyAFinishedOneDeleted() {
+    JobQueue queue = QueueFixtures.queue(dir, clock);
+    Job pending = queue.add("other", "lion-tamer", false).job();
+    Job finished = inspectedAndConfirmed(queue, "circus-nights");
+    queue.claim("demo", "lane-a", LEASE).orElseThrow();
+    finished.chapters().forEach(c -> queue.chapterFailed(finished.id(), c.id(), 0, null, "gone"));
+    assertThat(queue.finish(finished.id(), "lane-a").accepted()).isTrue();
+
+    QueueOutcome dismissPending = queue.dismiss(pending.id());
+    QueueOutcome deletePending = queue.delete(pending.id());
+    QueueOutcome dismissDone = queue.dismiss(finished.id());
+
+    assertThat(List.of(dismissPending, deletePending, dismissDone)).allSatisfy(o -> {
+      assertThat(o.accepted()).isFalse();
+      assertThat(o.kind()).isEqualTo(QueueOutcome.Refusal.ILLEGAL_TRANSITION);
+    });
+    assertThat(dismissPending.refusal()).contains("only a failed job", "is pending");
+    assertThat(deletePending.refusal()).contains("only a finished (done) job", "is pending");
+    assertThat(queue.jobs()).hasSize(2);
+
+    assertThat(queue.delete(finished.id()).accepted()).isTrue();
+    assertThat(queue.jobs()).extracting(Job::id).containsExactly(pending.id());
+    assertThat(queue.delete("j-nothere").kind()).isEqualTo(QueueOutcome.Refusal.NOT_FOUND);
+    assertThat(queue.dismiss("j-nothere").kind()).isEqualTo(QueueOutcome.Refusal.NOT_FOUND);
+  }
 }

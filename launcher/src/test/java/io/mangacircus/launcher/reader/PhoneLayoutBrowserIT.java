@@ -1,0 +1,208 @@
+package io.mangacircus.launcher.reader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.launcher.Mode;
+import io.mangacircus.launcher.testing.Browser;
+import io.mangacircus.launcher.testing.DemoSiteExtension;
+import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.launcher.testing.ReaderSession;
+import io.mangacircus.testing.LibraryFixture;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Every page on a phone (390×844 and 360×740, Chromium): no page is wider than the screen, the header folds into a
+ * menu that still reaches Log out, the theme toggle switches and is remembered, and a library card's unread count
+ * drops after a chapter is read. One launcher for all of it; screenshots in {@code target/screenshots/phone-*}.
+ */
+class PhoneLayoutBrowserIT {
+
+  private static final String ADMIN_PASSWORD = "admin-pass-123";
+  private static final String SERIES = "circus-nights";
+  private static final Instant PUBLISHED = Instant.parse("2026-11-20T10:00:00Z");
+  private static final int[][] PHONES = {{390, 844}, {360, 740}};
+
+  @TempDir
+  Path data;
+
+  @RegisterExtension
+  final DemoSiteExtension demo = new DemoSiteExtension(Duration.ZERO);
+
+  private LauncherHarness harness;
+  private Browser browser;
+  private WebDriver driver;
+
+  /** Each page and what shows that it has drawn its data. */
+  private final Map<String, String[]> pages = new LinkedHashMap<>();
+
+  @BeforeEach
+  void start() {
+    LibraryFixture library = new LibraryFixture(data);
+    library.chapter(SERIES, "Circus Nights", 1, 4, PUBLISHED);
+    library.chapter(SERIES, "Circus Nights", 2, 3, PUBLISHED.plusSeconds(60));
+    library.chapter("lantern-row", "Lantern Row: A Very Long Title That Would Push A Narrow Card Wider", 1, 3,
+        PUBLISHED.plusSeconds(3600));
+    String config = new JsonObject().put("reader", new JsonObject().put("initialAdminPassword", ADMIN_PASSWORD))
+        .put("scraper", demo.scraperConfig()).encode();
+    harness = new LauncherHarness(data, config).startStandard(Mode.ALL);
+    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
+    assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "reader-with-a-rather-long-name")
+        .put("password", "reader-password").put("role", "reader")).statusCode()).isEqualTo(201);
+    // A job waiting for confirmation, so that the scraper's queue has a row with buttons.
+    assertThat(admin.post("/api/admin/jobs", new JsonObject().put("source", "demo").put("title", "tightrope-walker")
+        .put("autoConfirm", false)).statusCode()).isEqualTo(201);
+    assertThat(admin.put("/api/admin/catalog/collections/favourites", new JsonObject().put("name", "Favourites")
+        .put("series", new JsonArray().add(SERIES))).statusCode()).isEqualTo(200);
+
+    pages.put("library", new String[] {"/", ".series-card"});
+    pages.put("series", new String[] {"/series.html?id=" + SERIES, ".chapter-row[data-chapter-id]"});
+    pages.put("reader", new String[] {"/read.html?series=" + SERIES + "&chapter=chapter-0002", "#reader[data-page='1']"});
+    pages.put("profile", new String[] {"/profile.html", "#profile-user:not(:empty)"});
+    pages.put("users", new String[] {"/admin/users.html", ".user-row"});
+    pages.put("health", new String[] {"/admin/health.html", "#checked-at:not(:empty)"});
+    pages.put("scraper", new String[] {"/admin/scraper.html", ".job-row"});
+    pages.put("settings", new String[] {"/admin/settings.html", "#destinations-table"});
+    pages.put("add", new String[] {"/admin/add.html", "#search-q"});
+    browser = new Browser();
+    driver = browser.driver();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    assertThat(Browser.closeAll(browser, harness)).as("every page stayed within the Content-Security-Policy")
+        .isEmpty();
+  }
+
+  private WebDriverWait waiting() {
+    return new WebDriverWait(driver, Duration.ofSeconds(10));
+  }
+
+  private Object js(String script) {
+    return ((JavascriptExecutor) driver).executeScript(script);
+  }
+
+  /** A viewport of exactly this size (the window's frame does not count). */
+  private void phone(int width, int height) {
+    ((org.openqa.selenium.chrome.ChromeDriver) driver).executeCdpCommand("Emulation.setDeviceMetricsOverride",
+        Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", false));
+  }
+
+  /** "page: 444 px in 390" when the page is wider than the window, else null. */
+  private String overflow(String page) {
+    long scroll = ((Number) js("return document.documentElement.scrollWidth")).longValue();
+    long inner = ((Number) js("return window.innerWidth")).longValue();
+    return scroll <= inner ? null : page + ": " + scroll + " px in " + inner;
+  }
+
+  private void logIn() {
+    driver.manage().deleteAllCookies();
+    driver.get(harness.url("/login.html"));
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys("admin");
+    driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
+    driver.findElement(By.id("login-button")).click();
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".series-card")));
+  }
+
+  private boolean exists(String path) {
+    return ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD).get(path).statusCode() == 200;
+  }
+
+  private String unreadOf(String series) {
+    List<org.openqa.selenium.WebElement> count = driver.findElements(By.cssSelector(
+        "[data-shelf='all'] [data-series='" + series + "'] .unread-count"));
+    return count.isEmpty() ? "0" : count.get(0).getText().trim();
+  }
+
+  @Test
+  void everyPageFitsAPhoneAndTheMenuThemeAndUnreadCountWork() {
+    List<String> tooWide = new ArrayList<>();
+    for (int[] size : PHONES) {
+      phone(size[0], size[1]);
+      driver.manage().deleteAllCookies();
+      driver.get(harness.url("/login.html"));
+      waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("username")));
+      browser.screenshot("phone-" + size[0] + "-login");
+      String wide = overflow("login at " + size[0]);
+      if (wide != null) {
+        tooWide.add(wide);
+      }
+    }
+    phone(390, 844);
+    logIn();
+    for (int[] size : PHONES) {
+      phone(size[0], size[1]);
+      for (Map.Entry<String, String[]> page : pages.entrySet()) {
+        if (page.getKey().equals("add") && !exists(page.getValue()[0])) {
+          continue; // the add page comes with the search feature (issue 16); checked once it is there
+        }
+        driver.get(harness.url(page.getValue()[0]));
+        waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(page.getValue()[1])));
+        browser.screenshot("phone-" + size[0] + "-" + page.getKey());
+        String wide = overflow(page.getKey() + " at " + size[0]);
+        if (wide != null) {
+          tooWide.add(wide);
+        }
+      }
+    }
+    assertThat(tooWide).as("pages wider than the phone's screen").isEmpty();
+
+    // The header folds into a menu; Log out is reached through it.
+    phone(390, 844);
+    driver.get(harness.url("/"));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".series-card")));
+    assertThat(driver.findElement(By.id("logout")).isDisplayed()).as("log out is folded away").isFalse();
+    driver.findElement(By.id("menu-toggle")).click();
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("logout")));
+    assertThat(((Number) js("return document.getElementById('logout').getBoundingClientRect().right")).doubleValue())
+        .as("log out lies on the screen").isLessThanOrEqualTo(390);
+    browser.screenshot("phone-390-menu-open");
+    driver.findElement(By.id("menu-toggle")).click();
+
+    // The theme: switched by the toggle, remembered after a reload.
+    String before = (String) js("return document.documentElement.dataset.theme");
+    assertThat(before).isIn("light", "dark");
+    String other = before.equals("dark") ? "light" : "dark";
+    driver.findElement(By.id("theme-toggle")).click();
+    assertThat(js("return document.documentElement.dataset.theme")).isEqualTo(other);
+    driver.navigate().refresh();
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".series-card")));
+    assertThat(js("return document.documentElement.dataset.theme")).as("remembered after a reload").isEqualTo(other);
+    browser.screenshot("phone-390-library-" + other);
+
+    // The unread count of a card drops after reading a chapter to its end.
+    waiting().until(d -> unreadOf(SERIES).equals("2"));
+    driver.get(harness.url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
+    waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-page", "1"));
+    driver.findElement(By.tagName("body")).sendKeys(Keys.END);
+    waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-saved-page", "4"));
+    driver.get(harness.url("/"));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".series-card")));
+    waiting().until(d -> unreadOf(SERIES).equals("1"));
+    browser.screenshot("phone-390-library-after-reading");
+
+    // At 360 px too, Log out is reachable, and it logs out.
+    phone(360, 740);
+    driver.findElement(By.id("menu-toggle")).click();
+    waiting().until(ExpectedConditions.elementToBeClickable(By.id("logout"))).click();
+    waiting().until(d -> d.getCurrentUrl().contains("/login.html"));
+  }
+}
