@@ -90,4 +90,20 @@ class OperatorOperationRoutesTest {
     assertThat(Arrays.stream(OperatorOperation.values()).map(OperatorOperation::address)).doesNotHaveDuplicates();
     assertThat(Arrays.stream(OperatorOperation.values()).map(o -> o.method() + " " + o.path())).doesNotHaveDuplicates();
   }
+
+  @Test
+  void dismissingAndDeletingAJobGoToTheScrapersDismissAndDeleteRequests() throws Exception {
+    for (String[] call : new String[][] {{"POST", "/api/admin/jobs/j-42/dismiss",
+        io.mangacircus.contracts.Addresses.SCRAPER_JOBS_DISMISS}, {"DELETE", "/api/admin/jobs/j-42",
+        io.mangacircus.contracts.Addresses.SCRAPER_JOBS_DELETE}}) {
+      HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+              + server.actualPort() + call[1])).timeout(Duration.ofSeconds(10))
+          .method(call[0], HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+
+      assertThat(response.statusCode()).as(call[0] + " " + call[1] + ": " + response.body()).isEqualTo(200);
+      assertThat(new JsonObject(response.body()).getString("address")).isEqualTo(call[2]);
+    }
+    assertThat(decoded.get(OperatorOperation.JOBS_DISMISS)).isEqualTo("JobRequest[jobId=j-42]");
+    assertThat(decoded.get(OperatorOperation.JOBS_DELETE)).isEqualTo("JobRequest[jobId=j-42]");
+  }
 }
