@@ -198,6 +198,8 @@ function updateCard(card, s) {
 /** A card for a shelf (never reused: a series may stand on several shelves). */
 function shelfCard(s) {
   const card = makeCard(s);
+  // `data-series-id` marks the grid's one card per series; a shelf's copy has only `data-series`.
+  card.removeAttribute('data-series-id');
   updateCard(card, s);
   return card;
 }

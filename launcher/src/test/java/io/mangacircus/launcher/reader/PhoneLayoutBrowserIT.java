@@ -50,6 +50,8 @@ class PhoneLayoutBrowserIT {
   private LauncherHarness harness;
   private Browser browser;
   private WebDriver driver;
+  private String jobId;
+  private ReaderSession admin;
 
   /** Each page and what shows that it has drawn its data. */
   private final Map<String, String[]> pages = new LinkedHashMap<>();
@@ -64,12 +66,14 @@ class PhoneLayoutBrowserIT {
     String config = new JsonObject().put("reader", new JsonObject().put("initialAdminPassword", ADMIN_PASSWORD))
         .put("scraper", demo.scraperConfig()).encode();
     harness = new LauncherHarness(data, config).startStandard(Mode.ALL);
-    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
+    admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
     assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "reader-with-a-rather-long-name")
         .put("password", "reader-password").put("role", "reader")).statusCode()).isEqualTo(201);
     // A job waiting for confirmation, so that the scraper's queue has a row with buttons.
-    assertThat(admin.post("/api/admin/jobs", new JsonObject().put("source", "demo").put("title", "tightrope-walker")
-        .put("autoConfirm", false)).statusCode()).isEqualTo(201);
+    var added = admin.post("/api/admin/jobs", new JsonObject().put("source", "demo").put("title", "tightrope-walker")
+        .put("autoConfirm", false));
+    assertThat(added.statusCode()).isEqualTo(201);
+    jobId = new JsonObject(added.body()).getJsonObject("job").getString("id");
     assertThat(admin.put("/api/admin/catalog/collections/favourites", new JsonObject().put("name", "Favourites")
         .put("series", new JsonArray().add(SERIES))).statusCode()).isEqualTo(200);
 
@@ -123,7 +127,7 @@ class PhoneLayoutBrowserIT {
   }
 
   private boolean exists(String path) {
-    return ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD).get(path).statusCode() == 200;
+    return admin.get(path).statusCode() == 200;
   }
 
   private String unreadOf(String series) {
@@ -198,6 +202,25 @@ class PhoneLayoutBrowserIT {
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".series-card")));
     waiting().until(d -> unreadOf(SERIES).equals("1"));
     browser.screenshot("phone-390-library-after-reading");
+
+    // An admin makes a collection from the library page: it becomes a shelf.
+    driver.findElement(By.id("collection-new")).click();
+    driver.findElement(By.id("collection-name")).sendKeys("Night Shows");
+    driver.findElement(By.cssSelector("#collection-series input[value='lantern-row']")).click();
+    driver.findElement(By.id("collection-save")).click();
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(
+        "[data-shelf='collection-night-shows'] [data-series='lantern-row']")));
+    assertThat(overflow("library with its shelves")).isNull();
+
+    // A failed (here: paused) job is dismissed from the scraper console; it leaves the queue.
+    var paused = admin.post("/api/admin/jobs/" + jobId + "/pause", new JsonObject());
+    assertThat(paused.statusCode()).as(paused.body()).isEqualTo(200);
+    driver.get(harness.url("/admin/scraper.html"));
+    waiting().until(ExpectedConditions.elementToBeClickable(By.cssSelector(
+        "[data-job='" + jobId + "'][data-state='paused'] button[data-action='dismiss']"))).click();
+    waiting().until(ExpectedConditions.alertIsPresent()).accept();
+    waiting().until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("[data-job='" + jobId + "']"), 0));
+    assertThat(admin.get("/api/admin/jobs").body()).doesNotContain(jobId);
 
     // At 360 px too, Log out is reachable, and it logs out.
     phone(360, 740);
