@@ -20,17 +20,20 @@ public record AddTitleRequest(String source, String title, Boolean autoConfirm, 
 
   public static final int VERSION = 1;
 
+  /** The language of a request that names none. */
+  public static final String DEFAULT_LANGUAGE = "en";
+
   /** The most preferred groups a request may name. */
   public static final int MAX_GROUPS = 20;
 
   public AddTitleRequest {
-    language = language == null ? LanguageCodes.DEFAULT : language;
+    language = language == null ? DEFAULT_LANGUAGE : language;
     preferredGroups = preferredGroups == null ? List.of() : List.copyOf(preferredGroups);
   }
 
   /** Today's request: English, no group preference, not followed. */
   public AddTitleRequest(String source, String title, Boolean autoConfirm) {
-    this(source, title, autoConfirm, LanguageCodes.DEFAULT, List.of(), false);
+    this(source, title, autoConfirm, DEFAULT_LANGUAGE, List.of(), false);
   }
 
   public JsonObject toJson() {
@@ -51,7 +54,7 @@ public record AddTitleRequest(String source, String title, Boolean autoConfirm, 
     if (auto != null && !(auto instanceof Boolean)) {
       throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'autoConfirm' must be a boolean");
     }
-    String language = LanguageCodes.check(type, "language", MessageFields.optionalString(json, type, "language"));
+    String language = MessageFields.optionalLanguage(json, type, "language");
     List<String> groups = groups(type, MessageFields.optionalStrings(json, type, "preferredGroups"));
     Boolean follow = MessageFields.optionalBoolean(json, type, "follow");
     return new AddTitleRequest(MessageFields.operatorString(json, type, "source"), title, (Boolean) auto, language,

@@ -29,6 +29,6 @@ public record FollowRequest(String source, String titleId, boolean follow, Strin
     }
     return new FollowRequest(MessageFields.operatorString(json, type, "source"), titleId,
         MessageFields.bool(json, type, "follow"),
-        LanguageCodes.check(type, "language", MessageFields.optionalString(json, type, "language")));
+        MessageFields.optionalLanguage(json, type, "language"));
   }
 }

@@ -173,4 +173,24 @@ public final class MessageFields {
     }
     return value.intValue();
   }
+
+  private static final java.util.regex.Pattern LANGUAGE = java.util.regex.Pattern.compile(
+      "[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}");
+
+  /**
+   * An optional language code ({@code en}, {@code pt-br}, {@code es-la}), returned in lower case; null when absent, a
+   * MALFORMED_MESSAGE failure naming the field when it is not one.
+   */
+  public static String optionalLanguage(JsonObject json, String type, String field) {
+    String value = optionalString(json, type, field);
+    if (value == null) {
+      return null;
+    }
+    String code = value.trim().toLowerCase(java.util.Locale.ROOT);
+    if (!LANGUAGE.matcher(code).matches()) {
+      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field
+          + "' must be a language code such as 'en' or 'pt-br' (2-3 letters, optional '-' parts)");
+    }
+    return code;
+  }
 }
