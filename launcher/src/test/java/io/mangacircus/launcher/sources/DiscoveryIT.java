@@ -19,7 +19,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Discovery on the real scraper: library titles are looked at again and only their new chapters are fetched. */
+/**
+ * Discovery on the real scraper: followed titles are looked at again and only their new chapters are fetched; titles
+ * already in the library when the scraper first starts without a follows file are followed once.
+ */
 class DiscoveryIT {
 
   private static final String TOKEN = "discovery-token";
@@ -69,7 +72,12 @@ class DiscoveryIT {
   }
 
   private String add(String title) {
-    Answer added = admin.post("/api/admin/jobs", new JsonObject().put("source", "local").put("title", title));
+    return add(title, true);
+  }
+
+  private String add(String title, boolean follow) {
+    Answer added = admin.post("/api/admin/jobs", new JsonObject().put("source", "local").put("title", title)
+        .put("follow", follow));
     assertThat(added.status()).as(added.body()).isEqualTo(201);
     return added.json().getJsonObject("job").getString("id");
   }
@@ -128,6 +136,22 @@ class DiscoveryIT {
     assertThat(again.json().getJsonObject("run").getJsonArray("queued")).isEmpty();
     assertThat(again.json().getJsonObject("run").getJsonArray("skipped").encode())
         .as("a quarantined title is never queued twice").contains(damagedJob + " is quarantined");
+  }
+
+  @Test
+  void aRunChecksFollowedTitlesOnlyAndTheLibrarysTitlesWereFollowedOnTheFirstStart() throws Exception {
+    String unfollowed = add("Good Series", false);
+    await().atMost(Duration.ofSeconds(60)).until(() -> "done".equals(state(unfollowed)));
+    imageFolder(imports.resolve("Good Series/Chapter 3"), "Good 3");
+
+    Answer run = admin.post("/api/admin/discovery/run", new JsonObject());
+
+    JsonObject result = run.json().getJsonObject("run");
+    assertThat(result.getJsonArray("queued")).as("Good Series is not followed").isEmpty();
+    assertThat(result.getInteger("titles")).as("only the library's title of the first start").isEqualTo(1);
+    assertThat(new JsonObject(readQuietly(data.resolve("scraper/follows.json"))).getJsonArray("titles").stream()
+        .map(t -> ((JsonObject) t).getString("titleId"))).containsExactly("elsewhere");
+    assertThat(data.resolve("library/good-series/chapter-0003")).doesNotExist();
   }
 
   @Test

@@ -76,6 +76,26 @@ class DemoSiteIT {
   }
 
   @Test
+  void theDemoSourceSearchesTheSitesSearchPageByTitle(Vertx vertx, VertxTestContext context) {
+    io.vertx.ext.web.client.WebClient client = io.mangacircus.scraper.source.Sources.client(vertx);
+    io.mangacircus.scraper.source.demo.DemoSource source = new io.mangacircus.scraper.source.demo.DemoSource("demo",
+        site.baseUrl(), new io.mangacircus.scraper.source.SourceHttp(client, java.time.InstantSource.system(),
+            java.util.List.of()), 5_000, 5_000);
+
+    assertThat(source.canSearch()).isTrue();
+    source.search("The", 20).compose(found -> source.search("nothing like it", 20).map(none -> {
+      context.verify(() -> {
+        assertThat(found.value()).extracting(hit -> hit.titleId())
+            .containsExactly("tightrope-walker", "lion-tamer");
+        assertThat(found.value().get(1).chapterCount()).isEqualTo(3);
+        assertThat(found.value().get(1).url()).isEqualTo(site.baseUrl() + "/series/lion-tamer");
+        assertThat(none.value()).isEmpty();
+      });
+      return null;
+    })).onComplete(context.succeedingThenComplete());
+  }
+
+  @Test
   void seriesPageListsChaptersWithIdNumberAndLanguage() throws Exception {
     String html = text(get("/series/lion-tamer"));
 

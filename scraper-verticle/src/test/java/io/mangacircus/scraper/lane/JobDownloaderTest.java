@@ -143,6 +143,33 @@ class JobDownloaderTest {
   }
 
   @Test
+  void inspectionRecordsTheChaptersOfTheJobsLanguage(Vertx vertx, VertxTestContext context) {
+    JobDownloader downloader = downloader(vertx, () -> false);
+    queue.addTitle("demo", "lion-tamer", true, "fr", List.of());
+    JobQueue.Claim inspection = queue.claim("demo", OWNER, LEASE).orElseThrow();
+
+    downloader.inspect(inspection.job()).onComplete(context.succeeding(v -> context.verify(() -> {
+      Job job = queue.job(inspection.job().id()).orElseThrow();
+      assertThat(job.chapters()).extracting(c -> c.id()).containsExactly("c2-fr");
+      context.completeNow();
+    })));
+  }
+
+  @Test
+  void aLanguageTheSourceDoesNotHaveMakesTheJobUnavailableAndSaysWhich(Vertx vertx, VertxTestContext context) {
+    JobDownloader downloader = downloader(vertx, () -> false);
+    queue.addTitle("demo", "lion-tamer", true, "de", List.of());
+    JobQueue.Claim inspection = queue.claim("demo", OWNER, LEASE).orElseThrow();
+
+    downloader.inspect(inspection.job()).onComplete(context.succeeding(v -> context.verify(() -> {
+      Job job = queue.job(inspection.job().id()).orElseThrow();
+      assertThat(job.state()).isEqualTo(JobState.UNAVAILABLE);
+      assertThat(job.reason()).isEqualTo("unavailable: no German (de) chapters (3 chapters in other languages: en, fr)");
+      context.completeNow();
+    })));
+  }
+
+  @Test
   void aClaimedJobFetchesEveryPageOncePublishesEveryChapterAndEndsDone(Vertx vertx, VertxTestContext context) {
     JobDownloader downloader = downloader(vertx, () -> false);
 

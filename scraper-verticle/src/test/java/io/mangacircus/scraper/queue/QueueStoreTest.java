@@ -159,4 +159,29 @@ class QueueStoreTest {
     store.save(new QueueFile(QueueStore.SCHEMA, List.of(), java.util.Map.of(), List.of()));
     assertThat(new QueueStore(file).load().jobs()).isEmpty();
   }
+
+  @Test
+  void aJobSavedBeforeJobsHadALanguageLoadsAsEnglishWithoutGroupPreference() throws Exception {
+    Path file = dir.resolve("queue.json");
+    Files.writeString(file, "{\"schema\": 3, \"jobs\": [{\"id\": \"j-1\", \"source\": \"demo\", \"titleId\": \"t\","
+        + " \"title\": \"T\", \"state\": \"pending\", \"inspected\": false, \"confirmed\": true, \"attempts\": 0,"
+        + " \"interruptions\": 0, \"createdAt\": \"2026-11-29T10:00:00Z\", \"updatedAt\": \"2026-11-29T10:00:00Z\","
+        + " \"chapters\": [], \"networkRetries\": 0, \"stalls\": 0}], \"lanes\": {}}");
+
+    Job job = new QueueStore(file).load().jobs().get(0);
+
+    assertThat(job.language()).isEqualTo("en");
+    assertThat(job.preferredGroups()).isEmpty();
+  }
+
+  @Test
+  void aJobsLanguageAndGroupPreferenceSurviveASaveAndALoad() throws Exception {
+    JobQueue queue = QueueFixtures.queue(dir, new MutableClock());
+    String id = queue.addTitle("demo", "t-1", true, "pt-br", java.util.List.of("g2", "g1")).outcome().job().id();
+
+    Job loaded = QueueFixtures.queue(dir, new MutableClock()).job(id).orElseThrow();
+
+    assertThat(loaded.language()).isEqualTo("pt-br");
+    assertThat(loaded.preferredGroups()).containsExactly("g2", "g1");
+  }
 }

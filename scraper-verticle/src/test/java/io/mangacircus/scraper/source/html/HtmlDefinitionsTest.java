@@ -214,4 +214,39 @@ class HtmlDefinitionsTest {
     assertThat(d.challengeMarkers()).isEqualTo(List.of("are you human"));
     assertThat(d.seriesFolderPrefix()).isEqualTo("site-");
   }
+
+  static JsonObject searchBlock() {
+    return new JsonObject().put("url", "/search?q={query}").put("item", ".results .result")
+        .put("id", new JsonObject().put("selector", "a").put("attribute", "href"))
+        .put("title", new JsonObject().put("selector", "a"))
+        .put("cover", new JsonObject().put("selector", "img").put("attribute", "src"));
+  }
+
+  @Test
+  void aSearchBlockIsOptionalAndReadWithTheSameSelectorLanguage() {
+    assertThat(parse(minimal()).search()).as("without it the source cannot search").isNull();
+
+    HtmlDefinition d = parse(json -> json.put("search", searchBlock()));
+
+    assertThat(d.search().url()).isEqualTo("/search?q={query}");
+    assertThat(d.search().id().attribute()).isEqualTo("href");
+    assertThat(d.search().title().attribute()).isEqualTo("text");
+    assertThat(d.search().cover().selector()).isEqualTo("img");
+  }
+
+  @Test
+  void aBadSearchBlockIsRefusedNamingItsKey() {
+    assertThatThrownBy(() -> parse(json -> json.put("search", searchBlock().put("url", "/search?q=fixed"))))
+        .hasMessageContaining("search.url").hasMessageContaining("{query}");
+    assertThatThrownBy(() -> parse(json -> json.put("search", searchBlock().put("url", "/s?q={title}"))))
+        .hasMessageContaining("search.url").hasMessageContaining("{title} is not a placeholder");
+    assertThatThrownBy(() -> parse(json -> json.put("search", searchBlock().put("item", "div[[["))))
+        .hasMessageContaining("search.item").hasMessageContaining("not a CSS selector");
+    assertThatThrownBy(() -> parse(json -> json.put("search", searchBlock().putNull("title"))))
+        .hasMessageContaining("search.title").hasMessageContaining("required");
+    assertThatThrownBy(() -> parse(json -> json.put("search", searchBlock()
+        .put("id", new JsonObject().put("pattern", "no group"))))).hasMessageContaining("search.id.pattern");
+    assertThatThrownBy(() -> parse(json -> json.put("search", searchBlock().put("sort", "name"))))
+        .hasMessageContaining("sort").hasMessageContaining("not a known key");
+  }
 }
