@@ -33,6 +33,7 @@ import io.mangacircus.reader.library.InventoryCache;
 import io.mangacircus.reader.library.LibraryAdminRoutes;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
+import io.mangacircus.reader.library.OpenPageFiles;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.http.ApiRequestRules;
 import io.mangacircus.reader.http.HttpMount;
@@ -57,6 +58,10 @@ import org.slf4j.LoggerFactory;
 public final class ReaderVerticle extends VerticleBase {
 
   private static final Logger LOG = LoggerFactory.getLogger(ReaderVerticle.class);
+
+  /** Page files kept open between CBZ sends at most (docs/operations.md), and how long an unused one stays open. */
+  static final int PAGE_FILES_KEPT = 256;
+  static final java.time.Duration PAGE_FILES_IDLE = java.time.Duration.ofSeconds(30);
 
   private final ReaderConfig config;
   private final HttpMount mount;
@@ -162,7 +167,8 @@ public final class ReaderVerticle extends VerticleBase {
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
     // because page images are most of the requests).
-    CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives());
+    CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives(new OpenPageFiles(PAGE_FILES_KEPT,
+        PAGE_FILES_IDLE, clock)));
     router.route("/api/series*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock, cbz)
         .router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, database, clock).router());
