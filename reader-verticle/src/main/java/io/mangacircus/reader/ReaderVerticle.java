@@ -68,6 +68,7 @@ public final class ReaderVerticle extends VerticleBase {
   private final Path dataDir;
   private final MeterRegistry registry;
   private final InstantSource clock = InstantSource.system();
+  private OpenPageFiles pageFiles;
   private ReaderDatabase database;
   private CatalogStore catalog;
   private LibraryInventory inventory;
@@ -167,8 +168,8 @@ public final class ReaderVerticle extends VerticleBase {
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
     // because page images are most of the requests).
-    CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives(new OpenPageFiles(PAGE_FILES_KEPT,
-        PAGE_FILES_IDLE, clock)));
+    pageFiles = new OpenPageFiles(PAGE_FILES_KEPT, PAGE_FILES_IDLE, clock);
+    CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives(pageFiles));
     router.route("/api/series*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock, cbz)
         .router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, database, clock).router());
@@ -236,6 +237,9 @@ public final class ReaderVerticle extends VerticleBase {
     }
     if (statusRoutes != null) {
       statusRoutes.close();
+    }
+    if (pageFiles != null) {
+      pageFiles.closeAll();
     }
     Future<Void> unregistered = pingConsumer == null ? Future.succeededFuture() : pingConsumer.unregister();
     return unregistered.eventually(() -> vertx.executeBlocking(() -> {

@@ -183,6 +183,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
       checkBasic(ctx, authorization, authorization.substring(6).trim());
       return;
     }
+    // The first Cookie header: the one Vert.x reads the session cookie from (a second one is never looked at).
     String cookies = ctx.request().getHeader(HttpHeaders.COOKIE);
     ReaderDatabase.Session same = ConnectionMemory.recall(ctx, cookies, generation(), clock.instant());
     if (same != null) {

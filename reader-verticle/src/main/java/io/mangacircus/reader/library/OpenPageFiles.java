@@ -178,6 +178,11 @@ public final class OpenPageFiles {
     gone.forEach(this::drop);
   }
 
+  /** Closes every kept handle (the reader stops); those in use close when their send ends. */
+  public synchronized void closeAll() {
+    new ArrayList<>(kept.values()).forEach(this::drop);
+  }
+
   /** Open page files right now: kept ones plus those still in use after being dropped. */
   public synchronized int openFiles() {
     return open;

@@ -127,4 +127,20 @@ class OpenPageFilesTest {
 
     assertThat(files.openFiles()).isEqualTo(1);
   }
+
+  @Test
+  void closingAllClosesKeptFilesAndThoseInUseWhenTheirSendEnds() throws Exception {
+    OpenPageFiles files = new OpenPageFiles(8, Duration.ofSeconds(30), clock);
+    Path p = page("a.jpg", "bytes");
+    Path q = page("b.jpg", "other");
+    files.acquire(p, OpenPageFiles.Identity.of(p)).release();
+    OpenPageFiles.Handle inUse = files.acquire(q, OpenPageFiles.Identity.of(q));
+
+    files.closeAll();
+
+    assertThat(files.openFiles()).isEqualTo(1);
+    assertThat(inUse.channel().isOpen()).isTrue();
+    inUse.release();
+    assertThat(files.openFiles()).isZero();
+  }
 }
