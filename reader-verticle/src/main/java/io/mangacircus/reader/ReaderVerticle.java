@@ -33,6 +33,7 @@ import io.mangacircus.reader.library.InventoryCache;
 import io.mangacircus.reader.library.LibraryAdminRoutes;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
+import io.mangacircus.reader.library.OpenPageFiles;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.http.ApiRequestRules;
 import io.mangacircus.reader.http.HttpMount;
@@ -58,11 +59,16 @@ public final class ReaderVerticle extends VerticleBase {
 
   private static final Logger LOG = LoggerFactory.getLogger(ReaderVerticle.class);
 
+  /** Page files kept open between CBZ sends at most (docs/operations.md), and how long an unused one stays open. */
+  static final int PAGE_FILES_KEPT = 256;
+  static final java.time.Duration PAGE_FILES_IDLE = java.time.Duration.ofSeconds(30);
+
   private final ReaderConfig config;
   private final HttpMount mount;
   private final Path dataDir;
   private final MeterRegistry registry;
   private final InstantSource clock = InstantSource.system();
+  private OpenPageFiles pageFiles;
   private ReaderDatabase database;
   private CatalogStore catalog;
   private LibraryInventory inventory;
@@ -162,7 +168,8 @@ public final class ReaderVerticle extends VerticleBase {
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
     // because page images are most of the requests).
-    CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives());
+    pageFiles = new OpenPageFiles(PAGE_FILES_KEPT, PAGE_FILES_IDLE, clock);
+    CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives(pageFiles));
     router.route("/api/series*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock, cbz)
         .router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, database, clock).router());
@@ -230,6 +237,9 @@ public final class ReaderVerticle extends VerticleBase {
     }
     if (statusRoutes != null) {
       statusRoutes.close();
+    }
+    if (pageFiles != null) {
+      pageFiles.closeAll();
     }
     Future<Void> unregistered = pingConsumer == null ? Future.succeededFuture() : pingConsumer.unregister();
     return unregistered.eventually(() -> vertx.executeBlocking(() -> {

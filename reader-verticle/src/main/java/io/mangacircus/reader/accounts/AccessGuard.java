@@ -5,6 +5,7 @@ import io.mangacircus.reader.http.RouteTable;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.Cookie;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
@@ -61,6 +62,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
   static final java.time.Duration REMEMBER = java.time.Duration.ofSeconds(5);
 
   private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLong lookups = new java.util.concurrent.atomic.AtomicLong();
   private final AppPasswords appPasswords;
   private final LoginThrottle throttle;
 
@@ -172,7 +174,20 @@ public final class AccessGuard implements Handler<RoutingContext> {
     boolean app = Boolean.TRUE.equals(ctx.get(APP_READABLE));
     String authorization = ctx.request().getHeader("Authorization");
     if (app && authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-      checkBasic(ctx, authorization.substring(6).trim());
+      ReaderDatabase.Session same = ConnectionMemory.recall(ctx, authorization, generation(), clock.instant());
+      if (same != null) {
+        ctx.put(SESSION, same);
+        ctx.next();
+        return;
+      }
+      checkBasic(ctx, authorization, authorization.substring(6).trim());
+      return;
+    }
+    // The first Cookie header: the one Vert.x reads the session cookie from (a second one is never looked at).
+    String cookies = ctx.request().getHeader(HttpHeaders.COOKIE);
+    ReaderDatabase.Session same = ConnectionMemory.recall(ctx, cookies, generation(), clock.instant());
+    if (same != null) {
+      admit(ctx, same, admin);
       return;
     }
     Cookie cookie = ctx.request().getCookie(Sessions.COOKIE);
@@ -180,6 +195,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
       deny(ctx, 401, "unauthorized", "log in first (POST /api/login)");
       return;
     }
+    long asked = generation();
     lookup(cookie.getValue()).onComplete(ar -> {
       if (ar.failed()) {
         deny(ctx, 500, "internal_error", "sessions cannot be read: " + ar.cause().getMessage());
@@ -190,18 +206,32 @@ public final class AccessGuard implements Handler<RoutingContext> {
         return;
       }
       ReaderDatabase.Session session = ar.result().get();
-      if (!SAFE.contains(ctx.request().method())
-          && !Sessions.same(session.csrfToken(), ctx.request().getHeader(Sessions.CSRF_HEADER))) {
-        deny(ctx, 403, "csrf", "missing or wrong " + Sessions.CSRF_HEADER + " header");
-        return;
-      }
-      if (admin && !"admin".equals(session.role())) {
-        deny(ctx, 403, "forbidden", "admin pages need an admin account");
-        return;
-      }
-      ctx.put(SESSION, session);
-      ctx.next();
+      ConnectionMemory.keep(ctx, cookies, session, asked, generation(), trustedUntil(cookie.getValue()));
+      admit(ctx, session, admin);
     });
+  }
+
+  /** A live session's request: CSRF checked for changes, the admin role for admin routes, then on to the route. */
+  private void admit(RoutingContext ctx, ReaderDatabase.Session session, boolean admin) {
+    if (!SAFE.contains(ctx.request().method())
+        && !Sessions.same(session.csrfToken(), ctx.request().getHeader(Sessions.CSRF_HEADER))) {
+      deny(ctx, 403, "csrf", "missing or wrong " + Sessions.CSRF_HEADER + " header");
+      return;
+    }
+    if (admin && !"admin".equals(session.role())) {
+      deny(ctx, 403, "forbidden", "admin pages need an admin account");
+      return;
+    }
+    ctx.put(SESSION, session);
+    ctx.next();
+  }
+
+  /**
+   * Bumped by every change that ends a session or an app password early (logout, an account disabled or its password
+   * changed, an app password revoked): what a connection remembers from before is not trusted any more.
+   */
+  private long generation() {
+    return generation.get() + appPasswords.generation();
   }
 
   /**
@@ -209,6 +239,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
    * page images do not each cost a database read; {@link #forget} and {@link #forgetAll} end that at once.
    */
   public io.vertx.core.Future<java.util.Optional<ReaderDatabase.Session>> lookup(String token) {
+    lookups.incrementAndGet();
     String tokenHash = Sessions.hash(token);
     java.time.Instant now = clock.instant();
     Remembered known = remembered.get(tokenHash);
@@ -227,6 +258,17 @@ public final class AccessGuard implements Handler<RoutingContext> {
         remembered.remove(tokenHash);
       }
     });
+  }
+
+  /** Until when a session looked up now is trusted from memory: no longer than the look-up's own span. */
+  private java.time.Instant trustedUntil(String token) {
+    Remembered known = remembered.get(Sessions.hash(token));
+    return known == null ? clock.instant() : known.until();
+  }
+
+  /** How many session tokens were looked up (not admitted from what their connection remembered). */
+  long lookups() {
+    return lookups.get();
   }
 
   /** A session ended (logout): it is no longer trusted from memory. */
@@ -257,7 +299,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
    * failure counted there; on success the request runs as the app password's user, with no CSRF token and no role
    * that any admin route accepts.
    */
-  private void checkBasic(RoutingContext ctx, String encoded) {
+  private void checkBasic(RoutingContext ctx, String authorization, String encoded) {
     String decoded;
     try {
       decoded = new String(java.util.Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
@@ -281,6 +323,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
       ApiReplies.error(ctx, 429, "too_many_attempts", "too many failed logins; try again in " + seconds + " s");
       return;
     }
+    long asked = generation();
     vertx.executeBlocking(() -> appPasswords.check(username, secret), false).onComplete(ar -> {
       if (ar.failed()) {
         deny(ctx, 500, "internal_error", "app passwords cannot be read: " + ar.cause().getMessage());
@@ -295,8 +338,10 @@ public final class AccessGuard implements Handler<RoutingContext> {
       }
       throttle.succeeded(user);
       AppPasswords.Access access = ar.result().get();
-      ctx.put(SESSION, new ReaderDatabase.Session("app-password:" + access.appPasswordId(), access.userId(),
-          access.username(), APP_ROLE, null, java.time.Instant.MAX));
+      ReaderDatabase.Session session = new ReaderDatabase.Session("app-password:" + access.appPasswordId(),
+          access.userId(), access.username(), APP_ROLE, null, java.time.Instant.MAX);
+      ConnectionMemory.keep(ctx, authorization, session, asked, generation(), clock.instant().plus(REMEMBER));
+      ctx.put(SESSION, session);
       ctx.next();
     });
   }

@@ -116,6 +116,11 @@ public final class AppPasswords {
     return Optional.empty();
   }
 
+  /** Counts the {@link #forgetAll} calls: a check remembered at an older count is not trusted. */
+  public long generation() {
+    return generation.get();
+  }
+
   /** Nothing checked before is trusted from memory any more. */
   public void forgetAll() {
     generation.incrementAndGet();

@@ -1,6 +1,13 @@
 package io.mangacircus.reader.library;
 
 import io.mangacircus.reader.http.ApiReplies;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.DefaultFileRegion;
+import io.netty.handler.codec.http.HttpContentEncoder;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.traffic.AbstractTrafficShapingHandler;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -13,9 +20,9 @@ import io.vertx.core.http.HttpVersion;
 import io.vertx.core.net.impl.VertxConnection;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.StandardOpenOption;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -25,7 +32,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sends a chapter as a CBZ ({@link ChapterArchives}): the stored ZIP streamed straight from the page files (zero-copy
- * over HTTP/1.x: ZIP headers from memory, page bytes by sendfile) with its
+ * over HTTP/1.x: ZIP headers from memory, page bytes by sendfile from files kept open, {@link OpenPageFiles}) with its
  * exact {@code Content-Length}, an {@code ETag}, and one {@code Range} of bytes on request (206), so that reading apps
  * show progress and resume a broken download. Used by the browser's and the OPDS catalog's download routes alike.
  */
@@ -39,14 +46,20 @@ public final class CbzDownload {
   private static final Pattern RANGE = Pattern.compile("bytes=(\\d*)-(\\d*)");
   private static final int READ_BUFFER = 64 * 1024;
 
+  /** Page files a direct send opens and queues at once; the next ones follow when these are on the wire. */
+  static final int WINDOW = 64;
+
   private final Vertx vertx;
   private final LibraryFiles files;
   private final ChapterArchives archives;
 
+  /** Also closes the kept page files that stayed unused for their idle time (checked twice as often). */
   public CbzDownload(Vertx vertx, LibraryFiles files, ChapterArchives archives) {
     this.vertx = vertx;
     this.files = files;
     this.archives = archives;
+    vertx.setPeriodic(Math.max(100, archives.pageFiles().idle().toMillis() / 2),
+        id -> archives.pageFiles().closeIdle());
   }
 
   /** Answers {@code GET .../chapters/{chapter}.cbz}: 400 for an id that names no library folder, 404 unknown. */
@@ -57,13 +70,11 @@ public final class CbzDownload {
       ApiReplies.error(ctx, 400, "bad_request", "not a series or chapter id");
       return;
     }
-    ApiReplies.blocking(vertx, ctx, () -> {
-      LibraryFiles.Chapter chapter = files.chapter(seriesId, chapterId);
-      return new Object[] {chapter, archives.archive(chapter)};
-    }, found -> send(ctx, (LibraryFiles.Chapter) found[0], (ChapterArchives.Download) found[1]));
+    ApiReplies.blocking(vertx, ctx, () -> archives.archive(files, seriesId, chapterId), found -> send(ctx, found));
   }
 
-  private void send(RoutingContext ctx, LibraryFiles.Chapter chapter, ChapterArchives.Download download) {
+  private void send(RoutingContext ctx, ChapterArchives.Download download) {
+    LibraryFiles.Chapter chapter = download.chapter();
     HttpServerResponse response = ctx.response();
     long length = download.archive().length();
     String etag = "\"" + download.etag() + "\"";
@@ -106,9 +117,18 @@ public final class CbzDownload {
     response.putHeader("Content-Disposition", disposition(chapter));
     response.putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(to - from));
     List<CbzArchive.Segment> segments = download.archive().range(from, to);
-    write(response, segments.iterator(), chapter, zeroCopyConnection(ctx)).onComplete(ar -> {
+    VertxConnection direct = directConnection(ctx);
+    Future<Void> sent = direct != null ? direct(ctx, direct, download, segments, 0)
+        : write(response, segments.iterator(), download);
+    sent.onComplete(ar -> {
       if (ar.succeeded()) {
         response.end();
+      } else if (!response.headWritten()) {
+        // Nothing sent yet (a page file went away since the stamp was read): the chapter is gone.
+        response.headers().remove(HttpHeaders.CACHE_CONTROL).remove(HttpHeaders.ETAG).remove(HttpHeaders.LAST_MODIFIED)
+            .remove(HttpHeaders.CONTENT_TYPE).remove(HttpHeaders.CONTENT_LENGTH).remove(HttpHeaders.CONTENT_RANGE)
+            .remove(HttpHeaders.ACCEPT_RANGES).remove("Content-Disposition");
+        ApiReplies.error(ctx, 404, "not_found", "chapter " + chapter.id() + " changed or is gone; try again");
       } else {
         LOG.info("[READER] CBZ of {}/{} cut off: {}", chapter.seriesId(), chapter.id(), ar.cause().toString());
         response.reset();
@@ -116,86 +136,132 @@ public final class CbzDownload {
     });
   }
 
+  /**
+   * Sends the runs from {@code first} on straight to the connection's channel: the page files of the next
+   * {@link #WINDOW} runs are taken from the open files (off the event loop, opened when not kept), then every run up
+   * to there is queued, ZIP headers as buffers and page bytes as file regions (the kernel copies them from the page
+   * cache to the socket, sendfile; no byte passes through the heap), with a single flush; the next window follows when
+   * the last run is on the wire, which is the back-pressure. A region gives its file back when Netty is done with it,
+   * sent or not.
+   */
+  private Future<Void> direct(RoutingContext ctx, VertxConnection connection, ChapterArchives.Download download,
+      List<CbzArchive.Segment> segments, int first) {
+    if (first >= segments.size()) {
+      return Future.succeededFuture();
+    }
+    int end = first;
+    for (int files = 0; end < segments.size() && files < WINDOW; end++) {
+      files += segments.get(end).file() != null ? 1 : 0;
+    }
+    int last = end;
+    OpenPageFiles pageFiles = archives.pageFiles();
+    Future<OpenPageFiles.Handle[]> lent = vertx.executeBlocking(() -> {
+      OpenPageFiles.Handle[] handles = new OpenPageFiles.Handle[last - first];
+      try {
+        for (int i = first; i < last; i++) {
+          Path file = segments.get(i).file();
+          if (file != null) {
+            handles[i - first] = pageFiles.acquire(file, download.pages().get(file));
+          }
+        }
+        return handles;
+      } catch (IOException | RuntimeException e) {
+        for (OpenPageFiles.Handle h : handles) {
+          if (h != null) {
+            h.release();
+          }
+        }
+        archives.forget(download);
+        throw e;
+      }
+    }, false);
+    HttpServerResponse response = ctx.response();
+    return lent.compose(handles -> {
+      Future<Void> head = response.headWritten() ? Future.succeededFuture() : response.writeHead();
+      return head.transform(ar -> {
+        if (ar.failed()) {
+          Arrays.stream(handles).filter(h -> h != null).forEach(OpenPageFiles.Handle::release);
+          return Future.failedFuture(ar.cause());
+        }
+        ChannelHandlerContext channel = connection.channelHandlerContext();
+        Promise<Void> done = Promise.promise();
+        for (int i = first; i < last; i++) {
+          CbzArchive.Segment segment = segments.get(i);
+          Object message = segment.bytes() != null ? Unpooled.wrappedBuffer(segment.bytes())
+              : new LentRegion(handles[i - first], segment.fileOffset(), segment.length());
+          if (i < last - 1) {
+            channel.write(message, connection.voidPromise);
+          } else {
+            channel.writeAndFlush(message).addListener(f -> {
+              if (f.isSuccess()) {
+                done.complete();
+              } else {
+                done.fail(f.cause());
+              }
+            });
+          }
+        }
+        return done.future();
+      });
+    }).compose(v -> direct(ctx, connection, download, segments, last));
+  }
+
+  /** A page file's run as a Netty file region that gives the open file back instead of closing it. */
+  private static final class LentRegion extends DefaultFileRegion {
+    private final OpenPageFiles.Handle handle;
+
+    LentRegion(OpenPageFiles.Handle handle, long position, long count) {
+      super(handle.channel(), position, count);
+      this.handle = handle;
+    }
+
+    @Override
+    protected void deallocate() {
+      handle.release();
+    }
+  }
+
   /** Writes the runs one after the other; a file's bytes are piped with back-pressure, never read whole. */
   private Future<Void> write(HttpServerResponse response, Iterator<CbzArchive.Segment> segments,
-      LibraryFiles.Chapter chapter, VertxConnection zeroCopy) {
+      ChapterArchives.Download download) {
     if (!segments.hasNext()) {
       return Future.succeededFuture();
     }
     CbzArchive.Segment segment = segments.next();
     if (segment.bytes() != null) {
-      return response.write(Buffer.buffer(segment.bytes()))
-          .compose(v -> write(response, segments, chapter, zeroCopy));
-    }
-    if (zeroCopy != null) {
-      return zeroCopy(zeroCopy, response, segment, chapter)
-          .compose(v -> write(response, segments, chapter, zeroCopy));
+      return response.write(Buffer.buffer(segment.bytes())).compose(v -> write(response, segments, download));
     }
     return vertx.fileSystem().open(segment.file().toString(), new OpenOptions().setRead(true).setWrite(false)
-        .setCreate(false)).compose(file -> pipe(file, segment, chapter, response)
+        .setCreate(false)).compose(file -> pipe(file, segment, download, response)
             .eventually(() -> file.close()))
-        .compose(v -> write(response, segments, chapter, zeroCopy));
+        .compose(v -> write(response, segments, download));
   }
 
   /**
-   * Sends a page file's run as a file region: the kernel copies it from the page cache to the socket (sendfile), no
-   * byte passes through the heap. The head goes first (a range may begin inside a page); the next run waits until
-   * this one is on the wire, which is the back-pressure.
+   * The connection to queue file regions on directly, when this response can take them: HTTP/1.x in clear, nothing
+   * between the response and the socket that rewrites bytes (TLS, compression, traffic shaping). Vert.x has no public
+   * API for a file region in the middle of a response, so this reaches its connection's channel; anything else gets
+   * the piped copy.
    */
-  private Future<Void> zeroCopy(VertxConnection connection, HttpServerResponse response, CbzArchive.Segment segment,
-      LibraryFiles.Chapter chapter) {
-    Future<Void> head = response.headWritten() ? Future.succeededFuture() : response.writeHead();
-    return head.compose(v -> {
-      FileChannel channel;
-      try {
-        channel = FileChannel.open(segment.file(), StandardOpenOption.READ);
-        if (channel.size() < segment.fileOffset() + segment.length()) {
-          channel.close();
-          archives.forget(chapter);
-          return Future.failedFuture(segment.file().getFileName() + " is shorter than when the archive was laid out");
-        }
-      } catch (IOException e) {
-        return Future.failedFuture(e);
-      }
-      Promise<Void> sent = Promise.promise();
-      connection.sendFile(channel, segment.fileOffset(), segment.length()).addListener(done -> {
-        closeQuietly(channel);
-        if (done.isSuccess()) {
-          sent.complete();
-        } else {
-          sent.fail(done.cause());
-        }
-      });
-      return sent.future();
-    });
-  }
-
-  private static void closeQuietly(FileChannel channel) {
-    try {
-      channel.close();
-    } catch (IOException ignored) {
-      // read-only: nothing was lost
-    }
-  }
-
-  /**
-   * The connection's zero-copy file send, when this response can use it: HTTP/1.x (Vert.x has no public API for a file
-   * region in the middle of a response, so this reaches its connection's {@code sendFile}; over TLS or with compression
-   * the connection itself falls back to a chunked copy). HTTP/2 gets the piped copy.
-   */
-  private static VertxConnection zeroCopyConnection(RoutingContext ctx) {
-    if (ctx.request().version() == HttpVersion.HTTP_2) {
+  private static VertxConnection directConnection(RoutingContext ctx) {
+    if (ctx.request().version() == HttpVersion.HTTP_2
+        || !(ctx.request().connection() instanceof VertxConnection connection) || connection.isSsl()) {
       return null;
     }
-    return ctx.request().connection() instanceof VertxConnection connection ? connection : null;
+    ChannelPipeline pipeline = connection.channelHandlerContext().pipeline();
+    if (pipeline.get(HttpContentEncoder.class) != null || pipeline.get(AbstractTrafficShapingHandler.class) != null
+        || pipeline.get(SslHandler.class) != null) {
+      return null;
+    }
+    return connection;
   }
 
-  private Future<Void> pipe(AsyncFile file, CbzArchive.Segment segment, LibraryFiles.Chapter chapter,
+  private Future<Void> pipe(AsyncFile file, CbzArchive.Segment segment, ChapterArchives.Download download,
       HttpServerResponse response) {
     return file.size().compose(size -> {
       if (size < segment.fileOffset() + segment.length()) {
         // The page changed since its size was read: the length already promised cannot be kept.
-        archives.forget(chapter);
+        archives.forget(download);
         return Future.failedFuture(segment.file().getFileName() + " is shorter than when the archive was laid out");
       }
       file.setReadBufferSize(READ_BUFFER).setReadPos(segment.fileOffset()).setReadLength(segment.length());

@@ -1,5 +1,6 @@
 package io.mangacircus.reader.library;
 
+import io.mangacircus.contracts.library.ChapterManifest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,6 +10,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,7 +21,8 @@ import java.util.zip.CRC32;
  * The CBZ of a published chapter: its pages in reading order, named {@code 001.png}, {@code 002.jpg}... so that name
  * order is reading order, then {@code ComicInfo.xml} (the chapter's own, as the scraper wrote it, or one made from
  * {@code chapter.json} when the folder has none). Sizes and CRC-32s are read once per chapter and kept, since a
- * published chapter never changes. Blocking: call {@link #archive} off the event loop.
+ * published chapter never changes (it is replaced as a whole, which its {@link Stamp} tells). Blocking: call
+ * {@link #archive} off the event loop.
  */
 public final class ChapterArchives {
 
@@ -29,20 +32,67 @@ public final class ChapterArchives {
   private static final int CACHE_LIMIT = 512;
   private static final long COMIC_INFO_LIMIT = 1 << 20;
 
-  /** A chapter's archive and what names it. */
-  public record Download(CbzArchive archive, String etag, Instant modified) {
+  /**
+   * A chapter's archive and what names it.
+   *
+   * @param pages the identity of every page file when it was read, which a send checks when it opens the file
+   * @param stamp the chapter folder and its {@code chapter.json} when the archive was laid out
+   */
+  public record Download(LibraryFiles.Chapter chapter, CbzArchive archive, String etag, Instant modified,
+      Map<Path, OpenPageFiles.Identity> pages, Stamp stamp) {
+  }
+
+  /**
+   * What a chapter folder is now: its identity and that of its {@code chapter.json} (null when missing). A publication
+   * replaces the folder by a rename, so a republished or deleted chapter has another stamp.
+   */
+  public record Stamp(OpenPageFiles.Identity folder, OpenPageFiles.Identity manifest) {
+    static Stamp of(Path folder) throws IOException {
+      OpenPageFiles.Identity identity = OpenPageFiles.Identity.ofOrNull(folder);
+      return new Stamp(identity, identity == null ? null
+          : OpenPageFiles.Identity.ofOrNull(folder.resolve(ChapterManifest.FILE)));
+    }
   }
 
   private final Map<String, Download> known = new ConcurrentHashMap<>();
+  private final OpenPageFiles pageFiles;
 
-  /** The archive of {@code chapter}, laid out (reading its pages once) or remembered. */
-  public Download archive(LibraryFiles.Chapter chapter) {
-    String key = chapter.seriesId() + "/" + chapter.id() + "@" + chapter.publishedAt();
+  /** Archives whose page files stay open in {@code pageFiles} between sends. */
+  public ChapterArchives(OpenPageFiles pageFiles) {
+    this.pageFiles = pageFiles;
+  }
+
+  /** The page files kept open for sends. */
+  public OpenPageFiles pageFiles() {
+    return pageFiles;
+  }
+
+  /**
+   * The archive of a published chapter: the one laid out before when its folder and {@code chapter.json} are still the
+   * same files (one look at each), else laid out now from a fresh read of its manifest and pages, the kept page files
+   * of the replaced folder dropped. Blocking.
+   *
+   * @throws LibraryFiles.NotFoundException when the chapter is not (or no longer) published
+   */
+  public Download archive(LibraryFiles files, String seriesId, String chapterId) {
+    String key = seriesId + "/" + chapterId;
+    Path folder = files.root().resolve(seriesId).resolve(chapterId);
+    Stamp stamp;
+    try {
+      stamp = Stamp.of(folder);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read chapter " + key + ": " + e.getMessage(), e);
+    }
     Download download = known.get(key);
     if (download != null) {
-      return download;
+      if (download.stamp().equals(stamp)) {
+        return download;
+      }
+      forget(download);
     }
-    download = build(chapter);
+    // The manifest another route read may predate a republication: read it again, after the stamp was taken.
+    files.forget(seriesId, chapterId);
+    download = build(files.chapter(seriesId, chapterId), stamp);
     if (known.size() >= CACHE_LIMIT) {
       known.clear();
     }
@@ -50,16 +100,24 @@ public final class ChapterArchives {
     return download;
   }
 
-  /** Forgets a chapter whose files no longer match what was read (a page changed size on disk). */
-  public void forget(LibraryFiles.Chapter chapter) {
-    known.remove(chapter.seriesId() + "/" + chapter.id() + "@" + chapter.publishedAt());
+  /** Forgets a chapter whose files no longer match what was read, and the page files kept open for it. */
+  public void forget(Download download) {
+    LibraryFiles.Chapter chapter = download.chapter();
+    known.remove(chapter.seriesId() + "/" + chapter.id(), download);
+    pageFiles.forgetUnder(chapter.pages().get(0).file().getParent());
   }
 
-  private static Download build(LibraryFiles.Chapter chapter) {
+  private static Download build(LibraryFiles.Chapter chapter, Stamp stamp) {
     List<CbzArchive.Entry> entries = new ArrayList<>();
+    Map<Path, OpenPageFiles.Identity> identities = new HashMap<>();
     int width = Math.max(3, String.valueOf(chapter.pages().size()).length());
     for (LibraryFiles.Page page : chapter.pages()) {
       String name = String.format(Locale.ROOT, "%0" + width + "d.%s", page.index(), extension(page.file()));
+      try {
+        identities.put(page.file(), OpenPageFiles.Identity.of(page.file()));
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read page " + page.file().getFileName() + ": " + e.getMessage(), e);
+      }
       long[] sizeAndCrc = sizeAndCrc(page.file());
       entries.add(new CbzArchive.Entry(name, page.file(), null, sizeAndCrc[0], (int) sizeAndCrc[1]));
     }
@@ -71,7 +129,7 @@ public final class ChapterArchives {
     CbzArchive archive = CbzArchive.of(entries, modified);
     String etag = "cbz-" + io.mangacircus.reader.accounts.Sessions.hash(
         new String(archive.centralDirectory(), StandardCharsets.ISO_8859_1)).substring(0, 32);
-    return new Download(archive, etag, modified);
+    return new Download(chapter, archive, etag, modified, Map.copyOf(identities), stamp);
   }
 
   private static long[] sizeAndCrc(Path file) {

@@ -154,6 +154,11 @@ public final class LibraryFiles {
     }
   }
 
+  /** Forgets the manifest read of a chapter: the next {@link #chapter} reads it again (it was replaced). */
+  public void forget(String seriesId, String chapterId) {
+    manifests.remove(seriesId + "/" + chapterId);
+  }
+
   /** One published chapter. */
   public Chapter chapter(String seriesId, String chapterId) {
     return chapter(seriesId, chapterId, true);

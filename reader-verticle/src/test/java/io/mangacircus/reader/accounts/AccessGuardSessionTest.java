@@ -73,6 +73,7 @@ class AccessGuardSessionTest {
     AccessGuard.publicRoute(router.get("/api/system/info")).handler(serve);
     router.route("/api/system/info").handler(serve);
     router.get("/api/series").handler(serve);
+    AccessGuard.appReadable(router.get("/api/pages")).handler(serve);
     router.post("/api/progress").handler(serve);
     AccessGuard.adminOnly(router.get("/api/admin/jobs")).handler(serve);
     AccessGuard.adminOnly(router.post("/api/system/shutdown")).handler(serve);
@@ -193,5 +194,59 @@ class AccessGuardSessionTest {
     assertThat(send("GET", "/api/series", "Cookie", cookie(ADMIN_SESSION)).statusCode()).isEqualTo(200);
     clock.advance(AccessGuard.REMEMBER);
     assertDenied(send("GET", "/api/series", "Cookie", cookie(ADMIN_SESSION)), 401, "unauthorized");
+  }
+
+  @Test
+  void aSessionIsLookedUpOnceForManyRequestsOnOneConnectionAndStillCheckedForCsrfAndRole() throws Exception {
+    long before = guard.lookups();
+    for (int i = 0; i < 10; i++) {
+      assertThat(send("GET", "/api/series", "Cookie", cookie(READER_TOKEN)).statusCode()).isEqualTo(200);
+    }
+    // One look-up on the client's connection (a second only if the client happened to open another connection).
+    assertThat(guard.lookups() - before).isLessThanOrEqualTo(2);
+
+    assertDenied(send("POST", "/api/progress", "Cookie", cookie(READER_TOKEN)), 403, "csrf");
+    assertDenied(send("GET", "/api/admin/jobs", "Cookie", cookie(READER_TOKEN)), 403, "forbidden");
+    assertThat(send("POST", "/api/progress", "Cookie", cookie(READER_TOKEN), Sessions.CSRF_HEADER, CSRF).statusCode())
+        .isEqualTo(200);
+    assertDenied(send("GET", "/api/series", "Cookie", cookie("someone-else")), 401, "unauthorized");
+  }
+
+  @Test
+  void aSessionRememberedOnItsConnectionIsRefusedTheMomentItExpires() throws Exception {
+    long rita = database.user("rita").orElseThrow().id();
+    database.createSession(Sessions.hash("short-lived"), rita, CSRF, clock.instant(), clock.instant().plusSeconds(2));
+    assertThat(send("GET", "/api/series", "Cookie", cookie("short-lived")).statusCode()).isEqualTo(200);
+    assertThat(send("GET", "/api/series", "Cookie", cookie("short-lived")).statusCode()).isEqualTo(200);
+
+    clock.advance(Duration.ofSeconds(2));
+
+    assertDenied(send("GET", "/api/series", "Cookie", cookie("short-lived")), 401, "unauthorized");
+  }
+
+  @Test
+  void anAccountChangeEndsWhatAConnectionRememberedAtOnce() throws Exception {
+    assertThat(send("GET", "/api/series", "Cookie", cookie(READER_TOKEN)).statusCode()).isEqualTo(200);
+    assertThat(send("GET", "/api/series", "Cookie", cookie(READER_TOKEN)).statusCode()).isEqualTo(200);
+
+    // An account disabled or its password changed: its sessions are deleted and the guard forgets everything.
+    database.deleteSession(Sessions.hash(READER_TOKEN));
+    guard.forgetAll();
+
+    assertDenied(send("GET", "/api/series", "Cookie", cookie(READER_TOKEN)), 401, "unauthorized");
+  }
+
+  @Test
+  void anAppPasswordRememberedOnItsConnectionIsRefusedTheMomentItIsRevoked() throws Exception {
+    long rita = database.user("rita").orElseThrow().id();
+    AppPasswords.Created created = guard.appPasswords().create(rita, "KOReader").orElseThrow();
+    String basic = "Basic " + java.util.Base64.getEncoder().encodeToString(("rita:" + created.secret())
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(send("GET", "/api/pages", "Authorization", basic).statusCode()).isEqualTo(200);
+    assertThat(send("GET", "/api/pages", "Authorization", basic).statusCode()).isEqualTo(200);
+
+    assertThat(guard.appPasswords().revoke(rita, created.id())).isTrue();
+
+    assertDenied(send("GET", "/api/pages", "Authorization", basic), 401, "unauthorized");
   }
 }

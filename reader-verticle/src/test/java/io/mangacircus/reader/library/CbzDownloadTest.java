@@ -170,4 +170,60 @@ class CbzDownloadTest {
   void theDownloadNeedsASessionOrAnAppPassword() throws Exception {
     assertThat(reader.text(reader.get(CBZ)).statusCode()).isEqualTo(401);
   }
+
+  @Test
+  void aChapterRepublishedByTheFolderRenameIsDownloadedWithItsNewPages() throws Exception {
+    byte[] before = reader.bytes(as(admin, reader.get(CBZ))).body();
+    Path next = new LibraryFixture(data.resolve("next")).chapter("moon", "Moon Circus", 1, 9,
+        Instant.parse("2026-02-03T04:05:06Z"));
+    deleteTree(chapter);
+    Files.move(next, chapter, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+
+    HttpResponse<byte[]> answer = reader.bytes(as(admin, reader.get(CBZ)));
+
+    assertThat(answer.statusCode()).isEqualTo(200);
+    assertThat(answer.body()).isNotEqualTo(before);
+    assertThat(answer.headers().firstValueAsLong("Content-Length")).hasValue(answer.body().length);
+    List<String> names = new ArrayList<>();
+    try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(answer.body()))) {
+      for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+        names.add(entry.getName());
+        byte[] bytes = zip.readAllBytes();
+        if (!entry.getName().equals("ComicInfo.xml")) {
+          assertThat(bytes).as(entry.getName()).isEqualTo(Files.readAllBytes(chapter.resolve(entry.getName())));
+        }
+      }
+    }
+    assertThat(names).hasSize(10).endsWith("ComicInfo.xml");
+  }
+
+  @Test
+  void aDeletedChapterIsNotFoundAfterItWasDownloaded() throws Exception {
+    assertThat(reader.bytes(as(admin, reader.get(CBZ))).statusCode()).isEqualTo(200);
+    deleteTree(chapter);
+
+    HttpResponse<String> answer = reader.text(as(admin, reader.get(CBZ)));
+
+    assertThat(answer.statusCode()).isEqualTo(404);
+    assertThat(answer.body()).contains("not_found");
+  }
+
+  @Test
+  void repeatedDownloadsAndRangesFromKeptPageFilesAreIdentical() throws Exception {
+    byte[] first = reader.bytes(as(admin, reader.get(CBZ))).body();
+    for (int i = 0; i < 5; i++) {
+      assertThat(reader.bytes(as(admin, reader.get(CBZ))).body()).isEqualTo(first);
+      HttpResponse<byte[]> part = reader.bytes(as(admin, reader.get(CBZ)).header("Range", "bytes=" + (i * 997) + "-"));
+      assertThat(part.statusCode()).isEqualTo(206);
+      assertThat(part.body()).isEqualTo(Arrays.copyOfRange(first, i * 997, first.length));
+    }
+  }
+
+  private static void deleteTree(Path folder) throws Exception {
+    try (var walk = Files.walk(folder)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
 }
