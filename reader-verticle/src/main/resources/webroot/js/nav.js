@@ -27,6 +27,7 @@ export function renderNav(me, current) {
     el('nav', { class: 'site-nav', 'aria-label': 'Main' },
       link('nav-library', '/', 'Library', 'library'),
       me && me.role === 'admin' ? link('nav-users', '/admin/users.html', 'Users', 'users') : null,
+      me && me.role === 'admin' ? link('nav-add', '/admin/add.html', 'Add titles', 'add') : null,
       me && me.role === 'admin' ? link('nav-scraper', '/admin/scraper.html', 'Scraper', 'scraper') : null,
       me && me.role === 'admin' ? link('nav-health', '/admin/health.html', 'Service health', 'health') : null,
       me && me.role === 'admin' ? link('nav-settings', '/admin/settings.html', 'Settings', 'settings') : null),
