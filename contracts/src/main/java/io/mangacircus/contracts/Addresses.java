@@ -200,4 +200,47 @@ public final class Addresses {
   public static String pingOf(String service) {
     return "mc." + service + ".ping";
   }
+
+  // issue 16: scrape16
+
+  /**
+   * Request/reply. The configured sources and whether each can search: body {@code {v:1}}, reply
+   * {@link io.mangacircus.contracts.scraper.SourcesReply}.
+   */
+  public static final String SCRAPER_SOURCES_LIST = "mc.scraper.sources.list";
+
+  /**
+   * Request/reply. Searches titles by name in one source or every source that can search: body {@link SearchRequest},
+   * reply {@link io.mangacircus.contracts.scraper.SearchReply}. A source that cannot search, whose circuit is open or
+   * whose request failed appears in {@code problems} while the others answer; answers are cached a few minutes.
+   * Fails with {@code MALFORMED_MESSAGE} or {@code UNKNOWN_SOURCE} (a named source is not configured).
+   */
+  public static final String SCRAPER_TITLES_SEARCH = "mc.scraper.titles.search";
+
+  /**
+   * Request/reply. One title's details and every chapter (all languages, all groups): body {@link PreviewRequest},
+   * reply {@link io.mangacircus.contracts.scraper.PreviewReply}; cached like a search. Fails with
+   * {@code UNKNOWN_SOURCE}, {@code NOT_FOUND} (no such title) or {@code SOURCE_UNAVAILABLE}.
+   */
+  public static final String SCRAPER_TITLES_PREVIEW = "mc.scraper.titles.preview";
+
+  /**
+   * Request/reply. A cover's bytes by the opaque id a search or preview handed out: body {@link CoverRequest}, reply a
+   * {@code Buffer} with the content type in the delivery header {@code content-type}. Fails with {@code NOT_FOUND}
+   * (unknown id), {@code BAD_IMAGE} (not an image, or over 2 MB) or {@code SOURCE_UNAVAILABLE}.
+   */
+  public static final String SCRAPER_COVERS_FETCH = "mc.scraper.covers.fetch";
+
+  /**
+   * Request/reply. The followed titles, checked by nightly discovery: body {@code {v:1}}, reply
+   * {@link io.mangacircus.contracts.scraper.FollowsReply}.
+   */
+  public static final String SCRAPER_FOLLOWS_LIST = "mc.scraper.follows.list";
+
+  /**
+   * Request/reply. Follows or unfollows a title (unfollow keeps what was downloaded): body {@link FollowRequest},
+   * reply {@link io.mangacircus.contracts.scraper.FollowsReply} with the changed title, or none after an unfollow.
+   * Fails with {@code UNKNOWN_SOURCE} or {@code STORAGE_ERROR} (the follows file cannot be read or written).
+   */
+  public static final String SCRAPER_FOLLOWS_SET = "mc.scraper.follows.set";
 }

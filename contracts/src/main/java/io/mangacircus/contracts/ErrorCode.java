@@ -26,7 +26,17 @@ public enum ErrorCode {
   /** The receiver hit a bug while handling a well-formed request; the request changed nothing. */
   INTERNAL_ERROR(5001),
   /** The receiver could not read or write its files (disk full, permission, read-only, unreadable state file). */
-  STORAGE_ERROR(5002);
+  STORAGE_ERROR(5002),
+  /**
+   * A cover the scraper fetched is not an image or is larger than the cap ({@code mc.scraper.covers.fetch}); nothing
+   * was kept.
+   */
+  BAD_IMAGE(5020),
+  /**
+   * The source could not answer now (its circuit is open, it refused or failed the request); retry later
+   * ({@code mc.scraper.covers.fetch}, {@code mc.scraper.titles.preview}).
+   */
+  SOURCE_UNAVAILABLE(5021);
 
   private final int code;
 

@@ -133,4 +133,44 @@ public final class MessageFields {
           type + ": field '" + field + "' must be an ISO-8601 instant, got '" + value + "'");
     }
   }
+
+  /** An optional boolean field; null when absent or null, a failure when present with another type. */
+  public static Boolean optionalBoolean(JsonObject json, String type, String field) {
+    return optional(json, type, field, Boolean.class, "a boolean");
+  }
+
+  /** A required array of strings (each may be empty); a failure names the field when an entry is not a string. */
+  public static java.util.List<String> strings(JsonObject json, String type, String field) {
+    return stringsOf(array(json, type, field), type, field);
+  }
+
+  /** An optional array of strings; an empty list when absent or null. */
+  public static java.util.List<String> optionalStrings(JsonObject json, String type, String field) {
+    JsonArray array = optional(json, type, field, JsonArray.class, "an array of strings");
+    return array == null ? java.util.List.of() : stringsOf(array, type, field);
+  }
+
+  private static java.util.List<String> stringsOf(JsonArray array, String type, String field) {
+    java.util.List<String> list = new java.util.ArrayList<>();
+    for (Object entry : array) {
+      if (!(entry instanceof String s)) {
+        throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
+            type + ": field '" + field + "' must be an array of strings");
+      }
+      list.add(s);
+    }
+    return java.util.List.copyOf(list);
+  }
+
+  /** An optional whole number field; null when absent or null, a failure when present with another type. */
+  public static Integer optionalInt(JsonObject json, String type, String field) {
+    Number value = optional(json, type, field, Number.class, "a whole number");
+    if (value == null) {
+      return null;
+    }
+    if (value.doubleValue() != value.intValue()) {
+      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' must be a whole number");
+    }
+    return value.intValue();
+  }
 }
