@@ -1,6 +1,7 @@
 package io.mangacircus.reader.finder;
 
-import java.util.Locale;
+import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.LanguageCodes;
 import java.util.regex.Pattern;
 
 /**
@@ -22,7 +23,6 @@ public final class FinderInput {
   private static final Pattern SOURCE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
   /** Segments of URL-safe characters joined by slashes (HTML sites' title ids are paths like {@code 123/name}). */
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9._~:@+=-]+(/[A-Za-z0-9._~:@+=-]+)*");
-  private static final Pattern LANGUAGE = Pattern.compile("[a-z]{2,3}(-[A-Za-z0-9]{2,8})?");
 
   private FinderInput() {
   }
@@ -94,10 +94,14 @@ public final class FinderInput {
     if (raw == null) {
       return null;
     }
-    if (!(raw instanceof String text) || !LANGUAGE.matcher(text.toLowerCase(Locale.ROOT)).matches()) {
-      throw new IllegalArgumentException("language must be a language code such as \"en\" or \"pt-br\"");
+    try {
+      if (raw instanceof String text) {
+        return LanguageCodes.check("request", "language", text);
+      }
+    } catch (InvalidMessageException e) {
+      // answered below
     }
-    return text.toLowerCase(Locale.ROOT);
+    throw new IllegalArgumentException("language must be a language code such as \"en\" or \"pt-br\"");
   }
 
   /** At most 80 characters of what was sent, control characters shown as '?', for messages. */

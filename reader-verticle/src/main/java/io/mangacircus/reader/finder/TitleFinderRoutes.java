@@ -120,8 +120,10 @@ public final class TitleFinderRoutes {
         .onSuccess(message -> {
           JsonObject preview = message.body().copy();
           preview.remove("v");
-          vertx.executeBlocking(() -> LibraryHoldings.of(library, inventory.summary().series(), source, titleId),
-              false).onComplete(held -> {
+          // The first scan's answer (at once after it): a preview right after a start still sees the library.
+          Future.fromCompletionStage(inventory.firstAnswer(), vertx.getOrCreateContext())
+              .compose(summary -> vertx.executeBlocking(() -> LibraryHoldings.of(library, summary.series(), source,
+                  titleId), false)).onComplete(held -> {
                 LibraryHoldings holdings = held.succeeded() ? held.result() : LibraryHoldings.none();
                 JsonArray chapters = preview.getJsonArray("chapters", new JsonArray());
                 for (int i = 0; i < chapters.size(); i++) {
@@ -250,12 +252,12 @@ public final class TitleFinderRoutes {
       default -> {
         ErrorCode code = ErrorCode.ofCode(reply.failureCode()).orElse(ErrorCode.INTERNAL_ERROR);
         String name = code.name().toLowerCase(Locale.ROOT);
-        int status = switch (name) {
-          case "malformed_message", "unsupported_version", "unknown_source" -> 400;
-          case "not_found" -> 404;
-          case "illegal_transition", "conflict" -> 409;
-          case "not_ready", "circuit_open", "rate_limited" -> 503;
-          case "bad_image", "source_failed" -> 502;
+        int status = switch (code) {
+          case MALFORMED_MESSAGE, UNSUPPORTED_VERSION, UNKNOWN_SOURCE -> 400;
+          case NOT_FOUND -> 404;
+          case ILLEGAL_TRANSITION -> 409;
+          case NOT_READY, SOURCE_UNAVAILABLE -> 503;
+          case BAD_IMAGE -> 502;
           default -> 500;
         };
         ApiReplies.error(ctx, status, name, reply.getMessage());
