@@ -20,8 +20,7 @@ public enum OperatorOperation {
       ScraperRequests.VERSION, List.of(), 200),
   /** 201 with the new job; 200 when an outstanding job for the same title already existed (reply's {@code created}). */
   JOBS_ADD(Addresses.SCRAPER_JOBS_ADD, HttpMethod.POST, "/api/admin/jobs", AddTitleRequest::fromJson,
-      AddTitleRequest.VERSION, List.of("source", "title", "autoConfirm", "language", "preferredGroups",
-      "follow"), 201),
+      AddTitleRequest.VERSION, List.of("source", "title", "autoConfirm", "language", "preferredGroups", "follow"), 201),
   JOBS_CONFIRM(Addresses.SCRAPER_JOBS_CONFIRM, HttpMethod.POST, "/api/admin/jobs/:jobId/confirm", JobRequest::fromJson,
       JobRequest.VERSION, List.of(), 200),
   JOBS_PAUSE(Addresses.SCRAPER_JOBS_PAUSE, HttpMethod.POST, "/api/admin/jobs/:jobId/pause", JobRequest::fromJson,
