@@ -7,6 +7,10 @@ import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.demo.DemoSetup;
 import io.mangacircus.scraper.demo.DemoSite;
 import io.mangacircus.scraper.discovery.DiscoveryService;
+import io.mangacircus.scraper.discovery.LibraryTitles;
+import io.mangacircus.scraper.follow.Follows;
+import io.mangacircus.scraper.lane.Pacing;
+import io.mangacircus.scraper.search.TitleSearch;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.lane.LaneVerticle;
 import io.mangacircus.scraper.lane.ProgressBoard;
@@ -65,6 +69,7 @@ public final class ScraperVerticle extends VerticleBase {
   private SystemicParserWatch systemic;
   private Circuits circuits;
   private DiscoveryService discovery;
+  private Follows follows;
   private OperatorRequests operator;
 
   /**
@@ -91,8 +96,12 @@ public final class ScraperVerticle extends VerticleBase {
       Map<String, SourceConfig> configs = sources.configs();
       circuits = new Circuits(vertx, configs.keySet(), config.failures());
       metrics.register(circuits, queue);
+      Map<String, String> types = new LinkedHashMap<>();
+      configs.forEach((name, source) -> types.put(name, source.type()));
+      TitleSearch search = new TitleSearch(vertx, new TitleSearch.Parts(types, sources::metadata, circuits::state,
+          name -> Duration.ofMillis(Pacing.of(configs.get(name), queue.lanes().lane(name)).pageDelayMs())), clock);
       operator.register(new OperatorRequests.Parts(queue, progress, configs, circuits, sources::metadata,
-          config.autoConfirm(), events, clock, discovery));
+          config.autoConfirm(), events, clock, discovery, follows, search));
       discovery.start();
       StallWatchdog stalls = new StallWatchdog(queue, library, configs, config, systemic, clock);
       vertx.setPeriodic(config.stall().checkIntervalSeconds() * 1000, id -> everyFewSeconds(stalls::tick));
@@ -112,15 +121,25 @@ public final class ScraperVerticle extends VerticleBase {
     library = new LibraryLayout(dataDir.resolve("library"), sources.seriesFolderPrefixes());
     Path folder = dataDir.resolve("scraper");
     events = new EventLog(folder.resolve("events.log"));
+    QueueEvents queueEvents = new QueueEvents(vertx, instance, progress);
     try {
       queue = new JobQueue(new QueueStore(folder.resolve("queue.json")), events, clock, sources.configs().keySet(),
-          new QueueEvents(vertx, instance, progress));
+          queueEvents);
+      follows = Follows.open(folder.resolve("follows.json"), clock, () -> LibraryTitles.scan(dataDir.resolve("library"))
+          .stream().map(t -> new Follows.LibraryTitle(t.source(), t.titleId(), t.series())).toList());
     } catch (CorruptStateFileException e) {
       LOG.error("[QUEUE] the scraper refuses to start: {}", e.getMessage());
       throw e;
     }
-    discovery = new DiscoveryService(vertx, queue, events, dataDir, config.discovery(), sources.configs().keySet(),
-        clock, ZoneId.systemDefault());
+    queueEvents.afterPublished(manifest -> {
+      try {
+        follows.newChapter(manifest.source(), manifest.titleId(), manifest.series(), manifest.publishedAt());
+      } catch (java.io.IOException e) {
+        LOG.error("[FOLLOWS] could not record the new chapter in {}: {}", follows.file(), e.toString());
+      }
+    });
+    discovery = new DiscoveryService(vertx, queue, follows, events, dataDir, config.discovery(),
+        sources.configs().keySet(), clock, ZoneId.systemDefault());
     if (demoSite != null) {
       DemoSetup.queueTitle(queue, config);
     }

@@ -18,6 +18,18 @@ final class DemoHtml {
     return html.append("</ul></body></html>").toString();
   }
 
+  /** The search results page: one {@code li.result} per series whose title contains the query. */
+  static String search(String query, List<DemoSeries> found) {
+    StringBuilder html = new StringBuilder("<html><head><title>Search: ").append(escape(query))
+        .append("</title></head><body><ul class=\"results\">");
+    for (DemoSeries s : found) {
+      html.append("<li class=\"result\" data-id=\"").append(escape(s.id())).append("\" data-chapters=\"")
+          .append(s.chapters().size()).append("\"><a href=\"/series/").append(escape(s.id())).append("\">")
+          .append(escape(s.title())).append("</a></li>");
+    }
+    return html.append("</ul></body></html>").toString();
+  }
+
   static String series(DemoSeries series) {
     StringBuilder html = new StringBuilder("<html><head><title>").append(escape(series.title()))
         .append("</title></head><body><h1 class=\"series-title\">").append(escape(series.title()))

@@ -93,6 +93,7 @@ public final class DemoSite {
     Router router = Router.router(vertx);
     router.route().handler(this::handleArrival);
     router.get("/").handler(this::handleIndex);
+    router.get("/search").handler(this::handleSearch);
     router.get("/series/:series").handler(this::handleSeries);
     router.get("/series/:series/chapter/:chapter").handler(this::handleChapter);
     router.get("/img/:series/:chapter/:file").handler(this::handleImage);
@@ -122,6 +123,13 @@ public final class DemoSite {
 
   private void handleIndex(RoutingContext ctx) {
     sendHtml(ctx, DemoHtml.index(catalog.series()));
+  }
+
+  private void handleSearch(RoutingContext ctx) {
+    String query = ctx.queryParams().get("q") == null ? "" : ctx.queryParams().get("q").trim()
+        .toLowerCase(java.util.Locale.ROOT);
+    sendHtml(ctx, DemoHtml.search(query, catalog.series().stream()
+        .filter(s -> !query.isEmpty() && s.title().toLowerCase(java.util.Locale.ROOT).contains(query)).toList()));
   }
 
   private void handleSeries(RoutingContext ctx) {

@@ -1,6 +1,7 @@
 package io.mangacircus.scraper.discovery;
 
 import io.mangacircus.contracts.DiscoveryFinished;
+import io.mangacircus.scraper.follow.Follows;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobState;
@@ -15,8 +16,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * One discovery pass: every library title whose source is configured gets a job that looks for new chapters, unless
- * a job for it is outstanding, unavailable or quarantined. The job runs on the source's own lane (so pacing and the
+ * One discovery pass: every followed title whose source is configured gets a job that looks for new chapters (in the
+ * followed language, with its group preference), unless a job for it is outstanding, unavailable or quarantined. The job runs on the source's own lane (so pacing and the
  * circuit apply); chapters already in the library are not fetched again.
  */
 public final class DiscoveryRun {
@@ -46,14 +47,15 @@ public final class DiscoveryRun {
   private DiscoveryRun() {
   }
 
-  /** Runs a pass over {@code titles} (from a fresh library scan). */
-  public static Result run(Collection<LibraryTitles.Title> titles, JobQueue queue, Set<String> sources, Instant now) {
+  /** Runs a pass over the followed {@code titles}; {@code checked} receives those it queued a job for. */
+  public static Result run(Collection<Follows.Entry> titles, JobQueue queue, Set<String> sources, Instant now,
+      List<Follows.Entry> checked) {
     List<String> queued = new ArrayList<>();
     List<JsonObject> skipped = new ArrayList<>();
     // One look at the queue per pass: the titles are distinct, so what this pass adds never changes the answer.
     java.util.Map<String, Job> unfinished = new java.util.HashMap<>();
     queue.jobs().stream().filter(j -> j.state() != JobState.DONE).forEach(j -> unfinished.put(j.key(), j));
-    for (LibraryTitles.Title title : titles) {
+    for (Follows.Entry title : titles) {
       String name = title.source() + "/" + title.titleId();
       if (!sources.contains(title.source())) {
         skipped.add(skip(name, "source '" + title.source() + "' is not configured"));
@@ -64,9 +66,11 @@ public final class DiscoveryRun {
         skipped.add(skip(name, "job " + existing.get().id() + " is " + existing.get().state().wire()));
         continue;
       }
-      QueueOutcome added = queue.add(title.source(), title.titleId(), true);
+      QueueOutcome added = queue.addTitle(title.source(), title.titleId(), true, title.language(),
+          title.preferredGroups()).outcome();
       if (added.accepted()) {
         queued.add(added.job().id() + " " + name);
+        checked.add(title);
       } else {
         skipped.add(skip(name, added.refusal()));
       }

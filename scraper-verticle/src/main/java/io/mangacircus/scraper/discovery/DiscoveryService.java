@@ -4,6 +4,7 @@ import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.scraper.ScraperConfig;
+import io.mangacircus.scraper.follow.Follows;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.vertx.core.Future;
@@ -20,6 +21,8 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.time.LocalTime;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,8 +39,8 @@ public final class DiscoveryService {
 
   private final Vertx vertx;
   private final JobQueue queue;
+  private final Follows follows;
   private final EventLog events;
-  private final Path library;
   private final Path settingsFile;
   private final Set<String> sources;
   private final InstantSource clock;
@@ -52,12 +55,12 @@ public final class DiscoveryService {
   /**
    * @throws CorruptStateFileException when {@code discovery.json} exists but cannot be read (it is left alone)
    */
-  public DiscoveryService(Vertx vertx, JobQueue queue, EventLog events, Path dataDir, ScraperConfig.Discovery config,
-      Set<String> sources, InstantSource clock, ZoneId zone) {
+  public DiscoveryService(Vertx vertx, JobQueue queue, Follows follows, EventLog events, Path dataDir,
+      ScraperConfig.Discovery config, Set<String> sources, InstantSource clock, ZoneId zone) {
     this.vertx = vertx;
     this.queue = queue;
+    this.follows = follows;
     this.events = events;
-    this.library = dataDir.resolve("library");
     this.settingsFile = dataDir.resolve("scraper").resolve("discovery.json");
     this.sources = Set.copyOf(sources);
     this.clock = clock;
@@ -145,23 +148,33 @@ public final class DiscoveryService {
       return running;
     }
     running = vertx.executeBlocking(() -> {
-      // A fresh scan of the library, made for this decision: what is new is judged against what is there now.
-      Set<LibraryTitles.Title> titles = LibraryTitles.scan(library);
-      DiscoveryRun.Result result = DiscoveryRun.run(titles, queue, sources, clock.instant());
+      // Followed titles only; each job judges what is new against what the library holds when it runs.
+      List<Follows.Entry> checked = new ArrayList<>();
+      DiscoveryRun.Result result = DiscoveryRun.run(follows.list(), queue, sources, clock.instant(), checked);
       events.append("discovery", result.at(), result.toJson());
+      try {
+        follows.checked(checked, result.at());
+      } catch (IOException e) {
+        LOG.error("[DISCOVERY] could not record the check in {}: {}", follows.file(), e.toString());
+      }
       return result;
     }, false).onComplete(ar -> {
       running = null;
       if (ar.succeeded()) {
         lastRun = ar.result();
         vertx.eventBus().publish(Addresses.SCRAPER_DISCOVERY_FINISHED, lastRun.event().toJson());
-        LOG.info("[DISCOVERY] {} library titles: {} queued to look for new chapters, {} skipped", lastRun.titles(),
+        LOG.info("[DISCOVERY] {} followed titles: {} queued to look for new chapters, {} skipped", lastRun.titles(),
             lastRun.queued().size(), lastRun.skipped().size());
       } else {
         LOG.error("[DISCOVERY] run failed: {}", ar.cause().toString());
       }
     });
     return running;
+  }
+
+  /** When the next run is due, or null while discovery is off. */
+  public Instant nextRunAt() {
+    return nextRunAt;
   }
 
   /** {@code {v, enabled, time, zone, nextRunAt, lastRun}}: the reply of {@code mc.scraper.discovery.get}. */

@@ -97,32 +97,54 @@ public final class JobDownloader {
 
   // ---- inspection ---------------------------------------------------------------------------------------------
 
-  /** Reads a title's metadata (never images) and records its English chapters. */
+  /**
+   * Reads a title's metadata (never images) and records its chapters in the job's language (chapters a source lists
+   * without a language count as English), one per number by the job's group preference where the source has groups.
+   */
   public Future<Void> inspect(Job job) {
-    return source.title(job.titleId(), Duration.ofMillis(pacing().pageDelayMs())).map(outcome -> {
+    String language = job.language();
+    String name = languageName(language);
+    return source.title(job.titleId(), Duration.ofMillis(pacing().pageDelayMs()),
+        new Source.Wanted(language, job.preferredGroups())).map(outcome -> {
       if (outcome instanceof FetchOutcome.Ok<?>) {
         var info = outcome.value();
-        List<ChapterEntry> english = info.chapters().stream()
-            .filter(c -> c.language() == null || c.language().isEmpty() || c.language().equalsIgnoreCase("en"))
+        List<ChapterEntry> wanted = info.chapters().stream()
+            .filter(c -> languageOf(c).equalsIgnoreCase(language))
             .map(c -> entry(c, clock.instant())).toList();
-        if (english.isEmpty()) {
-          List<String> others = info.languages().stream().filter(l -> !l.equalsIgnoreCase("en")).toList();
-          boolean saysNoEnglish = !info.languages().isEmpty() && others.size() == info.languages().size();
-          failures.respond(job, owner, new Failure(FailureKind.UNAVAILABLE, null, saysNoEnglish
-              ? "no chapters in English (available: " + String.join(", ", others) + ")"
-              : info.chapters().isEmpty() ? "no English chapters to download"
-              : "no English chapters (" + info.chapters().size() + " chapters in other languages)"));
+        if (wanted.isEmpty()) {
+          List<String> others = info.languages().stream().filter(l -> !l.equalsIgnoreCase(language)).toList();
+          boolean saysNone = !info.languages().isEmpty() && others.size() == info.languages().size();
+          List<String> listed = info.chapters().stream().map(JobDownloader::languageOf).distinct().toList();
+          failures.respond(job, owner, new Failure(FailureKind.UNAVAILABLE, null, saysNone
+              ? "no chapters in " + name + " (available: " + String.join(", ", others) + ")"
+              : info.chapters().isEmpty() ? "no " + name + " chapters to download"
+              : "no " + name + " chapters (" + info.chapters().size() + " chapters in other languages: "
+                  + String.join(", ", listed) + ")"));
         } else {
-          queue.inspected(job.id(), owner, info.title(), english);
-          long waiting = english.stream().filter(c -> c.stage().awaitsSource()).count();
-          LOG.info("[LANE {}] inspected {} ({}): {} English chapters{}", source.name(), job.id(), info.title(),
-              english.size(), waiting == 0 ? "" : " (" + waiting + " scheduled or external, not downloaded)");
+          queue.inspected(job.id(), owner, info.title(), wanted);
+          long waiting = wanted.stream().filter(c -> c.stage().awaitsSource()).count();
+          LOG.info("[LANE {}] inspected {} ({}): {} {} chapters{}", source.name(), job.id(), info.title(),
+              wanted.size(), name, waiting == 0 ? "" : " (" + waiting + " scheduled or external, not downloaded)");
         }
       } else {
         failed(job, outcome, "inspection");
       }
       return null;
     });
+  }
+
+  /** A chapter's language; one a source lists without a language is English. */
+  static String languageOf(ChapterInfo chapter) {
+    return chapter.language() == null || chapter.language().isEmpty() ? "en" : chapter.language();
+  }
+
+  /** {@code English} for {@code en}, else the language's English name with its code: {@code French (fr)}. */
+  static String languageName(String code) {
+    if ("en".equalsIgnoreCase(code)) {
+      return "English";
+    }
+    String display = java.util.Locale.forLanguageTag(code).getDisplayName(java.util.Locale.ENGLISH);
+    return display.isEmpty() || display.equalsIgnoreCase(code) ? code : display + " (" + code + ")";
   }
 
   /** A listed chapter as the queue records it: planned, or scheduled / external when there is nothing to download. */
@@ -176,7 +198,7 @@ public final class JobDownloader {
   }
 
   private Future<Step> chapter(Job job, ChapterEntry chapter) {
-    ChapterInfo info = new ChapterInfo(chapter.id(), chapter.number(), chapter.title(), "en");
+    ChapterInfo info = new ChapterInfo(chapter.id(), chapter.number(), chapter.title(), job.language());
     // The claimed job's title and ids do not change while the lane holds it.
     ChapterKey published = ChapterKey.of(job, chapter);
     // Only a readable chapter.json naming this source, title and chapter counts: an unreadable library is the

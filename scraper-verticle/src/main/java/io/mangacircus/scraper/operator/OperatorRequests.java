@@ -1,6 +1,14 @@
 package io.mangacircus.scraper.operator;
 
 import io.mangacircus.contracts.AddTitleRequest;
+import io.mangacircus.contracts.CoverRequest;
+import io.mangacircus.contracts.FollowRequest;
+import io.mangacircus.contracts.PreviewRequest;
+import io.mangacircus.contracts.ScraperRequests;
+import io.mangacircus.contracts.SearchRequest;
+import io.mangacircus.contracts.scraper.FollowsReply;
+import io.mangacircus.contracts.scraper.PreviewReply;
+import io.mangacircus.contracts.scraper.SearchReply;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.DiscoverySettingsRequest;
 import io.mangacircus.contracts.ErrorCode;
@@ -23,6 +31,8 @@ import io.mangacircus.contracts.scraper.LanesReply;
 import io.mangacircus.contracts.scraper.YieldReply;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.discovery.DiscoveryService;
+import io.mangacircus.scraper.follow.Follows;
+import io.mangacircus.scraper.search.TitleSearch;
 import io.mangacircus.scraper.lane.ProgressBoard;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.Job;
@@ -31,7 +41,10 @@ import io.mangacircus.scraper.queue.QueueOutcome;
 import io.mangacircus.scraper.source.Circuits;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.support.DecodingHandler;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
@@ -62,10 +75,12 @@ public final class OperatorRequests {
    * @param adapters the adapter of a source (to turn a title URL into its id), or null when there is none (yet)
    * @param autoConfirm whether an added title downloads without confirmation unless the request says otherwise
    * @param events where the memory yield's changes are recorded
+   * @param follows the followed titles
+   * @param search title search, preview and covers
    */
   public record Parts(JobQueue queue, ProgressBoard progress, Map<String, SourceConfig> sources, Circuits circuits,
       Function<String, Source> adapters, boolean autoConfirm, EventLog events, InstantSource clock,
-      DiscoveryService discovery) {
+      DiscoveryService discovery, Follows follows, TitleSearch search) {
   }
 
   private final Vertx vertx;
@@ -88,6 +103,73 @@ public final class OperatorRequests {
       consume(operation.address(), operation.decoder(), handler(operation));
     }
     consume(Addresses.SCRAPER_DOWNLOADS_YIELD, YieldRequest::fromJson, this::yieldDownloads);
+    consume(Addresses.SCRAPER_SOURCES_LIST, ScraperRequests::checkList,
+        (message, none) -> message.reply(parts.search().sources().toJson()));
+    consume(Addresses.SCRAPER_TITLES_SEARCH, SearchRequest::fromJson, (message, request) -> answer(message,
+        () -> parts.search().search(request).map(SearchReply::toJson)));
+    consume(Addresses.SCRAPER_TITLES_PREVIEW, PreviewRequest::fromJson, (message, request) -> answer(message,
+        () -> parts.search().preview(request).map(PreviewReply::toJson)));
+    consume(Addresses.SCRAPER_COVERS_FETCH, CoverRequest::fromJson, this::cover);
+    consume(Addresses.SCRAPER_FOLLOWS_LIST, ScraperRequests::checkList,
+        (message, none) -> replyOffLoop(message, () -> new FollowsReply(parts.follows().list().stream()
+            .map(this::followed).toList()).toJson()));
+    consume(Addresses.SCRAPER_FOLLOWS_SET, FollowRequest::fromJson, this::follow);
+  }
+
+  /** Replies with what {@code work} answers, or fails with its {@link TitleSearch.Refusal}'s code. */
+  private void answer(Message<Object> message, java.util.function.Supplier<Future<JsonObject>> work) {
+    Future.<Void>succeededFuture().compose(v -> work.get()).onSuccess(message::reply)
+        .onFailure(t -> refuse(message, t));
+  }
+
+  private static void refuse(Message<Object> message, Throwable t) {
+    if (t instanceof TitleSearch.Refusal refusal) {
+      message.fail(refusal.code().code(), refusal.getMessage());
+    } else {
+      LOG.error("[SEARCH] request on {} failed: {}", message.address(), t.toString(), t);
+      message.fail(ErrorCode.INTERNAL_ERROR.code(), "the scraper failed: " + t.getMessage());
+    }
+  }
+
+  private void cover(Message<Object> message, CoverRequest request) {
+    Future.<Void>succeededFuture().compose(v -> parts.search().cover(request)).onSuccess(cover -> message.reply(
+            Buffer.buffer(cover.bytes()), new DeliveryOptions().addHeader("content-type", cover.contentType())))
+        .onFailure(t -> refuse(message, t));
+  }
+
+  private FollowsReply.Followed followed(Follows.Entry entry) {
+    String title = entry.title();
+    if (title.equals(entry.titleId())) {
+      title = parts.queue().jobs().stream().filter(j -> j.source().equals(entry.source())
+          && j.titleId().equals(entry.titleId()) && j.inspected()).map(Job::title).findFirst().orElse(title);
+    }
+    return new FollowsReply.Followed(entry.source(), entry.titleId(), title, entry.language(), entry.followedAt(),
+        entry.lastCheckAt(), entry.lastNewChapterAt(), parts.discovery().nextRunAt());
+  }
+
+  private void follow(Message<Object> message, FollowRequest request) {
+    if (!parts.sources().containsKey(request.source())) {
+      message.fail(ErrorCode.UNKNOWN_SOURCE.code(), "unknown source '" + request.source() + "' (configured: "
+          + String.join(", ", parts.sources().keySet()) + ")");
+      return;
+    }
+    Source source = parts.adapters().apply(request.source());
+    String titleId = source == null ? request.titleId().trim() : source.titleIdOf(request.titleId());
+    vertx.executeBlocking(() -> {
+      if (!request.follow()) {
+        if (parts.follows().unfollow(request.source(), titleId)) {
+          LOG.info("[FOLLOWS] {}/{} unfollowed (its chapters stay)", request.source(), titleId);
+        }
+        return new FollowsReply(List.of()).toJson();
+      }
+      java.util.Optional<Job> job = parts.queue().jobs().stream().filter(j -> j.source().equals(request.source())
+          && j.titleId().equals(titleId)).reduce((first, later) -> later);
+      String language = request.language() != null ? request.language() : job.map(Job::language).orElse(null);
+      Follows.Entry entry = parts.follows().follow(request.source(), titleId,
+          job.filter(Job::inspected).map(Job::title).orElse(null), language, job.map(Job::preferredGroups).orElse(null));
+      LOG.info("[FOLLOWS] {}/{} followed ({})", request.source(), titleId, entry.language());
+      return new FollowsReply(List.of(followed(entry))).toJson();
+    }).onSuccess(message::reply).onFailure(t -> storageFailure(message, t));
   }
 
   /** Stops answering. */
@@ -156,9 +238,15 @@ public final class OperatorRequests {
     Source source = parts.adapters().apply(request.source());
     String titleId = source == null ? request.title().trim() : source.titleIdOf(request.title());
     boolean autoConfirm = request.autoConfirm() != null ? request.autoConfirm() : parts.autoConfirm();
-    change(message, () -> parts.queue().addTitle(request.source(), titleId, autoConfirm), JobQueue.Addition::outcome,
-        addition -> new JobAddedReply(addition.created(), addition.supersededJobId(),
-            view(addition.outcome().job())).toJson());
+    change(message, () -> {
+      if (request.follow() && parts.sources().containsKey(request.source())) {
+        // Saved first: when the follows file cannot be written, nothing was added.
+        parts.follows().follow(request.source(), titleId, null, request.language(), request.preferredGroups());
+      }
+      return parts.queue().addTitle(request.source(), titleId, autoConfirm, request.language(),
+          request.preferredGroups());
+    }, JobQueue.Addition::outcome, addition -> new JobAddedReply(addition.created(), addition.supersededJobId(),
+        view(addition.outcome().job())).toJson());
   }
 
   private BiConsumer<Message<Object>, Object> jobCommand(Function<String, QueueOutcome> command) {

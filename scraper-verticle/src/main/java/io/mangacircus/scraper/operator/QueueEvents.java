@@ -23,6 +23,8 @@ public final class QueueEvents implements QueueListener {
   private final ProgressBoard progress;
   /** The sequence number of this instance's last {@code mc.library.published} event. */
   private final AtomicLong publishedSeq = new AtomicLong();
+  /** Told of every publication after the event (the follows' last new chapter); on the publishing lane's thread. */
+  private volatile java.util.function.Consumer<io.mangacircus.contracts.library.ChapterManifest> published = m -> { };
 
   public QueueEvents(Vertx vertx, String instance, ProgressBoard progress) {
     this.vertx = vertx;
@@ -45,6 +47,12 @@ public final class QueueEvents implements QueueListener {
     ChapterPublished event = new ChapterPublished(instance, publishedSeq.incrementAndGet(), where.seriesId(),
         where.path(), where.manifest());
     vertx.eventBus().publish(Addresses.LIBRARY_PUBLISHED, event.toJson());
+    published.accept(where.manifest());
+  }
+
+  /** Who else hears of each publication (one listener; set once the scraper's parts are open). */
+  public void afterPublished(java.util.function.Consumer<io.mangacircus.contracts.library.ChapterManifest> listener) {
+    this.published = listener;
   }
 
   @Override

@@ -20,6 +20,6 @@ public record ChapterKey(String source, String titleId, String seriesTitle, Stri
   /** The key of a chapter of a job, named by the job's current title; the one place keys are built. */
   public static ChapterKey of(Job job, ChapterEntry chapter) {
     return new ChapterKey(job.source(), job.titleId(), job.title(), chapter.id(), chapter.number(), chapter.title(),
-        "en");
+        job.language());
   }
 }

@@ -24,13 +24,26 @@ import java.util.List;
  * @param chapters its chapters in reading order
  * @param networkRetries job-level retries spent on network failures (one is allowed; the next failure quarantines)
  * @param stalls stall recoveries so far (one requeue; the next stall quarantines); an operator retry resets it
+ * @param language the language to download ({@code en} for a job saved before jobs had one)
+ * @param preferredGroups scanlation group ids in order of preference (empty: the first uploaded of each number)
  */
 public record Job(String id, String source, String titleId, String title, JobState state, boolean inspected,
     boolean confirmed, int attempts, int interruptions, Instant createdAt, Instant updatedAt, Instant leasedUntil,
-    String leaseOwner, Instant retryAt, String reason, List<ChapterEntry> chapters, int networkRetries, int stalls) {
+    String leaseOwner, Instant retryAt, String reason, List<ChapterEntry> chapters, int networkRetries, int stalls,
+    String language, List<String> preferredGroups) {
 
   public Job {
     chapters = List.copyOf(chapters);
+    language = language == null || language.isBlank() ? "en" : language;
+    preferredGroups = preferredGroups == null ? List.of() : List.copyOf(preferredGroups);
+  }
+
+  /** A job in English without a group preference (as every job was before jobs had a language). */
+  public Job(String id, String source, String titleId, String title, JobState state, boolean inspected,
+      boolean confirmed, int attempts, int interruptions, Instant createdAt, Instant updatedAt, Instant leasedUntil,
+      String leaseOwner, Instant retryAt, String reason, List<ChapterEntry> chapters, int networkRetries, int stalls) {
+    this(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt, updatedAt,
+        leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls, "en", List.of());
   }
 
   /** The dedupe key. */
@@ -56,41 +69,41 @@ public record Job(String id, String source, String titleId, String title, JobSta
   Job with(JobState newState, Instant now, String why) {
     return new Job(id, source, titleId, title, newState, inspected, confirmed, attempts, interruptions, createdAt, now,
         newState == JobState.ACTIVE ? leasedUntil : null, newState == JobState.ACTIVE ? leaseOwner : null,
-        newState == JobState.RETRY_WAIT ? retryAt : null, why, chapters, networkRetries, stalls);
+        newState == JobState.RETRY_WAIT ? retryAt : null, why, chapters, networkRetries, stalls, language, preferredGroups);
   }
 
   Job withLease(Instant until, String owner) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt,
-        updatedAt, until, owner, retryAt, reason, chapters, networkRetries, stalls);
+        updatedAt, until, owner, retryAt, reason, chapters, networkRetries, stalls, language, preferredGroups);
   }
 
   Job withCounters(int newAttempts, int newInterruptions) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, newAttempts, newInterruptions, createdAt,
-        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls);
+        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls, language, preferredGroups);
   }
 
   Job withRetryAt(Instant at) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt,
-        updatedAt, leasedUntil, leaseOwner, at, reason, chapters, networkRetries, stalls);
+        updatedAt, leasedUntil, leaseOwner, at, reason, chapters, networkRetries, stalls, language, preferredGroups);
   }
 
   Job withInspection(String newTitle, List<ChapterEntry> newChapters, boolean isConfirmed) {
     return new Job(id, source, titleId, newTitle, state, true, isConfirmed, attempts, interruptions, createdAt,
-        updatedAt, leasedUntil, leaseOwner, retryAt, reason, newChapters, networkRetries, stalls);
+        updatedAt, leasedUntil, leaseOwner, retryAt, reason, newChapters, networkRetries, stalls, language, preferredGroups);
   }
 
   Job withConfirmed() {
     return new Job(id, source, titleId, title, state, inspected, true, attempts, interruptions, createdAt, updatedAt,
-        leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls);
+        leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls, language, preferredGroups);
   }
 
   Job withFailureCounters(int newNetworkRetries, int newStalls) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt,
-        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters, newNetworkRetries, newStalls);
+        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters, newNetworkRetries, newStalls, language, preferredGroups);
   }
 
   Job withChapters(List<ChapterEntry> newChapters, Instant now) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt, now,
-        leasedUntil, leaseOwner, retryAt, reason, newChapters, networkRetries, stalls);
+        leasedUntil, leaseOwner, retryAt, reason, newChapters, networkRetries, stalls, language, preferredGroups);
   }
 }

@@ -127,6 +127,15 @@ public final class JobQueue {
    * keeps one job per title; {@code events.log} keeps the history), or the outstanding job already there.
    */
   public Addition addTitle(String source, String titleId, boolean autoConfirm) {
+    return addTitle(source, titleId, autoConfirm, "en", List.of());
+  }
+
+  /**
+   * As above, for chapters in {@code language}, one per number by {@code preferredGroups}. An outstanding job of the
+   * title is returned as it is (its language and groups unchanged).
+   */
+  public Addition addTitle(String source, String titleId, boolean autoConfirm, String language,
+      List<String> preferredGroups) {
     return journal.locked(() -> {
       if (!sources.contains(source)) {
         return new Addition(QueueOutcome.refused(null, QueueOutcome.Refusal.UNKNOWN_SOURCE,
@@ -144,9 +153,11 @@ public final class JobQueue {
       finished.forEach(j -> jobs.remove(j.id()));
       Instant now = clock.instant();
       Job job = new Job("j-" + UUID.randomUUID().toString().substring(0, 8), source, titleId, titleId,
-          JobState.PENDING, false, autoConfirm, 0, 0, now, now, null, null, null, null, List.of(), 0, 0);
+          JobState.PENDING, false, autoConfirm, 0, 0, now, now, null, null, null, null, List.of(), 0, 0, language,
+          preferredGroups);
       jobs.put(job.id(), job);
-      commit(job, "job.added", new JsonObject().put("autoConfirm", autoConfirm)
+      commit(job, "job.added", new JsonObject().put("autoConfirm", autoConfirm).put("language", job.language())
+          .put("preferredGroups", new JsonArray(job.preferredGroups()))
           .put("supersedes", new JsonArray(finished.stream().map(Job::id).toList())));
       String superseded = finished.isEmpty() ? null : finished.get(finished.size() - 1).id();
       if (superseded != null) {

@@ -125,7 +125,7 @@ public final class StartupRecovery {
       LOG.warn("[RECOVERY] {}: unknown (source {} is not configured); nothing changed", where, job.get().source());
       return Future.succeededFuture(RecoveryVerdict.UNKNOWN);
     }
-    ChapterInfo info = new ChapterInfo(chapter.id(), chapter.number(), chapter.title(), "en");
+    ChapterInfo info = new ChapterInfo(chapter.id(), chapter.number(), chapter.title(), job.get().language());
     return source.pages(job.get().titleId(), info).compose(outcome -> {
       Future<RecoveryVerdict> verdict;
       if (outcome.ok()) {

@@ -97,6 +97,31 @@ public final class CircuitGuardedSource implements Source {
   }
 
   @Override
+  public Future<FetchOutcome<TitleInfo>> title(String titleRef, Duration spacing, Wanted wanted) {
+    return guarded(() -> source.title(titleRef, spacing, wanted));
+  }
+
+  @Override
+  public boolean canSearch() {
+    return source.canSearch();
+  }
+
+  @Override
+  public Future<FetchOutcome<List<TitleHit>>> search(String query, int limit) {
+    return guarded(() -> source.search(query, limit));
+  }
+
+  @Override
+  public Future<FetchOutcome<TitlePreview>> preview(String titleId) {
+    return guarded(() -> source.preview(titleId));
+  }
+
+  @Override
+  public Future<FetchOutcome<PageBytes>> cover(String url) {
+    return guarded(() -> source.cover(url));
+  }
+
+  @Override
   public Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter) {
     return guarded(() -> source.pages(titleId, chapter));
   }

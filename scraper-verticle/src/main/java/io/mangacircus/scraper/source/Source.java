@@ -31,6 +31,59 @@ public interface Source {
     return title(titleRef);
   }
 
+  /**
+   * As {@link #title(String, java.time.Duration)}, listing the chapters a job wants: those in {@code wanted}'s
+   * language, one per chapter number chosen by its group preference ({@link GroupChoice}). Sources whose titles come
+   * in one language or without groups ignore it (the job filters by language itself).
+   */
+  default Future<FetchOutcome<TitleInfo>> title(String titleRef, java.time.Duration spacing, Wanted wanted) {
+    return title(titleRef, spacing);
+  }
+
+  /**
+   * What a job wants of a title.
+   *
+   * @param language the language code to download
+   * @param preferredGroups group ids in order of preference; empty: the first uploaded of each number
+   */
+  record Wanted(String language, List<String> preferredGroups) {
+
+    /** Today's default: English, no preference. */
+    public static final Wanted DEFAULT = new Wanted("en", List.of());
+
+    public Wanted {
+      language = language == null ? "en" : language;
+      preferredGroups = preferredGroups == null ? List.of() : List.copyOf(preferredGroups);
+    }
+  }
+
+  /** Whether {@link #search} can find titles by name here. */
+  default boolean canSearch() {
+    return false;
+  }
+
+  /**
+   * Titles whose name matches {@code query}, at most {@code limit}, in the source's own order (metadata timeout).
+   * Sources that cannot search answer {@link FetchOutcome.NotFound}; callers ask {@link #canSearch()} first.
+   */
+  default Future<FetchOutcome<List<TitleHit>>> search(String query, int limit) {
+    return Future.succeededFuture(new FetchOutcome.NotFound<>("source " + name() + " cannot search"));
+  }
+
+  /**
+   * A title's details and every chapter in every language (metadata timeout). By default its inspection's chapters
+   * with nothing else known; sources that know more (description, groups, cover) say so.
+   */
+  default Future<FetchOutcome<TitlePreview>> preview(String titleId) {
+    return title(titleId).map(outcome -> outcome.ok()
+        ? new FetchOutcome.Ok<>(TitlePreview.of(outcome.value(), null)) : outcome.<TitlePreview>failure());
+  }
+
+  /** A cover's bytes from a URL this source handed out in a search or preview (never one a request names). */
+  default Future<FetchOutcome<PageBytes>> cover(String url) {
+    return page(new PageRef(1, "cover", url));
+  }
+
   /** The page manifest of one chapter (metadata timeout). */
   Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter);
 

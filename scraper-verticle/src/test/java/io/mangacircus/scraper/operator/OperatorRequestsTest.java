@@ -23,6 +23,8 @@ import io.mangacircus.contracts.scraper.YieldReply;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.discovery.DiscoveryService;
+import io.mangacircus.scraper.follow.Follows;
+import io.mangacircus.scraper.search.TitleSearch;
 import io.mangacircus.scraper.failure.Failure;
 import io.mangacircus.scraper.failure.FailureAction;
 import io.mangacircus.scraper.failure.FailureKind;
@@ -73,6 +75,7 @@ class OperatorRequestsTest {
   Path data;
 
   private JobQueue queue;
+  private Follows follows;
   private EventLog events;
   private Circuits circuits;
   private OperatorRequests requests;
@@ -86,12 +89,17 @@ class OperatorRequestsTest {
     queue = new JobQueue(new QueueStore(data.resolve("scraper/queue.json")), events, InstantSource.system(),
         sources.keySet(), QueueListener.NONE);
     circuits = new Circuits(vertx, sources.keySet(), new ScraperConfig.Failures(300, 2, 100, 3, 300, 2, 60));
-    DiscoveryService discovery = new DiscoveryService(vertx, queue, events, data,
+    follows = Follows.open(data.resolve("scraper/follows.json"), InstantSource.system(), List::of);
+    DiscoveryService discovery = new DiscoveryService(vertx, queue, follows, events, data,
         new ScraperConfig.Discovery(false, "03:00"), sources.keySet(), InstantSource.system(), ZoneId.of("UTC"));
     requests = new OperatorRequests(vertx);
     requests.answerPings(new PingReply("scraper", "instance-1", 42));
+    Map<String, String> types = new LinkedHashMap<>();
+    sources.forEach((name, source) -> types.put(name, source.type()));
     requests.register(new OperatorRequests.Parts(queue, new ProgressBoard(p -> { }), sources, circuits,
-        name -> null, false, events, InstantSource.system(), discovery));
+        name -> null, false, events, InstantSource.system(), discovery, follows,
+        new TitleSearch(vertx, new TitleSearch.Parts(types, name -> null, circuits::state,
+            name -> java.time.Duration.ZERO), InstantSource.system())));
   }
 
   @AfterEach

@@ -86,6 +86,34 @@ public final class DemoSource implements Source {
     });
   }
 
+  /** The demo site has a search page. */
+  @Override
+  public boolean canSearch() {
+    return true;
+  }
+
+  /** {@code /search?q=…}: one {@code li.result} per title, with its chapter count. */
+  @Override
+  public Future<FetchOutcome<List<io.mangacircus.scraper.source.TitleHit>>> search(String query, int limit) {
+    String url = baseUrl + "/search?q=" + java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8);
+    return html(url, "search for '" + query + "'", document -> {
+      List<io.mangacircus.scraper.source.TitleHit> hits = new ArrayList<>();
+      for (Element item : document.select("ul.results li.result")) {
+        String id = item.attr("data-id");
+        Element link = item.selectFirst("a");
+        if (id.isEmpty() || link == null) {
+          return new FetchOutcome.ParseError<>(url + ": a 'li.result' lacks data-id or its link");
+        }
+        if (hits.size() < limit) {
+          String count = item.attr("data-chapters");
+          hits.add(new io.mangacircus.scraper.source.TitleHit(id, link.text(), List.of(), null, null, List.of("en"),
+              count.matches("\\d{1,6}") ? Integer.valueOf(count) : null, null, baseUrl + "/series/" + id));
+        }
+      }
+      return new FetchOutcome.Ok<>(hits);
+    });
+  }
+
   @Override
   public Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter) {
     String url = baseUrl + "/series/" + titleId + "/chapter/" + chapter.id();

@@ -22,10 +22,35 @@ import java.util.List;
  * @param challengeMarkers texts of the site's access-challenge pages, added to the source's markers. Default none.
  * @param seriesFolderPrefix put before the series folder name in the library, e.g. {@code mangapill-} gives
  *     {@code data/library/mangapill-one-piece/}; lower-case letters, digits and dashes. Default none.
+ * @param search where the site's title search is and how to read its results. Optional: without it the source cannot
+ *     search.
  */
 public record HtmlDefinition(String name, String notes, String baseUrl, String titleUrl, String titleIdPattern,
     String chapterUrl, String language, Field title, Chapters chapters, Pages pages, Pacing pacing,
-    List<String> challengeMarkers, String seriesFolderPrefix) {
+    List<String> challengeMarkers, String seriesFolderPrefix, Search search) {
+
+  /** A definition without a search block. */
+  public HtmlDefinition(String name, String notes, String baseUrl, String titleUrl, String titleIdPattern,
+      String chapterUrl, String language, Field title, Chapters chapters, Pages pages, Pacing pacing,
+      List<String> challengeMarkers, String seriesFolderPrefix) {
+    this(name, notes, baseUrl, titleUrl, titleIdPattern, chapterUrl, language, title, chapters, pages, pacing,
+        challengeMarkers, seriesFolderPrefix, null);
+  }
+
+  /**
+   * The site's title search.
+   *
+   * @param url path of the search results page below the base URL, with {@code {query}} (URL-encoded when filled
+   *     in), e.g. {@code /search?q={query}}
+   * @param item CSS selector of one result's element, e.g. {@code .results .result}
+   * @param id the title id inside a result (required), as {@code titleUrl} takes it; a title URL is read with
+   *     {@code titleIdPattern}
+   * @param title the title's name inside a result (required)
+   * @param cover the cover image's URL inside a result, e.g. {@code {"selector": "img", "attribute": "src"}}.
+   *     Optional; resolved against the results page, kept when it is an http(s) URL (as page images are).
+   */
+  public record Search(String url, String item, Field id, Field title, Field cover) {
+  }
 
   /** {@link Chapters#order()} for a list that starts with the newest chapter. */
   public static final String NEWEST_FIRST = "newest-first";

@@ -206,7 +206,22 @@ public final class HtmlDefinitions {
       require(prefix.isEmpty() || PREFIX.matcher(prefix).matches(), "seriesFolderPrefix",
           "must be lower-case letters, digits and dashes (at most 40), e.g. mangapill-, got '" + prefix + "'");
       return new HtmlDefinition(name, d.notes(), baseUrl, titleUrl, titleIdPattern, chapterUrl, language, title,
-          chapters, pages, pacing, List.copyOf(markers), prefix);
+          chapters, pages, pacing, List.copyOf(markers), prefix, search(d.search()));
+    }
+
+    private HtmlDefinition.Search search(HtmlDefinition.Search s) {
+      if (s == null) {
+        return null;
+      }
+      String url = urlTemplate(s.url(), "search.url", List.of("query"));
+      require(url.contains("{query}"), "search.url", "must contain {query}, e.g. /search?q={query}");
+      String item = selector(s.item(), "search.item", true);
+      require(s.id() != null, "search.id", "is required (where the title id is inside a result)");
+      require(s.title() != null, "search.title", "is required (where the title's name is inside a result)");
+      Field id = field(s.id(), "search.id", false);
+      Field title = field(s.title(), "search.title", false);
+      Field cover = s.cover() == null ? null : field(s.cover(), "search.cover", false);
+      return new HtmlDefinition.Search(url, item, id, title, cover);
     }
 
     private Chapters chapters(Chapters c) {

@@ -54,6 +54,9 @@ public final class HtmlExtraction {
   private final Pattern numberPattern;
   private final Pattern chapterTitlePattern;
   private final Pattern titlePattern;
+  private final Pattern searchIdPattern;
+  private final Pattern searchTitlePattern;
+  private final Pattern searchCoverPattern;
 
   /** @param definition a definition checked by {@link HtmlDefinitions} */
   public HtmlExtraction(HtmlDefinition definition) {
@@ -63,6 +66,10 @@ public final class HtmlExtraction {
     this.numberPattern = compile(definition.chapters().number());
     this.chapterTitlePattern = definition.chapters().title() == null ? null : compile(definition.chapters().title());
     this.titlePattern = compile(definition.title());
+    HtmlDefinition.Search search = definition.search();
+    this.searchIdPattern = search == null ? null : compile(search.id());
+    this.searchTitlePattern = search == null ? null : compile(search.title());
+    this.searchCoverPattern = search == null || search.cover() == null ? null : compile(search.cover());
   }
 
   private static Pattern compile(Field field) {
@@ -208,6 +215,54 @@ public final class HtmlExtraction {
       Collections.reverse(chapters);
     }
     return new FetchOutcome.Ok<>(new TitleInfo(titleId, title, chapters));
+  }
+
+  // ---- search -------------------------------------------------------------------------------------------------
+
+  /** The absolute URL of the search results page for {@code query} (URL-encoded), or null without a search block. */
+  public String searchUrl(String baseUrl, String query) {
+    HtmlDefinition.Search search = definition.search();
+    return search == null ? null : baseUrl + search.url().replace("{query}",
+        java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Reads a search results page: each {@code search.item} is a title (its id, name and, when configured, cover); no
+   * item is no result. A result whose id cannot go into a URL is a parser failure.
+   */
+  public FetchOutcome<List<io.mangacircus.scraper.source.TitleHit>> searchResults(Document document, String baseUrl,
+      int limit) {
+    HtmlDefinition.Search search = definition.search();
+    String where = where(document);
+    List<io.mangacircus.scraper.source.TitleHit> hits = new ArrayList<>();
+    Elements items = document.select(search.item());
+    for (int i = 0; i < items.size() && hits.size() < limit; i++) {
+      String itemWhere = "item " + (i + 1) + " of '" + search.item() + "' on " + where;
+      Element element = items.get(i);
+      FetchOutcome<String> read = read(element, search.id(), searchIdPattern, "search.id", itemWhere);
+      if (!read.ok()) {
+        return read.failure();
+      }
+      String id = titleIdOf(read.value());
+      if (!usableId(id)) {
+        return new FetchOutcome.ParseError<>("title id '" + shown(id) + "' (search.id) in " + itemWhere
+            + " cannot go into a URL (letters, digits, ._~- and inner slashes only)");
+      }
+      FetchOutcome<String> title = read(element, search.title(), searchTitlePattern, "search.title", itemWhere);
+      if (!title.ok()) {
+        return title.failure();
+      }
+      String cover = null;
+      if (search.cover() != null) {
+        FetchOutcome<String> src = read(element, search.cover(), searchCoverPattern, "search.cover", itemWhere);
+        cover = src.ok() ? resolve(document.baseUri(), src.value()).map(URI::toString).orElse(null) : null;
+      }
+      if (hits.stream().noneMatch(hit -> hit.titleId().equals(id))) {
+        hits.add(new io.mangacircus.scraper.source.TitleHit(id, title.value(), List.of(), null, null,
+            List.of(definition.language()), null, cover, titleUrl(baseUrl, id)));
+      }
+    }
+    return new FetchOutcome.Ok<>(hits);
   }
 
   // ---- chapter pages ------------------------------------------------------------------------------------------

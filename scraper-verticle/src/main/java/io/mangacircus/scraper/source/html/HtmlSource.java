@@ -123,6 +123,22 @@ public final class HtmlSource implements Source {
     });
   }
 
+  /** Whether the definition has a {@code search} block. */
+  @Override
+  public boolean canSearch() {
+    return extraction.definition().search() != null;
+  }
+
+  /** The definition's search results page for {@code query}, read with its {@code search} selectors. */
+  @Override
+  public Future<FetchOutcome<List<io.mangacircus.scraper.source.TitleHit>>> search(String query, int limit) {
+    if (!canSearch()) {
+      return Source.super.search(query, limit);
+    }
+    return html(extraction.searchUrl(baseUrl, query), "search for '" + query + "'",
+        document -> extraction.searchResults(document, baseUrl, limit));
+  }
+
   @Override
   public Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter) {
     if (!HtmlExtraction.usableId(titleId) || !HtmlExtraction.usableId(chapter.id())) {

@@ -66,6 +66,47 @@ public final class LocalImportSource implements Source {
     return false;
   }
 
+  /** Local import can search: by folder name. */
+  @Override
+  public boolean canSearch() {
+    return true;
+  }
+
+  /**
+   * The title folders whose name contains every word of {@code query} (case-insensitive), by name; each with its
+   * chapter count (archives and image folders inside it).
+   */
+  @Override
+  public Future<FetchOutcome<List<io.mangacircus.scraper.source.TitleHit>>> search(String query, int limit) {
+    List<String> words = java.util.Arrays.stream(query.toLowerCase(Locale.ROOT).split("\\s+"))
+        .filter(w -> !w.isEmpty()).toList();
+    return blocking(() -> {
+      List<io.mangacircus.scraper.source.TitleHit> hits = new ArrayList<>();
+      List<Path> titles;
+      try (Stream<Path> entries = Files.list(folder)) {
+        titles = entries.filter(Files::isDirectory)
+            .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
+      } catch (NoSuchFileException e) {
+        return new FetchOutcome.Ok<>(List.of());
+      }
+      for (Path title : titles) {
+        String id = title.getFileName().toString();
+        String lower = id.toLowerCase(Locale.ROOT);
+        if (hits.size() >= limit || titleFolder(id) == null || !words.stream().allMatch(lower::contains)) {
+          continue;
+        }
+        int chapters;
+        try (Stream<Path> entries = Files.list(title)) {
+          chapters = (int) entries.filter(p -> Files.isDirectory(p)
+              || ARCHIVE.matcher(p.getFileName().toString()).matches()).count();
+        }
+        hits.add(new io.mangacircus.scraper.source.TitleHit(id, id, List.of(), null, null, List.of("en"), chapters,
+            null, null));
+      }
+      return new FetchOutcome.Ok<>(hits);
+    });
+  }
+
   @Override
   public Future<FetchOutcome<TitleInfo>> title(String titleRef) {
     return blocking(() -> {

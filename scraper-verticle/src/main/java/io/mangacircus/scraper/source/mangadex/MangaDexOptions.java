@@ -1,6 +1,7 @@
 package io.mangacircus.scraper.source.mangadex;
 
 import io.mangacircus.contracts.InvalidConfigException;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -16,11 +17,33 @@ import java.util.TreeSet;
  *     (MangaDex: 40); the adapter keeps one under it. 2–1000.
  * @param atHomeWindowSeconds the rolling window of that limit in seconds (MangaDex: 60), 1–3600; only a server with
  *     other rules (a test's fake) needs another.
+ * @param contentRatings the content ratings a title search asks for ({@code safe}, {@code suggestive}, {@code erotica},
+ *     {@code pornographic}). Default safe and suggestive.
+ * @param uploadsUrl where covers are served ({@code {uploadsUrl}/covers/{titleId}/{file}.256.jpg}); null: MangaDex's
+ *     {@code https://uploads.mangadex.org} for its own API, else the source's {@code baseUrl} (a test's fake serves
+ *     both)
  */
-public record MangaDexOptions(boolean dataSaver, int feedPageSize, int atHomeLimit, int atHomeWindowSeconds) {
+public record MangaDexOptions(boolean dataSaver, int feedPageSize, int atHomeLimit, int atHomeWindowSeconds,
+    List<String> contentRatings, String uploadsUrl) {
 
   /** The keys this adapter knows. */
-  public static final Set<String> KEYS = Set.of("dataSaver", "feedPageSize", "atHomeLimit", "atHomeWindowSeconds");
+  public static final Set<String> KEYS = Set.of("dataSaver", "feedPageSize", "atHomeLimit", "atHomeWindowSeconds",
+      "contentRatings", "uploadsUrl");
+
+  /** The content ratings MangaDex knows. */
+  public static final List<String> RATINGS = List.of("safe", "suggestive", "erotica", "pornographic");
+
+  /** The content ratings a search asks for unless configured. */
+  public static final List<String> DEFAULT_RATINGS = List.of("safe", "suggestive");
+
+  public MangaDexOptions {
+    contentRatings = contentRatings == null ? DEFAULT_RATINGS : List.copyOf(contentRatings);
+  }
+
+  /** Options with the default content ratings and cover site. */
+  public MangaDexOptions(boolean dataSaver, int feedPageSize, int atHomeLimit, int atHomeWindowSeconds) {
+    this(dataSaver, feedPageSize, atHomeLimit, atHomeWindowSeconds, DEFAULT_RATINGS, null);
+  }
 
   /** MangaDex's published at-home limit: 40 look-ups a minute. */
   public static final int AT_HOME_LIMIT = 40;
@@ -71,7 +94,40 @@ public record MangaDexOptions(boolean dataSaver, int feedPageSize, int atHomeLim
     int limit = whole(keyPrefix + ".atHomeLimit", options.get("atHomeLimit"), 2, 1000, AT_HOME_LIMIT);
     int window = whole(keyPrefix + ".atHomeWindowSeconds", options.get("atHomeWindowSeconds"), 1, 3600,
         AT_HOME_WINDOW_SECONDS);
-    return new MangaDexOptions(dataSaver, pageSize, limit, window);
+    return new MangaDexOptions(dataSaver, pageSize, limit, window, ratings(keyPrefix + ".contentRatings",
+        options.get("contentRatings")), uploadsUrl(keyPrefix + ".uploadsUrl", options.get("uploadsUrl")));
+  }
+
+  private static List<String> ratings(String key, Object value) {
+    if (value == null) {
+      return DEFAULT_RATINGS;
+    }
+    if (!(value instanceof List<?> list) || list.isEmpty()) {
+      throw new InvalidConfigException(key, "must be a non-empty list of " + String.join(", ", RATINGS)
+          + ", got " + value);
+    }
+    List<String> ratings = new java.util.ArrayList<>();
+    for (Object entry : list) {
+      if (!(entry instanceof String rating) || !RATINGS.contains(rating)) {
+        throw new InvalidConfigException(key, "'" + entry + "' is not a MangaDex content rating (known: "
+            + String.join(", ", RATINGS) + ")");
+      }
+      if (!ratings.contains(rating)) {
+        ratings.add(rating);
+      }
+    }
+    return List.copyOf(ratings);
+  }
+
+  private static String uploadsUrl(String key, Object value) {
+    if (value == null) {
+      return null;
+    }
+    if (!(value instanceof String url) || !url.trim().matches("https?://[^\\s/]+(/\\S*)?")) {
+      throw new InvalidConfigException(key, "must be an http(s) URL, got " + value);
+    }
+    String trimmed = url.trim();
+    return trimmed.endsWith("/") ? trimmed.substring(0, trimmed.length() - 1) : trimmed;
   }
 
   private static int whole(String key, Object value, int min, int max, int fallback) {

@@ -11,7 +11,9 @@ import io.mangacircus.scraper.source.LearnedRate;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.SourceHold;
 import io.mangacircus.scraper.source.SourceLimits;
+import io.mangacircus.scraper.source.TitleHit;
 import io.mangacircus.scraper.source.TitleInfo;
+import io.mangacircus.scraper.source.TitlePreview;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
@@ -32,7 +34,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The MangaDex adapter, over its public JSON API: title from {@code GET /manga/{id}}, English chapters from the
+ * The MangaDex adapter, over its public JSON API: title from {@code GET /manga/{id}}, chapters of the job's language from the
  * paginated {@code GET /manga/{id}/feed} (scheduled and externally hosted ones listed as such, never downloaded), pages from {@code GET /at-home/server/{chapterId}} and the MangaDex@Home
  * server it names. Keeps MangaDex's published limits for every request it sends, images included — at most 5 a
  * second and 40 at-home look-ups a minute — by sending one request at a time per API root, each at least 210 ms after
@@ -44,6 +46,15 @@ import org.slf4j.LoggerFactory;
 public final class MangaDexSource implements Source {
 
   private static final Logger LOG = LoggerFactory.getLogger(MangaDexSource.class);
+
+  /** Where MangaDex serves covers for its own API. */
+  public static final String UPLOADS_URL = "https://uploads.mangadex.org";
+
+  /** A title's page on the MangaDex site. */
+  static final String TITLE_PAGE = "https://mangadex.org/title/";
+
+  /** The most feed pages a preview reads (it lists every language). */
+  static final int PREVIEW_FEED_PAGES = 10;
 
   /** The API root used when a source's {@code baseUrl} is empty. */
   public static final String DEFAULT_BASE_URL = "https://api.mangadex.org";
@@ -106,6 +117,7 @@ public final class MangaDexSource implements Source {
 
   private final String name;
   private final String apiBaseUrl;
+  private final String uploadsUrl;
   private final MangaDexOptions options;
   private final SourceHttp http;
   private final RequestLine line;
@@ -136,6 +148,8 @@ public final class MangaDexSource implements Source {
       InstantSource clock, long metadataTimeoutMs, long pageTimeoutMs, List<String> challengeMarkers) {
     this.name = name;
     this.apiBaseUrl = normalise(apiBaseUrl);
+    this.uploadsUrl = options.uploadsUrl() != null ? options.uploadsUrl()
+        : this.apiBaseUrl.equals(DEFAULT_BASE_URL) ? UPLOADS_URL : this.apiBaseUrl;
     this.options = options;
     this.http = new SourceHttp(client, clock, challengeMarkers, MangaDexJson::errorDetail);
     this.line = line;
@@ -179,12 +193,21 @@ public final class MangaDexSource implements Source {
   }
 
   /**
-   * The title and its English feed, {@code spacing} between requests (the lane's pacing). A title whose manga answer
+   * The title and its English feed (today's default), {@code spacing} between requests (the lane's pacing). A title whose manga answer
    * lists its languages without English ends there, after one request. An inspection cut short by a failure is
    * remembered for {@link #PARTIAL_KEPT}: the next one goes on from the feed page that failed.
    */
   @Override
   public Future<FetchOutcome<TitleInfo>> title(String titleRef, Duration spacing) {
+    return title(titleRef, spacing, Wanted.DEFAULT);
+  }
+
+  /**
+   * The title and its feed in {@code wanted}'s language, one chapter per number by its group preference
+   * ({@link io.mangacircus.scraper.source.GroupChoice}), {@code spacing} between requests.
+   */
+  @Override
+  public Future<FetchOutcome<TitleInfo>> title(String titleRef, Duration spacing, Wanted wanted) {
     Optional<String> parsed = MangaDexRefs.titleId(titleRef);
     if (parsed.isEmpty()) {
       return Future.succeededFuture(new FetchOutcome.NotFound<>("'" + titleRef.trim() + "' is not a MangaDex title "
@@ -193,15 +216,15 @@ public final class MangaDexSource implements Source {
     String id = parsed.get();
     Partial partial;
     synchronized (partials) {
-      partial = partials.remove(id);
+      partial = partials.remove(id + "\u0000" + wanted.language());
     }
     if (partial != null && Duration.between(partial.at(), clock.instant()).compareTo(PARTIAL_KEPT) < 0) {
       LOG.info("[MANGADEX {}] inspection of {} goes on at feed offset {} ({} chapters read before)", name, id,
           partial.nextOffset(), partial.chapters().size());
       return partial.nextOffset() == SCHEDULED_FEED
-          ? scheduled(id, new ArrayList<>(partial.chapters()), spacing, partial.title(), partial.languages())
+          ? scheduled(id, new ArrayList<>(partial.chapters()), spacing, partial.title(), partial.languages(), wanted)
           : feed(id, partial.nextOffset(), new ArrayList<>(partial.chapters()), spacing, partial.title(),
-              partial.languages());
+              partial.languages(), wanted);
     }
     String what = "MangaDex title " + id;
     return api(apiBaseUrl + "/manga/" + id, what, false, request -> request)
@@ -214,25 +237,26 @@ public final class MangaDexSource implements Source {
             return Future.succeededFuture(title.<TitleInfo>failure());
           }
           List<String> languages = MangaDexJson.languages(answer.value());
-          if (!languages.isEmpty() && !languages.contains("en")) {
+          if (!languages.isEmpty() && !languages.contains(wanted.language())) {
             return Future.succeededFuture(new FetchOutcome.Ok<>(new TitleInfo(id, title.value(), List.of(),
                 languages)));
           }
-          return pause(spacing).compose(v -> feed(id, 0, new ArrayList<>(), spacing, title.value(), languages));
+          return pause(spacing).compose(v -> feed(id, 0, new ArrayList<>(), spacing, title.value(), languages,
+              wanted));
         });
   }
 
   /**
-   * Every page of the English feed of chapters readable now ({@code includeFuturePublishAt=0}, MangaDex's default
+   * Every page of the feed in the wanted language of chapters readable now ({@code includeFuturePublishAt=0}, MangaDex's default
    * filter made explicit; chapters hosted elsewhere are in it) from {@code offset} on, appended to {@code chapters},
    * then the {@link #scheduled} ones.
    */
   private Future<FetchOutcome<TitleInfo>> feed(String id, int offset, List<MangaDexJson.Chapter> chapters,
-      Duration spacing, String title, List<String> languages) {
+      Duration spacing, String title, List<String> languages, Wanted wanted) {
     String what = "MangaDex feed of " + id + " at offset " + offset;
     int limit = Math.min(options.feedPageSize(), FEED_OFFSET_CAP - offset);
     return api(apiBaseUrl + "/manga/" + id + "/feed", what, false, request -> request
-        .addQueryParam("translatedLanguage[]", "en")
+        .addQueryParam("translatedLanguage[]", wanted.language())
         .addQueryParam("order[chapter]", "asc")
         .addQueryParam("includeFuturePublishAt", "0")
         .addQueryParam("limit", String.valueOf(limit))
@@ -240,7 +264,8 @@ public final class MangaDexSource implements Source {
         .compose(answer -> {
           if (!answer.ok()) {
             synchronized (partials) {
-              partials.put(id, new Partial(title, languages, List.copyOf(chapters), offset, clock.instant()));
+              partials.put(id + "\u0000" + wanted.language(), new Partial(title, languages, List.copyOf(chapters), offset,
+                  clock.instant()));
             }
             return Future.succeededFuture(answer.<TitleInfo>failure());
           }
@@ -257,22 +282,22 @@ public final class MangaDexSource implements Source {
             done = true;
           }
           if (done) {
-            return pause(spacing).compose(v -> scheduled(id, chapters, spacing, title, languages));
+            return pause(spacing).compose(v -> scheduled(id, chapters, spacing, title, languages, wanted));
           }
-          return pause(spacing).compose(v -> feed(id, next, chapters, spacing, title, languages));
+          return pause(spacing).compose(v -> feed(id, next, chapters, spacing, title, languages, wanted));
         });
   }
 
   /**
-   * The English chapters MangaDex releases later ({@code includeFuturePublishAt=1}: one page, they are few), appended
+   * The chapters in the wanted language MangaDex releases later ({@code includeFuturePublishAt=1}: one page, they are few), appended
    * to {@code chapters}, then the title. Whatever the server sends, a chapter is listed as scheduled by its own
    * {@code publishAt}/{@code readableAt} against this adapter's clock, never by the query that found it.
    */
   private Future<FetchOutcome<TitleInfo>> scheduled(String id, List<MangaDexJson.Chapter> chapters, Duration spacing,
-      String title, List<String> languages) {
+      String title, List<String> languages, Wanted wanted) {
     String what = "MangaDex scheduled chapters of " + id;
     return api(apiBaseUrl + "/manga/" + id + "/feed", what, false, request -> request
-        .addQueryParam("translatedLanguage[]", "en")
+        .addQueryParam("translatedLanguage[]", wanted.language())
         .addQueryParam("order[chapter]", "asc")
         .addQueryParam("includeFuturePublishAt", "1")
         .addQueryParam("limit", String.valueOf(options.feedPageSize()))
@@ -280,7 +305,8 @@ public final class MangaDexSource implements Source {
         .map(answer -> {
           if (!answer.ok()) {
             synchronized (partials) {
-              partials.put(id, new Partial(title, languages, List.copyOf(chapters), SCHEDULED_FEED, clock.instant()));
+              partials.put(id + "\u0000" + wanted.language(), new Partial(title, languages, List.copyOf(chapters),
+                  SCHEDULED_FEED, clock.instant()));
             }
             return answer.<TitleInfo>failure();
           }
@@ -294,8 +320,8 @@ public final class MangaDexSource implements Source {
           }
           List<MangaDexJson.Chapter> all = new ArrayList<>(chapters);
           all.addAll(page.value().chapters());
-          return new FetchOutcome.Ok<>(new TitleInfo(id, title, MangaDexJson.chapters(all, clock.instant()),
-              languages));
+          return new FetchOutcome.Ok<>(new TitleInfo(id, title, MangaDexJson.chapters(all, clock.instant(),
+              wanted.preferredGroups()), languages));
         });
   }
 
@@ -309,6 +335,127 @@ public final class MangaDexSource implements Source {
     context.owner().setTimer(spacing.toMillis(), id -> done.complete());
     return done.future();
   }
+
+  // ---- search, preview, cover ---------------------------------------------------------------------------------
+
+  @Override
+  public boolean canSearch() {
+    return true;
+  }
+
+  /**
+   * {@code GET /manga?title=…&limit=…&includes[]=cover_art&contentRating[]=…} (the configured ratings), in MangaDex's
+   * relevance order; each cover is {@code {uploadsUrl}/covers/{titleId}/{fileName}.256.jpg}.
+   */
+  @Override
+  public Future<FetchOutcome<List<TitleHit>>> search(String query, int limit) {
+    String what = "MangaDex search for '" + query + "'";
+    return api(apiBaseUrl + "/manga", what, false, request -> {
+      request.addQueryParam("title", query).addQueryParam("limit", String.valueOf(limit))
+          .addQueryParam("includes[]", "cover_art").addQueryParam("order[relevance]", "desc");
+      options.contentRatings().forEach(rating -> request.addQueryParam("contentRating[]", rating));
+      return request;
+    }).map(answer -> {
+      if (!answer.ok()) {
+        return answer.failure();
+      }
+      FetchOutcome<MangaDexJson.MangaPage> page = MangaDexJson.mangaPage(answer.value(), what);
+      if (!page.ok()) {
+        return page.failure();
+      }
+      return new FetchOutcome.Ok<>(page.value().titles().stream().limit(limit).map(manga -> new TitleHit(manga.id(),
+          manga.title(), manga.altTitles(), manga.year(), manga.status(), manga.languages(), null, coverUrl(manga),
+          TITLE_PAGE + manga.id())).toList());
+    });
+  }
+
+  /** {@code GET /manga/{id}?includes[]=cover_art}, then its feed in every language with its groups' names. */
+  @Override
+  public Future<FetchOutcome<TitlePreview>> preview(String titleId) {
+    Optional<String> parsed = MangaDexRefs.titleId(titleId);
+    if (parsed.isEmpty()) {
+      return Future.succeededFuture(new FetchOutcome.NotFound<>("'" + titleId.trim() + "' is not a MangaDex title "
+          + "URL or title id"));
+    }
+    String id = parsed.get();
+    String what = "MangaDex title " + id;
+    return api(apiBaseUrl + "/manga/" + id, what, false, request -> request.addQueryParam("includes[]", "cover_art"))
+        .compose(answer -> {
+          if (!answer.ok()) {
+            return Future.succeededFuture(answer.<TitlePreview>failure());
+          }
+          FetchOutcome<MangaDexJson.Manga> manga = MangaDexJson.manga(answer.value(), what);
+          if (!manga.ok()) {
+            return Future.succeededFuture(manga.<TitlePreview>failure());
+          }
+          return previewFeed(manga.value(), 0, new ArrayList<>(), new LinkedHashMap<>());
+        });
+  }
+
+  private Future<FetchOutcome<TitlePreview>> previewFeed(MangaDexJson.Manga manga, int offset,
+      List<MangaDexJson.Chapter> chapters, Map<String, String> groups) {
+    String what = "MangaDex feed of " + manga.id() + " at offset " + offset;
+    return api(apiBaseUrl + "/manga/" + manga.id() + "/feed", what, false, request -> request
+        .addQueryParam("includes[]", "scanlation_group")
+        .addQueryParam("order[chapter]", "asc")
+        .addQueryParam("includeFuturePublishAt", "0")
+        .addQueryParam("limit", String.valueOf(options.feedPageSize()))
+        .addQueryParam("offset", String.valueOf(offset)))
+        .compose(answer -> {
+          if (!answer.ok()) {
+            return Future.succeededFuture(answer.<TitlePreview>failure());
+          }
+          FetchOutcome<MangaDexJson.FeedPage> page = MangaDexJson.feedPage(answer.value(), what);
+          if (!page.ok()) {
+            return Future.succeededFuture(page.<TitlePreview>failure());
+          }
+          chapters.addAll(page.value().chapters());
+          page.value().groups().forEach((groupId, groupName) -> {
+            if (!groupName.isEmpty() || !groups.containsKey(groupId)) {
+              groups.put(groupId, groupName);
+            }
+          });
+          int next = offset + Math.max(page.value().limit(), page.value().chapters().size());
+          boolean done = page.value().chapters().isEmpty() || page.value().limit() < 1 || next >= page.value().total()
+              || next >= FEED_OFFSET_CAP || next >= options.feedPageSize() * PREVIEW_FEED_PAGES;
+          if (!done) {
+            return previewFeed(manga, next, chapters, groups);
+          }
+          Instant now = clock.instant();
+          List<TitlePreview.Chapter> listed = new ArrayList<>();
+          for (MangaDexJson.Chapter chapter : chapters) {
+            io.mangacircus.scraper.source.ChapterInfo info = MangaDexJson.info(chapter, now);
+            if (info != null) {
+              listed.add(new TitlePreview.Chapter(info, chapter.groupIds(), chapter.uploadedAt()));
+            }
+          }
+          List<TitlePreview.Group> groupList = new ArrayList<>();
+          groups.forEach((groupId, groupName) -> groupList.add(new TitlePreview.Group(groupId,
+              groupName.isEmpty() ? groupId : groupName)));
+          return Future.succeededFuture(new FetchOutcome.Ok<>(new TitlePreview(manga.id(), manga.title(),
+              manga.altTitles(), manga.description(), manga.tags(), manga.year(), manga.status(), coverUrl(manga),
+              TITLE_PAGE + manga.id(), groupList, listed)));
+        });
+  }
+
+  private String coverUrl(MangaDexJson.Manga manga) {
+    return manga.coverFile() == null ? null
+        : uploadsUrl + "/covers/" + manga.id() + "/" + manga.coverFile() + ".256.jpg";
+  }
+
+  /** A cover from this source's cover site only, at most {@link #MAX_COVER_BYTES}, through the request line. */
+  @Override
+  public Future<FetchOutcome<PageBytes>> cover(String url) {
+    if (url == null || !url.startsWith(uploadsUrl + "/covers/")) {
+      return Future.succeededFuture(new FetchOutcome.NotFound<>("not a cover of this source"));
+    }
+    return send("cover", false, () -> http.request(url, metadataTimeoutMs), MAX_COVER_BYTES).map(answer ->
+        answer.ok() ? new FetchOutcome.Ok<>(new PageBytes(SourceHttp.mediaType(answer.value()),
+            SourceHttp.bytes(answer.value()))) : answer.<PageBytes>failure());
+  }
+
+  /** The most bytes of a cover read. */
+  public static final int MAX_COVER_BYTES = 2 * 1024 * 1024;
 
   // ---- pages --------------------------------------------------------------------------------------------------
 

@@ -1,0 +1,254 @@
+package io.mangacircus.scraper.follow;
+
+import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.CorruptStateFileException;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The followed titles, which nightly discovery checks ({@code data/scraper/follows.json}, schema 1): written atomically
+ * on every change, before the change takes effect; a file that does not parse is refused and never overwritten. An
+ * install that has no file yet (the first start after an upgrade) follows every title already in the library once, as
+ * discovery checked every library title before follows existed (docs/sources.md, "Following titles").
+ */
+public final class Follows {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Follows.class);
+
+  /** The schema this version reads and writes. */
+  public static final int SCHEMA = 1;
+
+  /**
+   * One followed title.
+   *
+   * @param source source name
+   * @param titleId the source's title id
+   * @param title human title (the title id until known)
+   * @param language the language followed
+   * @param preferredGroups group ids in order of preference for the jobs discovery queues
+   * @param followedAt when it was followed
+   * @param lastCheckAt when discovery last queued a check of it, or null
+   * @param lastNewChapterAt when a chapter of it was last published, or null
+   */
+  public record Entry(String source, String titleId, String title, String language, List<String> preferredGroups,
+      Instant followedAt, Instant lastCheckAt, Instant lastNewChapterAt) {
+
+    public Entry {
+      preferredGroups = List.copyOf(preferredGroups);
+    }
+
+    JsonObject toJson() {
+      return new JsonObject().put("source", source).put("titleId", titleId).put("title", title)
+          .put("language", language).put("preferredGroups", new JsonArray(preferredGroups))
+          .put("followedAt", followedAt.toString()).put("lastCheckAt", text(lastCheckAt))
+          .put("lastNewChapterAt", text(lastNewChapterAt));
+    }
+  }
+
+  /** A title already in the library, followed on the first start without a follows file. */
+  public record LibraryTitle(String source, String titleId, String title) {
+  }
+
+  private final Path file;
+  private final InstantSource clock;
+  private Map<String, Entry> entries;
+
+  private Follows(Path file, InstantSource clock, Map<String, Entry> entries) {
+    this.file = file;
+    this.clock = clock;
+    this.entries = entries;
+  }
+
+  /**
+   * Opens the follows file; without one, follows every title {@code library} lists and writes the file.
+   *
+   * @throws CorruptStateFileException when the file exists but cannot be read (it is left untouched)
+   * @throws UncheckedIOException when the first file cannot be written
+   */
+  public static Follows open(Path file, InstantSource clock, Supplier<Collection<LibraryTitle>> library) {
+    try {
+      return new Follows(file, clock, parse(file, Files.readString(file, StandardCharsets.UTF_8)));
+    } catch (NoSuchFileException e) {
+      Follows follows = new Follows(file, clock, new LinkedHashMap<>());
+      Instant now = clock.instant();
+      Map<String, Entry> seeded = new LinkedHashMap<>();
+      for (LibraryTitle title : library.get()) {
+        seeded.putIfAbsent(key(title.source(), title.titleId()), new Entry(title.source(), title.titleId(),
+            title.title(), "en", List.of(), now, null, null));
+      }
+      try {
+        follows.save(seeded);
+      } catch (IOException io) {
+        throw new UncheckedIOException("cannot write " + file + ": " + io.getMessage(), io);
+      }
+      LOG.info("[FOLLOWS] no {} yet: following the {} titles already in the library (once; unfollow any of them "
+          + "on the Following list)", file.getFileName(), seeded.size());
+      return follows;
+    } catch (IOException e) {
+      throw new CorruptStateFileException(file, "cannot be read: " + e.getMessage());
+    }
+  }
+
+  private static Map<String, Entry> parse(Path file, String text) {
+    String shape = "needs {\"schema\": 1, \"titles\": [{source, titleId, title, language, preferredGroups, "
+        + "followedAt, lastCheckAt, lastNewChapterAt}]}";
+    JsonObject root;
+    try {
+      root = new JsonObject(text);
+    } catch (DecodeException | ClassCastException e) {
+      throw new CorruptStateFileException(file, "is not a JSON object: " + e.getMessage());
+    }
+    if (!(root.getValue("schema") instanceof Number schema)) {
+      throw new CorruptStateFileException(file, shape);
+    }
+    if (schema.intValue() > SCHEMA) {
+      throw new CorruptStateFileException(file, "has schema " + schema + ", newer than this version reads ("
+          + SCHEMA + ")");
+    }
+    if (!(root.getValue("titles") instanceof JsonArray titles)) {
+      throw new CorruptStateFileException(file, shape);
+    }
+    Map<String, Entry> entries = new LinkedHashMap<>();
+    for (int i = 0; i < titles.size(); i++) {
+      try {
+        JsonObject t = titles.getJsonObject(i);
+        List<String> groups = new ArrayList<>();
+        if (t.getValue("preferredGroups") instanceof JsonArray list) {
+          list.forEach(g -> groups.add((String) g));
+        }
+        Entry entry = new Entry(required(t, "source"), required(t, "titleId"), required(t, "title"),
+            required(t, "language"), groups, Instant.parse(required(t, "followedAt")),
+            instant(t.getString("lastCheckAt")), instant(t.getString("lastNewChapterAt")));
+        entries.put(key(entry.source(), entry.titleId()), entry);
+      } catch (ClassCastException | IllegalArgumentException | DateTimeParseException e) {
+        throw new CorruptStateFileException(file, "titles[" + i + "] is not readable (" + e.getMessage() + "); "
+            + shape);
+      }
+    }
+    return entries;
+  }
+
+  private static String required(JsonObject json, String field) {
+    String value = json.getString(field);
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException("'" + field + "' is missing");
+    }
+    return value;
+  }
+
+  private static Instant instant(String value) {
+    return value == null ? null : Instant.parse(value);
+  }
+
+  private static String text(Instant at) {
+    return at == null ? null : at.toString();
+  }
+
+  private static String key(String source, String titleId) {
+    return source + "\u0000" + titleId;
+  }
+
+  /** The file this store owns. */
+  public Path file() {
+    return file;
+  }
+
+  /** Every followed title, by title then source. */
+  public synchronized List<Entry> list() {
+    return entries.values().stream().sorted(Comparator.comparing((Entry e) -> e.title().toLowerCase(
+        java.util.Locale.ROOT)).thenComparing(Entry::source).thenComparing(Entry::titleId)).toList();
+  }
+
+  /** The followed title, if it is followed. */
+  public synchronized Optional<Entry> get(String source, String titleId) {
+    return Optional.ofNullable(entries.get(key(source, titleId)));
+  }
+
+  /**
+   * Follows a title (again: its language and groups change, the rest stays). Saved before it takes effect.
+   *
+   * @param language null keeps a followed title's language, else {@code en}
+   * @param preferredGroups null keeps a followed title's groups, else none
+   * @throws IOException when the file cannot be written (nothing changed)
+   */
+  public synchronized Entry follow(String source, String titleId, String title, String language,
+      List<String> preferredGroups) throws IOException {
+    Entry old = entries.get(key(source, titleId));
+    Entry entry = old == null
+        ? new Entry(source, titleId, title == null ? titleId : title, language == null ? "en" : language,
+            preferredGroups == null ? List.of() : preferredGroups, clock.instant(), null, null)
+        : new Entry(source, titleId, title == null || title.equals(titleId) ? old.title() : title,
+            language == null ? old.language() : language,
+            preferredGroups == null ? old.preferredGroups() : preferredGroups, old.followedAt(), old.lastCheckAt(),
+            old.lastNewChapterAt());
+    change(key(source, titleId), entry);
+    return entry;
+  }
+
+  /** Stops following a title; true when it was followed. Nothing downloaded is touched. */
+  public synchronized boolean unfollow(String source, String titleId) throws IOException {
+    if (!entries.containsKey(key(source, titleId))) {
+      return false;
+    }
+    change(key(source, titleId), null);
+    return true;
+  }
+
+  /** Records that discovery queued a check of these titles at {@code at}. */
+  public synchronized void checked(Collection<Entry> titles, Instant at) throws IOException {
+    Map<String, Entry> next = new LinkedHashMap<>(entries);
+    for (Entry title : titles) {
+      next.computeIfPresent(key(title.source(), title.titleId()), (k, e) -> new Entry(e.source(), e.titleId(),
+          e.title(), e.language(), e.preferredGroups(), e.followedAt(), at, e.lastNewChapterAt()));
+    }
+    save(next);
+  }
+
+  /** Records that a chapter of a title was published (nothing for a title that is not followed). */
+  public synchronized void newChapter(String source, String titleId, String title, Instant at) throws IOException {
+    Entry e = entries.get(key(source, titleId));
+    if (e == null) {
+      return;
+    }
+    change(key(source, titleId), new Entry(source, titleId, title == null || title.isBlank() ? e.title() : title,
+        e.language(), e.preferredGroups(), e.followedAt(), e.lastCheckAt(), at));
+  }
+
+  private void change(String key, Entry entry) throws IOException {
+    Map<String, Entry> next = new LinkedHashMap<>(entries);
+    if (entry == null) {
+      next.remove(key);
+    } else {
+      next.put(key, entry);
+    }
+    save(next);
+  }
+
+  private void save(Map<String, Entry> next) throws IOException {
+    JsonArray titles = new JsonArray();
+    next.values().forEach(e -> titles.add(e.toJson()));
+    AtomicFiles.write(file, new JsonObject().put("schema", SCHEMA).put("titles", titles).encodePrettily()
+        .getBytes(StandardCharsets.UTF_8));
+    entries = next;
+  }
+}
