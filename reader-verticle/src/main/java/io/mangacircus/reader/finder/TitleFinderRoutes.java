@@ -32,6 +32,12 @@ public final class TitleFinderRoutes {
 
   /** Version of the messages these routes send. */
   private static final int VERSION = 1;
+  /**
+   * How long a request that reaches a site (search, preview, cover) may take at least, ms: the scraper asks every source
+   * that can search, each through its lane's pacing and request limits, so the reader's usual scraper timeout (2 s, for
+   * answers from the scraper's own state) is too short for it.
+   */
+  public static final long SITE_TIMEOUT_MS = 20_000;
   /** How long a browser may keep a cover without asking again, seconds (covers of a cover id never change). */
   public static final int COVER_MAX_AGE_SECONDS = 86_400;
 
@@ -79,7 +85,7 @@ public final class TitleFinderRoutes {
   }
 
   private void handleSources(RoutingContext ctx) {
-    ask(ctx, Addresses.SCRAPER_SOURCES_LIST, message(), Function.identity());
+    ask(ctx, Addresses.SCRAPER_SOURCES_LIST, message(), timeoutMs, Function.identity());
   }
 
   private void handleSearch(RoutingContext ctx) {
@@ -95,7 +101,7 @@ public final class TitleFinderRoutes {
       return;
     }
     JsonObject request = message().put("source", source).put("query", query).put("limit", limit);
-    ask(ctx, Addresses.SCRAPER_TITLES_SEARCH, request, reply -> {
+    ask(ctx, Addresses.SCRAPER_TITLES_SEARCH, request, siteTimeout(), reply -> {
       JsonArray results = reply.getJsonArray("results", new JsonArray());
       for (int i = 0; i < results.size(); i++) {
         JsonObject result = results.getJsonObject(i);
@@ -115,8 +121,8 @@ public final class TitleFinderRoutes {
       ApiReplies.error(ctx, 400, "bad_request", e.getMessage());
       return;
     }
-    request(Addresses.SCRAPER_TITLES_PREVIEW, message().put("source", source).put("titleId", titleId))
-        .onFailure(t -> answerFailure(ctx, t))
+    request(Addresses.SCRAPER_TITLES_PREVIEW, message().put("source", source).put("titleId", titleId), siteTimeout())
+        .onFailure(t -> answerFailure(ctx, t, siteTimeout()))
         .onSuccess(message -> {
           JsonObject preview = message.body().copy();
           preview.remove("v");
@@ -158,8 +164,8 @@ public final class TitleFinderRoutes {
         return;
       }
       vertx.eventBus().<Object>request(Addresses.SCRAPER_COVERS_FETCH, message().put("source", source)
-          .put("coverId", coverId), new DeliveryOptions().setSendTimeout(timeoutMs))
-          .onFailure(t -> answerFailure(ctx, t))
+          .put("coverId", coverId), new DeliveryOptions().setSendTimeout(siteTimeout()))
+          .onFailure(t -> answerFailure(ctx, t, siteTimeout()))
           .onSuccess(reply -> {
             Optional<String> type = CoverCache.imageType(reply.headers().get("content-type"));
             if (!(reply.body() instanceof Buffer bytes) || type.isEmpty() || bytes.length() > CoverCache.MAX_BYTES) {
@@ -188,7 +194,7 @@ public final class TitleFinderRoutes {
   }
 
   private void handleFollowing(RoutingContext ctx) {
-    ask(ctx, Addresses.SCRAPER_FOLLOWS_LIST, message(), Function.identity());
+    ask(ctx, Addresses.SCRAPER_FOLLOWS_LIST, message(), timeoutMs, Function.identity());
   }
 
   private void handleFollow(RoutingContext ctx) {
@@ -215,20 +221,25 @@ public final class TitleFinderRoutes {
     if (language != null) {
       request.put("language", language);
     }
-    ask(ctx, Addresses.SCRAPER_FOLLOWS_SET, request, Function.identity());
+    ask(ctx, Addresses.SCRAPER_FOLLOWS_SET, request, timeoutMs, Function.identity());
   }
 
   private static JsonObject message() {
     return new JsonObject().put("v", VERSION);
   }
 
-  private Future<Message<JsonObject>> request(String address, JsonObject body) {
-    return vertx.eventBus().request(address, body, new DeliveryOptions().setSendTimeout(timeoutMs));
+  private long siteTimeout() {
+    return Math.max(timeoutMs, SITE_TIMEOUT_MS);
+  }
+
+  private Future<Message<JsonObject>> request(String address, JsonObject body, long timeout) {
+    return vertx.eventBus().request(address, body, new DeliveryOptions().setSendTimeout(timeout));
   }
 
   /** Forwards a request and answers 200 with the reply (without its {@code v}), shaped by {@code shape}. */
-  private void ask(RoutingContext ctx, String address, JsonObject body, Function<JsonObject, JsonObject> shape) {
-    request(address, body).onFailure(t -> answerFailure(ctx, t)).onSuccess(reply -> {
+  private void ask(RoutingContext ctx, String address, JsonObject body, long timeout,
+      Function<JsonObject, JsonObject> shape) {
+    request(address, body, timeout).onFailure(t -> answerFailure(ctx, t, timeout)).onSuccess(reply -> {
       JsonObject answer = reply.body().copy();
       answer.remove("v");
       ctx.json(shape.apply(answer));
@@ -239,7 +250,7 @@ public final class TitleFinderRoutes {
    * A failed request in the admin routes' error shape: no scraper (no handler, or no answer in time) is 503
    * {@code scraper_unreachable}; a refusal keeps its code, with the status that code means.
    */
-  private void answerFailure(RoutingContext ctx, Throwable t) {
+  private void answerFailure(RoutingContext ctx, Throwable t, long timeout) {
     if (!(t instanceof ReplyException reply)) {
       ApiReplies.error(ctx, 500, "internal_error", t.toString());
       return;
@@ -248,7 +259,7 @@ public final class TitleFinderRoutes {
       case NO_HANDLERS -> ApiReplies.error(ctx, 503, "scraper_unreachable", "the scraper is unreachable (not running, "
           + "parked or not yet joined); see /health/ready");
       case TIMEOUT -> ApiReplies.error(ctx, 503, "scraper_unreachable", "the scraper did not answer within "
-          + timeoutMs + " ms");
+          + timeout + " ms");
       default -> {
         ErrorCode code = ErrorCode.ofCode(reply.failureCode()).orElse(ErrorCode.INTERNAL_ERROR);
         String name = code.name().toLowerCase(Locale.ROOT);

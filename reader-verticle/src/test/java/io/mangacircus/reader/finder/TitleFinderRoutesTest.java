@@ -103,6 +103,18 @@ class TitleFinderRoutesTest {
   }
 
   @Test
+  void aSearchMayTakeLongerThanTheReadersUsualScraperTimeoutBecauseItReachesTheSites() throws Exception {
+    // The reader under test waits 2 s for answers from the scraper's own state; a search goes out to every site.
+    scraper(Addresses.SCRAPER_TITLES_SEARCH, message -> reader.vertx().setTimer(3_000, id -> message.reply(
+        new JsonObject().put("v", 1).put("query", "starfall").put("results", new JsonArray())
+            .put("problems", new JsonArray()))));
+
+    HttpResponse<String> answer = get("/api/admin/search?q=starfall");
+
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+  }
+
+  @Test
   void aSearchNamingOneSourceAndALimitAsksForExactlyThat() throws Exception {
     scraper(Addresses.SCRAPER_TITLES_SEARCH, message -> {
       received.add(SearchRequest.fromJson(message.body()));
