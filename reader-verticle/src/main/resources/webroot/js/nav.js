@@ -9,6 +9,7 @@ const THEME_KEY = 'mc.theme';
 const LINKS = [
   { id: 'nav-library', href: '/', label: 'Library', key: 'library' },
   { id: 'nav-users', href: '/admin/users.html', label: 'Users', key: 'users', admin: true },
+  { id: 'nav-add', href: '/admin/add.html', label: 'Add titles', key: 'add', admin: true },
   { id: 'nav-scraper', href: '/admin/scraper.html', label: 'Scraper', key: 'scraper', admin: true },
   { id: 'nav-health', href: '/admin/health.html', label: 'Service health', key: 'health', admin: true },
   { id: 'nav-settings', href: '/admin/settings.html', label: 'Settings', key: 'settings', admin: true },

@@ -13,6 +13,8 @@ import io.mangacircus.reader.accounts.GeneratedPassword;
 import io.mangacircus.reader.accounts.UserAdminRoutes;
 import io.mangacircus.reader.catalog.CatalogRoutes;
 import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.finder.CoverCache;
+import io.mangacircus.reader.finder.TitleFinderRoutes;
 import io.mangacircus.reader.library.CbzDownload;
 import io.mangacircus.reader.library.ChapterArchives;
 import io.mangacircus.reader.library.LibraryFiles;
@@ -188,6 +190,8 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/admin/notifications*").subRouter(new NotificationRoutes(vertx).router());
     router.route("/api/admin/*").subRouter(statusRoutes.router());
     router.route("/api/admin/*").subRouter(new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).router());
+    router.route("/api/admin/*").subRouter(new TitleFinderRoutes(vertx, config.scraperRequestTimeoutMs(), inventory,
+        files.root(), new CoverCache(dataDir.resolve("search-covers"), CoverCache.DEFAULT_MAX_FILES, clock)).router());
     router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, database, catalog, cbz,
         new ProgressRecorder(files, database, clock), config.trustProxy()).router());
     // After every feature: an /api or /opds request that none of them answered.

@@ -47,8 +47,10 @@ class ReaderRoutesTest {
   private static final Pattern DOCUMENTED = Pattern.compile("`(GET|POST|PUT|DELETE) (/(?:api|opds)/[^`?\\s]*)");
 
   /** A harmless value for every path parameter. */
-  private static final Map<String, String> SAMPLES = Map.of("series", "s-1", "chapter", "c-1", "page", "1",
-      "id", "col-1", "username", "nobody", "service", "scraper", "jobId", "job-1", "source", "demo");
+  private static final Map<String, String> SAMPLES = Map.ofEntries(Map.entry("series", "s-1"),
+      Map.entry("chapter", "c-1"), Map.entry("page", "1"), Map.entry("id", "col-1"), Map.entry("username", "nobody"),
+      Map.entry("service", "scraper"), Map.entry("jobId", "job-1"), Map.entry("source", "demo"),
+      Map.entry("titleId", "t-1"), Map.entry("coverId", "cov-1"));
 
   /** Open without a session. */
   private static final Set<String> PUBLIC = Set.of("POST /api/login", "GET /api/system/info");

@@ -65,6 +65,11 @@ public final class ReaderUnderTest implements AutoCloseable {
     return new ReaderUnderTest(vertx, port);
   }
 
+  /** The reader's Vert.x, for stand-ins of the scraper's consumers on its event bus. */
+  public Vertx vertx() {
+    return vertx;
+  }
+
   public String base() {
     return "http://127.0.0.1:" + port;
   }

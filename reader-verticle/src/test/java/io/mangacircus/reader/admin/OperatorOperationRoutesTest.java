@@ -15,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -26,8 +27,11 @@ import org.junit.jupiter.api.Test;
 class OperatorOperationRoutesTest {
 
   /** A valid value for every path parameter and body field an operation uses. */
-  private static final Map<String, Object> SAMPLES = Map.of("jobId", "job-1", "source", "demo", "title", "Some title",
-      "autoConfirm", true, "pageDelayMs", 100, "chapterDelayMs", 2000, "enabled", true, "time", "03:30");
+  private static final Map<String, Object> SAMPLES = Map.ofEntries(Map.entry("jobId", "job-1"),
+      Map.entry("source", "demo"), Map.entry("title", "Some title"), Map.entry("autoConfirm", true),
+      Map.entry("pageDelayMs", 100), Map.entry("chapterDelayMs", 2000), Map.entry("enabled", true),
+      Map.entry("time", "03:30"), Map.entry("language", "en"), Map.entry("preferredGroups", List.of("g-1")),
+      Map.entry("follow", true));
 
   private Vertx vertx;
   private HttpServer server;
