@@ -183,9 +183,11 @@ public final class MessageFields {
    */
   public static String optionalLanguage(JsonObject json, String type, String field) {
     String value = optionalString(json, type, field);
-    if (value == null) {
-      return null;
-    }
+    return value == null ? null : language(type, field, value);
+  }
+
+  /** A language code, trimmed and lower-cased; throws {@link InvalidMessageException} naming the field when it is not one. */
+  public static String language(String type, String field, String value) {
     String code = value.trim().toLowerCase(java.util.Locale.ROOT);
     if (!LANGUAGE.matcher(code).matches()) {
       throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field

@@ -45,6 +45,14 @@ import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.OperatorText;
 import io.mangacircus.contracts.ScraperRequests;
 import io.mangacircus.contracts.library.LibraryLayout;
+import io.mangacircus.reader.finder.FinderInput;
+import io.mangacircus.reader.finder.LibraryHoldings;
+import io.mangacircus.reader.shelves.LibraryVisits;
+import io.mangacircus.reader.shelves.ReadingCounts;
+import io.mangacircus.scraper.search.CoverIds;
+import io.mangacircus.scraper.search.SearchPacing;
+import io.mangacircus.scraper.search.TimedCache;
+import io.mangacircus.scraper.source.GroupChoice;
 import io.vertx.core.eventbus.EventBus;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +69,8 @@ class ArchitectureTest {
             MemoryYield.class, FailureClassifier.class, StallWatch.class, SystemicParserWatch.class,
             JobTransitions.class, StageLattice.class, HtmlExtraction.class, HtmlDefinitions.class,
             RequestLimiter.class, MangaDexRefs.class, MangaDexOptions.class, Deduplicator.class, RateLimit.class,
-            Outbox.class, Dispatcher.class, DiscoveryTally.class)
+            Outbox.class, Dispatcher.class, DiscoveryTally.class, GroupChoice.class, TimedCache.class, CoverIds.class,
+            SearchPacing.class, LibraryVisits.class, ReadingCounts.class, FinderInput.class, LibraryHoldings.class)
         .should().dependOnClassesThat().resideInAPackage("io.vertx..")
         .check(CLASSES);
   }

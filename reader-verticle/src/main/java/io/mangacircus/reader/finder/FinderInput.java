@@ -1,7 +1,7 @@
 package io.mangacircus.reader.finder;
 
 import io.mangacircus.contracts.InvalidMessageException;
-import io.mangacircus.contracts.LanguageCodes;
+import io.mangacircus.contracts.MessageFields;
 import java.util.regex.Pattern;
 
 /**
@@ -96,7 +96,7 @@ public final class FinderInput {
     }
     try {
       if (raw instanceof String text) {
-        return LanguageCodes.check("request", "language", text);
+        return MessageFields.language("request", "language", text);
       }
     } catch (InvalidMessageException e) {
       // answered below
