@@ -38,6 +38,12 @@ public final class IdleMemorySettings {
 
   private static final String TRIM_INTERVAL_OPTION = "TrimNativeHeapInterval";
 
+  /** The operator's way to forbid {@code System.gc()}, and with it the idle compaction. */
+  private static final String DISABLE_EXPLICIT_GC = "DisableExplicitGC";
+
+  /** The log's name for {@link IdleCompaction}: one full collection in the first quiet 10 s after each busy period. */
+  static final String COMPACTION = "one full GC when idle after work";
+
   /** What was applied and what was kept as the operator gave it; {@link #logLine()} is the one start-up line. */
   public record Outcome(List<String> applied, List<String> keptAsGiven, List<String> notApplied) {
 
@@ -67,6 +73,9 @@ public final class IdleMemorySettings {
     /** Starts handing the C heap's free memory back to the system every {@code seconds}. */
     void trimNativeHeapEvery(int seconds);
 
+    /** Starts compacting the heap once whenever the process goes idle after work ({@link IdleCompaction}). */
+    void compactHeapWhenIdle();
+
     /** This JVM's options, through the HotSpot diagnostic MXBean. */
     static VmOptions platform() {
       HotSpotDiagnosticMXBean bean = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
@@ -84,6 +93,11 @@ public final class IdleMemorySettings {
         @Override
         public void trimNativeHeapEvery(int seconds) {
           NativeHeapTrim.start(seconds);
+        }
+
+        @Override
+        public void compactHeapWhenIdle() {
+          NativeHeapTrim.compactWhenIdle();
         }
       };
     }
@@ -117,6 +131,18 @@ public final class IdleMemorySettings {
         } catch (IllegalArgumentException e) {
           notApplied.add(option.getKey() + "=" + option.getValue() + " (" + e.getMessage() + ")");
         }
+      }
+    }
+    // Without it the heap G1 grew during a download stays at its peak less what one concurrent cycle frees (the old
+    // regions' garbage is only counted out after the cycle's remark, where G1 sizes the heap): ≈ 48 MiB for 20 live.
+    if ("true".equals(options.get(DISABLE_EXPLICIT_GC).getValue())) {
+      notApplied.add(COMPACTION + " (-XX:+" + DISABLE_EXPLICIT_GC + " given)");
+    } else {
+      try {
+        options.compactHeapWhenIdle();
+        applied.add(COMPACTION);
+      } catch (RuntimeException e) {
+        notApplied.add(COMPACTION + " (" + e.getMessage() + ")");
       }
     }
     VMOption trimInterval = optional(options, TRIM_INTERVAL_OPTION);

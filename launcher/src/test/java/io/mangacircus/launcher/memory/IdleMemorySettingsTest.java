@@ -35,12 +35,13 @@ class IdleMemorySettingsTest {
     assertThat(outcome.keptAsGiven()).isEmpty();
     assertThat(outcome.notApplied()).isEmpty();
     assertThat(outcome.logLine()).startsWith("memory: idle heap return set MinHeapFreeRatio=10 MaxHeapFreeRatio=30 "
-        + "G1PeriodicGCInterval=15000 System.trim_native_heap every 30 s");
+        + "G1PeriodicGCInterval=15000 one full GC when idle after work System.trim_native_heap every 30 s");
     assertThat(Thread.getAllStackTraces().keySet()).anyMatch(t -> t.getName().equals("mc-native-heap-trim") && t.isDaemon());
 
     // Anything no longer at its default is someone's choice: a second start-up pass changes nothing.
     IdleMemorySettings.Outcome again = IdleMemorySettings.apply(IdleMemorySettings.VmOptions.platform());
-    assertThat(again.applied()).containsExactly("System.trim_native_heap every 30 s");   // not a VM option
+    assertThat(again.applied())   // not VM options
+        .containsExactly("one full GC when idle after work", "System.trim_native_heap every 30 s");
     assertThat(again.keptAsGiven()).contains("MaxHeapFreeRatio=30", "G1PeriodicGCInterval=15000");
   }
 
@@ -53,7 +54,7 @@ class IdleMemorySettingsTest {
 
     IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
 
-    assertThat(table.sets).containsExactly("MinHeapFreeRatio=10");
+    assertThat(table.sets).containsExactly("MinHeapFreeRatio=10", "compact when idle");
     assertThat(table.get("MaxHeapFreeRatio").getValue()).isEqualTo("50");
     assertThat(outcome.keptAsGiven())
         .containsExactly("MaxHeapFreeRatio=50", "G1PeriodicGCInterval=0", "TrimNativeHeapInterval=0");
@@ -67,7 +68,7 @@ class IdleMemorySettingsTest {
 
     IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
 
-    assertThat(table.sets).containsExactly("trim every 30 s");   // the C heap is not the collector's
+    assertThat(table.sets).containsExactly("compact when idle", "trim every 30 s");   // neither is G1's
     assertThat(outcome.logLine()).contains("not applied: G1 options (the JVM does not run G1)");
   }
 
@@ -78,9 +79,20 @@ class IdleMemorySettingsTest {
 
     IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
 
-    assertThat(table.sets).containsExactly("G1PeriodicGCInterval=15000", "trim every 30 s");
+    assertThat(table.sets).containsExactly("G1PeriodicGCInterval=15000", "compact when idle", "trim every 30 s");
     assertThat(outcome.notApplied()).singleElement().asString()
         .startsWith("MaxHeapFreeRatio=30 (").contains("MinHeapFreeRatio");
+  }
+
+  @Test
+  void anOperatorWhoForbadeSystemGcGetsNoIdleCompactionAndTheLogSaysWhy() {
+    OptionTable table = new OptionTable(true);
+    table.given("DisableExplicitGC", "true", Origin.VM_CREATION);
+
+    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
+
+    assertThat(table.sets).doesNotContain("compact when idle").contains("trim every 30 s");
+    assertThat(outcome.logLine()).contains("not applied: one full GC when idle after work (-XX:+DisableExplicitGC given)");
   }
 
   /** Options as a JVM reports them, checking the one rule of the real VM that matters here: min free ≤ max free. */
@@ -94,11 +106,17 @@ class IdleMemorySettingsTest {
       given("MaxHeapFreeRatio", "70", Origin.DEFAULT);
       given("G1PeriodicGCInterval", "0", Origin.DEFAULT);
       given("TrimNativeHeapInterval", "0", Origin.DEFAULT);
+      given("DisableExplicitGC", "false", Origin.DEFAULT);
     }
 
     @Override
     public void trimNativeHeapEvery(int seconds) {
       sets.add("trim every " + seconds + " s");
+    }
+
+    @Override
+    public void compactHeapWhenIdle() {
+      sets.add("compact when idle");
     }
 
     void given(String name, String value, Origin origin) {
