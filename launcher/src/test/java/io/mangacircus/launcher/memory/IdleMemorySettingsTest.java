@@ -35,14 +35,17 @@ class IdleMemorySettingsTest {
     assertThat(outcome.keptAsGiven()).isEmpty();
     assertThat(outcome.notApplied()).isEmpty();
     assertThat(outcome.logLine()).startsWith("memory: idle heap return set MinHeapFreeRatio=10 MaxHeapFreeRatio=30 "
-        + "G1PeriodicGCInterval=15000 one full GC when idle after work System.trim_native_heap every 30 s");
+        + "G1PeriodicGCInterval=15000 jdk.nio.maxCachedBufferSize=65536 one full GC when idle after work "
+        + "System.trim_native_heap every 30 s");
+    assertThat(System.getProperty("jdk.nio.maxCachedBufferSize")).isEqualTo("65536");
     assertThat(Thread.getAllStackTraces().keySet()).anyMatch(t -> t.getName().equals("mc-native-heap-trim") && t.isDaemon());
 
     // Anything no longer at its default is someone's choice: a second start-up pass changes nothing.
     IdleMemorySettings.Outcome again = IdleMemorySettings.apply(IdleMemorySettings.VmOptions.platform());
     assertThat(again.applied())   // not VM options
         .containsExactly("one full GC when idle after work", "System.trim_native_heap every 30 s");
-    assertThat(again.keptAsGiven()).contains("MaxHeapFreeRatio=30", "G1PeriodicGCInterval=15000");
+    assertThat(again.keptAsGiven())
+        .contains("MaxHeapFreeRatio=30", "G1PeriodicGCInterval=15000", "jdk.nio.maxCachedBufferSize=65536");
   }
 
   @Test
@@ -54,7 +57,7 @@ class IdleMemorySettingsTest {
 
     IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
 
-    assertThat(table.sets).containsExactly("MinHeapFreeRatio=10", "compact when idle");
+    assertThat(table.sets).containsExactly("MinHeapFreeRatio=10", "-Djdk.nio.maxCachedBufferSize=65536", "compact when idle");
     assertThat(table.get("MaxHeapFreeRatio").getValue()).isEqualTo("50");
     assertThat(outcome.keptAsGiven())
         .containsExactly("MaxHeapFreeRatio=50", "G1PeriodicGCInterval=0", "TrimNativeHeapInterval=0");
@@ -68,7 +71,8 @@ class IdleMemorySettingsTest {
 
     IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
 
-    assertThat(table.sets).containsExactly("compact when idle", "trim every 30 s");   // neither is G1's
+    assertThat(table.sets)   // none of them is G1's
+        .containsExactly("-Djdk.nio.maxCachedBufferSize=65536", "compact when idle", "trim every 30 s");
     assertThat(outcome.logLine()).contains("not applied: G1 options (the JVM does not run G1)");
   }
 
@@ -79,7 +83,8 @@ class IdleMemorySettingsTest {
 
     IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
 
-    assertThat(table.sets).containsExactly("G1PeriodicGCInterval=15000", "compact when idle", "trim every 30 s");
+    assertThat(table.sets).containsExactly("G1PeriodicGCInterval=15000", "-Djdk.nio.maxCachedBufferSize=65536",
+        "compact when idle", "trim every 30 s");
     assertThat(outcome.notApplied()).singleElement().asString()
         .startsWith("MaxHeapFreeRatio=30 (").contains("MinHeapFreeRatio");
   }
@@ -95,9 +100,22 @@ class IdleMemorySettingsTest {
     assertThat(outcome.logLine()).contains("not applied: one full GC when idle after work (-XX:+DisableExplicitGC given)");
   }
 
+  @Test
+  void aBufferCacheLimitTheOperatorGaveIsKept() {
+    OptionTable table = new OptionTable(true);
+    table.properties.put("jdk.nio.maxCachedBufferSize", "1048576");
+
+    IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
+
+    assertThat(table.properties).containsEntry("jdk.nio.maxCachedBufferSize", "1048576");
+    assertThat(table.sets).noneMatch(set -> set.startsWith("-D"));
+    assertThat(outcome.keptAsGiven()).contains("jdk.nio.maxCachedBufferSize=1048576");
+  }
+
   /** Options as a JVM reports them, checking the one rule of the real VM that matters here: min free ≤ max free. */
   private static final class OptionTable implements IdleMemorySettings.VmOptions {
     private final Map<String, VMOption> options = new HashMap<>();
+    final Map<String, String> properties = new HashMap<>();
     final List<String> sets = new ArrayList<>();
 
     OptionTable(boolean g1) {
@@ -117,6 +135,17 @@ class IdleMemorySettingsTest {
     @Override
     public void compactHeapWhenIdle() {
       sets.add("compact when idle");
+    }
+
+    @Override
+    public String systemProperty(String name) {
+      return properties.get(name);
+    }
+
+    @Override
+    public void setSystemProperty(String name, String value) {
+      sets.add("-D" + name + "=" + value);
+      properties.put(name, value);
     }
 
     void given(String name, String value, Origin origin) {
