@@ -50,6 +50,13 @@ public final class IdleMemorySettings {
   /** The operator's way to forbid {@code System.gc()}, and with it the idle compaction. */
   private static final String DISABLE_EXPLICIT_GC = "DisableExplicitGC";
 
+  /**
+   * The {@code MaxHeapFreeRatio} of the idle compaction's collection, when the process set that option itself: the heap
+   * is sized in whole regions (4 MB with the default maximum), so 30 % left ≈ 36 MB for ≈ 20 MB of live data, 10 % ≈ 28.
+   * It must stay ≥ {@code MinHeapFreeRatio} (10).
+   */
+  static final String IDLE_MAX_HEAP_FREE_RATIO = "10";
+
   /** The log's name for {@link IdleCompaction}: one full collection in the first quiet 10 s after each busy period. */
   static final String COMPACTION = "one full GC when idle after work";
 
@@ -82,8 +89,13 @@ public final class IdleMemorySettings {
     /** Starts handing the C heap's free memory back to the system every {@code seconds}. */
     void trimNativeHeapEvery(int seconds);
 
-    /** Starts compacting the heap once whenever the process goes idle after work ({@link IdleCompaction}). */
-    void compactHeapWhenIdle();
+    /**
+     * Starts compacting the heap once whenever the process goes idle after work ({@link IdleCompaction}).
+     *
+     * @param idleMaxHeapFreeRatio the {@code MaxHeapFreeRatio} to collect with (then the current one is put back), or
+     *     null to leave the option alone
+     */
+    void compactHeapWhenIdle(String idleMaxHeapFreeRatio);
 
     /** A system property, or null. */
     String systemProperty(String name);
@@ -111,8 +123,8 @@ public final class IdleMemorySettings {
         }
 
         @Override
-        public void compactHeapWhenIdle() {
-          NativeHeapTrim.compactWhenIdle();
+        public void compactHeapWhenIdle(String idleMaxHeapFreeRatio) {
+          NativeHeapTrim.compactWhenIdle(idleMaxHeapFreeRatio);
         }
 
         @Override
@@ -171,7 +183,9 @@ public final class IdleMemorySettings {
       notApplied.add(COMPACTION + " (-XX:+" + DISABLE_EXPLICIT_GC + " given)");
     } else {
       try {
-        options.compactHeapWhenIdle();
+        // Our own MaxHeapFreeRatio is tightened for that one collection: a busy process keeps its room to grow.
+        boolean ours = applied.contains("MaxHeapFreeRatio=" + G1_OPTIONS.get("MaxHeapFreeRatio"));
+        options.compactHeapWhenIdle(ours ? IDLE_MAX_HEAP_FREE_RATIO : null);
         applied.add(COMPACTION);
       } catch (RuntimeException e) {
         notApplied.add(COMPACTION + " (" + e.getMessage() + ")");

@@ -1,5 +1,6 @@
 package io.mangacircus.launcher.memory;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.util.Arrays;
@@ -21,6 +22,8 @@ final class NativeHeapTrim {
 
   private static final Logger LOG = LoggerFactory.getLogger(NativeHeapTrim.class);
 
+  private static final String MAX_FREE = "MaxHeapFreeRatio";
+
   /** How often the process's CPU is read to tell whether it is idle, in seconds. */
   static final int IDLE_CHECK_SECONDS = 10;
 
@@ -28,6 +31,7 @@ final class NativeHeapTrim {
   private static ObjectName trimCommand;
   private static int trimEverySeconds;
   private static IdleCompaction compaction;
+  private static String compactionMaxHeapFreeRatio;
   private static long lastCheckNanos;
   private static long lastCpuNanos;
   private static long lastTrimNanos;
@@ -57,7 +61,7 @@ final class NativeHeapTrim {
   }
 
   /** Runs one full collection in the first idle interval after each busy period (see {@link IdleCompaction}). */
-  static synchronized void compactWhenIdle() {
+  static synchronized void compactWhenIdle(String idleMaxHeapFreeRatio) {
     if (!(ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean)) {
       throw new IllegalStateException("this JVM does not report its process CPU time");
     }
@@ -65,6 +69,7 @@ final class NativeHeapTrim {
       return;
     }
     compaction = new IdleCompaction(IdleCompaction.IDLE_CPU_SHARE);
+    compactionMaxHeapFreeRatio = idleMaxHeapFreeRatio;
     lastCheckNanos = System.nanoTime();
     lastCpuNanos = processCpuNanos();
     ensureTimer();
@@ -106,9 +111,25 @@ final class NativeHeapTrim {
   }
 
   private static void compact() {
+    compact(compactionMaxHeapFreeRatio);
+  }
+
+  /** One full collection, with {@code MaxHeapFreeRatio} at {@code maxHeapFreeRatio} for it when not null. */
+  static void compact(String maxHeapFreeRatio) {
     MemoryUsage before = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
     long start = System.nanoTime();
-    System.gc();
+    HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+    String busyRatio = maxHeapFreeRatio == null ? null : hotspot.getVMOption(MAX_FREE).getValue();
+    try {
+      if (busyRatio != null) {
+        hotspot.setVMOption(MAX_FREE, maxHeapFreeRatio);
+      }
+      System.gc();
+    } finally {
+      if (busyRatio != null) {
+        hotspot.setVMOption(MAX_FREE, busyRatio);
+      }
+    }
     MemoryUsage after = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
     LOG.info("memory: idle after work: heap compacted in {} ms, used {} -> {} MiB, committed {} -> {} MiB "
         + "(docs/operations.md#memory)", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start),

@@ -101,6 +101,18 @@ class IdleMemorySettingsTest {
   }
 
   @Test
+  void theIdleCompactionTightensTheHeapRatioOnlyWhenTheProcessSetTheRatioItself() {
+    OptionTable defaults = new OptionTable(true);
+    IdleMemorySettings.apply(defaults);
+    assertThat(defaults.sets).contains("MaxHeapFreeRatio=30", "compact when idle with MaxHeapFreeRatio=10");
+
+    OptionTable given = new OptionTable(true);
+    given.given("MaxHeapFreeRatio", "50", Origin.VM_CREATION);
+    IdleMemorySettings.apply(given);
+    assertThat(given.sets).contains("compact when idle").noneMatch(set -> set.contains("with MaxHeapFreeRatio"));
+  }
+
+  @Test
   void aBufferCacheLimitTheOperatorGaveIsKept() {
     OptionTable table = new OptionTable(true);
     table.properties.put("jdk.nio.maxCachedBufferSize", "1048576");
@@ -133,8 +145,9 @@ class IdleMemorySettingsTest {
     }
 
     @Override
-    public void compactHeapWhenIdle() {
-      sets.add("compact when idle");
+    public void compactHeapWhenIdle(String idleMaxHeapFreeRatio) {
+      sets.add(idleMaxHeapFreeRatio == null ? "compact when idle"
+          : "compact when idle with MaxHeapFreeRatio=" + idleMaxHeapFreeRatio);
     }
 
     @Override
