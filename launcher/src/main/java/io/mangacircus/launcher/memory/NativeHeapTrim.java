@@ -120,10 +120,14 @@ final class NativeHeapTrim {
     long start = System.nanoTime();
     HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
     String busyRatio = maxHeapFreeRatio == null ? null : hotspot.getVMOption(MAX_FREE).getValue();
-    try {
-      if (busyRatio != null) {
+    if (busyRatio != null) {
+      try {
         hotspot.setVMOption(MAX_FREE, maxHeapFreeRatio);
+      } catch (IllegalArgumentException e) {
+        busyRatio = null;   // the VM refused it (a MinHeapFreeRatio above it): collect with the ratio as it is
       }
+    }
+    try {
       System.gc();
     } finally {
       if (busyRatio != null) {

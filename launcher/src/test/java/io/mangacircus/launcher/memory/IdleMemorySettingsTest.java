@@ -30,12 +30,13 @@ class IdleMemorySettingsTest {
 
     assertThat(HOTSPOT.getVMOption("MinHeapFreeRatio").getValue()).isEqualTo("10");
     assertThat(HOTSPOT.getVMOption("MaxHeapFreeRatio").getValue()).isEqualTo("30");
-    assertThat(HOTSPOT.getVMOption("G1PeriodicGCInterval").getValue()).isEqualTo("15000");
-    assertThat(HOTSPOT.getVMOption("G1PeriodicGCInterval").getOrigin()).isEqualTo(Origin.MANAGEMENT);
+    assertThat(HOTSPOT.getVMOption("MaxHeapFreeRatio").getOrigin()).isEqualTo(Origin.MANAGEMENT);
+    assertThat(HOTSPOT.getVMOption("G1PeriodicGCInterval").getValue())
+        .as("the idle compaction replaces the periodic cycle").isEqualTo("0");
     assertThat(outcome.keptAsGiven()).isEmpty();
     assertThat(outcome.notApplied()).isEmpty();
     assertThat(outcome.logLine()).startsWith("memory: idle heap return set MinHeapFreeRatio=10 MaxHeapFreeRatio=30 "
-        + "G1PeriodicGCInterval=15000 jdk.nio.maxCachedBufferSize=65536 one full GC when idle after work "
+        + "jdk.nio.maxCachedBufferSize=65536 one full GC when idle after work "
         + "System.trim_native_heap every 30 s");
     assertThat(System.getProperty("jdk.nio.maxCachedBufferSize")).isEqualTo("65536");
     assertThat(Thread.getAllStackTraces().keySet()).anyMatch(t -> t.getName().equals("mc-native-heap-trim") && t.isDaemon());
@@ -45,7 +46,7 @@ class IdleMemorySettingsTest {
     assertThat(again.applied())   // not VM options
         .containsExactly("one full GC when idle after work", "System.trim_native_heap every 30 s");
     assertThat(again.keptAsGiven())
-        .contains("MaxHeapFreeRatio=30", "G1PeriodicGCInterval=15000", "jdk.nio.maxCachedBufferSize=65536");
+        .contains("MaxHeapFreeRatio=30", "jdk.nio.maxCachedBufferSize=65536");
   }
 
   @Test
@@ -83,8 +84,8 @@ class IdleMemorySettingsTest {
 
     IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
 
-    assertThat(table.sets).containsExactly("G1PeriodicGCInterval=15000", "-Djdk.nio.maxCachedBufferSize=65536",
-        "compact when idle", "trim every 30 s");
+    assertThat(table.sets).containsExactly("-Djdk.nio.maxCachedBufferSize=65536", "compact when idle",
+        "trim every 30 s");
     assertThat(outcome.notApplied()).singleElement().asString()
         .startsWith("MaxHeapFreeRatio=30 (").contains("MinHeapFreeRatio");
   }
@@ -96,7 +97,8 @@ class IdleMemorySettingsTest {
 
     IdleMemorySettings.Outcome outcome = IdleMemorySettings.apply(table);
 
-    assertThat(table.sets).doesNotContain("compact when idle").contains("trim every 30 s");
+    assertThat(table.sets).doesNotContain("compact when idle")
+        .contains("G1PeriodicGCInterval=15000", "trim every 30 s");   // the periodic cycle instead
     assertThat(outcome.logLine()).contains("not applied: one full GC when idle after work (-XX:+DisableExplicitGC given)");
   }
 
