@@ -55,6 +55,10 @@ diagnose() { # pid, label
   [ -n "${DIAG:-}" ] || return 0
   local f="$DIAG/$2"
   awk '/^Vm|^Rss|^Threads/' "/proc/$1/status" >"$f.status"
+  cat "/proc/$1/smaps_rollup" >"$f.smaps_rollup" 2>/dev/null || true
+  # resident KiB per mapping (the biggest first): heap, code cache, jars, libjvm, malloc arenas, thread stacks
+  awk '/^[0-9a-f]+-[0-9a-f]+ / { name = $6 == "" ? "[anon]" : $6 } /^Rss:/ { rss[name] += $2 }
+    END { for (n in rss) printf "%8d KiB  %s\n", rss[n], n }' "/proc/$1/smaps" 2>/dev/null | sort -rn >"$f.smaps_by_file" || true
   jcmd "$1" GC.heap_info >"$f.heap_info" 2>&1 || true
   jcmd "$1" VM.native_memory summary >"$f.nmt" 2>&1 || true
   jcmd "$1" Thread.print >"$f.threads" 2>&1 || true

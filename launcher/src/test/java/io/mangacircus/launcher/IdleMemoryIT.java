@@ -40,12 +40,23 @@ class IdleMemoryIT {
 
       assertThat(flags).containsEntry("MinHeapFreeRatio", "10 {management}")
           .containsEntry("MaxHeapFreeRatio", "30 {management}")
-          .containsEntry("G1PeriodicGCInterval", "15000 {management}");
+          .containsEntry("G1PeriodicGCInterval", "0 {default}");   // the idle full GC does its work
       assertThat(process.output().lines().filter(l -> l.contains("memory: idle heap return")))
           .singleElement().asString()
-          .contains("INFO", "set MinHeapFreeRatio=10 MaxHeapFreeRatio=30 G1PeriodicGCInterval=15000 "
-              + "System.trim_native_heap every 30 s")
+          .contains("INFO", "set MinHeapFreeRatio=10 MaxHeapFreeRatio=30 jdk.nio.maxCachedBufferSize=65536 "
+              + "one full GC when idle after work System.trim_native_heap every 30 s")
           .doesNotContain("kept as given");
+    }
+  }
+
+  @Test
+  void withExplicitCollectionsForbiddenThePeriodicCycleShrinksTheHeapInstead() throws Exception {
+    try (JarProcess process = startAll(List.of("-XX:+DisableExplicitGC"))) {
+      Map<String, String> flags = flags(process.pid());
+
+      assertThat(flags).containsEntry("G1PeriodicGCInterval", "15000 {management}");
+      assertThat(process.output())
+          .contains("not applied: one full GC when idle after work (-XX:+DisableExplicitGC given)");
     }
   }
 

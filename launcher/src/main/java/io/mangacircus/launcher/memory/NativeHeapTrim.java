@@ -1,32 +1,46 @@
 package io.mangacircus.launcher.memory;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
 import java.util.Arrays;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javax.management.JMException;
 import javax.management.ObjectName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Hands the C heap's free memory back to the system at a fixed interval through the JVM's own
- * {@code System.trim_native_heap} diagnostic command (what {@code -XX:TrimNativeHeapInterval} does on newer JVMs), on
- * one daemon thread; see docs/operations.md#memory.
+ * Hands memory back to the system when idle, on one daemon thread: the C heap's free memory at a fixed interval through
+ * the JVM's own {@code System.trim_native_heap} diagnostic command (what {@code -XX:TrimNativeHeapInterval} does on
+ * newer JVMs), and once after each busy period a full collection ({@link IdleCompaction}), after which G1 shrinks the
+ * heap to the live data plus {@code MaxHeapFreeRatio}; see docs/operations.md#memory.
  */
 final class NativeHeapTrim {
 
   private static final Logger LOG = LoggerFactory.getLogger(NativeHeapTrim.class);
 
-  private static final AtomicBoolean STARTED = new AtomicBoolean();
+  private static final String MAX_FREE = "MaxHeapFreeRatio";
+
+  /** How often the process's CPU is read to tell whether it is idle, in seconds. */
+  static final int IDLE_CHECK_SECONDS = 10;
+
+  private static ScheduledExecutorService timer;
+  private static ObjectName trimCommand;
+  private static int trimEverySeconds;
+  private static IdleCompaction compaction;
+  private static String compactionMaxHeapFreeRatio;
+  private static long lastCheckNanos;
+  private static long lastCpuNanos;
+  private static long lastTrimNanos;
 
   private NativeHeapTrim() {
   }
 
   /** Checks the command exists (throws when not), then runs it every {@code seconds}; once per JVM. */
-  static void start(int seconds) {
+  static synchronized void start(int seconds) {
     ObjectName diagnostics;
     try {
       diagnostics = new ObjectName("com.sun.management:type=DiagnosticCommand");
@@ -37,25 +51,107 @@ final class NativeHeapTrim {
     } catch (JMException e) {
       throw new IllegalStateException("diagnostic commands unavailable: " + e.getMessage(), e);
     }
-    if (!STARTED.compareAndSet(false, true)) {
+    if (trimCommand != null) {
       return;
     }
-    ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+    trimCommand = diagnostics;
+    trimEverySeconds = seconds;
+    lastTrimNanos = System.nanoTime();
+    ensureTimer();
+  }
+
+  /** Runs one full collection in the first idle interval after each busy period (see {@link IdleCompaction}). */
+  static synchronized void compactWhenIdle(String idleMaxHeapFreeRatio) {
+    if (!(ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean)) {
+      throw new IllegalStateException("this JVM does not report its process CPU time");
+    }
+    if (compaction != null) {
+      return;
+    }
+    compaction = new IdleCompaction(IdleCompaction.IDLE_CPU_SHARE);
+    compactionMaxHeapFreeRatio = idleMaxHeapFreeRatio;
+    lastCheckNanos = System.nanoTime();
+    lastCpuNanos = processCpuNanos();
+    ensureTimer();
+  }
+
+  private static void ensureTimer() {
+    if (timer != null) {
+      return;
+    }
+    timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "mc-native-heap-trim");
       thread.setDaemon(true);
       thread.setPriority(Thread.MIN_PRIORITY);
       return thread;
     });
-    timer.scheduleWithFixedDelay(() -> trim(diagnostics), seconds, seconds, TimeUnit.SECONDS);
+    timer.scheduleWithFixedDelay(NativeHeapTrim::tick, IDLE_CHECK_SECONDS, IDLE_CHECK_SECONDS, TimeUnit.SECONDS);
   }
 
-  private static void trim(ObjectName diagnostics) {
+  private static synchronized void tick() {
     try {
-      Object result = ManagementFactory.getPlatformMBeanServer().invoke(diagnostics, "systemTrimNativeHeap",
+      long now = System.nanoTime();
+      boolean compacted = false;
+      if (compaction != null) {
+        long cpu = processCpuNanos();
+        if (compaction.compactNow(cpu - lastCpuNanos, now - lastCheckNanos)) {
+          compact();
+          compacted = true;
+        }
+        lastCheckNanos = System.nanoTime();
+        lastCpuNanos = processCpuNanos();   // the collection's own CPU is not the next interval's work
+      }
+      if (trimCommand != null && (compacted || now - lastTrimNanos >= TimeUnit.SECONDS.toNanos(trimEverySeconds))) {
+        trim();
+        lastTrimNanos = now;
+      }
+    } catch (RuntimeException e) {
+      LOG.debug("idle memory return failed: {}", e.toString());
+    }
+  }
+
+  private static void compact() {
+    compact(compactionMaxHeapFreeRatio);
+  }
+
+  /** One full collection, with {@code MaxHeapFreeRatio} at {@code maxHeapFreeRatio} for it when not null. */
+  static void compact(String maxHeapFreeRatio) {
+    MemoryUsage before = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+    long start = System.nanoTime();
+    HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+    String busyRatio = maxHeapFreeRatio == null ? null : hotspot.getVMOption(MAX_FREE).getValue();
+    if (busyRatio != null) {
+      try {
+        hotspot.setVMOption(MAX_FREE, maxHeapFreeRatio);
+      } catch (IllegalArgumentException e) {
+        busyRatio = null;   // the VM refused it (a MinHeapFreeRatio above it): collect with the ratio as it is
+      }
+    }
+    try {
+      System.gc();
+    } finally {
+      if (busyRatio != null) {
+        hotspot.setVMOption(MAX_FREE, busyRatio);
+      }
+    }
+    MemoryUsage after = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+    LOG.info("memory: idle after work: heap compacted in {} ms, used {} -> {} MiB, committed {} -> {} MiB "
+        + "(docs/operations.md#memory)", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start),
+        before.getUsed() >> 20, after.getUsed() >> 20, before.getCommitted() >> 20, after.getCommitted() >> 20);
+  }
+
+  private static void trim() {
+    try {
+      Object result = ManagementFactory.getPlatformMBeanServer().invoke(trimCommand, "systemTrimNativeHeap",
           new Object[] {new String[0]}, new String[] {String[].class.getName()});
       LOG.debug("{}", result);
     } catch (JMException | RuntimeException e) {
       LOG.debug("native heap trim failed: {}", e.toString());
     }
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 }

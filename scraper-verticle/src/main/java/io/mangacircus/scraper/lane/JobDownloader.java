@@ -8,6 +8,7 @@ import io.mangacircus.scraper.failure.FailureClassifier;
 import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.publish.ChapterKey;
 import io.mangacircus.scraper.publish.ChapterPublisher;
+import io.mangacircus.scraper.publish.Checkpoint;
 import io.mangacircus.scraper.publish.Fingerprints;
 import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.publish.PageValidator;
@@ -292,8 +293,9 @@ public final class JobDownloader {
 
   /**
    * The pages of a source set to {@code "validation": "decode"}: each page's structure is checked on the lane, its
-   * decode and store run on the decode pool while the lane fetches the next page, at most {@link #PAGES_IN_FLIGHT} at
-   * once. Every way out waits for the pages in flight, so the chapter is published only when all are stored.
+   * decode, hash and file write run on the decode pool while the lane fetches the next page, at most
+   * {@link #PAGES_IN_FLIGHT} at once, and the lane records each in the checkpoint log. Every way out waits for the
+   * pages in flight, so the chapter is published only when all are recorded.
    */
   private Future<Step> decodedPages(Job job, ChapterEntry chapter, StagingFolder staging, List<PageRef> pages,
       int index, PagesInFlight inFlight) {
@@ -333,17 +335,20 @@ public final class JobDownloader {
           return Step.STOP;
         });
       }
-      // The decode runs on the pool; its result comes back on this (the lane's) context, where the page is stored.
-      inFlight.add(decoder().executeBlocking(() -> PageValidator.decode(structure, body.bytes()), false)
-          .recover(error -> Future.succeededFuture(new PageValidator.Verdict(null, "the decode failed: " + error)))
-          .map(verdict -> {
+      // The decode, the hash and the page's file (part file, fdatasync, rename) run on the pool; the result comes back
+      // on this (the lane's) context, where the page is recorded in the checkpoint log. So the lane's own work per
+      // page is the fetch, the structure walk and one log line, and the decode pool overlaps everything else.
+      inFlight.add(decoder().executeBlocking(() -> decodedAndWritten(structure, staging, page, body.bytes()), false)
+          .recover(error -> Future.succeededFuture(
+              new DecodedPage(new PageValidator.Verdict(null, "the decode failed: " + error), null, null)))
+          .map(decoded -> {
             if (inFlight.stopped()) {
-              return null;
+              return null; // a page written but never recorded is not a page: fetched again on resume
             }
-            if (!verdict.valid()) {
+            if (!decoded.verdict().valid()) {
               inFlight.stop();
-              refused(job, chapter, page, verdict);
-            } else if (!stored(job, chapter, staging, pages, page, verdict, body)) {
+              refused(job, chapter, page, decoded.verdict());
+            } else if (!recorded(job, chapter, staging, pages, decoded)) {
               inFlight.stop();
             }
             return null;
@@ -369,6 +374,43 @@ public final class JobDownloader {
       storageFailed(job, e);
       return false;
     }
+    return renewedAndReported(job, chapter, staging, pages);
+  }
+
+  /** A decode pool's page: its verdict and, when valid, its file written (or why writing it failed). */
+  private record DecodedPage(PageValidator.Verdict verdict, Checkpoint.Page written, IOException writeFailure) {
+  }
+
+  /** On the decode pool: decodes a page that passed the structure walk and, when it decodes, writes its file. */
+  private static DecodedPage decodedAndWritten(PageValidator.Verdict structure, StagingFolder staging, PageRef page,
+      byte[] bytes) {
+    PageValidator.Verdict verdict = PageValidator.decode(structure, bytes);
+    if (!verdict.valid()) {
+      return new DecodedPage(verdict, null, null);
+    }
+    try {
+      return new DecodedPage(verdict, staging.write(page, verdict.extension(), bytes), null);
+    } catch (IOException e) {
+      return new DecodedPage(verdict, null, e);
+    }
+  }
+
+  /** Records a page the decode pool wrote and renews the lease; false when the lane must stop. */
+  private boolean recorded(Job job, ChapterEntry chapter, StagingFolder staging, List<PageRef> pages,
+      DecodedPage decoded) {
+    try {
+      if (decoded.writeFailure() != null) {
+        throw decoded.writeFailure();
+      }
+      staging.record(decoded.written());
+    } catch (IOException e) {
+      storageFailed(job, e);
+      return false;
+    }
+    return renewedAndReported(job, chapter, staging, pages);
+  }
+
+  private boolean renewedAndReported(Job job, ChapterEntry chapter, StagingFolder staging, List<PageRef> pages) {
     if (!queue.renew(job.id(), owner, lease)) {
       return false;
     }

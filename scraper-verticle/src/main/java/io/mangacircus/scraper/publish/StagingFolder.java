@@ -342,6 +342,18 @@ public final class StagingFolder implements Closeable {
    * @param extension {@code jpg}, {@code png}, ...
    */
   public void store(PageRef page, String extension, byte[] bytes) throws IOException {
+    record(write(page, extension, bytes));
+  }
+
+  /**
+   * The first half of {@link #store}: writes the page's file (hidden part file, fdatasync, rename) and hashes it, but
+   * does not record it, so until {@link #record} it is not a page of this folder (a kill leaves an unrecorded file,
+   * fetched again on resume). Touches nothing but the page's own files: may run on any thread, several pages at once
+   * (the decode pool does, so the lane keeps fetching).
+   *
+   * @return the page as {@link #record} takes it
+   */
+  public Checkpoint.Page write(PageRef page, String extension, byte[] bytes) throws IOException {
     String name = String.format(Locale.ROOT, "%03d.%s", page.index(), extension);
     Path part = folder.resolve("." + name + ".part");
     try (FileChannel channel = FileChannel.open(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -352,9 +364,16 @@ public final class StagingFolder implements Closeable {
     }
     Files.move(part, folder.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     CrashPoints.reach("page.renamed");
-    Checkpoint.Page recorded = new Checkpoint.Page(page.index(), name, bytes.length, Fingerprints.sha256(bytes));
-    append(recorded);
-    pages.put(page.index(), recorded);
+    return new Checkpoint.Page(page.index(), name, bytes.length, Fingerprints.sha256(bytes));
+  }
+
+  /**
+   * The second half of {@link #store}: records a page {@link #write} wrote, one line appended to the log and the log
+   * fdatasynced. On the folder's owner (the lane) only, one page at a time.
+   */
+  public void record(Checkpoint.Page written) throws IOException {
+    append(written);
+    pages.put(written.index(), written);
   }
 
   /** Appends one page's line and fdatasyncs the log; a torn tail left by a crash is cut off first. */

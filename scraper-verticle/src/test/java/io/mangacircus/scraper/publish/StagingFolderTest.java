@@ -274,6 +274,53 @@ class StagingFolderTest {
   }
 
   @Test
+  void aPageWrittenButNotYetRecordedIsNotAPageAndAReopenFetchesItAgain() throws Exception {
+    StagingFolder staging = open(manifest);
+    byte[] bytes = TestImages.jpeg(1);
+
+    Checkpoint.Page written = staging.write(page(1), "jpg", bytes);
+
+    assertThat(staging.path().resolve("001.jpg")).hasBinaryContent(bytes);
+    assertThat(written).isEqualTo(new Checkpoint.Page(1, "001.jpg", bytes.length, Fingerprints.sha256(bytes)));
+    assertThat(staging.has(1)).isFalse();
+    assertThat(open(manifest).has(1)).as("a kill between the write and the record loses the page").isFalse();
+
+    staging.record(written);
+
+    assertThat(staging.has(1)).isTrue();
+    assertThat(open(manifest).has(1)).isTrue();
+    assertThat(StagingFolder.readCheckpoint(staging.path()).orElseThrow().pages()).containsExactly(written);
+  }
+
+  @Test
+  void pagesWrittenOnSeveralThreadsAtOnceAreRecordedInTheOrderTheyFinish() throws Exception {
+    StagingFolder staging = open(manifest);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+    try {
+      List<java.util.concurrent.Future<Checkpoint.Page>> writes = new java.util.ArrayList<>();
+      for (int index = 1; index <= 3; index++) {
+        PageRef ref = page(index);
+        byte[] bytes = TestImages.jpeg(index);
+        writes.add(pool.submit(() -> staging.write(ref, "jpg", bytes)));
+      }
+      for (int i = writes.size() - 1; i >= 0; i--) {
+        staging.record(writes.get(i).get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    assertThat(staging.complete()).isTrue();
+    StagingFolder again = open(manifest);
+    assertThat(again.complete()).isTrue();
+    for (int index = 1; index <= 3; index++) {
+      assertThat(staging.path().resolve(String.format("%03d.jpg", index))).hasBinaryContent(TestImages.jpeg(index));
+    }
+    assertThat(StagingFolder.readCheckpoint(staging.path()).orElseThrow().pages()).extracting(Checkpoint.Page::index)
+        .containsExactlyInAnyOrder(1, 2, 3);
+  }
+
+  @Test
   void reopeningWithTheSameManifestReusesValidatedPagesButNotPendingFiles() throws Exception {
     StagingFolder first = open(manifest);
     first.store(page(1), "jpg", TestImages.jpeg(1));
