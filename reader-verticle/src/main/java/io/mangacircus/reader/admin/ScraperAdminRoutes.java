@@ -1,13 +1,11 @@
 package io.mangacircus.reader.admin;
 
 import io.mangacircus.contracts.Addresses;
-import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.OperatorOperation;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.http.ApiReplies;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -87,29 +85,7 @@ public final class ScraperAdminRoutes {
           ctx.response().setStatusCode(status);
           ctx.json(body);
         })
-        .onFailure(t -> {
-          if (!(t instanceof ReplyException reply)) {
-            ApiReplies.error(ctx, 500, "internal_error", t.toString());
-            return;
-          }
-          switch (reply.failureType()) {
-            case NO_HANDLERS -> ApiReplies.error(ctx, 503, "scraper_unreachable", "the scraper is unreachable (not running, "
-                + "parked or not yet joined); see /health/ready");
-            case TIMEOUT -> ApiReplies.error(ctx, 503, "scraper_unreachable", "the scraper did not answer within "
-                + timeoutMs + " ms");
-            default -> {
-              ErrorCode code = ErrorCode.ofCode(reply.failureCode()).orElse(ErrorCode.INTERNAL_ERROR);
-              int status = switch (code) {
-                case MALFORMED_MESSAGE, UNSUPPORTED_VERSION, UNKNOWN_SOURCE -> 400;
-                case NOT_FOUND -> 404;
-                case ILLEGAL_TRANSITION -> 409;
-                case NOT_READY -> 503;
-                default -> 500;
-              };
-              ApiReplies.error(ctx, status, code.name().toLowerCase(java.util.Locale.ROOT), reply.getMessage());
-            }
-          }
-        });
+        .onFailure(t -> ApiReplies.scraperFailure(ctx, t, timeoutMs));
   }
 
 }

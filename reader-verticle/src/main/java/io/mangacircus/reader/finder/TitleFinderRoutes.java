@@ -1,7 +1,6 @@
 package io.mangacircus.reader.finder;
 
 import io.mangacircus.contracts.Addresses;
-import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryInventory;
@@ -10,7 +9,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
-import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -18,7 +16,6 @@ import io.vertx.ext.web.RoutingContext;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -246,33 +243,7 @@ public final class TitleFinderRoutes {
     });
   }
 
-  /**
-   * A failed request in the admin routes' error shape: no scraper (no handler, or no answer in time) is 503
-   * {@code scraper_unreachable}; a refusal keeps its code, with the status that code means.
-   */
   private void answerFailure(RoutingContext ctx, Throwable t, long timeout) {
-    if (!(t instanceof ReplyException reply)) {
-      ApiReplies.error(ctx, 500, "internal_error", t.toString());
-      return;
-    }
-    switch (reply.failureType()) {
-      case NO_HANDLERS -> ApiReplies.error(ctx, 503, "scraper_unreachable", "the scraper is unreachable (not running, "
-          + "parked or not yet joined); see /health/ready");
-      case TIMEOUT -> ApiReplies.error(ctx, 503, "scraper_unreachable", "the scraper did not answer within "
-          + timeout + " ms");
-      default -> {
-        ErrorCode code = ErrorCode.ofCode(reply.failureCode()).orElse(ErrorCode.INTERNAL_ERROR);
-        String name = code.name().toLowerCase(Locale.ROOT);
-        int status = switch (code) {
-          case MALFORMED_MESSAGE, UNSUPPORTED_VERSION, UNKNOWN_SOURCE -> 400;
-          case NOT_FOUND -> 404;
-          case ILLEGAL_TRANSITION -> 409;
-          case NOT_READY, SOURCE_UNAVAILABLE -> 503;
-          case BAD_IMAGE -> 502;
-          default -> 500;
-        };
-        ApiReplies.error(ctx, status, name, reply.getMessage());
-      }
-    }
+    ApiReplies.scraperFailure(ctx, t, timeout);
   }
 }

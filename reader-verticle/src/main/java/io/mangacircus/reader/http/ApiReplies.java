@@ -1,9 +1,12 @@
 package io.mangacircus.reader.http;
 
+import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.OperatorText;
+import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -26,6 +29,35 @@ public final class ApiReplies {
     }
     ctx.response().setStatusCode(status);
     ctx.json(new JsonObject().put("error", error).put("message", message));
+  }
+
+  /**
+   * Ends a request whose event-bus request to the scraper failed, in the admin routes' error shape: no scraper (no
+   * handler, or no answer within {@code timeoutMs}) is 503 {@code scraper_unreachable}; a refusal keeps its code
+   * (lower case) with the HTTP status that code means (docs/api.md, docs/error-codes.md).
+   */
+  public static void scraperFailure(RoutingContext ctx, Throwable t, long timeoutMs) {
+    if (!(t instanceof ReplyException reply)) {
+      error(ctx, 500, "internal_error", t.toString());
+      return;
+    }
+    switch (reply.failureType()) {
+      case NO_HANDLERS -> error(ctx, 503, "scraper_unreachable", "the scraper is unreachable (not running, "
+          + "parked or not yet joined); see /health/ready");
+      case TIMEOUT -> error(ctx, 503, "scraper_unreachable", "the scraper did not answer within " + timeoutMs + " ms");
+      default -> {
+        ErrorCode code = ErrorCode.ofCode(reply.failureCode()).orElse(ErrorCode.INTERNAL_ERROR);
+        int status = switch (code) {
+          case MALFORMED_MESSAGE, UNSUPPORTED_VERSION, UNKNOWN_SOURCE -> 400;
+          case NOT_FOUND -> 404;
+          case ILLEGAL_TRANSITION -> 409;
+          case NOT_READY, SOURCE_UNAVAILABLE -> 503;
+          case BAD_IMAGE -> 502;
+          default -> 500;
+        };
+        error(ctx, status, code.name().toLowerCase(Locale.ROOT), reply.getMessage());
+      }
+    }
   }
 
   /** The body as a JSON object, or empty (and a 400 already sent) when it is missing or not an object. */
