@@ -80,7 +80,8 @@ public final class Follows {
   }
 
   /**
-   * Opens the follows file; without one, follows every title {@code library} lists and writes the file.
+   * Opens the follows file; without one, follows every title {@code library} lists and writes the file (when the
+   * library cannot be read, follows nothing and writes nothing, so a later start seeds it).
    *
    * @throws CorruptStateFileException when the file exists but cannot be read (it is left untouched)
    * @throws UncheckedIOException when the first file cannot be written
@@ -90,9 +91,20 @@ public final class Follows {
       return new Follows(file, clock, parse(file, Files.readString(file, StandardCharsets.UTF_8)));
     } catch (NoSuchFileException e) {
       Follows follows = new Follows(file, clock, new LinkedHashMap<>());
+      Collection<LibraryTitle> titles;
+      try {
+        titles = library.get();
+      } catch (UncheckedIOException unreadable) {
+        // The library's own failure shows at the first write (a storage incident); the scraper still starts, and
+        // the next start without a follows file tries again.
+        LOG.warn("[FOLLOWS] no {} yet and the library cannot be read ({}): following nothing for now; the file is "
+            + "written at the first follow, else the next start tries again", file.getFileName(),
+            unreadable.getMessage());
+        return follows;
+      }
       Instant now = clock.instant();
       Map<String, Entry> seeded = new LinkedHashMap<>();
-      for (LibraryTitle title : library.get()) {
+      for (LibraryTitle title : titles) {
         seeded.putIfAbsent(key(title.source(), title.titleId()), new Entry(title.source(), title.titleId(),
             title.title(), "en", List.of(), now, null, null));
       }

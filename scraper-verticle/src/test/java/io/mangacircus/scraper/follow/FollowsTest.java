@@ -41,6 +41,19 @@ class FollowsTest {
   }
 
   @Test
+  void aLibraryThatCannotBeReadAtTheFirstStartFollowsNothingWritesNothingAndTheNextStartSeedsIt() throws Exception {
+    Follows follows = Follows.open(file(), clock, () -> {
+      throw new java.io.UncheckedIOException(new java.nio.file.NotDirectoryException("library"));
+    });
+
+    assertThat(follows.list()).isEmpty();
+    assertThat(file()).doesNotExist();
+    Follows next = Follows.open(file(), clock, () -> List.of(new Follows.LibraryTitle("local", "Good", "Good")));
+    assertThat(next.list()).hasSize(1);
+    assertThat(file()).exists();
+  }
+
+  @Test
   void followUnfollowChecksAndNewChaptersSurviveAReopen() throws Exception {
     Follows follows = Follows.open(file(), clock, List::of);
     follows.follow("mangadex", "t-1", null, "fr", List.of("g2", "g1"));
