@@ -13,7 +13,14 @@ import java.util.zip.CRC32;
  * RIFF and VP8/VP8L/VP8X chunk sizes, AVIF/HEIF (ISO-BMFF) box sizes. Reads width and height from the headers and
  * refuses placeholders and absurd sizes. One pass over the bytes, nothing copied (docs/downloads.md, "Validation").
  */
-final class ImageStructure {
+public final class ImageStructure {
+
+  /** Signatures {@link #signature} names. */
+  public static final String JPEG = "JPEG";
+  public static final String PNG = "PNG";
+  public static final String GIF = "GIF";
+  public static final String WEBP = "WEBP";
+  public static final String ISO_MEDIA = "ISO_MEDIA";
 
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -37,24 +44,42 @@ final class ImageStructure {
 
   /** The walk of {@code bytes}, or null when their first bytes are no known image format's. */
   static Shape walk(byte[] bytes) {
+    String signature = signature(bytes);
+    if (signature == null) {
+      return null;
+    }
+    return switch (signature) {
+      case JPEG -> jpeg(bytes);
+      case PNG -> png(bytes);
+      case GIF -> gif(bytes);
+      case WEBP -> webp(bytes);
+      default -> isoMedia(bytes);
+    };
+  }
+
+  /**
+   * The image format whose signature {@code bytes} start with ({@link #JPEG}, {@link #PNG}, {@link #GIF},
+   * {@link #WEBP} or {@link #ISO_MEDIA} for AVIF/HEIF), or null for none; nothing beyond the first 12 bytes is read.
+   */
+  public static String signature(byte[] bytes) {
     int n = bytes.length;
     if (n >= 3 && u8(bytes, 0) == 0xFF && u8(bytes, 1) == 0xD8 && u8(bytes, 2) == 0xFF) {
-      return jpeg(bytes);
+      return JPEG;
     }
     if (n >= 8 && u8(bytes, 0) == 0x89 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G'
         && bytes[4] == 0x0D && bytes[5] == 0x0A && bytes[6] == 0x1A && bytes[7] == 0x0A) {
-      return png(bytes);
+      return PNG;
     }
     if (n >= 6 && bytes[0] == 'G' && bytes[1] == 'I' && bytes[2] == 'F' && bytes[3] == '8'
         && (bytes[4] == '7' || bytes[4] == '9') && bytes[5] == 'a') {
-      return gif(bytes);
+      return GIF;
     }
     if (n >= 12 && bytes[0] == 'R' && bytes[1] == 'I' && bytes[2] == 'F' && bytes[3] == 'F'
         && bytes[8] == 'W' && bytes[9] == 'E' && bytes[10] == 'B' && bytes[11] == 'P') {
-      return webp(bytes);
+      return WEBP;
     }
     if (n >= 12 && bytes[4] == 'f' && bytes[5] == 't' && bytes[6] == 'y' && bytes[7] == 'p') {
-      return isoMedia(bytes);
+      return ISO_MEDIA;
     }
     return null;
   }

@@ -10,6 +10,7 @@ import io.mangacircus.contracts.scraper.SearchResult;
 import io.mangacircus.contracts.scraper.SourceProblem;
 import io.mangacircus.contracts.scraper.SourcesReply;
 import io.mangacircus.scraper.Delays;
+import io.mangacircus.scraper.publish.ImageStructure;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.PageBytes;
 import io.mangacircus.scraper.source.Source;
@@ -185,7 +186,7 @@ public final class TitleSearch {
     Optional<TitlePreview> cached = previews.get(key);
     Future<FetchOutcome<TitlePreview>> fetched = cached.isPresent()
         ? Future.succeededFuture(new FetchOutcome.Ok<>(cached.get()))
-        : unlessOpen(name, () -> paced(name, () -> source.preview(titleId)));
+        : paced(name, () -> source.preview(titleId));
     return fetched.compose(outcome -> {
       if (!outcome.ok()) {
         return Future.failedFuture(outcome instanceof FetchOutcome.NotFound<?> n
@@ -221,7 +222,7 @@ public final class TitleSearch {
       return Future.failedFuture(new Refusal(ErrorCode.NOT_FOUND, "no cover '" + request.coverId() + "' of source "
           + name + " (cover ids come from a recent search or preview)"));
     }
-    return unlessOpen(name, () -> paced(name, () -> source.cover(cover.get().url()))).compose(outcome -> {
+    return paced(name, () -> source.cover(cover.get().url())).compose(outcome -> {
       if (outcome instanceof FetchOutcome.ParseError<?> p) {
         return Future.failedFuture(new Refusal(ErrorCode.BAD_IMAGE, "the cover is not usable: " + p.message()));
       }
@@ -248,20 +249,17 @@ public final class TitleSearch {
 
   /** The image type its first bytes say, or null when they say none we serve. */
   static String imageType(byte[] b) {
-    if (b.length >= 3 && (b[0] & 0xff) == 0xff && (b[1] & 0xff) == 0xd8 && (b[2] & 0xff) == 0xff) {
-      return "image/jpeg";
+    String signature = ImageStructure.signature(b);
+    if (signature == null) {
+      return null;
     }
-    if (b.length >= 8 && (b[0] & 0xff) == 0x89 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G') {
-      return "image/png";
-    }
-    if (b.length >= 6 && b[0] == 'G' && b[1] == 'I' && b[2] == 'F' && b[3] == '8') {
-      return "image/gif";
-    }
-    if (b.length >= 12 && b[0] == 'R' && b[1] == 'I' && b[2] == 'F' && b[3] == 'F' && b[8] == 'W' && b[9] == 'E'
-        && b[10] == 'B' && b[11] == 'P') {
-      return "image/webp";
-    }
-    return null;
+    return switch (signature) {
+      case ImageStructure.JPEG -> "image/jpeg";
+      case ImageStructure.PNG -> "image/png";
+      case ImageStructure.GIF -> "image/gif";
+      case ImageStructure.WEBP -> "image/webp";
+      default -> null;
+    };
   }
 
   // ---- helpers --------------------------------------------------------------------------------------------------
