@@ -1,8 +1,11 @@
 package io.mangacircus.launcher.memory;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -13,9 +16,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Hands memory back to the system when idle, on one daemon thread: the C heap's free memory at a fixed interval through
- * the JVM's own {@code System.trim_native_heap} diagnostic command (what {@code -XX:TrimNativeHeapInterval} does on
- * newer JVMs), and once after each busy period a full collection ({@link IdleCompaction}), after which G1 shrinks the
+ * Hands memory back to the system when idle, on one daemon thread: the C heap's free memory through the JVM's own
+ * {@code System.trim_native_heap} diagnostic command (what {@code -XX:TrimNativeHeapInterval} does on newer JVMs) when
+ * {@link NativeTrimSchedule} says so, and once after each busy period a full collection ({@link IdleCompaction}), after which G1 shrinks the
  * heap to the live data plus {@code MaxHeapFreeRatio}; see docs/operations.md#memory.
  */
 final class NativeHeapTrim {
@@ -23,18 +26,19 @@ final class NativeHeapTrim {
   private static final Logger LOG = LoggerFactory.getLogger(NativeHeapTrim.class);
 
   private static final String MAX_FREE = "MaxHeapFreeRatio";
+  private static final Path STATM = Path.of("/proc/self/statm");
+  private static final long PAGE_BYTES = 4096;
 
   /** How often the process's CPU is read to tell whether it is idle, in seconds. */
   static final int IDLE_CHECK_SECONDS = 10;
 
   private static ScheduledExecutorService timer;
   private static ObjectName trimCommand;
-  private static int trimEverySeconds;
   private static IdleCompaction compaction;
   private static String compactionMaxHeapFreeRatio;
   private static long lastCheckNanos;
   private static long lastCpuNanos;
-  private static long lastTrimNanos;
+  private static NativeTrimSchedule trimSchedule;
 
   private NativeHeapTrim() {
   }
@@ -55,8 +59,8 @@ final class NativeHeapTrim {
       return;
     }
     trimCommand = diagnostics;
-    trimEverySeconds = seconds;
-    lastTrimNanos = System.nanoTime();
+    trimSchedule = new NativeTrimSchedule(TimeUnit.SECONDS.toNanos(seconds), NativeTrimSchedule.IDLE_GROWTH_BYTES,
+        System.nanoTime());
     ensureTimer();
   }
 
@@ -70,8 +74,6 @@ final class NativeHeapTrim {
     }
     compaction = new IdleCompaction(IdleCompaction.IDLE_CPU_SHARE);
     compactionMaxHeapFreeRatio = idleMaxHeapFreeRatio;
-    lastCheckNanos = System.nanoTime();
-    lastCpuNanos = processCpuNanos();
     ensureTimer();
   }
 
@@ -79,6 +81,8 @@ final class NativeHeapTrim {
     if (timer != null) {
       return;
     }
+    lastCheckNanos = System.nanoTime();
+    lastCpuNanos = processCpuNanos();
     timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "mc-native-heap-trim");
       thread.setDaemon(true);
@@ -91,20 +95,21 @@ final class NativeHeapTrim {
   private static synchronized void tick() {
     try {
       long now = System.nanoTime();
+      long cpu = processCpuNanos();
+      long cpuUsed = cpu - lastCpuNanos;
+      long interval = now - lastCheckNanos;
+      boolean idle = interval > 0 && cpuUsed < IdleCompaction.IDLE_CPU_SHARE * interval;
       boolean compacted = false;
-      if (compaction != null) {
-        long cpu = processCpuNanos();
-        if (compaction.compactNow(cpu - lastCpuNanos, now - lastCheckNanos)) {
-          compact();
-          compacted = true;
-        }
-        lastCheckNanos = System.nanoTime();
-        lastCpuNanos = processCpuNanos();   // the collection's own CPU is not the next interval's work
+      if (compaction != null && compaction.compactNow(cpuUsed, interval)) {
+        compact();
+        compacted = true;
       }
-      if (trimCommand != null && (compacted || now - lastTrimNanos >= TimeUnit.SECONDS.toNanos(trimEverySeconds))) {
+      if (trimSchedule != null && trimSchedule.trimNow(now, idle, compacted, residentBytes())) {
         trim();
-        lastTrimNanos = now;
+        trimSchedule.trimmed(System.nanoTime(), residentBytes());
       }
+      lastCheckNanos = System.nanoTime();
+      lastCpuNanos = processCpuNanos();   // the collection's and the trim's own CPU are not the next interval's work
     } catch (RuntimeException e) {
       LOG.debug("idle memory return failed: {}", e.toString());
     }
@@ -150,8 +155,19 @@ final class NativeHeapTrim {
     }
   }
 
+  /** The resident set from {@code /proc/self/statm}, or -1 where there is none. */
+  private static long residentBytes() {
+    try {
+      String[] fields = Files.readString(STATM).trim().split(" ");
+      return Long.parseLong(fields[1]) * PAGE_BYTES;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
+  /** The process's CPU time; 0 on a JVM that does not report it (then every interval reads as idle). */
   private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-        .getProcessCpuTime();
+    return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean bean
+        ? bean.getProcessCpuTime() : 0;
   }
 }
