@@ -44,4 +44,15 @@ public final class DataLayout {
   public Path catalogFile() {
     return root.resolve("catalog.json");
   }
+
+  /**
+   * Every JSON state file a service keeps and refuses to start over when it does not parse: the queue, the catalog,
+   * follows, discovery settings and the notification settings and outbox (runtime files are checked apart).
+   */
+  public java.util.List<Path> stateFiles() {
+    Path notifications = root.resolve("notifications");
+    return java.util.List.of(queueFile(), catalogFile(), scraperFolder().resolve("follows.json"),
+        scraperFolder().resolve("discovery.json"), notifications.resolve("destinations.json"),
+        notifications.resolve("outbox.json"));
+  }
 }

@@ -76,8 +76,7 @@ public final class SystemCheck {
       findings.add(new Finding(true, "data", data.root() + " does not exist yet; it is created on first start"));
       return findings;
     }
-    jsonFile(findings, data.queueFile());
-    jsonFile(findings, data.catalogFile());
+    data.stateFiles().forEach(file -> jsonFile(findings, file));
     RuntimeStateStore store = new RuntimeStateStore();
     List<String> parked = new ArrayList<>();
     for (String service : SERVICES) {
@@ -140,7 +139,7 @@ public final class SystemCheck {
       findings.add(new Finding(true, file.toString(), "parses"));
     } catch (JsonProcessingException e) {
       findings.add(new Finding(false, file.toString(), "is not valid JSON (line " + e.getLocation().getLineNr()
-          + "): " + e.getOriginalMessage() + "; the service that owns it will refuse to start"));
+          + "): " + e.getOriginalMessage() + "; what owns it will not start over it until it is repaired or moved aside"));
     } catch (IOException e) {
       findings.add(new Finding(false, file.toString(), "cannot be read: " + e.getMessage()));
     }

@@ -117,6 +117,28 @@ class SystemCheckTest {
     before.forEach((path, bytes) -> assertThat(readBytes(path)).isEqualTo(bytes));
   }
 
+  @Test
+  void followsDiscoveryAndNotificationFilesThatDoNotParseAreProblemsLeftAsTheyWere() throws Exception {
+    Files.createDirectories(data.resolve("scraper"));
+    Files.createDirectories(data.resolve("notifications"));
+    Files.writeString(data.resolve("scraper/follows.json"), "{\"schema\": 1, \"follows\": [");
+    Files.writeString(data.resolve("scraper/discovery.json"), "nightly");
+    Files.writeString(data.resolve("notifications/destinations.json"), "{");
+    Files.writeString(data.resolve("notifications/outbox.json"), "{\"deliveries\": []}");
+    Map<Path, byte[]> before = snapshot();
+
+    List<SystemCheck.Finding> findings = check();
+
+    assertThat(problems(findings)).extracting(SystemCheck.Finding::subject).map(s -> Path.of(s).getFileName().toString())
+        .containsExactlyInAnyOrder("follows.json", "discovery.json", "destinations.json");
+    assertThat(problems(findings)).allSatisfy(f -> assertThat(f.text()).startsWith("is not valid JSON (line 1)"));
+    assertThat(findings).anySatisfy(f -> {
+      assertThat(f.ok()).isTrue();
+      assertThat(f.subject()).endsWith("outbox.json");
+    });
+    before.forEach((path, bytes) -> assertThat(readBytes(path)).isEqualTo(bytes));
+  }
+
   private Map<Path, byte[]> snapshot() throws Exception {
     try (Stream<Path> files = Files.walk(data)) {
       return files.filter(Files::isRegularFile).collect(java.util.stream.Collectors.toMap(p -> p, this::readBytes));
