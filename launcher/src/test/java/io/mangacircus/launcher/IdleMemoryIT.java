@@ -1,6 +1,7 @@
 package io.mangacircus.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.launcher.testing.FreePorts;
 import io.mangacircus.launcher.testing.HttpProbe;
@@ -8,6 +9,7 @@ import io.mangacircus.launcher.testing.JarProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -46,6 +48,18 @@ class IdleMemoryIT {
           .contains("INFO", "set MinHeapFreeRatio=10 MaxHeapFreeRatio=30 jdk.nio.maxCachedBufferSize=65536 "
               + "one full GC when idle after work System.trim_native_heap every 30 s")
           .doesNotContain("kept as given");
+    }
+  }
+
+  @Test
+  void afterTheIdleCompactionTheHeapRatiosStayTightWhileTheProcessIsIdle() throws Exception {
+    try (JarProcess process = startAll(List.of())) {
+      // start-up is work: the first quiet 10 s after it compact the heap
+      await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
+          .until(() -> process.output().contains("memory: idle after work: heap compacted"));
+
+      assertThat(flags(process.pid())).containsEntry("MinHeapFreeRatio", "0 {management}")
+          .containsEntry("MaxHeapFreeRatio", "10 {management}");
     }
   }
 

@@ -60,7 +60,8 @@ public final class IdleMemorySettings {
   /**
    * The {@code MaxHeapFreeRatio} of the idle compaction's collection, when the process set that option itself: the heap
    * is sized in whole regions (4 MB with the default maximum), so 30 % left ≈ 36 MB for ≈ 20 MB of live data, 10 % ≈ 28.
-   * It must stay ≥ {@code MinHeapFreeRatio} (10).
+   * While the process stays idle after it, {@code MinHeapFreeRatio} is 0 and this stays in force; the first busy 10 s
+   * put 10 and 30 back.
    */
   static final String IDLE_MAX_HEAP_FREE_RATIO = "10";
 
@@ -99,8 +100,9 @@ public final class IdleMemorySettings {
     /**
      * Starts compacting the heap once whenever the process goes idle after work ({@link IdleCompaction}).
      *
-     * @param idleMaxHeapFreeRatio the {@code MaxHeapFreeRatio} to collect with (then the current one is put back), or
-     *     null to leave the option alone
+     * @param idleMaxHeapFreeRatio the {@code MaxHeapFreeRatio} to collect with and keep while idle ({@code
+     *     MinHeapFreeRatio} 0 meanwhile; the current ones come back when the process works again), or null to leave
+     *     the options alone
      */
     void compactHeapWhenIdle(String idleMaxHeapFreeRatio);
 

@@ -26,6 +26,7 @@ final class NativeHeapTrim {
   private static final Logger LOG = LoggerFactory.getLogger(NativeHeapTrim.class);
 
   private static final String MAX_FREE = "MaxHeapFreeRatio";
+  private static final String MIN_FREE = "MinHeapFreeRatio";
   private static final Path STATM = Path.of("/proc/self/statm");
   private static final long PAGE_BYTES = 4096;
 
@@ -36,6 +37,8 @@ final class NativeHeapTrim {
   private static ObjectName trimCommand;
   private static IdleCompaction compaction;
   private static String compactionMaxHeapFreeRatio;
+  private static String busyMinHeapFreeRatio;
+  private static String busyMaxHeapFreeRatio;
   private static long lastCheckNanos;
   private static long lastCpuNanos;
   private static NativeTrimSchedule trimSchedule;
@@ -103,6 +106,8 @@ final class NativeHeapTrim {
       if (compaction != null && compaction.compactNow(cpuUsed, interval)) {
         compact();
         compacted = true;
+      } else if (compaction != null && compaction.takeBusySizing()) {
+        restoreBusySizing();
       }
       if (trimSchedule != null && trimSchedule.trimNow(now, idle, compacted, residentBytes())) {
         trim();
@@ -115,34 +120,54 @@ final class NativeHeapTrim {
     }
   }
 
+  /**
+   * One full collection. When the process set the heap's free ratios itself, they are tightened first
+   * ({@code MinHeapFreeRatio} 0, {@code MaxHeapFreeRatio} at the idle value) and stay so while the process is idle:
+   * otherwise the next concurrent cycle's remark, which counts partly filled regions as full, grew the compacted heap
+   * back from 28–32 to 36–40 MiB. The first busy interval puts the busy ratios back ({@link #restoreBusySizing()}).
+   */
   private static void compact() {
-    compact(compactionMaxHeapFreeRatio);
-  }
-
-  /** One full collection, with {@code MaxHeapFreeRatio} at {@code maxHeapFreeRatio} for it when not null. */
-  static void compact(String maxHeapFreeRatio) {
     MemoryUsage before = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
     long start = System.nanoTime();
-    HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-    String busyRatio = maxHeapFreeRatio == null ? null : hotspot.getVMOption(MAX_FREE).getValue();
-    if (busyRatio != null) {
+    if (compactionMaxHeapFreeRatio != null && busyMinHeapFreeRatio == null) {
+      HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+      String busyMin = hotspot.getVMOption(MIN_FREE).getValue();
+      String busyMax = hotspot.getVMOption(MAX_FREE).getValue();
       try {
-        hotspot.setVMOption(MAX_FREE, maxHeapFreeRatio);
+        hotspot.setVMOption(MIN_FREE, "0");   // the minimum first: the VM refuses a maximum below it
+        hotspot.setVMOption(MAX_FREE, compactionMaxHeapFreeRatio);
+        busyMinHeapFreeRatio = busyMin;
+        busyMaxHeapFreeRatio = busyMax;
       } catch (IllegalArgumentException e) {
-        busyRatio = null;   // the VM refused it (a MinHeapFreeRatio above it): collect with the ratio as it is
+        setQuietly(hotspot, MAX_FREE, busyMax);   // the VM refused: collect with the busy ratios
+        setQuietly(hotspot, MIN_FREE, busyMin);
       }
     }
-    try {
-      System.gc();
-    } finally {
-      if (busyRatio != null) {
-        hotspot.setVMOption(MAX_FREE, busyRatio);
-      }
-    }
+    System.gc();
     MemoryUsage after = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
     LOG.info("memory: idle after work: heap compacted in {} ms, used {} -> {} MiB, committed {} -> {} MiB "
         + "(docs/operations.md#memory)", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start),
         before.getUsed() >> 20, after.getUsed() >> 20, before.getCommitted() >> 20, after.getCommitted() >> 20);
+  }
+
+  /** Puts back the free ratios a busy process grows its heap with, after an idle period's tight ones. */
+  private static void restoreBusySizing() {
+    if (busyMinHeapFreeRatio == null) {
+      return;
+    }
+    HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+    setQuietly(hotspot, MAX_FREE, busyMaxHeapFreeRatio);   // the maximum first: it must not fall below the minimum
+    setQuietly(hotspot, MIN_FREE, busyMinHeapFreeRatio);
+    busyMinHeapFreeRatio = null;
+    busyMaxHeapFreeRatio = null;
+  }
+
+  private static void setQuietly(HotSpotDiagnosticMXBean hotspot, String option, String value) {
+    try {
+      hotspot.setVMOption(option, value);
+    } catch (IllegalArgumentException e) {
+      LOG.debug("memory: {}={} refused: {}", option, value, e.getMessage());
+    }
   }
 
   private static void trim() {

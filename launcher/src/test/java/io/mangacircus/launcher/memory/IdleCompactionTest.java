@@ -41,4 +41,20 @@ class IdleCompactionTest {
     assertThat(compaction.compactNow(TEN_SECONDS / 20 - 1, TEN_SECONDS)).isTrue();
     assertThat(compaction.compactNow(0, 0)).as("no interval: no reading").isFalse();
   }
+
+  @Test
+  void theIdleSizingOfACompactionGivesWayOnceToTheBusyOneWhenTheProcessWorksAgain() {
+    IdleCompaction compaction = new IdleCompaction(IdleCompaction.IDLE_CPU_SHARE);
+    assertThat(compaction.takeBusySizing()).as("nothing compacted yet").isFalse();
+    compaction.compactNow(BUSY, TEN_SECONDS);
+    assertThat(compaction.takeBusySizing()).as("busy before any compaction: nothing to put back").isFalse();
+
+    assertThat(compaction.compactNow(QUIET, TEN_SECONDS)).isTrue();
+    compaction.compactNow(QUIET, TEN_SECONDS);
+    assertThat(compaction.takeBusySizing()).as("still idle").isFalse();
+    compaction.compactNow(BUSY, TEN_SECONDS);
+    assertThat(compaction.takeBusySizing()).isTrue();
+    compaction.compactNow(BUSY, TEN_SECONDS);
+    assertThat(compaction.takeBusySizing()).as("once per busy period").isFalse();
+  }
 }
