@@ -10,6 +10,8 @@
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -95,6 +97,12 @@ public final class BridgeListener {
       }
       socket.request(1);
       return null;
+    }
+
+    /** The bridge's raw WebSocket sends its frames as binary messages: the same JSON, UTF-8. */
+    @Override
+    public CompletionStage<?> onBinary(WebSocket socket, ByteBuffer data, boolean last) {
+      return onText(socket, StandardCharsets.UTF_8.decode(data), last);
     }
 
     @Override
