@@ -56,11 +56,22 @@ public final class BusPing {
       Context context = vertx.getOrCreateContext();
       awaitScraper(vertx, context);
       run(vertx, context, warmup); // unmeasured
+      Map<String, Long> threads0 = threadCpuByGroup();
       long cpu0 = processCpuNs();
       long start = System.nanoTime();
       long[] latencies = run(vertx, context, requests);
       long wall = System.nanoTime() - start;
       long cpu = processCpuNs() - cpu0;
+      Map<String, Long> threads1 = threadCpuByGroup();
+      StringBuilder split = new StringBuilder();
+      long listed = threads1.entrySet().stream()
+          .mapToLong(e -> e.getValue() - threads0.getOrDefault(e.getKey(), 0L)).sum();
+      threads1.entrySet().stream()
+          .map(e -> Map.entry(e.getKey(), e.getValue() - threads0.getOrDefault(e.getKey(), 0L)))
+          .filter(e -> e.getValue() >= 20_000_000L)
+          .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
+          .forEach(e -> split.append(' ').append(e.getKey()).append('=').append(e.getValue() / 1_000_000).append("ms"));
+      System.out.println("THREADS" + split + " JIT/GC/other=" + Math.max(0, cpu - listed) / 1_000_000 + "ms");
       Arrays.sort(latencies);
       double mean = Arrays.stream(latencies).average().orElse(0);
       System.out.printf(Locale.ROOT, "PING mode=%s requests=%d p50_us=%.1f p90_us=%.1f p99_us=%.1f p999_us=%.1f"
@@ -141,6 +152,23 @@ public final class BusPing {
   static double pct(long[] sorted, double p) {
     int index = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
     return sorted[Math.max(0, Math.min(sorted.length - 1, index))] / 1e3;
+  }
+
+  /** CPU time per thread group ("vert.x-eventloop-thread-2" -> "vert.x-eventloop-thread"), ns. */
+  static Map<String, Long> threadCpuByGroup() {
+    java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    Map<String, Long> groups = new java.util.TreeMap<>();
+    for (java.lang.management.ThreadInfo info : mx.getThreadInfo(mx.getAllThreadIds())) {
+      if (info == null) {
+        continue;
+      }
+      long ns = mx.getThreadCpuTime(info.getThreadId());
+      if (ns > 0) {
+        String group = info.getThreadName().replaceAll("^hz\\.[^.]+\\.", "hz.").replaceAll("[-#.]?[0-9]+$", "");
+        groups.merge(group, ns, Long::sum);
+      }
+    }
+    return groups;
   }
 
   static long processCpuNs() {

@@ -72,6 +72,7 @@ ping_run() {
     "$(ms "$(field p999_us "$l")")" "$(ms "$(field max_us "$l")")" "$(ms "$(field mean_us "$l")")" \
     "$(field rate "$l")" "$(field cpu_ms "$l")"
   echo " load $before -> $(load)"
+  echo "            sender JVM CPU by thread during the measured pings:$(grep '^THREADS' "$out" | cut -d' ' -f2-)"
 }
 
 # ---- one JVM ------------------------------------------------------------------------------------------------------
