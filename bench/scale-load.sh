@@ -14,9 +14,10 @@
 #   settings; a fresh cluster name, a free cluster port each, both members on 127.0.0.1); admin login with curl.
 # - bridge: bench/BridgeListener.java opens /eventbus/websocket with the admin session cookie and registers for every
 #   address the bridge lets out (job progress, circuit, incidents, launcher status, library publications).
-# - the title is added (POST /api/admin/jobs, autoConfirm) and, once its first chapter is published, wrk runs
-#   (2 threads, `connections` connections, bench/pages.lua rotating the 200 page URLs with the session cookie):
-#   a warm-up ($LOAD_WARMUP s, default 20), then the measured `seconds`.
+# - wrk (2 threads, `connections` connections, bench/pages.lua rotating the 200 page URLs with the session cookie):
+#   a warm-up ($LOAD_WARMUP s, default 20), then `seconds` with nothing downloading (the baseline: the same process,
+#   bridge open); then the title is added (POST /api/admin/jobs, autoConfirm) and, once its first chapter is
+#   published, the measured `seconds` under load.
 # Prints requests, errors, non-2xx, p50/p99, chapters published and bridge messages received during the measured run,
 # the CPU (user+system) over it of MangaCircus and its split by thread group: in `all` mode the reader and the scraper
 # share one process and its event loops, so only the process total is theirs together; `pair` gives each its own
@@ -70,7 +71,7 @@ busy_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $9; exit}' /proc/stat; }
 # a line
 thread_groups() {
   for t in /proc/"$1"/task/*; do
-    name=$(tr ' ' '_' <"$t/comm" 2>/dev/null) || continue
+    name=$( { tr ' ' '_' <"$t/comm"; } 2>/dev/null) || continue   # a thread may end meanwhile
     awk -v n="$name" '{print n, $14 + $15}' "$t/stat" 2>/dev/null || true
   done | sed -E 's/^hz\.[^ ]* /hz.* /; s/[0-9]+ / /; s/-[0-9]+ / /; s/[-_#]+ / /' | awk '{s[$1] += $2} END {for (k in s) print k, s[k]}' | sort
 }
@@ -140,6 +141,22 @@ bridge_pid=$!
 bridge_open() { grep -q '^OPEN' "$work/bridge.out" || { kill -0 "$bridge_pid" 2>/dev/null || { cat "$work/bridge.out" "$work/bridge.err" >&2; exit 1; }; false; }; }
 wait_for "bridge listener" 60 bridge_open
 
+# ---- wrk ----------------------------------------------------------------------------------------------------------
+wrk_run() { # seconds, /usr/bin/time output file -> wrk's output
+  PAGES_FILE="$work/reader.paths" PAGES_COOKIE=$cookie /usr/bin/time -f '%U %S' -o "$2" \
+    wrk -t "$threads" -c "$connections" -d "${1}s" --latency -s "$bench_dir/pages.lua" "http://127.0.0.1:$port"
+}
+echo "  wrk: $threads threads, $connections connections, warm-up ${warmup} s, then ${seconds} s without downloads" \
+  "(baseline) and ${seconds} s while the scraper publishes"
+wrk_run "$warmup" "$work/wrk-warmup.time" >"$work/wrk-warmup.log"
+# Baseline: the same wrk run with the bridge open but nothing downloading (the same process, the same moment).
+bl0=$(load)
+wrk_run "$seconds" "$work/wrk-baseline.time" >"$work/wrk-baseline.log"
+bline=$(grep '^RESULT ' "$work/wrk-baseline.log") || { cat "$work/wrk-baseline.log" >&2; echo "wrk printed no RESULT" >&2; exit 1; }
+read -r _ b_rps b_p50 b_p99 b_per b_non2xx b_errors b_requests <<<"$bline"
+echo "  baseline, no downloads: $b_requests requests, $b_rps requests/s, p50 $(ms "$b_p50") ms, p99 $(ms "$b_p99") ms," \
+  "$b_errors socket errors, $b_non2xx non-2xx/3xx; load $bl0 -> $(load)"
+
 # ---- the scraper publishing ---------------------------------------------------------------------------------------
 published_dirs() { find "$data/library" -mindepth 3 -maxdepth 3 -name chapter.json -path '*/chapter-*' | wc -l; }
 add_title() {
@@ -147,17 +164,11 @@ add_title() {
     -d '{"source":"bench","title":"bench","autoConfirm":true}' "http://127.0.0.1:$port/api/admin/jobs")
   [ "$(tail -1 <<<"$added")" = 201 ]
 }
-wait_for "adding the title (POST /api/admin/jobs; last answer: \${added:-none})" 30 add_title
+added=""
+wait_for "adding the title (POST /api/admin/jobs)" 30 add_title || { echo "last answer: $added" >&2; exit 1; }
 first_published() { [ "$(published_dirs)" -ge 1 ] || { kill -0 "$mc_pid" 2>/dev/null || exit 1; false; }; }
 wait_for "first chapter published" 120 first_published
 
-# ---- wrk ----------------------------------------------------------------------------------------------------------
-wrk_run() { # seconds, /usr/bin/time output file -> wrk's output
-  PAGES_FILE="$work/reader.paths" PAGES_COOKIE=$cookie /usr/bin/time -f '%U %S' -o "$2" \
-    wrk -t "$threads" -c "$connections" -d "${1}s" --latency -s "$bench_dir/pages.lua" "http://127.0.0.1:$port"
-}
-echo "  wrk: $threads threads, $connections connections, warm-up ${warmup} s, measured ${seconds} s"
-wrk_run "$warmup" "$work/wrk-warmup.time" >"$work/wrk-warmup.log"
 procs="reader:$mc_pid"; [ "$mode" = all ] && procs="all:$mc_pid" || procs="$procs scraper:$scraper_pid"
 snapshot() { # suffix: each process's ticks and thread groups
   local pr; for pr in $procs; do ticks "${pr#*:}" >"$work/ticks-${pr%%:*}.$1"; thread_groups "${pr#*:}" >"$work/threads-${pr%%:*}.$1"; done
@@ -217,12 +228,12 @@ echo "  wrk: $wrk_s s of CPU"
 grep -E ' (WARN|ERROR) ' "$log" | head -5 | sed 's/^/  log: /' || true
 [ -z "$scraper_pid" ] || { grep -E ' (WARN|ERROR) ' "$work/scraper.log" | head -5 | sed 's/^/  scraper log: /' || true; }
 
-ok=$( [ "$errors" = 0 ] && [ "$non2xx" = 0 ] && echo met || echo "NOT met" )
+ok=$( [ "$errors" = 0 ] && [ "$non2xx" = 0 ] && [ "$b_errors" = 0 ] && [ "$b_non2xx" = 0 ] && echo met || echo "NOT met" )
 p99ms=$(ms "$p99")
 p99ok=$(awk -v v="$p99ms" 'BEGIN { print (v < 50 ? "met" : "NOT met") }')
 bridgeok=$( [ "$bridge_alive" = yes ] && [ "$bridge_problems" -eq 0 ] && [ "$messages" -gt 0 ] && echo met || echo "NOT met" )
 echo "ROW|R6 load|[$mode] page requests ($connections conns, ${secs} s): errors / non-2xx|$errors / $non2xx of $requests|-|0 / 0|$ok"
-echo "ROW|R6 load|[$mode] reader p50 / p99 under load|$(ms "$p50") / $p99ms ms ($rps req/s)|-|p99 < 50 ms|$p99ok"
+echo "ROW|R6 load|[$mode] reader p50 / p99 under load|$(ms "$p50") / $p99ms ms ($rps req/s)|no downloads $(ms "$b_p50") / $(ms "$b_p99") ms ($b_rps req/s)|p99 < 50 ms|$p99ok"
 echo "ROW|R6 load|[$mode] chapters published during the run|$chapters_run ($(awk -v n="$chapters_run" -v s="$secs" 'BEGIN { printf "%.2f", n / s }')/s)|-|~1/s|-"
 echo "ROW|R6 load|[$mode] bridge messages received (open throughout)|$messages ($publ publications)|-|no disconnect, no error|$bridgeok"
 if [ "$mode" = all ]; then
