@@ -9,7 +9,9 @@
 #   a chapter.json each; their source renamed "static" so they are no title of the bench source below).
 # - source: a second bench/BenchSite.java, kept running, as source "bench" (type demo) with chapters of
 #   $LOAD_PAGES (default 4) pages and pacing pageDelayMs=$LOAD_PAGE_DELAY_MS (100), chapterDelayMs=$LOAD_CHAPTER_DELAY_MS
-#   (300): about one chapter published per second; enough chapters for the whole run.
+#   (300): 700 ms of delays per chapter, aimed at about one chapter published per second (the rate measured is
+#   printed: under heavy outside load it falls, to 0.56/s in `all` mode with 13-19 runnable threads on 2 cores);
+#   enough chapters for the whole run.
 # - MangaCircus `all` (defaults plus that source, claimPollMs 50) on a fresh data folder, or the pair (the same
 #   settings; a fresh cluster name, a free cluster port each, both members on 127.0.0.1); admin login with curl.
 # - bridge: bench/BridgeListener.java opens /eventbus/websocket with the admin session cookie and registers for every
@@ -21,8 +23,9 @@
 # Prints requests, errors, non-2xx, p50/p99, chapters published and bridge messages received during the measured run,
 # the CPU (user+system) over it of MangaCircus and its split by thread group: in `all` mode the reader and the scraper
 # share one process and its event loops, so only the process total is theirs together; `pair` gives each its own
-# process and CPU figure. Then the outside load; then ROW
-# lines (see bench/scale.sh). Targets: 0 errors, 0 non-2xx, reader p99 < 50 ms, the bridge open throughout.
+# process and CPU figure. CPU per page request (the reader's process, or the whole `all` process) in the baseline and
+# the loaded run: what publishing and the bridge add per request, whatever else the machine runs. Then the outside
+# load; then ROW lines (see bench/scale.sh). Targets: 0 errors, 0 non-2xx, reader p99 < 50 ms, the bridge open throughout.
 # Loopback only; every process started here is stopped again.
 # Jar: $MANGACIRCUS_JAR, default launcher/target/mangacircus.jar. Scratch: a fresh `mktemp -d` (about 150 MB),
 # KEEP_WORK=1 keeps it. MC_JAVA_OPTS: JVM options for MangaCircus.
@@ -150,12 +153,16 @@ echo "  wrk: $threads threads, $connections connections, warm-up ${warmup} s, th
   "(baseline) and ${seconds} s while the scraper publishes"
 wrk_run "$warmup" "$work/wrk-warmup.time" >"$work/wrk-warmup.log"
 # Baseline: the same wrk run with the bridge open but nothing downloading (the same process, the same moment).
-bl0=$(load)
+bl0=$(load); bt0=$(ticks "$mc_pid")
 wrk_run "$seconds" "$work/wrk-baseline.time" >"$work/wrk-baseline.log"
+bt=$(( $(ticks "$mc_pid") - bt0 ))
 bline=$(grep '^RESULT ' "$work/wrk-baseline.log") || { cat "$work/wrk-baseline.log" >&2; echo "wrk printed no RESULT" >&2; exit 1; }
 read -r _ b_rps b_p50 b_p99 b_per b_non2xx b_errors b_requests <<<"$bline"
+per_req() { awk -v t="$1" -v hz="$hz" -v n="$2" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }'; }   # ticks, requests -> us
+b_cpu=$(per_req "$bt" "$b_requests")
 echo "  baseline, no downloads: $b_requests requests, $b_rps requests/s, p50 $(ms "$b_p50") ms, p99 $(ms "$b_p99") ms," \
-  "$b_errors socket errors, $b_non2xx non-2xx/3xx; load $bl0 -> $(load)"
+  "$b_errors socket errors, $b_non2xx non-2xx/3xx; $( [ "$mode" = all ] && echo MangaCircus || echo "the reader's process") CPU" \
+  "$b_cpu us/request; load $bl0 -> $(load)"
 
 # ---- the scraper publishing ---------------------------------------------------------------------------------------
 published_dirs() { find "$data/library" -mindepth 3 -maxdepth 3 -name chapter.json -path '*/chapter-*' | wc -l; }
@@ -203,8 +210,11 @@ others=$(awk -v b="$busy" -v t="$c" -v w="$wrk_s" -v hz="$hz" -v ns="$ns" \
   'BEGIN { o = ((b - t) / hz - w) / (ns / 1e9); printf "%.2f", o < 0 ? 0 : o }')
 chapters_run=$(( p1 - p0 )); messages=$(( m1 - m0 )); publ=$(( publ1 - publ0 ))
 echo "  measured run: ${secs} s, load $l0 -> $l1, others (neither MangaCircus nor wrk) $others cores"
+r_ticks=${cpu[all]:-${cpu[reader]:-0}}
+l_cpu=$(per_req "$r_ticks" "$requests")
 echo "  reader: $requests requests, $rps requests/s, p50 $(ms "$p50") ms, p99 $(ms "$p99") ms, $per bytes/response," \
-  "$errors socket errors, $non2xx non-2xx/3xx"
+  "$errors socket errors, $non2xx non-2xx/3xx; $( [ "$mode" = all ] && echo "MangaCircus CPU (reader and scraper)" || echo "the reader's process CPU")" \
+  "$l_cpu us/request (baseline $b_cpu: what serving a page costs apart from the other load on the machine)"
 echo "  scraper: $chapters_run chapters published during the run ($(awk -v n="$chapters_run" -v s="$secs" 'BEGIN { printf "%.2f", n / s }')/s;" \
   "$(published_dirs) in all so far)"
 echo "  bridge: $messages messages received during the run ($publ library publications, by address over the whole" \
@@ -237,7 +247,7 @@ echo "ROW|R6 load|[$mode] reader p50 / p99 under load|$(ms "$p50") / $p99ms ms (
 echo "ROW|R6 load|[$mode] chapters published during the run|$chapters_run ($(awk -v n="$chapters_run" -v s="$secs" 'BEGIN { printf "%.2f", n / s }')/s)|-|~1/s|-"
 echo "ROW|R6 load|[$mode] bridge messages received (open throughout)|$messages ($publ publications)|-|no disconnect, no error|$bridgeok"
 if [ "$mode" = all ]; then
-  echo "ROW|R6 load|[$mode] CPU of reader + scraper (all mode, one process)|$cores_mc cores|-|-|-"
+  echo "ROW|R6 load|[$mode] CPU of reader + scraper (all mode, one process)|$cores_mc cores, $l_cpu us/request|no downloads $b_cpu us/request|-|-"
 else
-  echo "ROW|R6 load|[$mode] CPU of reader / scraper (pair, clustered)|$(cores "${cpu[reader]}") / $(cores "${cpu[scraper]}") cores|-|-|-"
+  echo "ROW|R6 load|[$mode] CPU of reader / scraper (pair, clustered)|$(cores "${cpu[reader]}") / $(cores "${cpu[scraper]}") cores; reader $l_cpu us/request|reader, no downloads: $b_cpu us/request|-|-"
 fi
