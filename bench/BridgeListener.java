@@ -73,6 +73,7 @@ public final class BridgeListener {
   static final class Listener implements WebSocket.Listener {
     private final CountDownLatch ended;
     private final StringBuilder partial = new StringBuilder();
+    private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
 
     Listener(CountDownLatch ended) {
       this.ended = ended;
@@ -102,7 +103,16 @@ public final class BridgeListener {
     /** The bridge's raw WebSocket sends its frames as binary messages: the same JSON, UTF-8. */
     @Override
     public CompletionStage<?> onBinary(WebSocket socket, ByteBuffer data, boolean last) {
-      return onText(socket, StandardCharsets.UTF_8.decode(data), last);
+      byte[] part = new byte[data.remaining()];
+      data.get(part);
+      bytes.writeBytes(part); // whole before decoding: a part may end inside a UTF-8 character
+      if (!last) {
+        socket.request(1);
+        return null;
+      }
+      String frame = bytes.toString(StandardCharsets.UTF_8);
+      bytes.reset();
+      return onText(socket, frame, true);
     }
 
     @Override
