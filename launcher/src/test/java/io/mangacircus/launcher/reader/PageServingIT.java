@@ -32,6 +32,7 @@ class PageServingIT {
   private static final String SERIES = "circus-nights";
   private static final int PAGES = 5;
   private static final Duration START = Duration.ofSeconds(60);
+  private static final String METRICS_TOKEN = "page-metrics-token";
 
   @TempDir
   Path work;
@@ -48,7 +49,8 @@ class PageServingIT {
     List<String> args = new ArrayList<>(List.of("all", "--data=" + data(), "--port=" + port,
         "--health-port=" + FreePorts.next()));
     args.addAll(List.of(extra));
-    return JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD), args.toArray(String[]::new));
+    return JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD, "MANGACIRCUS_METRICS_TOKEN",
+        METRICS_TOKEN), args.toArray(String[]::new));
   }
 
   private static ReaderSession ready(JarProcess process, int port) {
@@ -91,6 +93,15 @@ class PageServingIT {
         assertThat(admin.bytes(page(1 + i % PAGES)).statusCode()).isEqualTo(200);
       }
       assertThat(Duration.ofNanos(System.nanoTime() - began)).isLessThan(Duration.ofSeconds(3));
+
+      // The page answers are counted in the HTTP server series docs/operations.md lists.
+      HttpProbe.Answer metrics = HttpProbe.get(port, "/metrics", METRICS_TOKEN);
+      assertThat(metrics.status()).isEqualTo(200);
+      assertThat(metrics.body())
+          .containsPattern("vertx_http_server_requests_total\\{[^}]*code=\"200\"[^}]*method=\"GET\"[^}]*\\} \\d+")
+          .contains("vertx_http_server_response_time_seconds_count", "vertx_http_server_response_bytes_count",
+              "vertx_http_server_active_requests");
+      assertThat(metrics.body()).doesNotContain("chapter-0001");
     }
   }
 
