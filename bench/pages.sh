@@ -80,4 +80,4 @@ row() { # round target rps p50 p99 per cpu others load
   printf '%-6s %-7s %12s %10s %10s %12s %12s %7s\n' "$1" "$2" "$3" "$(ms "$4")" "$(ms "$5")" "$6" "$7" "$8"
 }
 measure_rounds
-summary "target >= 0.9"
+summary "target >= 1.0, p99 <= 1.2x nginx's"

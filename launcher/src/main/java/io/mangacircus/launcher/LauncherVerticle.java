@@ -112,9 +112,11 @@ public final class LauncherVerticle extends VerticleBase {
     front.get("/metrics").handler(new MetricsEndpoint(plan.config().metrics().token(),
         plan.metricsRegistryName() == null ? "" : plan.metricsRegistryName()));
 
-    // Plain HTTP/1.1: no cleartext HTTP/2 upgrade (h2c) for browsers, scrapers and health checkers to stumble on.
+    // Plain HTTP/1.1: no cleartext HTTP/2 upgrade (h2c) for browsers, scrapers and health checkers to stumble on, and
+    // no ALPN (there is no TLS here). TCP_CORK is not set on the server: it would hold every answer's last partial
+    // segment for up to 200 ms; the page route corks around its file sends only (SendCork).
     HttpServerOptions options = new HttpServerOptions().setHost(plan.config().http().bind()).setPort(plan.httpPort())
-        .setHttp2ClearTextEnabled(false);
+        .setHttp2ClearTextEnabled(false).setUseAlpn(false);
     return vertx.createHttpServer(options).requestHandler(this::route).listen()
         .compose(s -> {
           server = s;

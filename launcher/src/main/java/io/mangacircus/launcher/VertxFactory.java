@@ -4,13 +4,21 @@ import io.mangacircus.launcher.cluster.ClusterSetup;
 import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Builds this process's Vert.x: Prometheus metrics always on, clustered over Hazelcast when asked. */
+/**
+ * Builds this process's Vert.x: Prometheus metrics always on, Netty's native transport where it loads (else NIO),
+ * clustered over Hazelcast when asked.
+ */
 public final class VertxFactory {
+
+  private static final Logger LOG = LoggerFactory.getLogger(VertxFactory.class);
 
   private VertxFactory() {
   }
@@ -27,11 +35,32 @@ public final class VertxFactory {
         .setJvmMetricsEnabled(true)
         .setRegistryName(registry)
         .setEnabled(true));
+    NetworkTransport.Choice transport = NetworkTransport.choose(config.http().nativeTransport());
     if (!clustered) {
-      return Future.succeededFuture(new ProcessVertx(Vertx.builder().with(options).build(), registry));
+      Vertx vertx = builder(options, transport).build();
+      logTransport(vertx, transport);
+      return Future.succeededFuture(new ProcessVertx(vertx, registry));
     }
     options.setEventBusOptions(ClusterSetup.eventBus(config));
-    return Vertx.builder().with(options).withClusterManager(ClusterSetup.clusterManager(config)).buildClustered()
+    return builder(options, transport).withClusterManager(ClusterSetup.clusterManager(config)).buildClustered()
+        .onSuccess(vertx -> logTransport(vertx, transport))
         .map(vertx -> new ProcessVertx(vertx, registry));
+  }
+
+  private static VertxBuilder builder(VertxOptions options, NetworkTransport.Choice transport) {
+    return Vertx.builder().with(options).withTransport(transport.transport());
+  }
+
+  /** What Vert.x actually runs on (it falls back to NIO by itself when a transport fails to start). */
+  private static void logTransport(Vertx vertx, NetworkTransport.Choice transport) {
+    if (vertx.isNativeTransportEnabled()) {
+      LOG.info("[HTTP] network transport: {} ({})", transport.transport().name(), transport.reason());
+    } else if (transport.isNative()) {
+      Throwable cause = vertx.unavailableNativeTransportCause();
+      LOG.warn("[HTTP] network transport: nio (native {} did not start: {})", transport.transport().name(),
+          cause == null ? "no reason given" : cause.toString());
+    } else {
+      LOG.info("[HTTP] network transport: nio ({})", transport.reason());
+    }
   }
 }

@@ -33,8 +33,10 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
    * @param port the reader's HTTP port (default 8080; {@code MANGACIRCUS_PORT}; {@code --port})
    * @param healthPort HTTP port of a process without the reader, serving {@code /health/*} and {@code /metrics}
    *     (default 8081; {@code MANGACIRCUS_HEALTH_PORT}; {@code --health-port})
+   * @param nativeTransport whether Netty's native transport (epoll on Linux) is used where it loads; false, or where it
+   *     does not load, Java's NIO (default true)
    */
-  public record Http(String bind, int port, int healthPort) {
+  public record Http(String bind, int port, int healthPort, boolean nativeTransport) {
   }
 
   /**

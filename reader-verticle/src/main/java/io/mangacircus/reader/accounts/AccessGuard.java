@@ -115,16 +115,19 @@ public final class AccessGuard implements Handler<RoutingContext> {
 
   /**
    * Teaches the guard the routes of {@code router}, its feature sub-routers included, that are declared
-   * {@link #adminOnly} or {@link #publicRoute}: for each, a marker route on {@code router} with the same method and
-   * full path, ordered before every other route, flags a request it matches, so that the guard (which runs before any
-   * feature's routes) knows what the route about to answer needs. Vert.x matches the marker exactly as it matches the
-   * route. Call it once, after every route is declared.
+   * {@link #adminOnly} or {@link #publicRoute}: for each, a marker route with the same method and full path, ordered
+   * before every other route, flags a request it matches, so that the guard (which runs before any feature's routes)
+   * knows what the route about to answer needs. Vert.x matches the marker exactly as it matches the route. The markers
+   * sit in one sub-router per leading pair of literal path segments ({@code /api/admin}, {@code /api/series}, ...), so
+   * that a request tries only the few markers under its own prefix: a page image does not run the path patterns of
+   * forty admin routes. Call it once, after every route is declared.
    *
    * @throws IllegalStateException when a route under {@code /api/admin/} is not declared admin-only, so that a
    *     forgotten declaration stops the start instead of opening an admin route to every account
    */
   public void learnRoutes(Router router) {
     int order = -100_000;
+    java.util.Map<String, Router> groups = new java.util.HashMap<>();
     for (RouteTable.Entry entry : RouteTable.of(router)) {
       boolean admin = Boolean.TRUE.equals(entry.route().getMetadata(ADMIN_ONLY));
       boolean open = Boolean.TRUE.equals(entry.route().getMetadata(PUBLIC));
@@ -149,15 +152,46 @@ public final class AccessGuard implements Handler<RoutingContext> {
         throw new IllegalStateException("a route declared admin-only or public needs a plain path: " + entry.route());
       }
       String flag = admin ? ADMIN_ONLY : open ? PUBLIC : APP_READABLE;
+      String prefix = markerPrefix(path);
+      Router target = router;
+      String relative = path;
+      if (prefix != null) {
+        Router group = groups.get(prefix);
+        if (group == null) {
+          group = Router.router(vertx);
+          groups.put(prefix, group);
+          router.route(prefix + "*").order(order++).subRouter(group);
+        }
+        target = group;
+        relative = path.substring(prefix.length());
+      }
       for (HttpMethod method : entry.methods().isEmpty() ? java.util.Collections.<HttpMethod>singleton(null)
           : entry.methods()) {
-        Route marker = method == null ? router.route(path) : router.route(method, path);
+        Route marker = method == null ? target.route(relative) : target.route(method, relative);
         marker.order(order++).handler(ctx -> {
           ctx.put(flag, true);
           ctx.next();
         });
       }
     }
+  }
+
+  /**
+   * The leading two literal segments of a marker's path when more follows them ({@code /api/admin} of
+   * {@code /api/admin/users/:username}), under which it is grouped; null when it has no such prefix (it stays on the
+   * router itself).
+   */
+  static String markerPrefix(String path) {
+    if (!path.startsWith("/")) {
+      return null;
+    }
+    int first = path.indexOf('/', 1);
+    int second = first < 0 ? -1 : path.indexOf('/', first + 1);
+    if (second < 0) {
+      return null;
+    }
+    String prefix = path.substring(0, second);
+    return prefix.indexOf(':') >= 0 || prefix.indexOf('*') >= 0 || prefix.indexOf('(') >= 0 ? null : prefix;
   }
 
   @Override

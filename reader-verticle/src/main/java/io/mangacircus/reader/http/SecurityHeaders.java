@@ -1,5 +1,6 @@
 package io.mangacircus.reader.http;
 
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 
 /**
@@ -14,14 +15,25 @@ public final class SecurityHeaders {
       + "img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
       + "frame-ancestors 'none'";
 
+  // Pre-encoded once (Netty's AsciiString): written as byte arrays instead of character by character on every answer,
+  // which is most of the cost of these ~300 header bytes on a page image.
+  private static final CharSequence CSP_NAME = HttpHeaders.createOptimized("Content-Security-Policy");
+  private static final CharSequence CSP = HttpHeaders.createOptimized(CONTENT_SECURITY_POLICY);
+  private static final CharSequence NOSNIFF_NAME = HttpHeaders.createOptimized("X-Content-Type-Options");
+  private static final CharSequence NOSNIFF = HttpHeaders.createOptimized("nosniff");
+  private static final CharSequence FRAME_NAME = HttpHeaders.createOptimized("X-Frame-Options");
+  private static final CharSequence FRAME = HttpHeaders.createOptimized("DENY");
+  private static final CharSequence REFERRER_NAME = HttpHeaders.createOptimized("Referrer-Policy");
+  private static final CharSequence REFERRER = HttpHeaders.createOptimized("same-origin");
+
   private SecurityHeaders() {
   }
 
   /** Sets the headers on a response before anything is written. */
   public static void apply(HttpServerResponse response) {
-    response.putHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        .putHeader("X-Content-Type-Options", "nosniff")
-        .putHeader("X-Frame-Options", "DENY")
-        .putHeader("Referrer-Policy", "same-origin");
+    response.putHeader(CSP_NAME, CSP)
+        .putHeader(NOSNIFF_NAME, NOSNIFF)
+        .putHeader(FRAME_NAME, FRAME)
+        .putHeader(REFERRER_NAME, REFERRER);
   }
 }

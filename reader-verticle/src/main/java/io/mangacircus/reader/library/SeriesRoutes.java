@@ -4,8 +4,10 @@ import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.catalog.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.http.SendCork;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -282,7 +284,12 @@ public final class SeriesRoutes {
       gone(ctx, chapter, index);
       return;
     }
+    // Headers and file in full segments together on a native connection (nginx's tcp_nopush); see SendCork.
+    SendCork cork = ctx.request().version() == HttpVersion.HTTP_2 ? null : SendCork.hold(ctx.request().connection());
     ctx.response().sendFile(file, 0, length).onComplete(ar -> {
+      if (cork != null) {
+        cork.release();
+      }
       closeQuietly(file);
       if (ar.failed()) {
         if (!ctx.response().headWritten()) {

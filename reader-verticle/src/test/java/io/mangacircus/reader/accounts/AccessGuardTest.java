@@ -160,4 +160,43 @@ class AccessGuardTest {
     assertThat(send("POST", "/api/things/7/badge").statusCode()).as("a public route opens only its own method")
         .isEqualTo(401);
   }
+
+  @Test
+  void aRequestTriesOnlyTheMarkersUnderItsOwnPrefixWhileEveryDeclaredRouteStaysGuarded() throws Exception {
+    Router router = Router.router(vertx);
+    ApiReplies.answerFailuresAsJson(router);
+    router.route("/api/*").handler(guard);
+    Router admin = Router.router(vertx);
+    for (int i = 0; i < 30; i++) {
+      AccessGuard.adminOnly(admin.get("/thing" + i + "/:id")).handler(ctx -> ctx.end("thing " + ctx.pathParam("id")));
+    }
+    router.route("/api/admin*").subRouter(admin);
+    Router series = Router.router(vertx);
+    AccessGuard.appReadable(series.get("/:series/chapters/:chapter/pages/:page")).handler(ctx -> ctx.end("page"));
+    router.route("/api/series*").subRouter(series);
+    AccessGuard.publicRoute(router.post("/api/login")).handler(ctx -> ctx.end("login"));
+    int before = router.getRoutes().size();
+
+    guard.learnRoutes(router);
+
+    // One marker group each for /api/admin and /api/series, and the login marker itself: not one per admin route.
+    assertThat(router.getRoutes().size() - before).isEqualTo(3);
+    server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").toCompletionStage()
+        .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    String reader = session("reader");
+    assertThat(send("GET", "/api/admin/thing29/4", "Cookie", reader).statusCode()).isEqualTo(403);
+    assertThat(send("GET", "/api/admin/thing29/4", "Authorization", "Bearer " + TOKEN).body()).isEqualTo("thing 4");
+    assertThat(send("GET", "/api/series/s/chapters/c/pages/1", "Cookie", reader).body()).isEqualTo("page");
+    assertThat(send("GET", "/api/series/s/chapters/c/pages/1").statusCode()).isEqualTo(401);
+    assertThat(send("POST", "/api/login").body()).isEqualTo("login");
+  }
+
+  @Test
+  void aMarkerIsGroupedUnderItsLeadingTwoLiteralSegmentsOnlyWhenMoreFollows() {
+    assertThat(AccessGuard.markerPrefix("/api/admin/users/:username")).isEqualTo("/api/admin");
+    assertThat(AccessGuard.markerPrefix("/api/series/:series/cover")).isEqualTo("/api/series");
+    assertThat(AccessGuard.markerPrefix("/api/login")).isNull();
+    assertThat(AccessGuard.markerPrefix("/opds/:x/feed")).isNull();
+    assertThat(AccessGuard.markerPrefix("/api/*")).isNull();
+  }
 }
