@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -27,6 +28,11 @@ public final class LibraryScanner {
 
   /** Every series with at least one published chapter, by title, and everything skipped. Blocking. */
   public LibraryScan scan() {
+    return scan(entry -> { });
+  }
+
+  /** {@link #scan()}, handing each listed series to {@code found} as soon as its folder has been read. */
+  public LibraryScan scan(Consumer<SeriesEntry> found) {
     Path root = files.root();
     if (!Files.exists(root)) {
       return new LibraryScan(List.of(), List.of(), true);
@@ -53,7 +59,9 @@ public final class LibraryScanner {
       }
       skipped.addAll(listing.refused());
       if (!listing.chapters().isEmpty()) {
-        series.add(entry(id, listing.chapters()));
+        SeriesEntry entry = entry(id, listing.chapters());
+        series.add(entry);
+        found.accept(entry);
         chapters.put(id, listing.chapters().stream().map(LibraryFiles.Chapter::id).collect(Collectors.toSet()));
         Map<String, Instant> times = new HashMap<>();
         listing.chapters().forEach(c -> times.put(c.id(), c.publishedAt() == null ? Instant.EPOCH : c.publishedAt()));
