@@ -5,13 +5,15 @@
 # Steps: write a synthetic library of series x chapters chapters (bench/ScaleLibrary.java: as the scraper publishes
 # it, each chapter a valid chapter.json and `pages` page files hard-linked to a few small real JPEGs) in a fresh data
 # folder; time `find data/library -name chapter.json | xargs cat > /dev/null` on it (once to warm the caches, then
-# BASELINE_RUNS times, median). Then start the reader alone (`reader` mode: the inventory is the reader's; `all` would
-# add the scraper's own start, which has nothing to do with the library) on that data folder without any kept
-# inventory (data/library-inventory.json absent) and measure:
+# BASELINE_RUNS times, median). Then start MangaCircus in `all` mode (the default deployment, as the README starts it,
+# no JVM flag; SCALE_MODE=reader starts the reader alone, whose /health/ready then answers 503 since no scraper
+# answers its ping, counted as an answer) on that data folder without any kept inventory
+# (data/library-inventory.json absent) and measure:
 #   (a) cold start: from launching the JVM to the first complete `GET /api/series` answer (every series listed,
 #       not partial), polled every 50 ms with curl after logging in as admin (MANGACIRCUS_ADMIN_PASSWORD);
 #   (b) full rescan: `POST /api/admin/library/rescan` (it answers when the scan is done), RESCANS times, median;
-#   (c) the reader's RSS (VmHWM, the peak, and VmRSS at the end) with this library;
+#   (c) the process's RSS with this library: the peak (VmHWM) over the whole run, and VmRSS once idle again (the
+#       launcher gives memory back after 10 s idle; docs/operations.md#memory), read up to 30 s after the last scan;
 #   (d) while RESCANS more rescans run back to back: p50/p99 of `GET /api/series?page=1`, one page image and
 #       `/health/ready`, each request timed by a small JDK client (ScaleLibrary.java probe) going round-robin, one
 #       request at a time, after 100 rounds of warm-up.
@@ -32,6 +34,8 @@ for n in "$series" "$chapters" "$pages"; do
   [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -ge 1 ] || { echo "usage: bench/scale-inventory.sh [series=10000] [chapters=10] [pages=4]" >&2; exit 2; }
 done
 rescans=${RESCANS:-3}
+mode=${SCALE_MODE:-all}
+case "$mode" in all|reader) ;; *) echo "SCALE_MODE is all or reader" >&2; exit 2 ;; esac
 baseline_runs=${BASELINE_RUNS:-3}
 jar=${MANGACIRCUS_JAR:-launcher/target/mangacircus.jar}
 [ -f "$jar" ] || { echo "no jar at $jar: build it (mvn -B -q package -DskipTests) or set MANGACIRCUS_JAR" >&2; exit 2; }
@@ -67,12 +71,15 @@ echo "library: $n_series series x $chapters chapters = $n_chapters chapters, $n_
 # ---- baseline: find + cat of every manifest -----------------------------------------------------------------------
 baseline() { find "$data/library" -name chapter.json -print0 | xargs -0 cat >/dev/null; }
 baseline   # warms the caches
-runs=()
+runs=(); cpus=()
 for _ in $(seq 1 "$baseline_runs"); do
-  t0=$(now_ms); baseline; runs+=("$(( $(now_ms) - t0 ))")
+  t0=$(now_ms)
+  /usr/bin/time -f '%U %S' -o "$work/find.time" bash -c "$(declare -f baseline); data='$data'; baseline"
+  runs+=("$(( $(now_ms) - t0 ))"); cpus+=("$(awk '{printf "%.0f", ($1 + $2) * 1000}' "$work/find.time")")
 done
 find_ms=$(printf '%s\n' "${runs[@]}" | median)
-echo "  find+cat of every chapter.json (warm caches): runs ${runs[*]} ms, median $find_ms ms (load $(load))"
+find_cpu_ms=$(printf '%s\n' "${cpus[@]}" | median)
+echo "  find+cat of every chapter.json (warm caches): runs ${runs[*]} ms, median $find_ms ms; CPU (user+sys) median $find_cpu_ms ms (load $(load))"
 if [ -w /proc/sys/vm/drop_caches ]; then
   echo "  (drop_caches is writable here, but this script compares warm caches only)"
 else
@@ -86,7 +93,7 @@ echo '{}' >"$work/mangacircus.json"
 [ ! -e "$data/library-inventory.json" ] || { echo "a kept inventory exists before the cold start" >&2; exit 1; }
 base="http://127.0.0.1:$port"
 t0=$(now_ms)
-MANGACIRCUS_ADMIN_PASSWORD=$password java ${MC_JAVA_OPTS:-} -jar "$jar" reader --conf "$work/mangacircus.json" \
+MANGACIRCUS_ADMIN_PASSWORD=$password java ${MC_JAVA_OPTS:-} -jar "$jar" "$mode" --conf "$work/mangacircus.json" \
   --data "$data" --port "$port" --health-port "$hport" >"$work/reader.log" 2>&1 &
 mc_pid=$!
 logged_in() {
@@ -110,33 +117,36 @@ sys.exit(0 if n == int(sys.argv[2]) and not d.get("partial") and d["libraryStatu
 }
 wait_for "a complete /api/series" 170 complete
 cold_ms=$(( $(now_ms) - t0 ))
-echo "  (a) cold start (reader mode, no kept inventory): logged in after $(secs "$login_ms") s, first /api/series answer after $(secs "$first_answer_ms") s, first complete one after $(secs "$cold_ms") s (load $(load))"
+echo "  (a) cold start ($mode mode, no kept inventory): logged in after $(secs "$login_ms") s, first /api/series answer after $(secs "$first_answer_ms") s, first complete one after $(secs "$cold_ms") s (load $(load))"
 ratio=$(awk -v a="$cold_ms" -v b="$find_ms" 'BEGIN { printf "%.2fx", a / b }')
-echo "ROW|P3 inventory|cold start to first complete /api/series (reader mode)|$(secs "$cold_ms") s|find+cat $(secs "$find_ms") s|<= 1.5x find|$(verdict "$cold_ms" "$(( find_ms * 3 / 2 ))" "$ratio")"
+echo "ROW|P3 inventory|cold start to first complete /api/series ($mode mode)|$(secs "$cold_ms") s|find+cat $(secs "$find_ms") s|<= 1.5x find|$(verdict "$cold_ms" "$(( find_ms * 3 / 2 ))" "$ratio")"
 
 # ---- (b) full rescans ---------------------------------------------------------------------------------------------
-rescan() { # prints the milliseconds the rescan took
-  local t; t=$(now_ms)
+ticks() { awk '{print $14 + $15}' "/proc/$mc_pid/stat"; }
+rescan() { # prints the milliseconds the rescan took and the CPU milliseconds the whole process used meanwhile
+  local t c; t=$(now_ms); c=$(ticks)
   curl -s -f -o "$work/rescan.json" -X POST -H "Cookie: $cookie" -H "X-CSRF-Token: $csrf" "$base/api/admin/library/rescan" \
     || { echo "the rescan failed: $(cat "$work/rescan.json" 2>/dev/null)" >&2; exit 1; }
-  echo $(( $(now_ms) - t ))
+  echo "$(( $(now_ms) - t )) $(( ($(ticks) - c) * 1000 / $(getconf CLK_TCK) ))"
 }
-runs=()
-for _ in $(seq 1 "$rescans"); do runs+=("$(rescan)"); done
+runs=(); cpus=()
+for _ in $(seq 1 "$rescans"); do read -r ms cpu <<<"$(rescan)"; runs+=("$ms"); cpus+=("$cpu"); done
 rescan_ms=$(printf '%s\n' "${runs[@]}" | median)
+rescan_cpu_ms=$(printf '%s\n' "${cpus[@]}" | median)
 echo "  (b) full rescan (POST /api/admin/library/rescan): runs ${runs[*]} ms, median $rescan_ms ms; answer $(cat "$work/rescan.json") (load $(load))"
+echo "      CPU of the whole JVM per rescan (scan, GC, JIT): ${cpus[*]} ms, median $rescan_cpu_ms ms = $(awk -v a="$rescan_cpu_ms" -v b="$find_cpu_ms" 'BEGIN { printf "%.2fx", a / b }') find+cat's CPU (a figure the outside load moves less than wall time)"
 ratio=$(awk -v a="$rescan_ms" -v b="$find_ms" 'BEGIN { printf "%.2fx", a / b }')
 echo "ROW|P3 inventory|full rescan|$(secs "$rescan_ms") s|find+cat $(secs "$find_ms") s|<= 1.5x find|$(verdict "$rescan_ms" "$(( find_ms * 3 / 2 ))" "$ratio")"
 
 # ---- (d) responsiveness while rescans run -------------------------------------------------------------------------
 page_path="/api/series/$(ls "$data/library" | head -1)/chapters/chapter-0001/pages/1"
 paths=("/api/series?page=1" "$page_path" "/health/ready")
-java bench/ScaleLibrary.java probe "$base" "$cookie" "$work/probe.stop" "${paths[@]}" >"$work/probe.out" 2>"$work/probe.err" &
+PROBE_HEALTH_503=$([ "$mode" = reader ] && echo 1 || echo 0) java bench/ScaleLibrary.java probe "$base" "$cookie" "$work/probe.stop" "${paths[@]}" >"$work/probe.out" 2>"$work/probe.err" &
 probe_pid=$!
 probe_ready() { grep -q '^READY' "$work/probe.out" || { kill -0 "$probe_pid" 2>/dev/null || { cat "$work/probe.err" >&2; exit 1; }; false; }; }
 wait_for "probe warm-up" 120 probe_ready
 runs=()
-for _ in $(seq 1 "$rescans"); do runs+=("$(rescan)"); done
+for _ in $(seq 1 "$rescans"); do read -r ms _ <<<"$(rescan)"; runs+=("$ms"); done
 touch "$work/probe.stop"
 wait "$probe_pid"; probe_pid=""
 echo "  (d) while $rescans rescans ran back to back (${runs[*]} ms), one request at a time, round-robin (load $(load)):"
@@ -151,5 +161,16 @@ hwm=$(awk '/^VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$mc_pid/status")
 rss=$(awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$mc_pid/status")
 heap=$(jcmd "$mc_pid" GC.heap_info 2>/dev/null | awk '/heap +total/ { for (i = 1; i <= NF; i++) { if ($i == "total") t = $(i+1); if ($i == "used") u = $(i+1) }
   gsub(/[K,]/, "", t); gsub(/[K,]/, "", u); printf "%.0f/%.0f", u / 1024, t / 1024; exit }')
-echo "  (c) reader with $n_chapters chapters after $(( rescans * 2 )) rescans: RSS $rss MiB now, peak (VmHWM) $hwm MiB, heap used/committed ${heap:-?} MiB (load $(load))"
-echo "ROW|P3 inventory|reader RSS with $n_chapters chapters (peak)|$hwm MB|-|<= 250 MB|$(verdict "$hwm" 250 "")"
+echo "  (c) $mode mode with $n_chapters chapters right after $(( rescans * 2 )) rescans: RSS $rss MiB, peak (VmHWM) $hwm MiB, heap used/committed ${heap:-?} MiB (load $(load))"
+idle_rss() { awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$mc_pid/status"; }
+settled=$rss
+for _ in $(seq 1 30); do
+  sleep 1   # the idle collection runs after 10 s idle: read RSS each second until it drops, at most 30 s
+  settled=$(idle_rss)
+  [ "$settled" -lt $(( rss * 3 / 4 )) ] && break
+done
+heap=$(jcmd "$mc_pid" GC.heap_info 2>/dev/null | awk '/heap +total/ { for (i = 1; i <= NF; i++) { if ($i == "total") t = $(i+1); if ($i == "used") u = $(i+1) }
+  gsub(/[K,]/, "", t); gsub(/[K,]/, "", u); printf "%.0f/%.0f", u / 1024, t / 1024; exit }')
+echo "      idle again: RSS $settled MiB, heap used/committed ${heap:-?} MiB (load $(load))"
+echo "ROW|P3 inventory|$mode RSS with $n_chapters chapters, peak during scans|$hwm MB|-|<= 250 MB|$(verdict "$hwm" 250 "")"
+echo "ROW|P3 inventory|$mode RSS with $n_chapters chapters, idle after scans|$settled MB|-|<= 250 MB|$(verdict "$settled" 250 "")"
