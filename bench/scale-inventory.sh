@@ -138,7 +138,8 @@ ratio=$(awk -v a="$rescan_ms" -v b="$find_ms" 'BEGIN { printf "%.2fx", a / b }')
 echo "ROW|P3 inventory|full rescan|$(secs "$rescan_ms") s|find+cat $(secs "$find_ms") s|<= 1.5x find|$(verdict "$rescan_ms" "$(( find_ms * 3 / 2 ))" "$ratio")"
 
 # ---- (d) responsiveness while rescans run -------------------------------------------------------------------------
-page_path="/api/series/$(ls "$data/library" | head -1)/chapters/chapter-0001/pages/1"
+folders=("$data"/library/*/)   # a glob, not `ls | head` (whose SIGPIPE would stop this script under pipefail)
+page_path="/api/series/$(basename "${folders[0]}")/chapters/chapter-0001/pages/1"
 paths=("/api/series?page=1" "$page_path" "/health/ready")
 PROBE_HEALTH_503=$([ "$mode" = reader ] && echo 1 || echo 0) java bench/ScaleLibrary.java probe "$base" "$cookie" "$work/probe.stop" "${paths[@]}" >"$work/probe.out" 2>"$work/probe.err" &
 probe_pid=$!
