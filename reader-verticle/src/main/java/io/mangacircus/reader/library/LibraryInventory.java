@@ -88,9 +88,11 @@ public final class LibraryInventory {
   private boolean changedByLastScan;
   private boolean invalidated = true;
   private List<SeriesEntry> kept;
-  /** Chapter folders by series id as the last scan and later publications found them; null before the first scan. */
-  private Map<String, Set<String>> chapterIds;
-  /** When each chapter was published, by series id then chapter id; null before the first scan. */
+  /**
+   * When each chapter was published, by series id then chapter id, as the last scan and later publications found
+   * them (its keys are the chapter folders counted: one map for both, 100,000 chapters are a lot of entries); null
+   * before the first scan.
+   */
   private Map<String, Map<String, Instant>> chapterTimes;
   /** Publications that arrived while a scan ran or before the first one: applied when it completes. */
   private final List<LibraryFiles.Chapter> pendingAdds = new ArrayList<>();
@@ -270,7 +272,7 @@ public final class LibraryInventory {
   public void added(LibraryFiles.Chapter chapter) {
     Snapshot toKeep;
     synchronized (this) {
-      if (running != null || chapterIds == null) {
+      if (running != null || chapterTimes == null) {
         pendingAdds.add(chapter);
         return;
       }
@@ -286,11 +288,12 @@ public final class LibraryInventory {
   }
 
   private boolean addNow(LibraryFiles.Chapter chapter) {
-    if (!chapterIds.computeIfAbsent(chapter.seriesId(), id -> new HashSet<>()).add(chapter.id())) {
+    Map<String, Instant> known = chapterTimes.getOrDefault(chapter.seriesId(), Map.of());
+    if (known.containsKey(chapter.id())) {
       return false;
     }
     Instant at = chapter.publishedAt() == null ? Instant.EPOCH : chapter.publishedAt();
-    Map<String, Instant> times = new HashMap<>(chapterTimes.getOrDefault(chapter.seriesId(), Map.of()));
+    Map<String, Instant> times = new HashMap<>(known);
     times.put(chapter.id(), at);
     chapterTimes.put(chapter.seriesId(), Map.copyOf(times));
     List<SeriesEntry> next = new ArrayList<>(series);
@@ -389,8 +392,6 @@ public final class LibraryInventory {
         scannedHere = true;
         error = null;
         failedAt = null;
-        chapterIds = new HashMap<>();
-        found.chapters().forEach((id, chapters) -> chapterIds.put(id, new HashSet<>(chapters)));
         chapterTimes = new java.util.concurrent.ConcurrentHashMap<>();
         found.chapters().forEach((id, chapters) -> {
           Map<String, Instant> known = found.published().getOrDefault(id, Map.of());

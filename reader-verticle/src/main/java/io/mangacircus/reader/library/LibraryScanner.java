@@ -41,6 +41,8 @@ public final class LibraryScanner {
     List<LibraryScan.Skipped> skipped = new ArrayList<>();
     Map<String, Set<String>> chapters = new HashMap<>();
     Map<String, Map<String, Instant>> published = new HashMap<>();
+    // Chapter folder names repeat across series (chapter-0001...): kept once each, not once per series.
+    Map<String, String> names = new HashMap<>();
     for (Path folder : files.entries(root, "library " + root)) {
       String id = folder.getFileName().toString();
       if (!LibraryFiles.validId(id)) {
@@ -62,9 +64,11 @@ public final class LibraryScanner {
         SeriesEntry entry = entry(id, listing.chapters());
         series.add(entry);
         found.accept(entry);
-        chapters.put(id, listing.chapters().stream().map(LibraryFiles.Chapter::id).collect(Collectors.toSet()));
+        chapters.put(id, listing.chapters().stream().map(c -> names.computeIfAbsent(c.id(), n -> n))
+            .collect(Collectors.toSet()));
         Map<String, Instant> times = new HashMap<>();
-        listing.chapters().forEach(c -> times.put(c.id(), c.publishedAt() == null ? Instant.EPOCH : c.publishedAt()));
+        listing.chapters().forEach(c -> times.put(names.computeIfAbsent(c.id(), n -> n),
+            c.publishedAt() == null ? Instant.EPOCH : c.publishedAt()));
         published.put(id, Map.copyOf(times));
       }
     }
