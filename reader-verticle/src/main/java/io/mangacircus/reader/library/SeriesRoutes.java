@@ -45,6 +45,8 @@ public final class SeriesRoutes {
   private final CatalogStore catalog;
   private final InstantSource clock;
   private final CbzDownload download;
+  /** A partial list was answered: later requests during that first scan get the list found so far at once. */
+  private volatile boolean partialAnswered;
 
   /**
    * @param inventory the library list, kept current by the reader
@@ -84,7 +86,8 @@ public final class SeriesRoutes {
    * {@code GET /api/series?q=&sort=title|updated&page=&size=}: the library list (or one page of it), answered at once
    * from the inventory; only before this process has any inventory (no kept one, first scan still running) it waits
    * for that scan, for at most {@link #PARTIAL_AFTER}, then answers with the series found so far ({@code partial})
-   * as soon as there is one, and after {@link #FIRST_SCAN_WAIT} whatever there is.
+   * as soon as there is one, and after {@link #FIRST_SCAN_WAIT} whatever there is; once a partial list was answered,
+   * later requests during that scan get the list found so far at once.
    */
   private void handleList(RoutingContext ctx) {
     Paging paging = Paging.of(ctx);
@@ -92,7 +95,7 @@ public final class SeriesRoutes {
       return;
     }
     java.util.concurrent.CompletableFuture<LibraryInventory.Summary> first = inventory.firstAnswer();
-    if (first.isDone()) {
+    if (first.isDone() || partialAnswered && inventory.firstSeries().isDone()) {
       answerList(ctx, inventory.summary(), paging);
       return;
     }
@@ -140,6 +143,9 @@ public final class SeriesRoutes {
    * {@code addedAt}; docs/api.md): the user's read marks and library visit are read from the database off the loop.
    */
   private void answerList(RoutingContext ctx, LibraryInventory.Summary summary, Paging paging) {
+    if (summary.partial() && !summary.series().isEmpty()) {
+      partialAnswered = true;
+    }
     ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
     java.util.Map<String, java.util.Map<String, Instant>> times = inventory.chapterTimes();
     blocking(ctx, () -> new UserMarks(database.readChapters(session.userId()),
