@@ -162,7 +162,7 @@ public final class LibraryFiles {
     try {
       attributes = lstat(path);
     } catch (IOException e) {
-      return true;  // judged (and reported) by the rule when it is read
+      return false;  // as Files.isDirectory and Files.isSymbolicLink answer for what they cannot read
     }
     if (attributes == null) {
       return false;
