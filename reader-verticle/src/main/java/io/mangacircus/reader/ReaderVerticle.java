@@ -138,11 +138,11 @@ public final class ReaderVerticle extends VerticleBase {
     Counter scans = registry == null ? null : Counter.builder("mc.library.scans")
         .description("Full scans of the library folder by the reader").register(registry);
     // No refresh by age: publication events keep the list current; a missed one, the operator or a restart rescans.
-    inventory = new LibraryInventory(() -> {
+    inventory = new LibraryInventory((java.util.function.Consumer<io.mangacircus.reader.library.SeriesEntry> found) -> {
       if (scans != null) {
         scans.increment();
       }
-      return scanner.scan();
+      return scanner.scan(found);
     }, command -> vertx.executeBlocking(() -> {
       command.run();
       return null;

@@ -6,8 +6,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -115,7 +117,7 @@ public final class LibraryFiles {
    * @throws NotFoundException when the series folder itself is refused
    */
   public Listing listing(String seriesId, boolean remember) {
-    Path series = folder(root.resolve(requireId(seriesId)), "series " + seriesId);
+    Path series = seriesFolder(requireId(seriesId));
     List<Chapter> chapters = new ArrayList<>();
     List<LibraryScan.Skipped> refused = new ArrayList<>();
     for (Path entry : entries(series, "series " + seriesId)) {
@@ -126,7 +128,7 @@ public final class LibraryFiles {
         continue;
       }
       try {
-        chapters.add(chapter(seriesId, id, remember));
+        chapters.add(chapter(seriesId, id, series, remember));
       } catch (NotFoundException e) {
         refused.add(new LibraryScan.Skipped(name, e.reason()));
       } catch (UncheckedIOException e) {
@@ -145,13 +147,30 @@ public final class LibraryFiles {
   List<Path> entries(Path folder, String what) {
     try (Stream<Path> children = Files.list(folder)) {
       return children.filter(p -> !LibraryLayout.isPrivate(p.getFileName().toString()))
-          .filter(p -> Files.isDirectory(p) || Files.isSymbolicLink(p) && !Files.exists(p))
+          .filter(LibraryFiles::folderOrLink)
           .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
     } catch (NoSuchFileException e) {
       throw new NotFoundException("no " + what, "does not exist");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + what + ": " + e.getMessage(), e);
     }
+  }
+
+  /** A folder, a link to a folder, or a link to nothing; one {@code lstat} for a plain folder or file. */
+  private static boolean folderOrLink(Path path) {
+    BasicFileAttributes attributes;
+    try {
+      attributes = lstat(path);
+    } catch (IOException e) {
+      return false;  // as Files.isDirectory and Files.isSymbolicLink answer for what they cannot read
+    }
+    if (attributes == null) {
+      return false;
+    }
+    if (attributes.isSymbolicLink()) {
+      return Files.isDirectory(path) || !Files.exists(path);
+    }
+    return attributes.isDirectory();
   }
 
   /** Forgets the manifest read of a chapter: the next {@link #chapter} reads it again (it was replaced). */
@@ -165,12 +184,17 @@ public final class LibraryFiles {
   }
 
   private Chapter chapter(String seriesId, String chapterId, boolean remember) {
+    return chapter(seriesId, chapterId, null, remember);
+  }
+
+  /** @param series the series' real folder when the caller resolved it already, else null */
+  private Chapter chapter(String seriesId, String chapterId, Path series, boolean remember) {
     String key = requireId(seriesId) + "/" + requireId(chapterId);
     Chapter known = manifests.get(key);
     if (known != null) {
       return known;
     }
-    Chapter read = read(seriesId, chapterId);
+    Chapter read = read(seriesId, chapterId, series == null ? seriesFolder(seriesId) : series);
     if (remember) {
       if (manifests.size() >= CACHE_LIMIT) {
         manifests.clear();
@@ -180,14 +204,13 @@ public final class LibraryFiles {
     return read;
   }
 
-  private Chapter read(String seriesId, String chapterId) {
+  private Chapter read(String seriesId, String chapterId, Path series) {
     String what = "chapter " + seriesId + "/" + chapterId;
-    Path series = folder(root.resolve(seriesId), "series " + seriesId);
-    Path folder = folder(series.resolve(chapterId), what);
+    Path folder = folder(series, chapterId, what);
     String unreadable = what + " has no readable chapter.json";
     ChapterManifest manifest;
     try {
-      Path file = inside(folder.resolve(ChapterManifest.FILE), "chapter.json of " + what);
+      Path file = file(folder, ChapterManifest.FILE, "chapter.json of " + what, false);
       manifest = ChapterManifest.parse(Files.readAllBytes(file));
     } catch (NotFoundException e) {
       throw new NotFoundException(unreadable, e.reason().equals("does not exist") ? "has no chapter.json"
@@ -209,8 +232,7 @@ public final class LibraryFiles {
    */
   public Chapter admit(String seriesId, String chapterId, ChapterManifest manifest) {
     String what = "chapter " + requireId(seriesId) + "/" + requireId(chapterId);
-    Path series = folder(root.resolve(seriesId), "series " + seriesId);
-    return admit(seriesId, chapterId, folder(series.resolve(chapterId), what), manifest);
+    return admit(seriesId, chapterId, folder(seriesFolder(seriesId), chapterId, what), manifest);
   }
 
   private Chapter admit(String seriesId, String chapterId, Path folder, ChapterManifest manifest) {
@@ -223,12 +245,9 @@ public final class LibraryFiles {
       String file = page.file();
       Path resolved;
       try {
-        resolved = inside(folder.resolve(file), "page " + file);
+        resolved = file(folder, file, "page " + file, true);
       } catch (NotFoundException e) {
         throw new NotFoundException(what + " misses page " + file, "page " + file + " " + e.reason());
-      }
-      if (!Files.isRegularFile(resolved)) {
-        throw new NotFoundException(what + " misses page " + file, "page " + file + " is not a file");
       }
       pages.add(new Page(pages.size() + 1, resolved, page.sha256(), mediaType(file)));
     }
@@ -236,12 +255,29 @@ public final class LibraryFiles {
         manifest.source(), manifest.titleId(), manifest.number(), manifest.title(), manifest.publishedAt(), pages);
   }
 
+  /** The real path of a series folder by the library's rule ({@link #folder(Path, String, String)}). */
+  private Path seriesFolder(String seriesId) {
+    Path library;
+    try {
+      library = realRoot();
+    } catch (NoSuchFileException e) {
+      throw new NotFoundException("no series " + seriesId, "does not exist");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot resolve the library folder: " + e.getMessage(), e);
+    }
+    return folder(library, seriesId, "series " + seriesId);
+  }
+
   /**
    * The real path of a series or chapter folder by the library's rule: not a symbolic link (a link inside the library
    * would show one chapter under two names, counted twice, its read marks split), a folder, inside the library.
+   * {@code parent} is a real folder inside the library and {@code name} a plain name, so an entry that is not a link is
+   * its own real path: one {@code lstat}, no path resolution (a scan reads 100,000 of them).
    */
-  private Path folder(Path path, String what) {
-    if (Files.isSymbolicLink(path)) {
+  private Path folder(Path parent, String name, String what) {
+    Path path = parent.resolve(name);
+    BasicFileAttributes attributes = attributes(path, what);
+    if (attributes.isSymbolicLink()) {
       String reason;
       try {
         reason = path.toRealPath().startsWith(realRoot())
@@ -254,11 +290,52 @@ public final class LibraryFiles {
       }
       throw new NotFoundException("no " + what, reason);
     }
-    Path real = inside(path, what);
-    if (!Files.isDirectory(real)) {
+    if (!attributes.isDirectory()) {
       throw new NotFoundException("no " + what, "is not a folder");
     }
+    return path;
+  }
+
+  /**
+   * The real path of a file in a real chapter folder, which must lie inside the library: a plain entry is its own real
+   * path (one {@code lstat}); a symbolic link is resolved and must land inside the library.
+   *
+   * @param regular whether it must be a regular file ("is not a file" otherwise)
+   */
+  private Path file(Path folder, String name, String what, boolean regular) {
+    Path path = folder.resolve(name);
+    BasicFileAttributes attributes = attributes(path, what);
+    Path real = path;
+    boolean isFile = attributes.isRegularFile();
+    if (attributes.isSymbolicLink()) {
+      real = inside(path, what);
+      isFile = Files.isRegularFile(real);
+    }
+    if (regular && !isFile) {
+      throw new NotFoundException("no " + what, "is not a file");
+    }
     return real;
+  }
+
+  /** What {@code path} is, not following a link at its end; "does not exist" when nothing is there. */
+  private static BasicFileAttributes attributes(Path path, String what) {
+    try {
+      BasicFileAttributes attributes = lstat(path);
+      if (attributes == null) {
+        throw new NotFoundException("no " + what, "does not exist");
+      }
+      return attributes;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + what + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static BasicFileAttributes lstat(Path path) throws IOException {
+    try {
+      return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      return null;
+    }
   }
 
   /** The real path of {@code path}, which must exist and lie inside the library's real path. */

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * must not duplicate work can wait for a scan that started after they asked.
  * A new list replaces the old one only when a scan completes, so a refresh never blanks it; a scan that finds the
  * library folder gone keeps the last list and reports an error. It can start from a previous inventory
- * ({@link #seed}) and hands every changed one to a keeper, so a restarted reader lists the library at once.
- * No Vert.x here: scans run on the given executor.
+ * ({@link #seed}) and hands every changed one to a keeper, so a restarted reader lists the library at once. Without
+ * any inventory yet (a first start, or a kept one that could not be used) the series the first scan has found so far
+ * are served, marked partial, rather than an empty list. No Vert.x here: scans run on the given executor.
  */
 public final class LibraryInventory {
 
@@ -53,9 +55,10 @@ public final class LibraryInventory {
    * The last completed scan (or the previous inventory it started from), or none yet.
    *
    * @param skipped what the last completed scan skipped, each once (empty before the first scan of this process)
+   * @param partial {@code series} is what the first scan has found so far (there was no inventory before it)
    */
   public record Summary(Status status, Instant scannedAt, List<SeriesEntry> series, String error,
-      List<LibraryScan.Skipped> skipped) {
+      List<LibraryScan.Skipped> skipped, boolean partial) {
     public Summary {
       series = List.copyOf(series);
       skipped = List.copyOf(skipped);
@@ -69,7 +72,7 @@ public final class LibraryInventory {
     }
   }
 
-  private final Supplier<LibraryScan> scanner;
+  private final Function<Consumer<SeriesEntry>, LibraryScan> scanner;
   private final Executor executor;
   private final InstantSource clock;
   private final Duration maxAge;
@@ -85,9 +88,11 @@ public final class LibraryInventory {
   private boolean changedByLastScan;
   private boolean invalidated = true;
   private List<SeriesEntry> kept;
-  /** Chapter folders by series id as the last scan and later publications found them; null before the first scan. */
-  private Map<String, Set<String>> chapterIds;
-  /** When each chapter was published, by series id then chapter id; null before the first scan. */
+  /**
+   * When each chapter was published, by series id then chapter id, as the last scan and later publications found
+   * them (its keys are the chapter folders counted: one map for both, 100,000 chapters are a lot of entries); null
+   * before the first scan.
+   */
   private Map<String, Map<String, Instant>> chapterTimes;
   /** Publications that arrived while a scan ran or before the first one: applied when it completes. */
   private final List<LibraryFiles.Chapter> pendingAdds = new ArrayList<>();
@@ -95,6 +100,11 @@ public final class LibraryInventory {
   private CompletableFuture<Summary> running;
   private final List<CompletableFuture<Summary>> waitingForFresh = new ArrayList<>();
   private final List<CompletableFuture<Summary>> waitingForFirst = new ArrayList<>();
+  private final List<CompletableFuture<Summary>> waitingForAny = new ArrayList<>();
+  /** The series the running first scan has found so far, in the order found; null when no such scan runs. */
+  private List<SeriesEntry> foundSoFar;
+  /** {@link #foundSoFar} in list order, as last served: sorted again only when more were found. */
+  private List<SeriesEntry> foundSorted = List.of();
 
   /**
    * @param scanner reads the library folder (blocking); throws on failure
@@ -105,6 +115,15 @@ public final class LibraryInventory {
    */
   public LibraryInventory(Supplier<LibraryScan> scanner, Executor executor, InstantSource clock, Duration maxAge,
       Duration errorBackoff) {
+    this(found -> scanner.get(), executor, clock, maxAge, errorBackoff);
+  }
+
+  /**
+   * @param scanner reads the library folder (blocking), handing each series to the given consumer as soon as it has
+   *     found it (any thread); throws on failure
+   */
+  public LibraryInventory(Function<Consumer<SeriesEntry>, LibraryScan> scanner, Executor executor,
+      InstantSource clock, Duration maxAge, Duration errorBackoff) {
     this.scanner = scanner;
     this.executor = executor;
     this.clock = clock;
@@ -156,12 +175,46 @@ public final class LibraryInventory {
   }
 
   /**
+   * Like {@link #firstAnswer}, but also completes as soon as the first scan has found a series: a partial list to
+   * show instead of an empty one.
+   */
+  public synchronized CompletableFuture<Summary> firstSeries() {
+    CompletableFuture<Summary> first = firstAnswer();
+    if (first.isDone() || foundSoFar != null && !foundSoFar.isEmpty()) {
+      return CompletableFuture.completedFuture(current());
+    }
+    CompletableFuture<Summary> result = new CompletableFuture<>();
+    waitingForAny.add(result);
+    return result;
+  }
+
+  /** The running first scan found a series (called on the scan's thread). */
+  private void foundSeries(SeriesEntry entry) {
+    List<CompletableFuture<Summary>> waiting;
+    Summary now;
+    synchronized (this) {
+      if (foundSoFar == null) {
+        return;
+      }
+      foundSoFar.add(entry);
+      if (waitingForAny.isEmpty()) {
+        return;
+      }
+      waiting = new ArrayList<>(waitingForAny);
+      waitingForAny.clear();
+      now = current();
+    }
+    waiting.forEach(w -> w.complete(now));
+  }
+
+  /**
    * The chapters of every listed series with when each was published ({@link Instant#EPOCH} when unknown), as the last
    * scan and later publications found them; null before this process completed a scan (a kept inventory has no
    * chapter ids).
    */
   public synchronized Map<String, Map<String, Instant>> chapterTimes() {
-    return chapterTimes == null ? null : Map.copyOf(chapterTimes);
+    // A view, not a copy (10,000 series per request): the map is concurrent and its values are immutable.
+    return chapterTimes == null ? null : java.util.Collections.unmodifiableMap(chapterTimes);
   }
 
   /** A publication or metadata change: the next request refreshes, whatever the summary's age. */
@@ -219,7 +272,7 @@ public final class LibraryInventory {
   public void added(LibraryFiles.Chapter chapter) {
     Snapshot toKeep;
     synchronized (this) {
-      if (running != null || chapterIds == null) {
+      if (running != null || chapterTimes == null) {
         pendingAdds.add(chapter);
         return;
       }
@@ -235,11 +288,12 @@ public final class LibraryInventory {
   }
 
   private boolean addNow(LibraryFiles.Chapter chapter) {
-    if (!chapterIds.computeIfAbsent(chapter.seriesId(), id -> new HashSet<>()).add(chapter.id())) {
+    Map<String, Instant> known = chapterTimes.getOrDefault(chapter.seriesId(), Map.of());
+    if (known.containsKey(chapter.id())) {
       return false;
     }
     Instant at = chapter.publishedAt() == null ? Instant.EPOCH : chapter.publishedAt();
-    Map<String, Instant> times = new HashMap<>(chapterTimes.getOrDefault(chapter.seriesId(), Map.of()));
+    Map<String, Instant> times = new HashMap<>(known);
     times.put(chapter.id(), at);
     chapterTimes.put(chapter.seriesId(), Map.copyOf(times));
     List<SeriesEntry> next = new ArrayList<>(series);
@@ -285,7 +339,15 @@ public final class LibraryInventory {
     } else {
       status = changedByLastScan ? Status.UPDATED : Status.READY;
     }
-    return new Summary(status, scannedAt, series, error, skipped);
+    if (foundSoFar != null && series.isEmpty()) {
+      if (foundSorted.size() != foundSoFar.size()) {
+        List<SeriesEntry> sorted = new ArrayList<>(foundSoFar);
+        sorted.sort(ORDER);
+        foundSorted = List.copyOf(sorted);
+      }
+      return new Summary(status, scannedAt, foundSorted, error, skipped, true);
+    }
+    return new Summary(status, scannedAt, series, error, skipped, false);
   }
 
   private void startScan() {
@@ -294,15 +356,19 @@ public final class LibraryInventory {
     waitingForFresh.clear();
     CompletableFuture<Summary> scan = new CompletableFuture<>();
     running = scan;
+    // Only a scan with nothing to show meanwhile collects what it finds: a rescan keeps serving the last list.
+    foundSoFar = scannedAt == null && series.isEmpty() ? new ArrayList<>() : null;
+    foundSorted = List.of();
+    Consumer<SeriesEntry> progress = foundSoFar == null ? entry -> { } : this::foundSeries;
     executor.execute(() -> {
-      LibraryScan found = null;
+      LibraryScan result = null;
       RuntimeException failure = null;
       try {
-        found = scanner.get();
+        result = scanner.apply(progress);
       } catch (RuntimeException e) {
         failure = e;
       }
-      finish(found, failure, waiters);
+      finish(result, failure, waiters);
     });
   }
 
@@ -326,9 +392,7 @@ public final class LibraryInventory {
         scannedHere = true;
         error = null;
         failedAt = null;
-        chapterIds = new HashMap<>();
-        found.chapters().forEach((id, chapters) -> chapterIds.put(id, new HashSet<>(chapters)));
-        chapterTimes = new HashMap<>();
+        chapterTimes = new java.util.concurrent.ConcurrentHashMap<>();
         found.chapters().forEach((id, chapters) -> {
           Map<String, Instant> known = found.published().getOrDefault(id, Map.of());
           Map<String, Instant> times = new HashMap<>();
@@ -343,9 +407,13 @@ public final class LibraryInventory {
         failedAt = now;
       }
       running = null;
+      foundSoFar = null;
+      foundSorted = List.of();
       summary = current();
       first = new ArrayList<>(waitingForFirst);
       waitingForFirst.clear();
+      first.addAll(waitingForAny);
+      waitingForAny.clear();
       if (!waitingForFresh.isEmpty()) {
         // Someone asked for a fresh inventory while this scan ran: it may have missed their change.
         startScan();

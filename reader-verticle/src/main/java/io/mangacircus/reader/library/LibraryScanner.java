@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -27,6 +28,11 @@ public final class LibraryScanner {
 
   /** Every series with at least one published chapter, by title, and everything skipped. Blocking. */
   public LibraryScan scan() {
+    return scan(entry -> { });
+  }
+
+  /** {@link #scan()}, handing each listed series to {@code found} as soon as its folder has been read. */
+  public LibraryScan scan(Consumer<SeriesEntry> found) {
     Path root = files.root();
     if (!Files.exists(root)) {
       return new LibraryScan(List.of(), List.of(), true);
@@ -35,6 +41,8 @@ public final class LibraryScanner {
     List<LibraryScan.Skipped> skipped = new ArrayList<>();
     Map<String, Set<String>> chapters = new HashMap<>();
     Map<String, Map<String, Instant>> published = new HashMap<>();
+    // Chapter folder names repeat across series (chapter-0001...): kept once each, not once per series.
+    Map<String, String> names = new HashMap<>();
     for (Path folder : files.entries(root, "library " + root)) {
       String id = folder.getFileName().toString();
       if (!LibraryFiles.validId(id)) {
@@ -53,10 +61,14 @@ public final class LibraryScanner {
       }
       skipped.addAll(listing.refused());
       if (!listing.chapters().isEmpty()) {
-        series.add(entry(id, listing.chapters()));
-        chapters.put(id, listing.chapters().stream().map(LibraryFiles.Chapter::id).collect(Collectors.toSet()));
+        SeriesEntry entry = entry(id, listing.chapters());
+        series.add(entry);
+        found.accept(entry);
+        chapters.put(id, listing.chapters().stream().map(c -> names.computeIfAbsent(c.id(), n -> n))
+            .collect(Collectors.toSet()));
         Map<String, Instant> times = new HashMap<>();
-        listing.chapters().forEach(c -> times.put(c.id(), c.publishedAt() == null ? Instant.EPOCH : c.publishedAt()));
+        listing.chapters().forEach(c -> times.put(names.computeIfAbsent(c.id(), n -> n),
+            c.publishedAt() == null ? Instant.EPOCH : c.publishedAt()));
         published.put(id, Map.copyOf(times));
       }
     }

@@ -33,6 +33,13 @@ public final class SeriesRoutes {
   /** How long the first {@code GET /api/series} of a reader without a kept inventory waits for the first scan. */
   static final java.time.Duration FIRST_SCAN_WAIT = java.time.Duration.ofSeconds(10);
 
+  /** After this, such an answer shows what the first scan has found so far (marked partial) rather than waiting on. */
+  static final java.time.Duration PARTIAL_AFTER = java.time.Duration.ofSeconds(1);
+
+  /** Series per page of {@code GET /api/series?page=}: the default and the most. */
+  static final int PAGE_SIZE = 100;
+  static final int MAX_PAGE_SIZE = 500;
+
   private final Vertx vertx;
   private final LibraryInventory inventory;
   private final LibraryFiles files;
@@ -40,6 +47,8 @@ public final class SeriesRoutes {
   private final CatalogStore catalog;
   private final InstantSource clock;
   private final CbzDownload download;
+  /** A partial list was answered: later requests during that first scan get the list found so far at once. */
+  private volatile boolean partialAnswered;
 
   /**
    * @param inventory the library list, kept current by the reader
@@ -76,50 +85,94 @@ public final class SeriesRoutes {
   }
 
   /**
-   * {@code GET /api/series?q=&sort=title|updated}: the library list, answered at once from the inventory; only before
-   * this process has any inventory (no kept one, first scan still running) it waits for that scan, at most
-   * {@link #FIRST_SCAN_WAIT}.
+   * {@code GET /api/series?q=&sort=title|updated&page=&size=}: the library list (or one page of it), answered at once
+   * from the inventory; only before this process has any inventory (no kept one, first scan still running) it waits
+   * for that scan, for at most {@link #PARTIAL_AFTER}, then answers with the series found so far ({@code partial})
+   * as soon as there is one, and after {@link #FIRST_SCAN_WAIT} whatever there is; once a partial list was answered,
+   * later requests during that scan get the list found so far at once.
    */
   private void handleList(RoutingContext ctx) {
-    java.util.concurrent.CompletableFuture<LibraryInventory.Summary> first = inventory.firstAnswer();
-    if (first.isDone()) {
-      answerList(ctx, inventory.summary());
+    Paging paging = Paging.of(ctx);
+    if (paging == null) {
       return;
     }
-    io.vertx.core.Future.fromCompletionStage(first, vertx.getOrCreateContext())
+    java.util.concurrent.CompletableFuture<LibraryInventory.Summary> first = inventory.firstAnswer();
+    if (first.isDone() || partialAnswered && inventory.firstSeries().isDone()) {
+      answerList(ctx, inventory.summary(), paging);
+      return;
+    }
+    io.vertx.core.Context context = vertx.getOrCreateContext();
+    io.vertx.core.Future<LibraryInventory.Summary> whole = io.vertx.core.Future.fromCompletionStage(first, context);
+    io.vertx.core.Future<LibraryInventory.Summary> partial = vertx.timer(PARTIAL_AFTER.toMillis())
+        .compose(v -> io.vertx.core.Future.fromCompletionStage(inventory.firstSeries(), context));
+    io.vertx.core.Future.any(whole, partial)
         .timeout(FIRST_SCAN_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
         .onComplete(ar -> {
           if (!ctx.response().ended() && !ctx.response().closed()) {
-            answerList(ctx, inventory.summary());
+            answerList(ctx, inventory.summary(), paging);
           }
         });
+  }
+
+  /** The page asked for: {@code page} from 1 (none: the whole list) of {@code size} series; null after a 400. */
+  private record Paging(int page, int size) {
+    static Paging of(RoutingContext ctx) {
+      String page = ctx.request().getParam("page");
+      String size = ctx.request().getParam("size");
+      if (page == null && size == null) {
+        return new Paging(0, 0);
+      }
+      try {
+        int p = page == null ? 1 : Integer.parseInt(page);
+        int s = size == null ? PAGE_SIZE : Integer.parseInt(size);
+        if (p >= 1 && s >= 1 && s <= MAX_PAGE_SIZE) {
+          return new Paging(p, s);
+        }
+      } catch (NumberFormatException e) {
+        // answered below
+      }
+      ApiReplies.error(ctx, 400, "bad_request", "page is a whole number from 1 and size one from 1 to " + MAX_PAGE_SIZE);
+      return null;
+    }
+
+    boolean all() {
+      return page == 0;
+    }
   }
 
   /**
    * The list with this user's reading summary per series ({@code unread}, {@code read}, {@code newSince},
    * {@code addedAt}; docs/api.md): the user's read marks and library visit are read from the database off the loop.
    */
-  private void answerList(RoutingContext ctx, LibraryInventory.Summary summary) {
+  private void answerList(RoutingContext ctx, LibraryInventory.Summary summary, Paging paging) {
+    if (summary.partial() && !summary.series().isEmpty()) {
+      partialAnswered = true;
+    }
     ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
     java.util.Map<String, java.util.Map<String, Instant>> times = inventory.chapterTimes();
     blocking(ctx, () -> new UserMarks(database.readChapters(session.userId()),
         database.libraryVisit(session.userId()).map(ReaderDatabase.LibraryVisit::since).orElse(null)),
-        marks -> answerList(ctx, summary, times, marks));
+        marks -> answerList(ctx, summary, times, marks, paging));
   }
 
   private record UserMarks(java.util.Map<String, Set<String>> read, Instant since) {
   }
 
   private static void answerList(RoutingContext ctx, LibraryInventory.Summary summary,
-      java.util.Map<String, java.util.Map<String, Instant>> times, UserMarks marks) {
+      java.util.Map<String, java.util.Map<String, Instant>> times, UserMarks marks, Paging paging) {
     String query = ctx.request().getParam("q", "").trim().toLowerCase(java.util.Locale.ROOT);
-    java.util.stream.Stream<SeriesEntry> series = summary.series().stream()
-        .filter(s -> query.isEmpty() || s.title().toLowerCase(java.util.Locale.ROOT).contains(query));
+    List<SeriesEntry> matching = query.isEmpty() ? summary.series() : summary.series().stream()
+        .filter(s -> s.title().toLowerCase(java.util.Locale.ROOT).contains(query)).toList();
     if ("updated".equals(ctx.request().getParam("sort"))) {
-      series = series.sorted(java.util.Comparator.comparing(SeriesEntry::updatedAt).reversed());
+      matching = matching.stream().sorted(java.util.Comparator.comparing(SeriesEntry::updatedAt).reversed()).toList();
+    }
+    List<SeriesEntry> shown = matching;
+    if (!paging.all()) {
+      long from = Math.min((long) (paging.page() - 1) * paging.size(), matching.size());
+      shown = matching.subList((int) from, (int) Math.min(from + paging.size(), matching.size()));
     }
     JsonArray list = new JsonArray();
-    series.forEach(s -> {
+    shown.forEach(s -> {
       Set<String> read = marks.read().getOrDefault(s.id(), Set.of());
       java.util.Map<String, Instant> chapters = times == null ? null : times.get(s.id());
       io.mangacircus.reader.shelves.ReadingCounts counts = chapters == null
@@ -130,9 +183,14 @@ public final class SeriesRoutes {
           .put("read", counts.read()).put("unread", counts.unread()).put("newSince", counts.newSince())
           .put("addedAt", text(counts.addedAt())));
     });
-    ctx.json(new JsonObject().put("libraryStatus", summary.status().wire())
+    JsonObject answer = new JsonObject().put("libraryStatus", summary.status().wire())
         .put("scannedAt", summary.scannedAt() == null ? null : summary.scannedAt().toString())
-        .put("error", summary.error()).put("since", text(marks.since())).put("series", list));
+        .put("partial", summary.partial()).put("error", summary.error()).put("since", text(marks.since()))
+        .put("total", matching.size());
+    if (!paging.all()) {
+      answer.put("page", paging.page()).put("size", paging.size());
+    }
+    ctx.json(answer.put("series", list));
   }
 
   /**

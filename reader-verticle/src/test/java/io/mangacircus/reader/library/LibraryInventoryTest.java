@@ -269,4 +269,74 @@ class LibraryInventoryTest {
 
     assertThat(keptSnapshots).last().extracting(LibraryInventory.Snapshot::series).asList().hasSize(2);
   }
+
+  /** A scanner on its own thread that reports {@code reported} as found, then waits for the test before it ends. */
+  private static final class HeldScan {
+    final java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);
+    final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    final java.util.concurrent.ExecutorService thread = java.util.concurrent.Executors.newSingleThreadExecutor();
+    volatile List<SeriesEntry> reportNext = List.of();
+    volatile List<SeriesEntry> result = List.of();
+
+    LibraryScan scan(java.util.function.Consumer<SeriesEntry> found) {
+      reportNext.forEach(found);
+      reported.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return new LibraryScan(result, List.of(), false);
+    }
+  }
+
+  @Test
+  void aFirstScanWithNothingToShowServesWhatItFoundSoFarMarkedPartialNeverAnEmptyList() throws Exception {
+    HeldScan held = new HeldScan();
+    held.reportNext = List.of(series("b"), series("a"));
+    held.result = List.of(series("a"), series("b"), series("c"));
+    LibraryInventory cold = new LibraryInventory(held::scan, held.thread, () -> now, null, Duration.ofSeconds(60));
+    try {
+      CompletableFuture<LibraryInventory.Summary> firstSeries = cold.firstSeries();
+      assertThat(held.reported.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+      LibraryInventory.Summary during = cold.summary();
+      assertThat(during.status()).isEqualTo(Status.REFRESHING);
+      assertThat(during.partial()).isTrue();
+      assertThat(during.series()).as("found so far, in list order").containsExactly(series("a"), series("b"));
+      assertThat(firstSeries).as("something to show").isDone();
+      assertThat(cold.firstAnswer()).as("the complete list is still to come").isNotDone();
+
+      held.release.countDown();
+      LibraryInventory.Summary done = cold.firstAnswer().get(10, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(done.partial()).isFalse();
+      assertThat(done.series()).containsExactly(series("a"), series("b"), series("c"));
+    } finally {
+      held.release.countDown();
+      held.thread.shutdownNow();
+    }
+  }
+
+  @Test
+  void aRescanServesThePreviousListNotWhatItHasFoundSoFar() throws Exception {
+    HeldScan held = new HeldScan();
+    held.reportNext = List.of(series("z"));
+    held.result = List.of(series("z"));
+    LibraryInventory warm = new LibraryInventory(held::scan, held.thread, () -> now, null, Duration.ofSeconds(60))
+        .seed(new LibraryInventory.Snapshot(now, List.of(series("a"), series("b"))));
+    try {
+      CompletableFuture<LibraryInventory.Summary> fresh = warm.fresh();
+      assertThat(held.reported.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+      LibraryInventory.Summary during = warm.summary();
+      assertThat(during.status()).isEqualTo(Status.REFRESHING);
+      assertThat(during.partial()).isFalse();
+      assertThat(during.series()).containsExactly(series("a"), series("b"));
+      held.release.countDown();
+      assertThat(fresh.get(10, java.util.concurrent.TimeUnit.SECONDS).series()).containsExactly(series("z"));
+    } finally {
+      held.release.countDown();
+      held.thread.shutdownNow();
+    }
+  }
 }
