@@ -323,6 +323,19 @@ public final class JobQueue {
         where.manifest().fingerprint(), null, where));
   }
 
+  /** A chapter startup recovery found in the library with its fingerprint, to be recorded as published. */
+  public record Publication(String jobId, String chapterId, int pages, PublishedChapter where) {
+  }
+
+  /**
+   * Records many chapters as published in one commit ({@code queue.json} saved once, the event lines flushed once),
+   * each as {@link #chapterPublished} would; listeners are told of each.
+   */
+  public List<QueueOutcome> chaptersPublished(List<Publication> publications) {
+    return journal.batch(() -> publications.stream().map(p -> stage(p.jobId(), p.chapterId(), ChapterStage.PUBLISHED,
+        p.pages(), p.where().manifest().fingerprint(), null, p.where())).toList());
+  }
+
   /** A chapter cannot be downloaded or published ({@code reason} starts with its code); the job goes on. */
   public QueueOutcome chapterFailed(String jobId, String chapterId, int pages, String fingerprint, String reason) {
     return journal.locked(() -> stage(jobId, chapterId, ChapterStage.FAILED, pages, fingerprint, reason, null));
@@ -604,7 +617,8 @@ public final class JobQueue {
    * @return the jobs that were active
    */
   public List<Job> releaseAllAtStartup() {
-    return journal.locked(() -> {
+    // One save for every job given back: a long queue is not rewritten once per active job.
+    return journal.batch(() -> {
       List<Job> released = new ArrayList<>();
       for (Job job : List.copyOf(jobs.values())) {
         if (job.state() == JobState.ACTIVE) {
