@@ -76,6 +76,11 @@ public final class StartupRecovery {
     return vertx.executeBlocking(() -> classifyLocally(open)).compose(local -> {
       Map<RecoveryVerdict, Integer> verdicts = local.verdicts();
       List<OpenChapter> remote = local.needSource();
+      LOG.info("[RECOVERY] {} of {} open chapters classified from the library and staging in {} ms: {} complete, {} "
+          + "still, {} unknown; {} need their source; {} staging folders belong to no open chapter (left alone)",
+          open.size() - remote.size(), open.size(), (System.nanoTime() - started) / 1_000_000,
+          verdicts.getOrDefault(RecoveryVerdict.COMPLETE, 0), verdicts.getOrDefault(RecoveryVerdict.STILL, 0),
+          verdicts.getOrDefault(RecoveryVerdict.UNKNOWN, 0), remote.size(), local.orphans());
       int deferred = Math.max(0, remote.size() - limits.maxPerPass());
       List<OpenChapter> pass = remote.subList(0, Math.min(remote.size(), limits.maxPerPass()));
       if (!remote.isEmpty()) {
@@ -110,7 +115,7 @@ public final class StartupRecovery {
   }
 
   /** What the files decided, and the chapters only the source can decide. */
-  private record Local(Map<RecoveryVerdict, Integer> verdicts, List<OpenChapter> needSource) {
+  private record Local(Map<RecoveryVerdict, Integer> verdicts, List<OpenChapter> needSource, long orphans) {
   }
 
   /**
@@ -132,7 +137,27 @@ public final class StartupRecovery {
     if (!complete.isEmpty()) {
       queue.chaptersPublished(complete);
     }
-    return new Local(verdicts, needSource);
+    return new Local(verdicts, needSource, orphans(open));
+  }
+
+  /** Staging folders no open chapter names (a dismissed job's that could not be removed, say); -1 when unreadable. */
+  private long orphans(List<OpenChapter> open) {
+    java.util.Set<String> named = new java.util.HashSet<>();
+    open.forEach(chapter -> {
+      if (chapter.chapter().fingerprint() != null) {
+        named.add(library.staging(chapter.chapter().fingerprint()).getFileName().toString());
+      }
+    });
+    if (!Files.isDirectory(library.root())) {
+      return 0;
+    }
+    try (java.util.stream.Stream<Path> entries = Files.list(library.root())) {
+      return entries.map(entry -> entry.getFileName().toString())
+          .filter(name -> name.startsWith(LibraryLayout.STAGING_PREFIX) && !named.contains(name)).count();
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      LOG.warn("[RECOVERY] the library {} could not be listed for staging folders: {}", library.root(), e.toString());
+      return -1;
+    }
   }
 
   /** The verdict the files give one open chapter (re-read first), or null when only its source can tell. */
