@@ -60,19 +60,23 @@ timed() { curl -s -o "$work/body" -w '%{http_code} %{time_total}\n' -H "Authoriz
 percentiles() { sort -g "$1" | awk '{a[NR]=$1} END { i50 = int(NR * 0.50 + 0.5); i99 = int(NR * 0.99 + 0.5);
   if (i50 < 1) i50 = 1; if (i99 < 1) i99 = 1; printf "%.1f %.1f\n", a[i50] * 1000, a[i99] * 1000 }'; }
 
-total=$(timed "$base/api/admin/jobs?page=1&size=1" | cut -d' ' -f1)
-[ "$total" = 200 ] || { echo "the paged list answered $total: $(cat "$work/body")" >&2; exit 1; }
+# /health/ready can answer before the scraper's operator requests are registered (its ping is answered first).
+list_answers() { [ "$(timed "$base/api/admin/jobs?page=1&size=1" | cut -d' ' -f1)" = 200 ]; }
+wait_for "the paged jobs list" 60 list_answers
 echo "  queue: $(sed -n 's/.*"total":\([0-9]*\).*/\1/p' "$work/body") jobs, $(( $(stat -c %s "$data/scraper/queue.json") / 1024 / 1024 )) MiB queue.json"
 
 # Baseline: every job in one answer (the list before paging)
-: >"$work/unpaged"
+# (a long queue may not be answered within reader.scraperRequestTimeoutMs: then the answer is 503, which is said)
+: >"$work/unpaged"; unpaged_statuses=""
 for i in 1 2 3 4 5; do
   read -r status secs < <(timed "$base/api/admin/jobs")
-  [ "$status" = 200 ] || { echo "unpaged list answered $status" >&2; exit 1; }
+  unpaged_statuses="$unpaged_statuses $status"
   echo "$secs" >>"$work/unpaged"
 done
 unpaged_bytes=$(stat -c %s "$work/body")
 unpaged_ms=$(median <"$work/unpaged" | awk '{printf "%.0f", $1 * 1000}')
+if [ "$(echo $unpaged_statuses | tr ' ' '\n' | grep -vcx 200 || true)" = 0 ]; then unpaged_ms="$unpaged_ms ms"
+else unpaged_ms="$unpaged_ms ms (HTTP$unpaged_statuses)"; fi
 
 pages=$(( (jobs + 49) / 50 ))
 states=(pending ready active paused retry_wait unavailable quarantined done)
@@ -91,7 +95,7 @@ done
 page_bytes=$(stat -c %s "$work/body")
 read -r get_p50 get_p99 < <(percentiles "$work/paged")
 echo "  paged GET: $requests requests, p50 $get_p50 ms, p99 $get_p99 ms (a page ~$((page_bytes / 1024)) KiB); unpaged GET of every job:" \
-  "median $unpaged_ms ms, $((unpaged_bytes / 1024 / 1024)) MiB (load $load_get -> $(load))"
+  "median $unpaged_ms, $((unpaged_bytes / 1024)) KiB (load $load_get -> $(load))"
 
 load_add=$(load)
 : >"$work/adds"
@@ -106,6 +110,6 @@ echo "  add (POST): $adds requests, p50 $add_p50 ms, p99 $add_p99 ms, queue.json
   "$(( $(stat -c %s "$data/scraper/queue.json") / 1024 / 1024 )) MiB (load $load_add -> $(load))"
 
 met() { awk -v v="$1" -v t="$2" 'BEGIN { print (v < t ? "met" : "NOT met") }'; }
-row "GET /api/admin/jobs?page=&size=50 p99 ($jobs jobs; p50 $get_p50 ms)" "$get_p99 ms" "unpaged $unpaged_ms ms" "< 50 ms" \
+row "GET /api/admin/jobs?page=&size=50 p99 ($jobs jobs; p50 $get_p50 ms)" "$get_p99 ms" "unpaged $unpaged_ms" "< 50 ms" \
   "$(met "$get_p99" 50)"
 row "POST /api/admin/jobs p99 ($jobs jobs; p50 $add_p50 ms)" "$add_p99 ms" "-" "< 20 ms" "$(met "$add_p99" 20)"
