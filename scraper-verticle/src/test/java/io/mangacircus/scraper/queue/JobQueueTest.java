@@ -407,4 +407,10 @@ class JobQueueTest {
     assertThat(beyond.jobs()).isEmpty();
     assertThat(beyond.total()).isEqualTo(4);
   }
+
+  @Test
+  void theStatesAListRequestMayFilterOnAreExactlyTheJobStates() {
+    assertThat(io.mangacircus.contracts.JobsListRequest.STATES).containsExactlyInAnyOrderElementsOf(
+        java.util.Arrays.stream(JobState.values()).map(JobState::wire).toList());
+  }
 }
