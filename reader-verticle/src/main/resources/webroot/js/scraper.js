@@ -1,5 +1,6 @@
-// Settings → Scraper: the queue by state with live progress (published events over the bridge), job, lane and
-// everything actions, pacing per source, discovery. Every action shows the scraper's answer or its error.
+// Settings → Scraper: the queue by state with live progress (published events over the bridge), one page at a time
+// with a state filter (a queue of thousands of jobs is never drawn at once), job, lane and everything actions, pacing
+// per source, discovery. Every action shows the scraper's answer or its error.
 import { el, byId, ago } from './dom.js';
 import { startPage } from './page.js';
 import { openBus } from './bus.js';
@@ -11,11 +12,17 @@ const STATE_LABEL = {
   retry_wait: 'Waiting to retry', unavailable: 'Unavailable', quarantined: 'Quarantined', done: 'Done',
 };
 const RELOAD_MS = 15000;
+/** Jobs on one page of the queue (the scraper caps a page at 200). */
+const PAGE_SIZE = 50;
+/** A progress event of a job that is not on the page asks for the page again at most this often. */
+const OFF_PAGE_RELOAD_MS = 2000;
 
 const message = byId('scraper-message');
 const jobs = new Map();
 let bus = null;
 let retryJob = null;
+/** The page shown: the state filter ('' for every state), the 1-based page, and the scraper's totals. */
+const view = { state: '', page: 1, pages: 1, total: 0, counts: {} };
 
 function say(text, kind = 'ok') {
   message.className = `notice ${kind}`;
@@ -68,6 +75,13 @@ startPage('scraper', async () => {
     subscriptions: { 'mc.scraper.job.progress': onProgress, 'mc.scraper.circuit.state': () => reloadLanes() },
   });
   byId('add-form').addEventListener('submit', addTitle);
+  byId('queue-state').addEventListener('change', () => {
+    view.state = byId('queue-state').value;
+    view.page = 1;
+    reloadJobs();
+  });
+  byId('queue-prev').addEventListener('click', () => turnPage(-1));
+  byId('queue-next').addEventListener('click', () => turnPage(1));
   byId('pause-all').addEventListener('click', () => everyLane('pause'));
   byId('resume-all').addEventListener('click', () => everyLane('resume'));
   byId('discovery-form').addEventListener('submit', saveDiscovery);
@@ -101,20 +115,63 @@ function reloadJobs() {
 
 async function loadJobs() {
   try {
-    const answer = await bus.request('mc.scraper.jobs.list', {});
+    const request = { page: view.page, size: PAGE_SIZE };
+    if (view.state) request.state = view.state;
+    let answer = await bus.request('mc.scraper.jobs.list', request);
+    const pages = Math.max(1, Math.ceil((answer.total || 0) / PAGE_SIZE));
+    if (view.page > pages) {
+      // The queue shrank under the page shown (jobs dismissed, deleted or moved out of the filter): show its last page.
+      view.page = pages;
+      answer = await bus.request('mc.scraper.jobs.list', { ...request, page: view.page });
+    }
+    Object.assign(view, { pages, total: answer.total || 0, counts: answer.counts || {} });
     jobs.clear();
     for (const job of answer.jobs || []) jobs.set(job.id, job);
     drawQueue();
+    drawPaging();
   } catch (e) {
     say(`Queue: ${e.message}`, 'error');
   }
+}
+
+function turnPage(step) {
+  const next = Math.min(view.pages, Math.max(1, view.page + step));
+  if (next === view.page) return;
+  view.page = next;
+  reloadJobs();
+}
+
+/** The filter (with each state's count in the whole queue) and where this page lies. */
+function drawPaging() {
+  const select = byId('queue-state');
+  const every = Object.values(view.counts).reduce((a, b) => a + b, 0);
+  select.replaceChildren(el('option', { value: '', text: `Every state (${every})` }),
+    ...STATES.map((state) => el('option', { value: state, text: `${STATE_LABEL[state]} (${view.counts[state] || 0})` })));
+  select.value = view.state;
+  const first = view.total ? (view.page - 1) * PAGE_SIZE + 1 : 0;
+  const last = Math.min(view.total, view.page * PAGE_SIZE);
+  byId('queue-page').textContent = `Page ${view.page} of ${view.pages} · jobs ${first}–${last} of ${view.total}`;
+  byId('queue-page').dataset.page = String(view.page);
+  byId('queue-prev').disabled = view.page <= 1;
+  byId('queue-next').disabled = view.page >= view.pages;
+}
+
+let offPageReload = 0;
+
+/** A job off the page changed: the page is asked for again, at most every OFF_PAGE_RELOAD_MS. */
+function reloadSoon() {
+  if (offPageReload) return;
+  offPageReload = setTimeout(() => {
+    offPageReload = 0;
+    reloadJobs();
+  }, OFF_PAGE_RELOAD_MS);
 }
 
 /** A published progress event: update the job's bar at once, and its group when its state changed. */
 function onProgress(p) {
   const job = jobs.get(p.jobId);
   if (!job) {
-    reloadJobs();
+    reloadSoon();
     return;
   }
   const moved = job.state !== p.state;
@@ -122,7 +179,8 @@ function onProgress(p) {
   job.chaptersPublished = p.chaptersDone;
   job.chapters = p.chapters;
   job.progress = { chapterId: p.chapterId, chapterNumber: p.chapterNumber, page: p.page, pages: p.pages };
-  if (moved) drawQueue();
+  if (moved && view.state) reloadSoon();
+  else if (moved) drawQueue();
   else updateRow(job);
 }
 
@@ -207,10 +265,13 @@ function drawQueue() {
         el('td', { class: 'actions-cell' }, jobButtons(job)));
     });
     groups.push(el('section', { class: 'job-group', dataset: { state } },
-      el('h3', { text: `${STATE_LABEL[state]} (${inState.length})` }),
+      el('h3', { text: `${STATE_LABEL[state]} (${inState.length === (view.counts[state] ?? inState.length)
+        ? inState.length : `${inState.length} on this page of ${view.counts[state]}`})` }),
       el('div', { class: 'table-wrap' }, el('table', {}, el('tbody', {}, rows)))));
   }
-  byId('queue').replaceChildren(...(groups.length ? groups : [el('p', { class: 'quiet', text: 'The queue is empty.' })]));
+  const empty = view.state && view.total === 0 && Object.keys(view.counts).length
+    ? `No job is ${STATE_LABEL[view.state] || view.state}.` : 'The queue is empty.';
+  byId('queue').replaceChildren(...(groups.length ? groups : [el('p', { class: 'quiet', text: empty })]));
 }
 
 async function addTitle(event) {

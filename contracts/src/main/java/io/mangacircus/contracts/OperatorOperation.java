@@ -12,12 +12,14 @@ import java.util.function.Function;
  * scraper's handler for the row (docs/architecture.md, "Where a change goes").
  *
  * <p>A route's request message is {@code {v: version}}, plus every path parameter under its own name, plus the listed
- * body fields copied from the JSON body (a route with body fields needs a JSON object body).
+ * body fields copied from the JSON body (a route with body fields needs a JSON object body), plus the listed query
+ * parameters.
  */
 public enum OperatorOperation {
 
-  JOBS_LIST(Addresses.SCRAPER_JOBS_LIST, HttpMethod.GET, "/api/admin/jobs", ScraperRequests::checkList,
-      ScraperRequests.VERSION, List.of(), 200),
+  /** Issue 18: {@code ?state=&page=&size=} (every job without page and size; docs/api.md). */
+  JOBS_LIST(Addresses.SCRAPER_JOBS_LIST, HttpMethod.GET, "/api/admin/jobs", JobsListRequest::fromJson,
+      JobsListRequest.VERSION, List.of(), 200, List.of("state", "page", "size")),
   /** 201 with the new job; 200 when an outstanding job for the same title already existed (reply's {@code created}). */
   JOBS_ADD(Addresses.SCRAPER_JOBS_ADD, HttpMethod.POST, "/api/admin/jobs", AddTitleRequest::fromJson,
       AddTitleRequest.VERSION, List.of("source", "title", "autoConfirm", "language", "preferredGroups", "follow"), 201),
@@ -59,9 +61,16 @@ public enum OperatorOperation {
   private final int version;
   private final List<String> bodyFields;
   private final int successStatus;
+  private final List<String> queryFields;
 
   OperatorOperation(String address, HttpMethod method, String path, Function<Object, ?> decoder, int version,
       List<String> bodyFields, int successStatus) {
+    this(address, method, path, decoder, version, bodyFields, successStatus, List.of());
+  }
+
+  OperatorOperation(String address, HttpMethod method, String path, Function<Object, ?> decoder, int version,
+      List<String> bodyFields, int successStatus, List<String> queryFields) {
+    this.queryFields = queryFields;
     this.address = address;
     this.method = method;
     this.path = path;
@@ -99,6 +108,14 @@ public enum OperatorOperation {
   /** The fields the route copies from its JSON body into the message (none: the body is not read). */
   public List<String> bodyFields() {
     return bodyFields;
+  }
+
+  /**
+   * The query parameters the route copies into the message, as text (absent ones are left out); a route with query
+   * fields checks its message with {@link #decoder} before sending it, so bad input is a 400 from the reader.
+   */
+  public List<String> queryFields() {
+    return queryFields;
   }
 
   /** The HTTP status of a successful answer. */

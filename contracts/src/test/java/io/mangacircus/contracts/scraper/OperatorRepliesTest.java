@@ -40,7 +40,8 @@ class OperatorRepliesTest {
     JsonObject json = reply.toJson();
 
     assertThat(JobsReply.fromJson(json)).isEqualTo(reply);
-    assertThat(json.fieldNames()).containsExactly("v", "jobs");
+    assertThat(json.fieldNames()).containsExactly("v", "jobs", "total", "counts");
+    assertThat(json.getInteger("total")).isEqualTo(2);
     JsonObject first = json.getJsonArray("jobs").getJsonObject(0);
     assertThat(first.fieldNames()).containsExactly("id", "source", "titleId", "title", "state", "inspected",
         "confirmed", "attempts", "interruptions", "reason", "retryAt", "createdAt", "updatedAt", "chapters",
@@ -53,6 +54,20 @@ class OperatorRepliesTest {
         .containsExactly("id", "number", "title", "stage", "pages", "reason");
     // No progress known: the field is absent, not null (the console tests `job.progress &&`).
     assertThat(json.getJsonArray("jobs").getJsonObject(1).containsKey("progress")).isFalse();
+  }
+
+  @Test
+  void aPagedJobsReplyRoundTripsWithItsPageTotalsAndCountsPerState() {
+    JobsReply reply = new JobsReply(List.of(job(null)), 120, 3, 50, java.util.Map.of("pending", 100, "done", 20));
+    JsonObject json = reply.toJson();
+
+    assertThat(JobsReply.fromJson(json)).isEqualTo(reply);
+    assertThat(json.fieldNames()).containsExactly("v", "jobs", "total", "page", "size", "counts");
+    assertThat(json.getJsonObject("counts").getInteger("pending")).isEqualTo(100);
+    // A reply of a scraper from before paging has no totals: the total is the jobs it holds.
+    JsonObject old = new JsonObject().put("v", 1).put("jobs", json.getJsonArray("jobs"));
+    assertThat(JobsReply.fromJson(old).total()).isEqualTo(1);
+    assertThat(JobsReply.fromJson(old).page()).isNull();
   }
 
   @Test

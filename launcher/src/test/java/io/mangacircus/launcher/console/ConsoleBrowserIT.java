@@ -63,7 +63,10 @@ class ConsoleBrowserIT {
   }
 
   private WebDriverWait waiting(int seconds) {
-    return new WebDriverWait(driver, Duration.ofSeconds(seconds));
+    // A reload redraws the queue's rows: an element found just before it is stale, and the condition is asked again.
+    WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(seconds));
+    wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
+    return wait;
   }
 
   private void logInTo(String path, String username, String password) {

@@ -1,6 +1,7 @@
 package io.mangacircus.reader.admin;
 
 import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.OperatorOperation;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.http.ApiReplies;
@@ -46,8 +47,9 @@ public final class ScraperAdminRoutes {
   }
 
   /**
-   * Builds the operation's request: {@code {v}}, the path parameters under their own names, and the operation's body
-   * fields from a JSON object body (400 when a body is needed and is not one).
+   * Builds the operation's request: {@code {v}}, the path parameters under their own names, the operation's body
+   * fields from a JSON object body (400 when a body is needed and is not one) and its query parameters, checked here
+   * (400 with the reason when they do not fit the request's contract, e.g. a page size above the cap).
    */
   private void handle(RoutingContext ctx, OperatorOperation operation) {
     JsonObject request = new JsonObject().put("v", operation.version());
@@ -58,6 +60,20 @@ public final class ScraperAdminRoutes {
         return;
       }
       operation.bodyFields().forEach(field -> request.put(field, body.getValue(field)));
+    }
+    if (!operation.queryFields().isEmpty()) {
+      operation.queryFields().forEach(field -> {
+        String value = ctx.request().getParam(field);
+        if (value != null) {
+          request.put(field, value);
+        }
+      });
+      try {
+        operation.decoder().apply(request);
+      } catch (InvalidMessageException e) {
+        ApiReplies.error(ctx, 400, "bad_request", e.getMessage());
+        return;
+      }
     }
     forward(ctx, operation.address(), request, operation.successStatus());
   }

@@ -110,4 +110,36 @@ class OperatorOperationRoutesTest {
     assertThat(decoded.get(OperatorOperation.JOBS_DISMISS)).isEqualTo("JobRequest[jobId=j-42]");
     assertThat(decoded.get(OperatorOperation.JOBS_DELETE)).isEqualTo("JobRequest[jobId=j-42]");
   }
+
+  @Test
+  void theJobsListCarriesTheStatePageAndSizeOfItsQueryToTheScraper() throws Exception {
+    HttpResponse<String> paged = get("/api/admin/jobs?state=paused&page=2&size=20");
+    assertThat(paged.statusCode()).as(paged.body()).isEqualTo(200);
+    assertThat(decoded.get(OperatorOperation.JOBS_LIST)).isEqualTo("JobsListRequest[state=paused, page=2, size=20]");
+
+    HttpResponse<String> unpaged = get("/api/admin/jobs");
+    assertThat(unpaged.statusCode()).as(unpaged.body()).isEqualTo(200);
+    assertThat(decoded.get(OperatorOperation.JOBS_LIST)).isEqualTo("JobsListRequest[state=null, page=null, size=null]");
+  }
+
+  @Test
+  void aBadPageSizeOrStateIsRefusedWith400AndItsReasonWithoutAskingTheScraper() throws Exception {
+    Map<String, String> reasons = Map.of("page=0", "'page' must be from 1", "page=two", "'page' must be a whole number",
+        "size=201", "'size' must be from 1 to 200", "page=1&size=-5", "'size' must be a whole number",
+        "state=sleeping", "unknown state 'sleeping'", "size=99999999999", "'size' must be a whole number");
+    for (Map.Entry<String, String> query : reasons.entrySet()) {
+      HttpResponse<String> response = get("/api/admin/jobs?" + query.getKey());
+
+      assertThat(response.statusCode()).as(query.getKey() + ": " + response.body()).isEqualTo(400);
+      JsonObject error = new JsonObject(response.body());
+      assertThat(error.getString("error")).isEqualTo("bad_request");
+      assertThat(error.getString("message")).as(query.getKey()).contains(query.getValue());
+    }
+    assertThat(decoded).doesNotContainKey(OperatorOperation.JOBS_LIST);
+  }
+
+  private HttpResponse<String> get(String path) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.actualPort() + path))
+        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+  }
 }

@@ -13,6 +13,7 @@ import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.DiscoverySettingsRequest;
 import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.JobRequest;
+import io.mangacircus.contracts.JobsListRequest;
 import io.mangacircus.contracts.LanePacingRequest;
 import io.mangacircus.contracts.LaneRequest;
 import io.mangacircus.contracts.OperatorOperation;
@@ -37,6 +38,7 @@ import io.mangacircus.scraper.lane.ProgressBoard;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.JobState;
 import io.mangacircus.scraper.publish.LibraryLayout;
 import io.mangacircus.scraper.queue.QueueOutcome;
 import io.mangacircus.scraper.source.Circuits;
@@ -192,7 +194,8 @@ public final class OperatorRequests {
     JobQueue queue = parts.queue();
     DiscoveryService discovery = parts.discovery();
     return switch (operation) {
-      case JOBS_LIST -> (message, none) -> replyOffLoop(message, () -> jobs().toJson());
+      case JOBS_LIST -> typed(JobsListRequest.class, (message, request) -> replyOffLoop(message,
+          () -> jobs(request).toJson()));
       case JOBS_ADD -> typed(AddTitleRequest.class, this::add);
       case JOBS_CONFIRM -> jobCommand(queue::confirm);
       case JOBS_PAUSE -> jobCommand(queue::pause);
@@ -218,8 +221,16 @@ public final class OperatorRequests {
     };
   }
 
-  private JobsReply jobs() {
-    return new JobsReply(parts.queue().jobs().stream().map(this::view).toList());
+  /** One page of jobs (or every job of the state asked for): only the jobs on it become views. */
+  private JobsReply jobs(JobsListRequest request) {
+    JobState state = request.state() == null ? null : JobState.ofWire(request.state());
+    int size = request.paged() ? request.sizeOrDefault() : Integer.MAX_VALUE;
+    long offset = request.paged() ? (long) (request.pageOrFirst() - 1) * size : 0;
+    JobQueue.JobPage page = parts.queue().page(state, (int) Math.min(offset, Integer.MAX_VALUE), size);
+    Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+    page.counts().forEach((s, n) -> counts.put(s.wire(), n));
+    return new JobsReply(page.jobs().stream().map(this::view).toList(), page.total(),
+        request.paged() ? request.pageOrFirst() : null, request.paged() ? size : null, counts);
   }
 
   private LanesReply lanes() {

@@ -42,6 +42,24 @@ public final class EventLog implements AutoCloseable {
     }
   }
 
+  /** Appends one line per event, in order, all at {@code at}, and forces them to disk once. */
+  public synchronized void appendAll(java.util.List<java.util.Map.Entry<String, JsonObject>> events, Instant at) {
+    StringBuilder lines = new StringBuilder();
+    for (java.util.Map.Entry<String, JsonObject> event : events) {
+      lines.append(new JsonObject().put("at", at.toString()).put("type", event.getKey()).mergeIn(event.getValue())
+          .encode()).append('\n');
+    }
+    ByteBuffer bytes = ByteBuffer.wrap(lines.toString().getBytes(StandardCharsets.UTF_8));
+    try {
+      while (bytes.hasRemaining()) {
+        channel.write(bytes);
+      }
+      channel.force(false);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot append to " + file, e);
+    }
+  }
+
   @Override
   public synchronized void close() throws IOException {
     channel.close();

@@ -97,6 +97,43 @@ public final class JobQueue {
     return journal.locked(() -> List.copyOf(jobs.values()));
   }
 
+  /**
+   * One slice of the jobs, for the operator's paged list.
+   *
+   * @param jobs the jobs on the slice, in the order they were added
+   * @param total jobs in the state asked for (every job when none was)
+   * @param counts jobs per state in the whole queue
+   */
+  public record JobPage(List<Job> jobs, int total, Map<JobState, Integer> counts) {
+  }
+
+  /**
+   * The jobs in {@code state} (every state when null) from {@code offset}, at most {@code limit} of them, with the
+   * totals: one walk over the queue under the lock, copying only the slice (a page of a long queue never copies or
+   * serializes the rest).
+   */
+  public JobPage page(JobState state, int offset, int limit) {
+    if (offset < 0 || limit < 0) {
+      throw new IllegalArgumentException("offset and limit must not be negative: " + offset + ", " + limit);
+    }
+    return journal.locked(() -> {
+      List<Job> slice = new ArrayList<>(Math.min(limit, 256));
+      Map<JobState, Integer> counts = new java.util.EnumMap<>(JobState.class);
+      int matching = 0;
+      for (Job job : jobs.values()) {
+        counts.merge(job.state(), 1, Integer::sum);
+        if (state != null && job.state() != state) {
+          continue;
+        }
+        if (matching >= offset && matching - offset < limit) {
+          slice.add(job);
+        }
+        matching++;
+      }
+      return new JobPage(slice, matching, counts);
+    });
+  }
+
   public Optional<Job> job(String id) {
     return journal.locked(() -> Optional.ofNullable(jobs.get(id)));
   }
@@ -284,6 +321,19 @@ public final class JobQueue {
   public QueueOutcome chapterPublished(String jobId, String chapterId, int pages, PublishedChapter where) {
     return journal.locked(() -> stage(jobId, chapterId, ChapterStage.PUBLISHED, pages,
         where.manifest().fingerprint(), null, where));
+  }
+
+  /** A chapter startup recovery found in the library with its fingerprint, to be recorded as published. */
+  public record Publication(String jobId, String chapterId, int pages, PublishedChapter where) {
+  }
+
+  /**
+   * Records many chapters as published in one commit ({@code queue.json} saved once, the event lines flushed once),
+   * each as {@link #chapterPublished} would; listeners are told of each.
+   */
+  public List<QueueOutcome> chaptersPublished(List<Publication> publications) {
+    return journal.batch(() -> publications.stream().map(p -> stage(p.jobId(), p.chapterId(), ChapterStage.PUBLISHED,
+        p.pages(), p.where().manifest().fingerprint(), null, p.where())).toList());
   }
 
   /** A chapter cannot be downloaded or published ({@code reason} starts with its code); the job goes on. */
@@ -567,7 +617,8 @@ public final class JobQueue {
    * @return the jobs that were active
    */
   public List<Job> releaseAllAtStartup() {
-    return journal.locked(() -> {
+    // One save for every job given back: a long queue is not rewritten once per active job.
+    return journal.batch(() -> {
       List<Job> released = new ArrayList<>();
       for (Job job : List.copyOf(jobs.values())) {
         if (job.state() == JobState.ACTIVE) {

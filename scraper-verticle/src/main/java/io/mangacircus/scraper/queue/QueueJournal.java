@@ -27,6 +27,8 @@ final class QueueJournal {
   private final Queue<Consumer<QueueListener>> notices = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean delivering = new AtomicBoolean();
   private Supplier<QueueFile> snapshot;
+  /** Event lines of a batch, written with its one save when it ends; null outside a batch. Under the lock. */
+  private java.util.List<java.util.Map.Entry<String, JsonObject>> batched;
 
   /** @param monitor the lock's monitor: the queue itself, so that "holding the queue" means one thing everywhere */
   QueueJournal(QueueStore store, EventLog events, InstantSource clock, QueueListener listener, Object monitor) {
@@ -63,10 +65,44 @@ final class QueueJournal {
     });
   }
 
-  /** Saves {@code queue.json} and appends the event's line; both are on disk when this returns. Under the lock. */
+  /**
+   * Saves {@code queue.json} and appends the event's line; both are on disk when this returns. Under the lock. Inside
+   * {@link #batch} both wait for the batch's end.
+   */
   void commit(String type, JsonObject event) {
+    if (batched != null) {
+      batched.add(java.util.Map.entry(type, event));
+      return;
+    }
     save();
     append(type, event);
+  }
+
+  /**
+   * Runs {@code changes} under the lock as one commit: {@code queue.json} is saved once and every event line appended
+   * with one flush when they are done (start-up recovery's changes to thousands of chapters, which would otherwise
+   * rewrite the queue once each). Nothing is durable before this returns, as for a single commit.
+   */
+  <T> T batch(Supplier<T> changes) {
+    return locked(() -> {
+      if (batched != null) {
+        return changes.get();
+      }
+      batched = new java.util.ArrayList<>();
+      T result;
+      java.util.List<java.util.Map.Entry<String, JsonObject>> lines;
+      try {
+        result = changes.get();
+      } finally {
+        lines = batched;
+        batched = null;
+      }
+      if (!lines.isEmpty()) {
+        save();
+        events.appendAll(lines, clock.instant());
+      }
+      return result;
+    });
   }
 
   /** Saves {@code queue.json} only (a counter no one reads from the log). Under the lock. */

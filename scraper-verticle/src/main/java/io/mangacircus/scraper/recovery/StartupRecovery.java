@@ -18,6 +18,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -27,9 +28,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs once at start-up, before the lanes: gives back jobs that were active when the scraper stopped, then snapshots
- * every open chapter, re-reads each before acting and classifies it {@code complete / still / gone / unknown}.
- * Source look-ups are paced and the pass is capped, so start-up never blocks for long; running it twice changes
- * nothing the second time.
+ * every open chapter, re-reads each before acting and classifies it {@code complete / still / gone / unknown}. Every
+ * chapter the library or its staging folder decides is classified at once (the complete ones recorded in one commit);
+ * only source look-ups are paced ({@code delayMs}) and capped ({@code maxPerPass}), so start-up never blocks for long;
+ * running it twice changes nothing the second time. It ends with one summary line of counts per verdict.
  */
 public final class StartupRecovery {
 
@@ -62,40 +64,111 @@ public final class StartupRecovery {
   }
 
   private Future<Report> classifyOpenChapters(List<Job> released) {
+    long started = System.nanoTime();
     released.forEach(job -> LOG.info("[RECOVERY] job {} ({}) was active when the scraper stopped: back to pending "
         + "(system interruption, attempts unchanged)", job.id(), job.title()));
     List<OpenChapter> open = queue.openChapters();
     if (open.isEmpty()) {
       LOG.info("[RECOVERY] no open chapters");
-      return Future.succeededFuture(new Report(released.size(), new EnumMap<>(RecoveryVerdict.class), 0));
+      return Future.succeededFuture(summary(started, 0, released.size(), new EnumMap<>(RecoveryVerdict.class), 0, 0));
     }
-    int deferred = Math.max(0, open.size() - limits.maxPerPass());
-    List<OpenChapter> pass = open.subList(0, Math.min(open.size(), limits.maxPerPass()));
-    LOG.info("[RECOVERY] {} open chapters; classifying {} now{}", open.size(), pass.size(),
-        deferred > 0 ? ", " + deferred + " on a later pass (the lanes resume them meanwhile)" : "");
-    Map<RecoveryVerdict, Integer> verdicts = new EnumMap<>(RecoveryVerdict.class);
-    Future<Void> chain = Future.succeededFuture();
-    for (OpenChapter chapter : pass) {
-      chain = chain.compose(v -> classify(chapter).map(verdict -> {
-        verdicts.merge(verdict, 1, Integer::sum);
-        return null;
-      }));
-    }
-    return chain.map(v -> {
-      LOG.info("[RECOVERY] done: {} ({} jobs given back)", verdicts, released.size());
-      return new Report(released.size(), verdicts, deferred);
+    LOG.info("[RECOVERY] {} open chapters; classifying them from the library and staging first", open.size());
+    return vertx.executeBlocking(() -> classifyLocally(open)).compose(local -> {
+      Map<RecoveryVerdict, Integer> verdicts = local.verdicts();
+      List<OpenChapter> remote = local.needSource();
+      LOG.info("[RECOVERY] {} of {} open chapters classified from the library and staging in {} ms: {} complete, {} "
+          + "still, {} unknown; {} need their source; {} staging folders belong to no open chapter (left alone)",
+          open.size() - remote.size(), open.size(), (System.nanoTime() - started) / 1_000_000,
+          verdicts.getOrDefault(RecoveryVerdict.COMPLETE, 0), verdicts.getOrDefault(RecoveryVerdict.STILL, 0),
+          verdicts.getOrDefault(RecoveryVerdict.UNKNOWN, 0), remote.size(), local.orphans());
+      int deferred = Math.max(0, remote.size() - limits.maxPerPass());
+      List<OpenChapter> pass = remote.subList(0, Math.min(remote.size(), limits.maxPerPass()));
+      if (!remote.isEmpty()) {
+        LOG.info("[RECOVERY] {} open chapters need their source; asking about {} now ({} ms apart){}", remote.size(),
+            pass.size(), limits.delayMs(), deferred > 0 ? ", " + deferred + " on a later pass (the lanes resume them "
+                + "meanwhile)" : "");
+      }
+      Future<Void> chain = Future.succeededFuture();
+      for (OpenChapter chapter : pass) {
+        chain = chain.compose(v -> askSource(chapter).map(verdict -> {
+          verdicts.merge(verdict, 1, Integer::sum);
+          return null;
+        }));
+      }
+      return chain.map(v -> summary(started, open.size(), released.size(), verdicts, pass.size(), deferred));
     });
   }
 
-  /** Classifies one open chapter, re-reading it first, and acts on the verdict. */
-  Future<RecoveryVerdict> classify(OpenChapter snapshot) {
+  /**
+   * The one line that says recovery is over (docs/operations.md, "Startup recovery"): how long it took, the open
+   * chapters, the count of each verdict, the source look-ups made and those deferred to the next start.
+   */
+  private Report summary(long started, int open, int released, Map<RecoveryVerdict, Integer> verdicts, int lookedUp,
+      int deferred) {
+    long ms = (System.nanoTime() - started) / 1_000_000;
+    LOG.info("[RECOVERY] done in {} ms: {} open chapters, {} complete, {} still, {} gone, {} unknown, {} deferred; {} "
+        + "source look-ups (cap {} a pass, {} ms apart); {} jobs given back", ms, open,
+        verdicts.getOrDefault(RecoveryVerdict.COMPLETE, 0), verdicts.getOrDefault(RecoveryVerdict.STILL, 0),
+        verdicts.getOrDefault(RecoveryVerdict.GONE, 0), verdicts.getOrDefault(RecoveryVerdict.UNKNOWN, 0), deferred,
+        lookedUp, limits.maxPerPass(), limits.delayMs(), released);
+    return new Report(released, verdicts, deferred);
+  }
+
+  /** What the files decided, and the chapters only the source can decide. */
+  private record Local(Map<RecoveryVerdict, Integer> verdicts, List<OpenChapter> needSource, long orphans) {
+  }
+
+  /**
+   * Classifies every open chapter the library or its staging folder decides (no source is asked, so no cap applies),
+   * on a worker; the chapters found complete are recorded as published in one commit.
+   */
+  private Local classifyLocally(List<OpenChapter> open) {
+    Map<RecoveryVerdict, Integer> verdicts = new EnumMap<>(RecoveryVerdict.class);
+    List<OpenChapter> needSource = new ArrayList<>();
+    List<JobQueue.Publication> complete = new ArrayList<>();
+    for (OpenChapter snapshot : open) {
+      RecoveryVerdict verdict = classifyLocally(snapshot, complete);
+      if (verdict == null) {
+        needSource.add(snapshot);
+      } else {
+        verdicts.merge(verdict, 1, Integer::sum);
+      }
+    }
+    if (!complete.isEmpty()) {
+      queue.chaptersPublished(complete);
+    }
+    return new Local(verdicts, needSource, orphans(open));
+  }
+
+  /** Staging folders no open chapter names (a dismissed job's that could not be removed, say); -1 when unreadable. */
+  private long orphans(List<OpenChapter> open) {
+    java.util.Set<String> named = new java.util.HashSet<>();
+    open.forEach(chapter -> {
+      if (chapter.chapter().fingerprint() != null) {
+        named.add(library.staging(chapter.chapter().fingerprint()).getFileName().toString());
+      }
+    });
+    if (!Files.isDirectory(library.root())) {
+      return 0;
+    }
+    try (java.util.stream.Stream<Path> entries = Files.list(library.root())) {
+      return entries.map(entry -> entry.getFileName().toString())
+          .filter(name -> name.startsWith(LibraryLayout.STAGING_PREFIX) && !named.contains(name)).count();
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      LOG.warn("[RECOVERY] the library {} could not be listed for staging folders: {}", library.root(), e.toString());
+      return -1;
+    }
+  }
+
+  /** The verdict the files give one open chapter (re-read first), or null when only its source can tell. */
+  private RecoveryVerdict classifyLocally(OpenChapter snapshot, List<JobQueue.Publication> complete) {
     Optional<ChapterEntry> reread = queue.chapter(snapshot.jobId(), snapshot.chapter().id());
     Optional<Job> job = queue.job(snapshot.jobId());
     if (reread.isEmpty() || job.isEmpty() || !reread.get().stage().open()) {
-      return Future.succeededFuture(RecoveryVerdict.STILL);
+      return RecoveryVerdict.STILL;
     }
     ChapterEntry chapter = reread.get();
-    String where = job.get().id() + " " + job.get().titleId() + " chapter " + chapter.number();
+    String where = where(job.get(), chapter);
     ChapterKey key = ChapterKey.of(job.get(), chapter);
     String fingerprint = chapter.fingerprint();
     ChapterPublisher.Occupant occupant = publisher.occupant(key);
@@ -103,8 +176,9 @@ public final class StartupRecovery {
         && fingerprint.equals(occupant.fingerprint())) {
       LOG.info("[RECOVERY] {}: complete (the library already holds it with this fingerprint); recorded as published",
           where);
-      return vertx.executeBlocking(() -> queue.chapterPublished(job.get().id(), chapter.id(), chapter.pages(),
-          publisher.published(occupant).chapter())).map(recorded -> RecoveryVerdict.COMPLETE);
+      complete.add(new JobQueue.Publication(job.get().id(), chapter.id(), chapter.pages(),
+          publisher.published(occupant).chapter()));
+      return RecoveryVerdict.COMPLETE;
     }
     if (fingerprint != null) {
       Path staging = library.staging(fingerprint);
@@ -113,18 +187,38 @@ public final class StartupRecovery {
           int pages = StagingFolder.readCheckpoint(staging).map(c -> c.pages().size()).orElse(0);
           LOG.info("[RECOVERY] {}: still (staging holds {} validated pages); the lane resumes from the checkpoint",
               where, pages);
-          return Future.succeededFuture(RecoveryVerdict.STILL);
+          return RecoveryVerdict.STILL;
         } catch (CorruptStateFileException e) {
           LOG.warn("[RECOVERY] {}: unknown ({}); nothing changed", where, e.getMessage());
-          return Future.succeededFuture(RecoveryVerdict.UNKNOWN);
+          return RecoveryVerdict.UNKNOWN;
         }
       }
     }
-    Source source = sources.get(job.get().source());
-    if (source == null) {
+    if (sources.get(job.get().source()) == null) {
       LOG.warn("[RECOVERY] {}: unknown (source {} is not configured); nothing changed", where, job.get().source());
-      return Future.succeededFuture(RecoveryVerdict.UNKNOWN);
+      return RecoveryVerdict.UNKNOWN;
     }
+    return null;
+  }
+
+  private static String where(Job job, ChapterEntry chapter) {
+    return job.id() + " " + job.titleId() + " chapter " + chapter.number();
+  }
+
+  /**
+   * Asks the source about one open chapter with nothing staged (re-read first: a lane may have moved it): still
+   * listed, gone (recorded as failed), or unknown; then waits the pause between look-ups.
+   */
+  Future<RecoveryVerdict> askSource(OpenChapter snapshot) {
+    Optional<ChapterEntry> reread = queue.chapter(snapshot.jobId(), snapshot.chapter().id());
+    Optional<Job> job = queue.job(snapshot.jobId());
+    if (reread.isEmpty() || job.isEmpty() || !reread.get().stage().open()) {
+      return Future.succeededFuture(RecoveryVerdict.STILL);
+    }
+    ChapterEntry chapter = reread.get();
+    String where = where(job.get(), chapter);
+    String fingerprint = chapter.fingerprint();
+    Source source = sources.get(job.get().source());
     ChapterInfo info = new ChapterInfo(chapter.id(), chapter.number(), chapter.title(), job.get().language());
     return source.pages(job.get().titleId(), info).compose(outcome -> {
       Future<RecoveryVerdict> verdict;

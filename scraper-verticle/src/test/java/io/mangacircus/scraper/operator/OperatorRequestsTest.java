@@ -6,6 +6,7 @@ import io.mangacircus.contracts.AddTitleRequest;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.JobRequest;
+import io.mangacircus.contracts.JobsListRequest;
 import io.mangacircus.contracts.LanePacingRequest;
 import io.mangacircus.contracts.LaneRequest;
 import io.mangacircus.contracts.OperatorOperation;
@@ -320,6 +321,42 @@ class OperatorRequestsTest {
           assertThat(JobsReply.fromJson(reply.body()).jobs()).isEmpty();
           context.completeNow();
         })));
+  }
+
+  @Test
+  void theJobsListAnswersOnePageOfAStateWithItsTotalAndEveryJobWithoutPaging(Vertx vertx, VertxTestContext context) {
+    for (int i = 0; i < 25; i++) {
+      String id = queue.add("demo", "t-" + i, false).job().id();
+      if (i % 5 == 0) {
+        queue.pause(id);
+      }
+    }
+    Future<Message<Object>> page = request(vertx, Addresses.SCRAPER_JOBS_LIST, new JobsListRequest(null, 3, 10).toJson());
+    Future<Message<Object>> paused = request(vertx, Addresses.SCRAPER_JOBS_LIST,
+        new JobsListRequest("paused", 1, 2).toJson());
+    Future<Message<Object>> every = request(vertx, Addresses.SCRAPER_JOBS_LIST, ScraperRequests.list());
+    Future<Integer> tooBig = failureCode(vertx, Addresses.SCRAPER_JOBS_LIST,
+        new JsonObject().put("v", 1).put("page", 1).put("size", JobsListRequest.MAX_SIZE + 1));
+    Future<Integer> badState = failureCode(vertx, Addresses.SCRAPER_JOBS_LIST,
+        new JsonObject().put("v", 1).put("state", "sleeping"));
+    Future.all(page, paused, every, tooBig, badState).onComplete(context.succeeding(answered -> context.verify(() -> {
+      JobsReply third = JobsReply.fromJson(page.result().body());
+      assertThat(third.jobs()).extracting(job -> job.titleId()).containsExactly("t-20", "t-21", "t-22", "t-23", "t-24");
+      assertThat(third.total()).isEqualTo(25);
+      assertThat(third.page()).isEqualTo(3);
+      assertThat(third.size()).isEqualTo(10);
+      assertThat(third.counts()).containsEntry("paused", 5).containsEntry("pending", 20);
+      JobsReply firstPaused = JobsReply.fromJson(paused.result().body());
+      assertThat(firstPaused.jobs()).extracting(job -> job.titleId()).containsExactly("t-0", "t-5");
+      assertThat(firstPaused.total()).isEqualTo(5);
+      JobsReply all = JobsReply.fromJson(every.result().body());
+      assertThat(all.jobs()).hasSize(25);
+      assertThat(all.total()).isEqualTo(25);
+      assertThat(all.page()).isNull();
+      assertThat(tooBig.result()).isEqualTo(ErrorCode.MALFORMED_MESSAGE.code());
+      assertThat(badState.result()).isEqualTo(ErrorCode.MALFORMED_MESSAGE.code());
+      context.completeNow();
+    })));
   }
 
   private static Future<Message<Object>> request(Vertx vertx, String address, JsonObject body) {

@@ -384,4 +384,33 @@ class JobQueueTest {
     assertThat(queue.delete("j-nothere").kind()).isEqualTo(QueueOutcome.Refusal.NOT_FOUND);
     assertThat(queue.dismiss("j-nothere").kind()).isEqualTo(QueueOutcome.Refusal.NOT_FOUND);
   }
+
+  @Test
+  void aPageHoldsItsSliceOfTheStateAskedForWithTheTotalsOfTheWholeQueue() {
+    JobQueue queue = QueueFixtures.queue(dir, clock);
+    for (int i = 0; i < 7; i++) {
+      Job job = queue.add("demo", "title-" + i, false).job();
+      if (i % 3 == 0) {
+        queue.pause(job.id());
+      }
+    }
+
+    JobQueue.JobPage second = queue.page(null, 3, 3);
+    JobQueue.JobPage paused = queue.page(JobState.PAUSED, 1, 10);
+    JobQueue.JobPage beyond = queue.page(JobState.PENDING, 40, 10);
+
+    assertThat(second.jobs()).extracting(Job::titleId).containsExactly("title-3", "title-4", "title-5");
+    assertThat(second.total()).isEqualTo(7);
+    assertThat(second.counts()).containsEntry(JobState.PAUSED, 3).containsEntry(JobState.PENDING, 4);
+    assertThat(paused.jobs()).extracting(Job::titleId).containsExactly("title-3", "title-6");
+    assertThat(paused.total()).isEqualTo(3);
+    assertThat(beyond.jobs()).isEmpty();
+    assertThat(beyond.total()).isEqualTo(4);
+  }
+
+  @Test
+  void theStatesAListRequestMayFilterOnAreExactlyTheJobStates() {
+    assertThat(io.mangacircus.contracts.JobsListRequest.STATES).containsExactlyInAnyOrderElementsOf(
+        java.util.Arrays.stream(JobState.values()).map(JobState::wire).toList());
+  }
 }

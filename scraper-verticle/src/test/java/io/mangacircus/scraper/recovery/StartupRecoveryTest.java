@@ -202,4 +202,48 @@ class StartupRecoveryTest {
     assertThat(source.calls).isEqualTo(2);
   }
 
+  @Test
+  void theCapAndThePauseApplyOnlyToSourceLookUpsAndTheCompleteOnesAreRecordedInOneSave() throws Exception {
+    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    ChapterPublisher publisher = new ChapterPublisher(library, InstantSource.system());
+    JobQueue queue = queue();
+    Job job = queue.add("demo", "circus-nights", true).job();
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    List<String> ids = List.of("c1", "c2", "c3", "c4", "c5", "c6");
+    queue.inspected(job.id(), "lane", "Circus Nights", ids.stream()
+        .map(id -> ChapterEntry.planned(id, id.substring(1), "")).toList());
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    // c1, c2: in the library with their fingerprint; c3, c4: half staged; c5, c6: only the source can tell.
+    for (String id : List.of("c1", "c2", "c3", "c4")) {
+      StagingFolder staging = StagingFolder.open(library, key(id), manifest, InstantSource.system());
+      staging.store(new PageRef(1, "001.png", "u"), "png", TestImages.png(id.charAt(1)));
+      queue.startChapter(job.id(), id, 2, staging.fingerprint());
+      if (id.equals("c1") || id.equals("c2")) {
+        staging.store(new PageRef(2, "002.png", "u"), "png", TestImages.png(10 + id.charAt(1)));
+        assertThat(publisher.publish(staging).result()).isEqualTo(ChapterPublisher.Result.PUBLISHED);
+      }
+    }
+    for (String id : List.of("c5", "c6")) {
+      queue.startChapter(job.id(), id, 2, fingerprint(id, manifest));
+    }
+    ScriptedSource source = new ScriptedSource();
+    List.of("c5", "c6").forEach(id -> source.pages.put(id, new FetchOutcome.NetworkError<>("down")));
+
+    QueueStore store = new QueueStore(dir.resolve("scraper/queue.json"));
+    JobQueue restarted = new JobQueue(store, new EventLog(dir.resolve("scraper/events.log")), InstantSource.system(),
+        Set.of("demo"), QueueListener.NONE);
+    StartupRecovery.Report report = new StartupRecovery(vertx, restarted, Map.of("demo", source), library, publisher,
+        new ScraperConfig.Recovery(1, 0)).run().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertThat(report.verdicts()).containsEntry(RecoveryVerdict.COMPLETE, 2).containsEntry(RecoveryVerdict.STILL, 2)
+        .containsEntry(RecoveryVerdict.UNKNOWN, 1);
+    assertThat(report.deferred()).as("one source look-up a pass: the other waits").isEqualTo(1);
+    assertThat(source.calls).isEqualTo(1);
+    assertThat(restarted.chapter(job.id(), "c1").orElseThrow().stage()).isEqualTo(ChapterStage.PUBLISHED);
+    assertThat(restarted.chapter(job.id(), "c2").orElseThrow().stage()).isEqualTo(ChapterStage.PUBLISHED);
+    // One save gives back the active job, one records both complete chapters.
+    assertThat(store.saves()).isEqualTo(2);
+    assertThat(Files.readAllLines(dir.resolve("scraper/events.log"))).filteredOn(l -> l.contains("\"to\":\"published\""))
+        .hasSize(2);
+  }
 }
