@@ -94,12 +94,34 @@ public final class ScaleLibrary {
         return null;
       }));
     }
-    for (Future<?> f : done) {
-      f.get();
+    try {
+      for (Future<?> f : done) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();   // a failed series ends the program instead of leaving the other thread running
     }
-    pool.shutdown();
     System.out.printf(Locale.ROOT, "LIBRARY %d %d %d %.1f%n", series, (long) series * chapters,
         (long) series * chapters * pages, (System.nanoTime() - start) / 1e9);
+  }
+
+  /**
+   * Series whose pages link to one copy of each original: ext4 allows 65,000 links to a file, and 100,000 chapters of
+   * 4 pages over 5 originals would need 80,000 each; 2,000 series x 10 chapters x 4 pages / 5 = 16,000 per copy.
+   */
+  private static final int SERIES_PER_COPY = 2000;
+
+  /** The original's copy for a block of series (made on first use; block 0 is the original itself). */
+  private static synchronized Path copyFor(Original original, int block) throws IOException {
+    if (block == 0) {
+      return original.file();
+    }
+    Path copy = original.file().resolveSibling(original.file().getFileName().toString().replace(".jpg",
+        "-" + block + ".jpg"));
+    if (!Files.exists(copy)) {
+      Files.copy(original.file(), copy);
+    }
+    return copy;
   }
 
   private static void writeSeries(Path library, int s, int chapters, int pages, List<Original> jpegs, Instant base) {
@@ -128,7 +150,7 @@ public final class ScaleLibrary {
         for (int p = 1; p <= pages; p++) {
           Original original = jpegs.get((s + c + p) % jpegs.size());
           String file = String.format(Locale.ROOT, "%03d.jpg", p);
-          Files.createLink(chapter.resolve(file), original.file());
+          Files.createLink(chapter.resolve(file), copyFor(original, s / SERIES_PER_COPY));
           json.append(p > 1 ? ", " : "").append("{\n    \"index\" : ").append(p).append(",\n    \"file\" : \"")
               .append(file).append("\",\n    \"size\" : ").append(original.size()).append(",\n    \"sha256\" : \"")
               .append(original.sha256()).append("\"\n  }");
