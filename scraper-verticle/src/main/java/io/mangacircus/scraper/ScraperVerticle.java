@@ -158,7 +158,7 @@ public final class ScraperVerticle extends VerticleBase {
       }
     });
     new StartupRecovery(vertx, queue, sources.metadata(), library, new ChapterPublisher(library, clock),
-        config.recovery()).run()
+        config.recovery(), follows::batch).run()
         .recover(error -> {
           LOG.error("[RECOVERY] failed: {}; lanes start anyway and re-check each chapter themselves", error.toString(),
               error);

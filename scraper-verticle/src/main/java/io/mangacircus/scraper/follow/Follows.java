@@ -72,6 +72,8 @@ public final class Follows {
   private final Path file;
   private final InstantSource clock;
   private Map<String, Entry> entries;
+  private int batching;
+  private boolean unsaved;
 
   private Follows(Path file, InstantSource clock, Map<String, Entry> entries) {
     this.file = file;
@@ -236,14 +238,50 @@ public final class Follows {
     save(next);
   }
 
-  /** Records that a chapter of a title was published (nothing for a title that is not followed). */
+  /**
+   * Records that a chapter of a title was published (nothing for a title that is not followed). Saved at once, or
+   * inside {@link #batch} once at the batch's end.
+   */
   public synchronized void newChapter(String source, String titleId, String title, Instant at) throws IOException {
     Entry e = entries.get(key(source, titleId));
     if (e == null) {
       return;
     }
-    change(key(source, titleId), new Entry(source, titleId, title == null || title.isBlank() ? e.title() : title,
-        e.language(), e.preferredGroups(), e.followedAt(), e.lastCheckAt(), at));
+    Entry entry = new Entry(source, titleId, title == null || title.isBlank() ? e.title() : title, e.language(),
+        e.preferredGroups(), e.followedAt(), e.lastCheckAt(), at);
+    if (batching > 0) {
+      Map<String, Entry> next = new LinkedHashMap<>(entries);
+      next.put(key(source, titleId), entry);
+      entries = next;
+      unsaved = true;
+      return;
+    }
+    change(key(source, titleId), entry);
+  }
+
+  /**
+   * Runs {@code publications} with the new chapters they record kept in memory and saved once when they end (start-up
+   * recovery publishes thousands of chapters at once; saving the file once for each took a minute at 2,500). Like the
+   * queue's own batch, nothing of it is durable before this returns; a failed save is logged and retried at the next
+   * change. Other changes inside it are saved at once, with the batch's chapters so far.
+   */
+  public void batch(Runnable publications) {
+    synchronized (this) {
+      batching++;
+    }
+    try {
+      publications.run();
+    } finally {
+      synchronized (this) {
+        if (--batching == 0 && unsaved) {
+          try {
+            save(entries);
+          } catch (IOException e) {
+            LOG.error("[FOLLOWS] could not record the new chapters in {}: {}", file, e.toString());
+          }
+        }
+      }
+    }
   }
 
   private void change(String key, Entry entry) throws IOException {
@@ -262,5 +300,6 @@ public final class Follows {
     AtomicFiles.write(file, new JsonObject().put("schema", SCHEMA).put("titles", titles).encodePrettily()
         .getBytes(StandardCharsets.UTF_8));
     entries = next;
+    unsaved = false;
   }
 }

@@ -23,6 +23,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +43,7 @@ public final class StartupRecovery {
   }
 
   private final Vertx vertx;
+  private final Consumer<Runnable> aroundPublications;
   private final JobQueue queue;
   private final Map<String, Source> sources;
   private final LibraryLayout library;
@@ -50,6 +52,16 @@ public final class StartupRecovery {
 
   public StartupRecovery(Vertx vertx, JobQueue queue, Map<String, Source> sources, LibraryLayout library,
       ChapterPublisher publisher, ScraperConfig.Recovery limits) {
+    this(vertx, queue, sources, library, publisher, limits, Runnable::run);
+  }
+
+  /**
+   * As above, with {@code aroundPublications} running the one commit of the complete chapters found in the library
+   * (the scraper's follows record their new chapters with one save for all of them: {@code Follows#batch}).
+   */
+  public StartupRecovery(Vertx vertx, JobQueue queue, Map<String, Source> sources, LibraryLayout library,
+      ChapterPublisher publisher, ScraperConfig.Recovery limits, Consumer<Runnable> aroundPublications) {
+    this.aroundPublications = aroundPublications;
     this.vertx = vertx;
     this.queue = queue;
     this.sources = Map.copyOf(sources);
@@ -135,7 +147,7 @@ public final class StartupRecovery {
       }
     }
     if (!complete.isEmpty()) {
-      queue.chaptersPublished(complete);
+      aroundPublications.accept(() -> queue.chaptersPublished(complete));
     }
     return new Local(verdicts, needSource, orphans(open));
   }

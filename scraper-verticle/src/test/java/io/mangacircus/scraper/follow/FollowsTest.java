@@ -104,4 +104,35 @@ class FollowsTest {
         .isInstanceOf(java.io.IOException.class);
     assertThat(follows.list()).extracting(Follows.Entry::titleId).containsExactly("Good");
   }
+
+  @Test
+  void newChaptersInsideABatchAreSavedOnceWhenItEndsAndSurviveAReopen() throws Exception {
+    Follows follows = Follows.open(file(), clock, List::of);
+    follows.follow("demo", "t-1", "One", null, null);
+    follows.follow("demo", "t-2", "Two", null, null);
+    String before = Files.readString(file());
+    java.time.Instant first = clock.instant().plusSeconds(60);
+    java.time.Instant second = first.plusSeconds(60);
+
+    follows.batch(() -> {
+      try {
+        follows.newChapter("demo", "t-1", "One", first);
+        follows.newChapter("demo", "t-2", "Two", second);
+        follows.newChapter("demo", "not-followed", "Other", second);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      assertThat(follows.get("demo", "t-1").orElseThrow().lastNewChapterAt()).isEqualTo(first);
+      try {
+        assertThat(Files.readString(file())).as("nothing written before the batch ends").isEqualTo(before);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+
+    Follows reopened = Follows.open(file(), clock, List::of);
+    assertThat(reopened.get("demo", "t-1").orElseThrow().lastNewChapterAt()).isEqualTo(first);
+    assertThat(reopened.get("demo", "t-2").orElseThrow().lastNewChapterAt()).isEqualTo(second);
+    assertThat(reopened.list()).hasSize(2);
+  }
 }

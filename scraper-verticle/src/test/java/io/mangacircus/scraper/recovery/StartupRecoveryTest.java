@@ -232,9 +232,16 @@ class StartupRecoveryTest {
     QueueStore store = new QueueStore(dir.resolve("scraper/queue.json"));
     JobQueue restarted = new JobQueue(store, new EventLog(dir.resolve("scraper/events.log")), InstantSource.system(),
         Set.of("demo"), QueueListener.NONE);
+    List<Boolean> publishedAroundTheCommit = new java.util.ArrayList<>();   // c1 published: before, after
     StartupRecovery.Report report = new StartupRecovery(vertx, restarted, Map.of("demo", source), library, publisher,
-        new ScraperConfig.Recovery(1, 0)).run().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        new ScraperConfig.Recovery(1, 0), commit -> {
+          publishedAroundTheCommit.add(restarted.chapter(job.id(), "c1").orElseThrow().stage() == ChapterStage.PUBLISHED);
+          commit.run();
+          publishedAroundTheCommit.add(restarted.chapter(job.id(), "c1").orElseThrow().stage() == ChapterStage.PUBLISHED);
+        }).run().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
 
+    assertThat(publishedAroundTheCommit).as("the complete chapters' one commit runs inside the hook, once")
+        .containsExactly(false, true);
     assertThat(report.verdicts()).containsEntry(RecoveryVerdict.COMPLETE, 2).containsEntry(RecoveryVerdict.STILL, 2)
         .containsEntry(RecoveryVerdict.UNKNOWN, 1);
     assertThat(report.deferred()).as("one source look-up a pass: the other waits").isEqualTo(1);
