@@ -10,14 +10,16 @@ final class ListenFailure {
   }
 
   /**
-   * The sentence for a failed start whose causes include a {@link BindException}; empty for any other failure.
+   * The sentence for a failed start whose causes include a {@link BindException}, or the native transport's bind
+   * failure ({@code io.netty.channel.unix.Errors$NativeIoException}, "bind(..) failed with error(-98): Address already
+   * in use"); empty for any other failure.
    *
    * @param option the command-line option that sets this port ({@code --port} or {@code --health-port})
    */
   static Optional<String> explain(Throwable failure, String bind, int port, String option) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t instanceof BindException bindFailure) {
-        String message = bindFailure.getMessage() == null ? "" : bindFailure.getMessage();
+      if (t instanceof BindException || nativeBindFailure(t)) {
+        String message = t.getMessage() == null ? "" : t.getMessage();
         if (message.toLowerCase(java.util.Locale.ROOT).contains("in use")) {
           return Optional.of("port " + port + " on " + bind + " is already in use (another MangaCircus or another "
               + "program?); choose another with " + option + " or stop the other process");
@@ -31,5 +33,11 @@ final class ListenFailure {
       }
     }
     return Optional.empty();
+  }
+
+  /** Netty's epoll transport reports a failed bind(2) with its own exception, not a {@link BindException}. */
+  private static boolean nativeBindFailure(Throwable t) {
+    return t.getClass().getName().equals("io.netty.channel.unix.Errors$NativeIoException")
+        && t.getMessage() != null && t.getMessage().startsWith("bind(");
   }
 }
