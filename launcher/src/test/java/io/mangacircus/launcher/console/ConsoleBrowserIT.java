@@ -69,6 +69,14 @@ class ConsoleBrowserIT {
     return wait;
   }
 
+  /** Clicks a queue row's button; when a reload redrew the row between finding and clicking, finds it again. */
+  private void clickWhenDrawn(By button) {
+    waiting(10).until(d -> {
+      d.findElement(button).click();
+      return true;
+    });
+  }
+
   private void logInTo(String path, String username, String password) {
     driver.manage().deleteAllCookies();
     driver.get(harness.url("/login.html?next=" + path));
@@ -100,7 +108,7 @@ class ConsoleBrowserIT {
     waiting(10).until(ExpectedConditions.textMatches(By.id("scraper-message"), java.util.regex.Pattern.compile("done")));
     // Inspection (metadata only) makes it ready; then the operator confirms the download.
     waiting(20).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(job("ready"))));
-    driver.findElement(By.cssSelector(job("ready") + " button[data-action='confirm']")).click();
+    clickWhenDrawn(By.cssSelector(job("ready") + " button[data-action='confirm']"));
     waiting(20).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(job("active"))));
 
     // The bar moves with published progress events (the page itself reloads only every 15 s).
@@ -112,17 +120,17 @@ class ConsoleBrowserIT {
         .equals(before));
     browser.screenshot("console-scraper");
 
-    driver.findElement(By.cssSelector(job("active") + " button[data-action='pause']")).click();
+    clickWhenDrawn(By.cssSelector(job("active") + " button[data-action='pause']"));
     waiting(20).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(job("paused"))));
     assertThat(driver.findElement(By.id("scraper-message")).getText()).contains("Pause", "done");
     // The retry dialog says what a retry resets and keeps; cancelling it changes nothing.
-    driver.findElement(By.cssSelector(job("paused") + " button[data-action='retry']")).click();
+    clickWhenDrawn(By.cssSelector(job("paused") + " button[data-action='retry']"));
     waiting(5).until(ExpectedConditions.visibilityOfElementLocated(By.id("retry-dialog")));
     assertThat(driver.findElement(By.id("retry-dialog")).getText()).contains("resets", "keeps", "validated page");
     driver.findElement(By.id("retry-cancel")).click();
     waiting(5).until(ExpectedConditions.invisibilityOfElementLocated(By.id("retry-dialog")));
     assertThat(driver.findElements(By.cssSelector(job("paused")))).hasSize(1);
-    driver.findElement(By.cssSelector(job("paused") + " button[data-action='resume']")).click();
+    clickWhenDrawn(By.cssSelector(job("paused") + " button[data-action='resume']"));
     waiting(20).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(job("active"))));
 
     // Pacing per source, changed from the page.
