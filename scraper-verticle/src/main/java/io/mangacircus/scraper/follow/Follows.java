@@ -250,10 +250,11 @@ public final class Follows {
     Entry entry = new Entry(source, titleId, title == null || title.isBlank() ? e.title() : title, e.language(),
         e.preferredGroups(), e.followedAt(), e.lastCheckAt(), at);
     if (batching > 0) {
-      Map<String, Entry> next = new LinkedHashMap<>(entries);
-      next.put(key(source, titleId), entry);
-      entries = next;
-      unsaved = true;
+      if (!unsaved) {   // the saved map stays as it is; the batch's changes go to one copy of it
+        entries = new LinkedHashMap<>(entries);
+        unsaved = true;
+      }
+      entries.put(key(source, titleId), entry);
       return;
     }
     change(key(source, titleId), entry);
