@@ -102,8 +102,18 @@ public record ChapterManifest(int schema, String source, String titleId, String 
     return parse(Files.readAllBytes(chapterFolder.resolve(FILE)));
   }
 
-  /** Parses, validates and migrates {@code chapter.json} bytes. */
+  /**
+   * Parses, validates and migrates {@code chapter.json} bytes. A manifest of the usual shape is read as a stream of
+   * tokens without building a tree (a library scan reads 100,000 of them); anything else, and every file that is
+   * refused, is judged by the tree reader ({@link #fromJson}), so both ways answer alike.
+   */
   public static ChapterManifest parse(byte[] bytes) throws InvalidException {
+    ChapterManifest streamed = ManifestStream.read(MAPPER.getFactory(), bytes);
+    return streamed != null ? streamed : parseTree(bytes);
+  }
+
+  /** {@link #parse} by way of a tree: every field read as {@link #fromJson} reads it. */
+  static ChapterManifest parseTree(byte[] bytes) throws InvalidException {
     JsonNode json;
     try {
       json = MAPPER.readTree(bytes);
