@@ -414,10 +414,16 @@ public final class LibraryInventory {
     executor.execute(() -> {
       LibraryScan result = null;
       RuntimeException failure = null;
+      long started = System.nanoTime();
       try {
         result = scanner.apply(progress);
       } catch (RuntimeException e) {
         failure = e;
+      }
+      if (result != null && !result.folderMissing()) {
+        LOG.info("[LIBRARY] library scanned in {} ms: {} series, {} chapters, {} entries skipped",
+            (System.nanoTime() - started) / 1_000_000, result.series().size(),
+            result.series().stream().mapToLong(SeriesEntry::chapters).sum(), result.skipped().size());
       }
       finish(result, failure, waiters);
     });
