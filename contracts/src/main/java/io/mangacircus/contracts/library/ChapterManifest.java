@@ -108,8 +108,13 @@ public record ChapterManifest(int schema, String source, String titleId, String 
    * refused, is judged by the tree reader ({@link #fromJson}), so both ways answer alike.
    */
   public static ChapterManifest parse(byte[] bytes) throws InvalidException {
-    ChapterManifest streamed = ManifestStream.read(MAPPER.getFactory(), bytes);
-    return streamed != null ? streamed : parseTree(bytes);
+    return parse(bytes, bytes.length);
+  }
+
+  /** {@link #parse(byte[])} of the first {@code length} bytes of {@code buffer} (a reused read buffer). */
+  public static ChapterManifest parse(byte[] buffer, int length) throws InvalidException {
+    ChapterManifest streamed = ManifestStream.read(MAPPER.getFactory(), buffer, length);
+    return streamed != null ? streamed : parseTree(java.util.Arrays.copyOf(buffer, length));
   }
 
   /** {@link #parse} by way of a tree: every field read as {@link #fromJson} reads it. */

@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Reads a {@code chapter.json} of the usual shape token by token, keeping only the manifest's fields (no tree): every
@@ -18,7 +17,6 @@ import java.util.regex.Pattern;
  */
 final class ManifestStream {
 
-  private static final Pattern PAGE_FILE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
 
   private static final int SCHEMA = 1;
   private static final int SOURCE = 1 << 1;
@@ -47,7 +45,12 @@ final class ManifestStream {
 
   /** The manifest, or null when the file is not of the usual shape or is refused (then the tree reader decides). */
   static ChapterManifest read(JsonFactory factory, byte[] bytes) {
-    try (JsonParser parser = factory.createParser(bytes)) {
+    return read(factory, bytes, bytes.length);
+  }
+
+  /** {@link #read(JsonFactory, byte[])} of the first {@code length} bytes of {@code bytes}. */
+  static ChapterManifest read(JsonFactory factory, byte[] bytes, int length) {
+    try (JsonParser parser = factory.createParser(bytes, 0, length)) {
       return read(parser);
     } catch (GiveUp | IOException | RuntimeException e) {
       return null;
@@ -113,6 +116,24 @@ final class ManifestStream {
     }
     return new ChapterManifest(ChapterManifest.SCHEMA, source, titleId, series, chapterId, number, title, language,
         fingerprint, at, pages);
+  }
+
+  /** What the page-file pattern {@code [A-Za-z0-9][A-Za-z0-9._-]{0,99}} matches, without a Matcher per page. */
+  static boolean pageFile(String file) {
+    if (file.isEmpty() || file.length() > 100 || !plain(file.charAt(0))) {
+      return false;
+    }
+    for (int i = 1; i < file.length(); i++) {
+      char c = file.charAt(i);
+      if (!plain(c) && c != '.' && c != '_' && c != '-') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean plain(char c) {
+    return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
   }
 
   private static int field(String name) {
@@ -182,7 +203,7 @@ final class ManifestStream {
           default -> parser.skipChildren();
         }
       }
-      if (file == null || !PAGE_FILE.matcher(file).matches()) {
+      if (file == null || !pageFile(file)) {
         throw GIVE_UP;
       }
       pages.add(new ChapterManifest.Page(pages.size() + 1, file, size, sha256 == null ? "" : sha256));

@@ -90,6 +90,25 @@ class ManifestStreamTest {
     assertThat(streamed.pages()).extracting(ChapterManifest.Page::file).containsExactly("001.jpg", "002.png");
   }
 
+  @Test
+  void aPageFileNameIsAcceptedExactlyAsThePatternAcceptsIt() {
+    java.util.regex.Pattern pattern = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+    for (String name : List.of("001.jpg", "a", "A-b_c.d", "", ".hidden", "-x", "_x", "a/b", "..", "a..b", "é.jpg",
+        "a b", "a\n", "x".repeat(100), "x".repeat(101), "0", "Z.", "a\u0000")) {
+      assertThat(ManifestStream.pageFile(name)).as(name).isEqualTo(pattern.matcher(name).matches());
+    }
+  }
+
+  @Test
+  void aManifestReadFromTheStartOfALargerBufferIsTheSame() throws Exception {
+    byte[] usual = USUAL.getBytes(StandardCharsets.UTF_8);
+    byte[] buffer = java.util.Arrays.copyOf(usual, usual.length + 100);
+    java.util.Arrays.fill(buffer, usual.length, buffer.length, (byte) '{');
+
+    assertThat(ChapterManifest.parse(buffer, usual.length)).isEqualTo(ChapterManifest.parse(usual));
+    assertThat(outcome(() -> ChapterManifest.parse(buffer, 5))).isEqualTo("refused chapter.json is not valid JSON");
+  }
+
   private interface Parse {
     ChapterManifest run() throws ChapterManifest.InvalidException;
   }

@@ -198,6 +198,16 @@ class LibraryScannerTest {
   }
 
   @Test
+  void aFolderNameIsPlainExactlyAsThePatternSays() {
+    java.util.regex.Pattern pattern = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,159}");
+    for (String name : List.of("foo", "chapter-0001", "a.b_c-d", "", ".staging", "-x", "a..b", "..", "a/b", "a b",
+        "é", "x".repeat(160), "x".repeat(161), "Z9", "a\u0000")) {
+      assertThat(LibraryFiles.validId(name)).as(name).isEqualTo(pattern.matcher(name).matches() && !name.contains(".."));
+    }
+    assertThat(LibraryFiles.validId(null)).isFalse();
+  }
+
+  @Test
   void severalWorkersReadSeriesAtOnceAndFindExactlyWhatOneWorkerFinds() throws Exception {
     Path outside = Files.createDirectories(work.resolve("elsewhere"));
     chapter(outside, "chapter-0001", "Outside", "1", 1);
