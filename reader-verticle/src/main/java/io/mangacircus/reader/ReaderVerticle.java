@@ -76,6 +76,7 @@ public final class ReaderVerticle extends VerticleBase {
   private LibraryInventory inventory;
   private Optional<LibraryInventory.Snapshot> keptInventory = Optional.empty();
   private InventoryCache inventoryCache;
+  private LibraryFiles files;
   private MessageConsumer<Object> publishedConsumer;
   private final String instance = UUID.randomUUID().toString();
   private long startedAt;
@@ -103,14 +104,42 @@ public final class ReaderVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     startedAt = System.currentTimeMillis();
-    return vertx.executeBlocking(this::openDatabase).compose(v -> serve());
+    // The library scan starts first (it is the longest part of a cold start) and runs while the database opens.
+    return vertx.executeBlocking(() -> {
+      inventoryCache = new InventoryCache(dataDir);
+      keptInventory = inventoryCache.load();
+      return null;
+    }).compose(v -> {
+      startInventory();
+      return vertx.executeBlocking(this::openDatabase);
+    }).compose(v -> serve());
+  }
+
+  /** The inventory, seeded with the kept one if any, and its first scan started. */
+  private void startInventory() {
+    files = new LibraryFiles(dataDir.resolve("library"));
+    LibraryScanner scanner = new LibraryScanner(files);
+    Counter scans = registry == null ? null : Counter.builder("mc.library.scans")
+        .description("Full scans of the library folder by the reader").register(registry);
+    // No refresh by age: publication events keep the list current; a missed one, the operator or a restart rescans.
+    inventory = new LibraryInventory((java.util.function.Consumer<io.mangacircus.reader.library.SeriesEntry> found) -> {
+      if (scans != null) {
+        scans.increment();
+      }
+      return scanner.scan(found);
+    }, command -> vertx.executeBlocking(() -> {
+      command.run();
+      return null;
+    }, false), clock, null, java.time.Duration.ofMinutes(1))
+        .keepWith(inventoryCache::save);
+    keptInventory.ifPresent(inventory::seed);
+    // The first scan starts now, not with the first request: the list is current by the time someone asks.
+    inventory.summary();
   }
 
   private Void openDatabase() throws java.sql.SQLException {
     catalog = CatalogStore.open(dataDir);
     database = ReaderDatabase.open(dataDir.resolve("reader.db"));
-    inventoryCache = new InventoryCache(dataDir);
-    keptInventory = inventoryCache.load();
     if (database.countAdmins() == 0) {
       boolean generated = config.initialAdminPassword().isEmpty();
       String secret = generated ? GeneratedPassword.create() : config.initialAdminPassword();
@@ -133,24 +162,6 @@ public final class ReaderVerticle extends VerticleBase {
 
   private Future<?> serve() {
     router = Router.router(vertx);
-    LibraryFiles files = new LibraryFiles(dataDir.resolve("library"));
-    LibraryScanner scanner = new LibraryScanner(files);
-    Counter scans = registry == null ? null : Counter.builder("mc.library.scans")
-        .description("Full scans of the library folder by the reader").register(registry);
-    // No refresh by age: publication events keep the list current; a missed one, the operator or a restart rescans.
-    inventory = new LibraryInventory((java.util.function.Consumer<io.mangacircus.reader.library.SeriesEntry> found) -> {
-      if (scans != null) {
-        scans.increment();
-      }
-      return scanner.scan(found);
-    }, command -> vertx.executeBlocking(() -> {
-      command.run();
-      return null;
-    }, false), clock, null, java.time.Duration.ofMinutes(1))
-        .keepWith(inventoryCache::save);
-    keptInventory.ifPresent(inventory::seed);
-    // The first scan starts now, not with the first request: the list is current by the time someone asks.
-    inventory.summary();
     publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED,
         DecodingHandler.of(ChapterPublished::fromJson, (message, event) -> addPublished(files, event)));
     CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, files, inventory::invalidate);

@@ -102,8 +102,23 @@ public record ChapterManifest(int schema, String source, String titleId, String 
     return parse(Files.readAllBytes(chapterFolder.resolve(FILE)));
   }
 
-  /** Parses, validates and migrates {@code chapter.json} bytes. */
+  /**
+   * Parses, validates and migrates {@code chapter.json} bytes. A manifest of the usual shape is read as a stream of
+   * tokens without building a tree (a library scan reads 100,000 of them); anything else, and every file that is
+   * refused, is judged by the tree reader ({@link #fromJson}), so both ways answer alike.
+   */
   public static ChapterManifest parse(byte[] bytes) throws InvalidException {
+    return parse(bytes, bytes.length);
+  }
+
+  /** {@link #parse(byte[])} of the first {@code length} bytes of {@code buffer} (a reused read buffer). */
+  public static ChapterManifest parse(byte[] buffer, int length) throws InvalidException {
+    ChapterManifest streamed = ManifestStream.read(MAPPER.getFactory(), buffer, length);
+    return streamed != null ? streamed : parseTree(java.util.Arrays.copyOf(buffer, length));
+  }
+
+  /** {@link #parse} by way of a tree: every field read as {@link #fromJson} reads it. */
+  static ChapterManifest parseTree(byte[] bytes) throws InvalidException {
     JsonNode json;
     try {
       json = MAPPER.readTree(bytes);

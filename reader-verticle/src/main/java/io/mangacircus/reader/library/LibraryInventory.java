@@ -94,6 +94,12 @@ public final class LibraryInventory {
    * before the first scan.
    */
   private Map<String, Map<String, Instant>> chapterTimes;
+  /** The listed series by id (so that a publication finds its series' place without going through the list). */
+  private Map<String, SeriesEntry> byId = Map.of();
+  /** The newest inventory to hand to the keeper once the write under way is done; null when there is none. */
+  private Snapshot keepPending;
+  /** Whether a keeper write is under way or about to start (one at a time, the newest inventory last). */
+  private boolean keeping;
   /** Publications that arrived while a scan ran or before the first one: applied when it completes. */
   private final List<LibraryFiles.Chapter> pendingAdds = new ArrayList<>();
   private final PublicationSequence sequence = new PublicationSequence();
@@ -270,45 +276,90 @@ public final class LibraryInventory {
    * one) the chapter waits for it.
    */
   public void added(LibraryFiles.Chapter chapter) {
-    Snapshot toKeep;
     synchronized (this) {
       if (running != null || chapterTimes == null) {
         pendingAdds.add(chapter);
         return;
       }
-      if (!addNow(chapter)) {
+      if (!addAll(List.of(chapter))) {
         return;
       }
-      toKeep = keepIfChanged(clock.instant());
-    }
-    if (toKeep != null) {
-      Snapshot snapshot = toKeep;
-      executor.execute(() -> keep(snapshot));
+      keepLater(keepIfChanged(clock.instant()));
     }
   }
 
-  private boolean addNow(LibraryFiles.Chapter chapter) {
-    Map<String, Instant> known = chapterTimes.getOrDefault(chapter.seriesId(), Map.of());
-    if (known.containsKey(chapter.id())) {
+  /**
+   * Adds the chapters not counted yet to the list: each series keeps its place (its title does not change) or a new one
+   * is put in its place by {@link #ORDER}; the list is copied once for all of them, never sorted again.
+   *
+   * @return whether any was added
+   */
+  private boolean addAll(List<LibraryFiles.Chapter> chapters) {
+    List<SeriesEntry> next = null;
+    for (LibraryFiles.Chapter chapter : chapters) {
+      Map<String, Instant> known = chapterTimes.getOrDefault(chapter.seriesId(), Map.of());
+      if (known.containsKey(chapter.id())) {
+        continue;
+      }
+      Instant at = chapter.publishedAt() == null ? Instant.EPOCH : chapter.publishedAt();
+      Map<String, Instant> times = new HashMap<>(known);
+      times.put(chapter.id(), at);
+      chapterTimes.put(chapter.seriesId(), Map.copyOf(times));
+      if (next == null) {
+        next = new ArrayList<>(series);
+      }
+      SeriesEntry old = byId.get(chapter.seriesId());
+      SeriesEntry entry;
+      if (old == null) {
+        entry = new SeriesEntry(chapter.seriesId(), chapter.seriesTitle(), chapter.source(), chapter.titleId(), 1, at);
+        int place = java.util.Collections.binarySearch(next, entry, ORDER);
+        next.add(place < 0 ? -place - 1 : place, entry);
+      } else {
+        entry = new SeriesEntry(old.id(), old.title(), old.source(), old.titleId(), old.chapters() + 1,
+            at.isAfter(old.updatedAt()) ? at : old.updatedAt());
+        int place = java.util.Collections.binarySearch(next, old, ORDER);
+        next.set(place >= 0 ? place : next.indexOf(old), entry);
+      }
+      byId.put(entry.id(), entry);
+    }
+    if (next == null) {
       return false;
     }
-    Instant at = chapter.publishedAt() == null ? Instant.EPOCH : chapter.publishedAt();
-    Map<String, Instant> times = new HashMap<>(known);
-    times.put(chapter.id(), at);
-    chapterTimes.put(chapter.seriesId(), Map.copyOf(times));
-    List<SeriesEntry> next = new ArrayList<>(series);
-    SeriesEntry old = next.stream().filter(e -> e.id().equals(chapter.seriesId())).findFirst().orElse(null);
-    if (old == null) {
-      next.add(new SeriesEntry(chapter.seriesId(), chapter.seriesTitle(), chapter.source(), chapter.titleId(), 1, at));
-    } else {
-      next.remove(old);
-      next.add(new SeriesEntry(old.id(), old.title(), old.source(), old.titleId(), old.chapters() + 1,
-          at.isAfter(old.updatedAt()) ? at : old.updatedAt()));
-    }
-    next.sort(ORDER);
     series = List.copyOf(next);
     changedByLastScan = true;
     return true;
+  }
+
+  /**
+   * Hands {@code snapshot} (if any) to the keeper on the executor, one write at a time: inventories that arrive while a
+   * write is under way are coalesced, and only the newest of them is written next (a burst of publications is one or
+   * two writes, never one per chapter, and an older inventory never overwrites a newer one).
+   */
+  private void keepLater(Snapshot snapshot) {
+    if (snapshot == null) {
+      return;
+    }
+    keepPending = snapshot;
+    if (keeping) {
+      return;
+    }
+    keeping = true;
+    executor.execute(this::keepPendingOnes);
+  }
+
+  private void keepPendingOnes() {
+    while (true) {
+      Snapshot snapshot;
+      synchronized (this) {
+        snapshot = keepPending;
+        keepPending = null;
+        if (snapshot == null) {
+          keeping = false;
+          return;
+        }
+      }
+      keep(snapshot);
+    }
   }
 
   private Snapshot keepIfChanged(Instant now) {
@@ -363,10 +414,16 @@ public final class LibraryInventory {
     executor.execute(() -> {
       LibraryScan result = null;
       RuntimeException failure = null;
+      long started = System.nanoTime();
       try {
         result = scanner.apply(progress);
       } catch (RuntimeException e) {
         failure = e;
+      }
+      if (result != null && !result.folderMissing()) {
+        LOG.info("[LIBRARY] library scanned in {} ms: {} series, {} chapters, {} entries skipped",
+            (System.nanoTime() - started) / 1_000_000, result.series().size(),
+            result.series().stream().mapToLong(SeriesEntry::chapters).sum(), result.skipped().size());
       }
       finish(result, failure, waiters);
     });
@@ -375,7 +432,6 @@ public final class LibraryInventory {
   private void finish(LibraryScan found, RuntimeException failure, List<CompletableFuture<Summary>> waiters) {
     Summary summary;
     List<LibraryScan.Skipped> newlySkipped = List.of();
-    Snapshot toKeep = null;
     List<CompletableFuture<Summary>> first;
     synchronized (this) {
       Instant now = clock.instant();
@@ -395,13 +451,19 @@ public final class LibraryInventory {
         chapterTimes = new java.util.concurrent.ConcurrentHashMap<>();
         found.chapters().forEach((id, chapters) -> {
           Map<String, Instant> known = found.published().getOrDefault(id, Map.of());
+          if (known.size() == chapters.size() && known.keySet().containsAll(chapters)) {
+            chapterTimes.put(id, Map.copyOf(known));   // the scan's own immutable map: kept as it is, not rebuilt
+            return;
+          }
           Map<String, Instant> times = new HashMap<>();
           chapters.forEach(c -> times.put(c, known.getOrDefault(c, Instant.EPOCH)));
           chapterTimes.put(id, Map.copyOf(times));
         });
-        pendingAdds.forEach(this::addNow);
+        byId = new HashMap<>();
+        series.forEach(e -> byId.put(e.id(), e));
+        addAll(pendingAdds);
         pendingAdds.clear();
-        toKeep = keepIfChanged(now);
+        keepLater(keepIfChanged(now));
       } else {
         error = String.valueOf(failure.getMessage());
         failedAt = now;
@@ -427,9 +489,6 @@ public final class LibraryInventory {
     logSkipped(newlySkipped);
     waiters.forEach(w -> w.complete(summary));
     first.forEach(w -> w.complete(summary));
-    if (toKeep != null) {
-      keep(toKeep);
-    }
   }
 
   /** Each entry once when it is first skipped, not on every scan; again only if it was fine in between. */

@@ -270,6 +270,55 @@ class LibraryInventoryTest {
     assertThat(keptSnapshots).last().extracting(LibraryInventory.Snapshot::series).asList().hasSize(2);
   }
 
+  @Test
+  void aBurstOfPublicationsIsKeptInOneWriteWithEveryChapterNotOneWritePerChapter() {
+    List<LibraryInventory.Snapshot> keptSnapshots = new java.util.ArrayList<>();
+    incremental.keepWith(keptSnapshots::add);
+    incremental.summary();
+    runScans();
+    keptSnapshots.clear();   // the first scan's
+    for (int i = 1; i <= 50; i++) {
+      incremental.added(published(String.format("s%03d", i), "chapter-0001", Instant.EPOCH));
+    }
+    runScans();
+
+    assertThat(keptSnapshots).as("one write for the burst, not one per chapter").hasSize(1);
+    assertThat(keptSnapshots.get(0).series()).as("the newest inventory: every published chapter").hasSize(51);
+    incremental.added(published("late", "chapter-0001", Instant.EPOCH));
+    runScans();
+    assertThat(keptSnapshots).hasSize(2);
+    assertThat(keptSnapshots.get(1).series()).extracting(SeriesEntry::id).contains("late").hasSize(52);
+  }
+
+  @Test
+  void publishedChaptersTakeTheirSeriesPlaceInTheListAsAScanWouldOrderIt() {
+    Instant early = Instant.parse("2026-11-29T09:00:00Z");
+    Instant late = Instant.parse("2026-11-29T11:00:00Z");
+    onDisk.set(List.of(new SeriesEntry("b", "Bravo", "demo", "b", 1, early),
+        new SeriesEntry("d", "delta", "demo", "d", 1, early), new SeriesEntry("f", "Foxtrot", "demo", "f", 1, early)));
+    chaptersOnDisk.set(java.util.Map.of("b", java.util.Set.of("chapter-0001"), "d", java.util.Set.of("chapter-0001"),
+        "f", java.util.Set.of("chapter-0001")));
+    incremental.summary();
+    runScans();
+
+    incremental.added(chapterOf("z", "zulu", late));
+    incremental.added(chapterOf("a", "ALPHA", late));
+    incremental.added(chapterOf("d", "Delta renamed later", late));
+    incremental.added(chapterOf("e", "echo", early));
+    incremental.added(chapterOf("c2", "charlie", late));
+    incremental.added(chapterOf("c1", "Charlie", late));
+
+    List<SeriesEntry> listed = incremental.summary().series();
+    assertThat(listed).extracting(SeriesEntry::id).containsExactly("a", "b", "c1", "c2", "d", "e", "f", "z");
+    assertThat(listed).isSortedAccordingTo(LibraryInventory.ORDER);
+    assertThat(listed.get(4)).as("a series keeps its title and place, with one more chapter")
+        .isEqualTo(new SeriesEntry("d", "delta", "demo", "d", 2, late));
+  }
+
+  private static LibraryFiles.Chapter chapterOf(String seriesId, String title, Instant at) {
+    return new LibraryFiles.Chapter(seriesId, "chapter-0002", title, "demo", seriesId, "2", "", at, List.of());
+  }
+
   /** A scanner on its own thread that reports {@code reported} as found, then waits for the test before it ends. */
   private static final class HeldScan {
     final java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);

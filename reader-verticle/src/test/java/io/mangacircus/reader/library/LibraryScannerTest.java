@@ -198,6 +198,64 @@ class LibraryScannerTest {
   }
 
   @Test
+  void aFolderNameIsPlainExactlyAsThePatternSays() {
+    java.util.regex.Pattern pattern = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,159}");
+    for (String name : List.of("foo", "chapter-0001", "a.b_c-d", "", ".staging", "-x", "a..b", "..", "a/b", "a b",
+        "é", "x".repeat(160), "x".repeat(161), "Z9", "a\u0000")) {
+      assertThat(LibraryFiles.validId(name)).as(name).isEqualTo(pattern.matcher(name).matches() && !name.contains(".."));
+    }
+    assertThat(LibraryFiles.validId(null)).isFalse();
+  }
+
+  @Test
+  void severalWorkersReadSeriesAtOnceAndFindExactlyWhatOneWorkerFinds() throws Exception {
+    Path outside = Files.createDirectories(work.resolve("elsewhere"));
+    chapter(outside, "chapter-0001", "Outside", "1", 1);
+    for (int s = 0; s < 24; s++) {
+      String series = String.format("series-%02d", s);
+      for (int c = 1; c <= 3; c++) {
+        chapter(series, String.format("chapter-%04d", c), "Series " + (23 - s), String.valueOf(c));
+      }
+      switch (s % 6) {
+        case 0 -> Files.writeString(library.resolve(series + "/chapter-0002/chapter.json"), "{\"schema\":1,\"pages\":[");
+        case 1 -> Files.createSymbolicLink(library.resolve(series + "/chapter-0009"), library.resolve(series
+            + "/chapter-0001"));
+        case 2 -> Files.delete(library.resolve(series + "/chapter-0003/002.png"));
+        case 3 -> Files.createSymbolicLink(library.resolve(series + "/chapter-0008"), outside);
+        case 4 -> Files.createDirectories(library.resolve(series + "/Odd Name"));
+        default -> { }
+      }
+    }
+    Files.createSymbolicLink(library.resolve("linked-series"), outside);
+    Files.createDirectories(library.resolve("only-broken/chapter-0001"));
+    Files.createDirectories(library.resolve(".staging-x"));
+
+    java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.concurrent.CountDownLatch twoThreads = new java.util.concurrent.CountDownLatch(2);
+    LibraryScan parallel = new LibraryScanner(new LibraryFiles(library), 4).scan(entry -> {
+      if (threads.add(Thread.currentThread().getName())) {
+        twoThreads.countDown();
+      }
+      try {
+        // Each series waits (a while at most) until a second thread reads one too: one thread alone would wait here.
+        twoThreads.await(5, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    LibraryScan alone = new LibraryScanner(new LibraryFiles(library), 1).scan();
+
+    assertThat(threads).as("series folders read on several threads").hasSizeGreaterThan(1);
+    assertThat(parallel.series()).hasSize(24).isEqualTo(alone.series());
+    assertThat(parallel.skipped()).as("same entries, same reasons, same order").isEqualTo(alone.skipped())
+        .hasSize(5 * 4 + 2);
+    assertThat(parallel.chapters()).isEqualTo(alone.chapters());
+    assertThat(parallel.published()).isEqualTo(alone.published());
+    assertThat(reasons(parallel)).contains("linked-series: resolves outside the library",
+        "only-broken/chapter-0001: has no chapter.json", "series-00/chapter-0002: chapter.json is not valid JSON");
+  }
+
+  @Test
   void aChapterOfAForeignSourceIsListedUnderItsOwnSource() throws IOException {
     Path folder = chapter("imported", "chapter-0001", "Imported", "1");
     Files.writeString(folder.resolve("chapter.json"), Files.readString(folder.resolve("chapter.json"))
