@@ -151,8 +151,11 @@ class ConsoleBridgeIT {
       assertThat(socket.headers().get("Sec-WebSocket-Extensions")).as("no compression agreed").isNull();
       Bridge bridge = new Bridge(socket, new LinkedBlockingQueue<>());
       socket.handler(buffer -> bridge.frames().add(new JsonObject(buffer.toString())));
-      bridge.send(new JsonObject().put("type", "ping"));
-      assertThat(bridge.next()).isEqualTo(new JsonObject().put("type", "pong"));
+      String address = ConsoleBridge.INBOUND.get(0);
+      bridge.send(send(address, new JsonObject().put("v", 1), "reply-uncompressed"));
+      JsonObject answer = bridge.nextNonPong();
+      assertThat(answer.getString("address")).as(address).isEqualTo("reply-uncompressed");
+      assertThat(answer.getString("type")).as(address).isIn("rec", "err");
     } finally {
       LauncherHarness.await(deflating.close());
     }
