@@ -114,9 +114,12 @@ public final class LauncherVerticle extends VerticleBase {
 
     // Plain HTTP/1.1: no cleartext HTTP/2 upgrade (h2c) for browsers, scrapers and health checkers to stumble on, and
     // no ALPN (there is no TLS here). TCP_CORK is not set on the server: it would hold every answer's last partial
-    // segment for up to 200 ms; the page route corks around its file sends only (SendCork).
+    // segment for up to 200 ms; the page route corks around its file sends only (SendCork). No WebSocket compression
+    // (the console's event stream is small JSON): with it, Netty's extension handler sits in every connection's
+    // pipeline and looks at every request's headers for an upgrade, page requests included.
     HttpServerOptions options = new HttpServerOptions().setHost(plan.config().http().bind()).setPort(plan.httpPort())
-        .setHttp2ClearTextEnabled(false).setUseAlpn(false);
+        .setHttp2ClearTextEnabled(false).setUseAlpn(false)
+        .setPerFrameWebSocketCompressionSupported(false).setPerMessageWebSocketCompressionSupported(false);
     return vertx.createHttpServer(options).requestHandler(this::route).listen()
         .compose(s -> {
           server = s;

@@ -13,6 +13,7 @@ import io.vertx.core.Future;
 import io.vertx.core.http.UpgradeRejectedException;
 import io.vertx.core.http.WebSocket;
 import io.vertx.core.http.WebSocketClient;
+import io.vertx.core.http.WebSocketClientOptions;
 import io.vertx.core.http.WebSocketConnectOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
@@ -84,6 +85,10 @@ class ConsoleBridgeIT {
   }
 
   private Future<WebSocket> connect(String cookie, String origin) {
+    return connect(client, cookie, origin);
+  }
+
+  private Future<WebSocket> connect(WebSocketClient client, String cookie, String origin) {
     WebSocketConnectOptions options = new WebSocketConnectOptions().setHost("127.0.0.1").setPort(harness.port())
         .setURI("/eventbus/websocket");
     if (cookie != null) {
@@ -133,6 +138,27 @@ class ConsoleBridgeIT {
 
   private static JsonObject register(String address) {
     return new JsonObject().put("type", "register").put("address", address);
+  }
+
+  @Test
+  void theBridgeOpensUncompressedWhenTheBrowserOffersCompressionAndStillAnswers() throws Exception {
+    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
+    WebSocketClient deflating = harness.vertx().createWebSocketClient(new WebSocketClientOptions()
+        .setTryUsePerMessageCompression(true).setTryUsePerFrameCompression(true));
+    try {
+      WebSocket socket = LauncherHarness.await(connect(deflating, admin.cookie(), "http://127.0.0.1:"
+          + harness.port()));
+      assertThat(socket.headers().get("Sec-WebSocket-Extensions")).as("no compression agreed").isNull();
+      Bridge bridge = new Bridge(socket, new LinkedBlockingQueue<>());
+      socket.handler(buffer -> bridge.frames().add(new JsonObject(buffer.toString())));
+      String address = ConsoleBridge.INBOUND.get(0);
+      bridge.send(send(address, new JsonObject().put("v", 1), "reply-uncompressed"));
+      JsonObject answer = bridge.nextNonPong();
+      assertThat(answer.getString("address")).as(address).isEqualTo("reply-uncompressed");
+      assertThat(answer.getString("type")).as(address).isIn("rec", "err");
+    } finally {
+      LauncherHarness.await(deflating.close());
+    }
   }
 
   @Test

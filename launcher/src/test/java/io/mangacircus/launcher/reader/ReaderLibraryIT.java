@@ -83,7 +83,16 @@ class ReaderLibraryIT {
     assertThat(page.headers().firstValue("Cache-Control")).hasValueSatisfying(v -> assertThat(v)
         .contains("max-age=31536000", "immutable", "private"));
     String etag = page.headers().firstValue("ETag").orElseThrow();
-    assertThat(page.headers().firstValue("Last-Modified")).isPresent();
+    assertThat(page.headers().firstValue("Last-Modified")).as("chapter 2's publishedAt")
+        .hasValue("Fri, 20 Nov 2026 10:01:00 GMT");
+    assertThat(admin.bytes("/api/series/" + SERIES + "/chapters/chapter-0001/pages/3").headers()
+        .firstValue("Last-Modified")).as("chapter 1's own date").hasValue("Fri, 20 Nov 2026 10:00:00 GMT");
+    assertThat(admin.bytes("/api/series/" + SERIES + "/chapters/chapter-0002/pages/3").headers()
+        .firstValue("Last-Modified")).as("again").hasValue("Fri, 20 Nov 2026 10:01:00 GMT");
+    assertThat(admin.bytes("/api/series/" + SERIES + "/chapters/chapter-0002/pages/3", "If-Modified-Since",
+        "Fri, 20 Nov 2026 10:01:00 GMT").statusCode()).isEqualTo(304);
+    assertThat(admin.bytes("/api/series/" + SERIES + "/chapters/chapter-0002/pages/3", "If-Modified-Since",
+        "Fri, 20 Nov 2026 10:00:59 GMT").statusCode()).as("older than the chapter").isEqualTo(200);
 
     assertThat(admin.bytes("/api/series/" + SERIES + "/chapters/chapter-0002/pages/3", "If-None-Match", etag)
         .statusCode()).isEqualTo(304);

@@ -4,6 +4,7 @@ import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.catalog.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.http.HttpDates;
 import io.mangacircus.reader.http.SendCork;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
@@ -13,7 +14,8 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
-import java.io.RandomAccessFile;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
@@ -317,7 +319,7 @@ public final class SeriesRoutes {
         : page.sha256();
     ctx.etag("\"" + tag + "\"");
     if (chapter.publishedAt() != null) {
-      ctx.lastModified(chapter.publishedAt());
+      ctx.lastModified(HttpDates.format(chapter.publishedAt()));
     }
     ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, cacheControl);
     if (ctx.isFresh()) {
@@ -326,25 +328,19 @@ public final class SeriesRoutes {
     }
     ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, page.mediaType());
     // The file is opened here rather than by sendFile(String): the path is already resolved inside the library, and
-    // Vert.x's file resolver would stat it twice more per request (exists, canonical) before opening it anyway.
-    RandomAccessFile file;
-    long length;
+    // Vert.x's file resolver would stat it twice more per request (exists, canonical) before opening it anyway. A
+    // FileChannel, not a RandomAccessFile: that one's open stats the file once more (is it a folder?) and Vert.x asks
+    // its length again; here the one fstat is Vert.x's size() (manifest page paths are regular files, LibraryFiles).
+    FileChannel file;
     try {
-      file = new RandomAccessFile(page.file().toFile(), "r");
-    } catch (IOException e) {
-      gone(ctx, chapter, index);
-      return;
-    }
-    try {
-      length = file.length();
-    } catch (IOException e) {
-      closeQuietly(file);
+      file = FileChannel.open(page.file(), StandardOpenOption.READ);
+    } catch (IOException | RuntimeException e) {
       gone(ctx, chapter, index);
       return;
     }
     // Headers and file in full segments together on a native connection (nginx's tcp_nopush); see SendCork.
     SendCork cork = ctx.request().version() == HttpVersion.HTTP_2 ? null : SendCork.hold(ctx.request().connection());
-    ctx.response().sendFile(file, 0, length).onComplete(ar -> {
+    ctx.response().sendFile(file, 0, Long.MAX_VALUE).onComplete(ar -> {
       if (cork != null) {
         cork.release();
       }
@@ -365,7 +361,7 @@ public final class SeriesRoutes {
     ApiReplies.error(ctx, 404, "not_found", "page " + index + " of " + chapter.id() + " is gone");
   }
 
-  private static void closeQuietly(RandomAccessFile file) {
+  private static void closeQuietly(FileChannel file) {
     try {
       file.close();
     } catch (IOException e) {
