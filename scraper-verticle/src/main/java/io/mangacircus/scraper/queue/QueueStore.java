@@ -126,12 +126,14 @@ public final class QueueStore {
    */
   public synchronized QueueFile load() {
     closeChannel();
-    Snapshot snapshot = readSnapshot();
+    Snapshot snapshot = readSnapshot(true);
     snapshotOnDisk = Files.exists(file);
     Replay replay = replay(snapshot);
-    written = new java.util.HashMap<>(replay.jobs);
-    writtenLanes = replay.lanes;
-    writtenIncidents = replay.incidents;
+    QueueFile queue = bind(replay.tree(mapper));
+    written = new java.util.HashMap<>();
+    queue.jobs().forEach(job -> written.put(job.id(), job));
+    writtenLanes = queue.lanes();
+    writtenIncidents = queue.incidents();
     sequence = replay.sequence;
     journalLength = replay.length;
     journalLines = replay.lines;
@@ -140,19 +142,37 @@ public final class QueueStore {
       LOG.info("[QUEUE] {}: {} changes replayed from {} past the snapshot's sequence {}", file, replay.applied,
           journal.getFileName(), snapshot.sequence);
     }
-    return new QueueFile(SCHEMA, List.copyOf(replay.jobs.values()), replay.lanes, replay.incidents);
+    return queue;
+  }
+
+  /**
+   * The queue as {@link #load} sees it, for a reader that is not its owner ({@code check}, a test of a running
+   * service): nothing is written, not even a migration (an older schema is migrated in memory only).
+   *
+   * @throws CorruptStateFileException when the snapshot or the journal exists but cannot be understood
+   */
+  public QueueFile read() {
+    return bind(readTree());
+  }
+
+  /**
+   * The queue as {@link #read} sees it, as a tree shaped as {@code queue.json} is (jobs, lanes, incidents), before it
+   * is bound to jobs: for a summary that does not need every field.
+   */
+  public ObjectNode readTree() {
+    return replay(readSnapshot(false)).tree(mapper);
   }
 
   /** The snapshot as read, with the journal sequence it includes. */
-  private record Snapshot(QueueFile queue, long sequence) {
+  private record Snapshot(JsonNode root, long sequence) {
   }
 
-  private Snapshot readSnapshot() {
+  private Snapshot readSnapshot(boolean migrate) {
     String text;
     try {
       text = Files.readString(file);
     } catch (NoSuchFileException e) {
-      return new Snapshot(QueueFile.empty(), 0);
+      return new Snapshot(mapper.createObjectNode(), 0);
     } catch (IOException e) {
       throw new CorruptStateFileException(file, "cannot be read: " + e.getMessage());
     }
@@ -176,6 +196,9 @@ public final class QueueStore {
     long sequence = root.path("sequence").asLong(0);
     if (schema == 1) {
       ObjectNode migrated = migrateFromSchema1((ObjectNode) root);
+      if (!migrate) {
+        return new Snapshot(migrated, 0);
+      }
       QueueFile queue = bind(migrated);
       keepOriginal(text, schema);
       try {
@@ -186,17 +209,32 @@ public final class QueueStore {
       }
       LOG.info("[QUEUE] migrated {} from schema 1 to {} ({} jobs); the original is kept as {}", file, SCHEMA,
           queue.jobs().size(), originalBackup(schema).getFileName());
-      return new Snapshot(queue, 0);
+      return new Snapshot(migrated, 0);
     }
     if (schema != SCHEMA && schema != SCHEMA_WITHOUT_AWAITING_STAGES) {
       throw new CorruptStateFileException(file, "has unknown schema " + schema);
     }
-    return new Snapshot(bind(root), sequence);
+    return new Snapshot(root, sequence);
   }
 
   /** The queue after the journal's lines past the snapshot, and where the journal's whole lines end. */
-  private record Replay(java.util.LinkedHashMap<String, Job> jobs, Map<String, LaneSettings> lanes,
-      List<io.mangacircus.scraper.failure.Incident> incidents, long sequence, long length, int lines, int applied) {
+  private record Replay(java.util.LinkedHashMap<String, JsonNode> jobs, JsonNode lanes, JsonNode incidents,
+      long sequence, long length, int lines, int applied) {
+
+    /** The queue as one tree, shaped as the snapshot is. */
+    ObjectNode tree(ObjectMapper mapper) {
+      ObjectNode root = mapper.createObjectNode();
+      root.put("schema", SCHEMA);
+      ArrayNode array = root.putArray("jobs");
+      jobs.values().forEach(array::add);
+      if (lanes != null && !lanes.isMissingNode()) {
+        root.set("lanes", lanes);
+      }
+      if (incidents != null && !incidents.isMissingNode()) {
+        root.set("incidents", incidents);
+      }
+      return root;
+    }
   }
 
   private static final com.fasterxml.jackson.core.type.TypeReference<Map<String, LaneSettings>> LANES =
@@ -212,10 +250,15 @@ public final class QueueStore {
    * makes the journal a corrupt state file.
    */
   private Replay replay(Snapshot snapshot) {
-    java.util.LinkedHashMap<String, Job> jobs = new java.util.LinkedHashMap<>();
-    snapshot.queue.jobs().forEach(job -> jobs.put(job.id(), job));
-    Map<String, LaneSettings> lanes = snapshot.queue.lanes();
-    List<io.mangacircus.scraper.failure.Incident> incidents = snapshot.queue.incidents();
+    java.util.LinkedHashMap<String, JsonNode> jobs = new java.util.LinkedHashMap<>();
+    int index = 0;
+    for (JsonNode job : snapshot.root.path("jobs")) {
+      // A job without an id is kept (under a name no id has) for the binding to judge.
+      jobs.put(job.path("id").isTextual() ? job.get("id").asText() : "\u0000" + index, job);
+      index++;
+    }
+    JsonNode lanes = snapshot.root.get("lanes");
+    JsonNode incidents = snapshot.root.get("incidents");
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(journal);
@@ -264,13 +307,15 @@ public final class QueueStore {
           }
           for (JsonNode job : line.path("jobs")) {
             Job bound = mapper.treeToValue(job, Job.class);
-            jobs.put(bound.id(), bound);
+            jobs.put(bound.id(), job);
           }
           if (line.has("lanes")) {
-            lanes = Map.copyOf(mapper.convertValue(line.get("lanes"), LANES));
+            mapper.convertValue(line.get("lanes"), LANES);
+            lanes = line.get("lanes");
           }
           if (line.has("incidents")) {
-            incidents = List.copyOf(mapper.convertValue(line.get("incidents"), INCIDENTS));
+            mapper.convertValue(line.get("incidents"), INCIDENTS);
+            incidents = line.get("incidents");
           }
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
           throw new CorruptStateFileException(journal, "line " + lineNumber + " does not match queue schema " + SCHEMA
