@@ -68,6 +68,8 @@ public final class QueueStore {
   private volatile Map<Job, byte[]> serialized = java.util.Collections.synchronizedMap(new IdentityHashMap<>());
   /** Only one snapshot is written at a time (the worker's and a close's). */
   private final Object snapshotLock = new Object();
+  /** The sequence of the snapshot on disk, as last loaded or written (under {@link #snapshotLock}). */
+  private long snapshotSequence;
 
   // What is durable, as last loaded or written (under this store's lock); null until the first load.
   private Map<String, Job> written;
@@ -84,7 +86,7 @@ public final class QueueStore {
   private java.util.concurrent.ExecutorService worker;
   private java.util.concurrent.Future<?> running;
   /** Whether {@code queue.json} exists (a first save writes it, so that the snapshot is always there). */
-  private boolean snapshotOnDisk;
+  private volatile boolean snapshotOnDisk;
   /** Lines replayed by the last load (the journal's lines past the snapshot's sequence). */
   private volatile int replayed;
 
@@ -128,6 +130,9 @@ public final class QueueStore {
     closeChannel();
     Snapshot snapshot = readSnapshot(true);
     snapshotOnDisk = Files.exists(file);
+    synchronized (snapshotLock) {
+      snapshotSequence = snapshot.sequence;
+    }
     Replay replay = replay(snapshot);
     QueueFile queue = bind(replay.tree(mapper));
     written = new java.util.HashMap<>();
@@ -227,9 +232,7 @@ public final class QueueStore {
       root.put("schema", SCHEMA);
       ArrayNode array = root.putArray("jobs");
       jobs.values().forEach(array::add);
-      if (lanes != null && !lanes.isMissingNode()) {
-        root.set("lanes", lanes);
-      }
+      root.set("lanes", lanes != null && !lanes.isMissingNode() && !lanes.isNull() ? lanes : mapper.createObjectNode());
       if (incidents != null && !incidents.isMissingNode()) {
         root.set("incidents", incidents);
       }
@@ -340,12 +343,11 @@ public final class QueueStore {
       load();
     }
     try {
-      byte[] line = changeLine(queue);
-      if (line == null) {
+      Change change = changeLine(queue);
+      if (change == null) {
         return;
       }
-      append(line);
-      saves.increment();
+      commit(change);
       if (!snapshotOnDisk) {
         // The first change of a new queue: queue.json is written (small) so that it is there from now on.
         writeSnapshot(queue, sequence);
@@ -358,8 +360,12 @@ public final class QueueStore {
     }
   }
 
-  /** The journal line of what changed since the durable state (and the durable state moved to {@code queue}); null when nothing did. */
-  private byte[] changeLine(QueueFile queue) throws IOException {
+  /** One commit's journal line and what it makes durable. */
+  private record Change(byte[] line, List<Job> changed, List<String> removed, QueueFile queue) {
+  }
+
+  /** The journal line of what changed since the durable state; null when nothing did. */
+  private Change changeLine(QueueFile queue) throws IOException {
     List<Job> changed = new ArrayList<>();
     int kept = 0;
     for (Job job : queue.jobs()) {
@@ -404,11 +410,25 @@ public final class QueueStore {
     }
     out.write('}');
     out.write('\n');
-    removed.forEach(written::remove);
-    changed.forEach(job -> written.put(job.id(), job));
-    writtenLanes = queue.lanes();
-    writtenIncidents = queue.incidents();
-    return out.toByteArray();
+    return new Change(out.toByteArray(), changed, removed, queue);
+  }
+
+  /**
+   * Appends a change's line and fdatasyncs it; the durable state and the sequence advance only once it is on disk. A
+   * failed append leaves the journal as it was (the partial bytes are cut off when it is opened again).
+   */
+  private void commit(Change change) throws IOException {
+    try {
+      append(change.line);
+    } catch (IOException | RuntimeException e) {
+      closeChannel();
+      throw e;
+    }
+    change.removed.forEach(written::remove);
+    change.changed.forEach(job -> written.put(job.id(), job));
+    writtenLanes = change.queue.lanes();
+    writtenIncidents = change.queue.incidents();
+    saves.increment();
   }
 
   /** Appends one line and fdatasyncs it; the sequence advances only once it is durable. */
@@ -445,7 +465,8 @@ public final class QueueStore {
    * journal, whose lines up to {@code upTo} the next load skips.
    */
   private void compactInBackground(QueueFile queue, long upTo) {
-    sinceCompaction = new ArrayList<>();
+    List<byte[]> tail = new ArrayList<>();
+    sinceCompaction = tail;
     if (worker == null) {
       java.util.concurrent.ThreadPoolExecutor executor = new java.util.concurrent.ThreadPoolExecutor(1, 1, 30,
           java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), task -> {
@@ -458,16 +479,20 @@ public final class QueueStore {
     }
     running = worker.submit(() -> {
       try {
-        writeSnapshot(queue, upTo);
+        boolean wrote = writeSnapshot(queue, upTo);
         synchronized (this) {
-          emptyJournal(sinceCompaction);
+          if (wrote && sinceCompaction == tail) {
+            emptyJournal(tail);
+          }
         }
       } catch (IOException | RuntimeException e) {
         LOG.error("[QUEUE] could not compact {} into {} (the journal keeps every change; retried at the next "
             + "threshold): {}", journal, file, e.toString(), e);
       } finally {
         synchronized (this) {
-          sinceCompaction = null;
+          if (sinceCompaction == tail) {
+            sinceCompaction = null;
+          }
         }
       }
     });
@@ -484,11 +509,12 @@ public final class QueueStore {
         load();
       }
       try {
-        byte[] line = changeLine(queue);
-        if (line != null) {
-          append(line);
-          saves.increment();
+        Change change = changeLine(queue);
+        if (change != null) {
+          commit(change);
         }
+        // A compaction under way is superseded: its snapshot is older than this one and it leaves the journal alone.
+        sinceCompaction = null;
         writeSnapshot(queue, sequence);
         emptyJournal(List.of());
       } catch (IOException e) {
@@ -546,15 +572,23 @@ public final class QueueStore {
     }
   }
 
-  /** The snapshot, atomically, the previous one kept as {@code queue.json.bak}. */
-  private void writeSnapshot(QueueFile queue, long upTo) throws IOException {
+  /**
+   * The snapshot, atomically, the previous one kept as {@code queue.json.bak}; false (nothing written) when a snapshot
+   * of a later sequence was written meanwhile.
+   */
+  private boolean writeSnapshot(QueueFile queue, long upTo) throws IOException {
     synchronized (snapshotLock) {
+      if (upTo < snapshotSequence) {
+        return false;
+      }
       if (Files.exists(file)) {
         keepBackup();
       }
       AtomicFiles.write(file, serialize(queue, upTo));
+      snapshotSequence = upTo;
       snapshotOnDisk = true;
       compactions.increment();
+      return true;
     }
   }
 
