@@ -503,7 +503,9 @@ public final class QueueStore {
    * Under the queue's lock, so nothing is appended meanwhile.
    */
   public void compact(QueueFile queue) {
-    awaitCompaction();
+    if (!Thread.holdsLock(this)) {
+      awaitCompaction();
+    }
     synchronized (this) {
       if (written == null) {
         load();
