@@ -435,6 +435,9 @@ public final class QueueStore {
   private void append(byte[] line) throws IOException {
     if (channel == null) {
       boolean existed = Files.exists(journal);
+      if (!existed) {
+        Files.createDirectories(journal.toAbsolutePath().getParent());
+      }
       channel = java.nio.channels.FileChannel.open(journal, java.nio.file.StandardOpenOption.CREATE,
           java.nio.file.StandardOpenOption.WRITE);
       if (channel.size() > journalLength) {
