@@ -9,7 +9,8 @@
 #     the connection set-up included). Target p99 < 50 ms. Baseline: the unpaged list (every job, as before paging),
 #     median of 5.
 #   add: ADDS sequential `POST /api/admin/jobs` of new titles; p50 and p99. Target p99 < 20 ms. Each add is durable
-#     when it is answered (queue.json written and fsynced, its events.log line appended).
+#     when it is answered (its queue.json.journal line appended and fdatasynced, its events.log line appended; before
+#     the journal, the whole queue.json was rewritten and fsynced).
 # Jar: $MANGACIRCUS_JAR, default launcher/target/mangacircus.jar. KEEP_WORK=1 keeps the work folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."

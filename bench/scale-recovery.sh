@@ -139,12 +139,12 @@ row "source look-ups a pass (cap $max_per_pass), smallest gap (delayMs $delay_ms
   "<= $max_per_pass, >= $delay_ms ms" "$(verdict $(( lookups <= max_per_pass && lookups == lookups_line && gap_ok )))"
 
 # ---- second start ---------------------------------------------------------------------------------------------------
-before=$(sha256sum "$data/scraper/queue.json" | cut -d' ' -f1)
+before=$(cat "$data/scraper/queue.json" "$data/scraper/queue.json.journal" 2>/dev/null | sha256sum | cut -d' ' -f1)   # the snapshot and its journal
 start "$work/second.log"
 await_line "$work/second.log" "[RECOVERY] done in" $((60 + max_per_pass * (delay_ms + 3000) / 1000))
 summary2=$(log_line "$work/second.log" "[RECOVERY] done in")
 stop
-after=$(sha256sum "$data/scraper/queue.json" | cut -d' ' -f1)
+after=$(cat "$data/scraper/queue.json" "$data/scraper/queue.json.journal" 2>/dev/null | sha256sum | cut -d' ' -f1)   # the snapshot and its journal
 echo "  second start: ${summary2#*- }"
 complete2=$(num complete "$summary2"); gone2=$(num gone "$summary2")
 given_back2=$(sed -n 's/.*; \([0-9]*\) jobs given back.*/\1/p' <<<"$summary2")

@@ -40,6 +40,11 @@ public final class DataLayout {
     return scraperFolder().resolve("queue.json");
   }
 
+  /** {@code data/scraper/queue.json.journal}: the queue's changes since its snapshot {@code queue.json}. */
+  public Path queueJournal() {
+    return io.mangacircus.scraper.queue.QueueStore.journalOf(queueFile());
+  }
+
   /** {@code data/catalog.json}. */
   public Path catalogFile() {
     return root.resolve("catalog.json");

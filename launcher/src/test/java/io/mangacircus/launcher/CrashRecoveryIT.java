@@ -187,9 +187,10 @@ class CrashRecoveryIT {
     try (JarProcess again = JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN), List.of(),
         args.toArray(String[]::new))) {
       await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250)).until(() -> {
+        // Through the store: queue.json is the snapshot, the changes since are in its journal.
         Path queue = data.resolve("scraper/queue.json");
-        return Files.exists(queue) && new JsonObject(Files.readString(queue)).getJsonArray("jobs").stream()
-            .map(JsonObject.class::cast).allMatch(j -> "done".equals(j.getString("state")));
+        return Files.exists(queue) && new io.mangacircus.scraper.queue.QueueStore(queue).read().jobs().stream()
+            .allMatch(j -> j.state() == io.mangacircus.scraper.queue.JobState.DONE);
       });
       again.terminate();
       assertThat(again.waitForExit(Duration.ofSeconds(30))).as(again.output()).isZero();
@@ -221,6 +222,8 @@ class CrashRecoveryIT {
     if (Files.exists(queue)) {
       JsonObject parsed = new JsonObject(Files.readString(queue));
       assertThat(parsed.getInteger("schema")).isEqualTo(io.mangacircus.scraper.queue.QueueStore.SCHEMA);
+      // and its journal: every line but a torn last one parses and follows the snapshot
+      new io.mangacircus.scraper.queue.QueueStore(queue).read();
     }
   }
 
@@ -229,9 +232,9 @@ class CrashRecoveryIT {
     if (!Files.exists(queue)) {
       return false;
     }
-    JsonArray jobs = new JsonObject(Files.readString(queue)).getJsonArray("jobs");
-    return jobs.size() == TITLES.size() && jobs.stream().map(JsonObject.class::cast)
-        .allMatch(j -> "done".equals(j.getString("state")));
+    List<io.mangacircus.scraper.queue.Job> jobs = new io.mangacircus.scraper.queue.QueueStore(queue).read().jobs();
+    return jobs.size() == TITLES.size()
+        && jobs.stream().allMatch(j -> j.state() == io.mangacircus.scraper.queue.JobState.DONE);
   }
 
   private int totalPages() {

@@ -214,6 +214,10 @@ public final class ScraperVerticle extends VerticleBase {
       }
       Future<Void> site = demoSite == null ? Future.succeededFuture() : demoSite.close();
       return site.eventually(() -> vertx.executeBlocking(() -> {
+        if (queue != null) {
+          // The journal folded into queue.json: the next start (or an older version) reads one file.
+          queue.close();
+        }
         if (events != null) {
           events.close();
         }

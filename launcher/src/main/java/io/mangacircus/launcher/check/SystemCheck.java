@@ -77,6 +77,7 @@ public final class SystemCheck {
       return findings;
     }
     data.stateFiles().forEach(file -> jsonFile(findings, file));
+    queueJournal(findings, data);
     RuntimeStateStore store = new RuntimeStateStore();
     List<String> parked = new ArrayList<>();
     for (String service : SERVICES) {
@@ -89,17 +90,37 @@ public final class SystemCheck {
   }
 
   /**
-   * A short human summary read from the queue file (never written): jobs by state, parked services, open incidents.
-   * Empty when the queue file is missing or unreadable (that is reported above).
+   * The queue's change journal: every line parses and follows the snapshot (a torn last line, left by a crash during an
+   * append, is ignored as the scraper ignores it). Read only, never written.
+   */
+  private void queueJournal(List<Finding> findings, DataLayout data) {
+    Path journal = data.queueJournal();
+    if (!Files.exists(journal)) {
+      return;
+    }
+    try {
+      new io.mangacircus.scraper.queue.QueueStore(data.queueFile()).read();
+      findings.add(new Finding(true, journal.toString(), "parses"));
+    } catch (CorruptStateFileException e) {
+      if (e.file().equals(journal)) {
+        findings.add(new Finding(false, journal.toString(), e.problem() + "; the scraper will not start over it until "
+            + "it is repaired or moved aside"));
+      }
+    }
+  }
+
+  /**
+   * A short human summary of the queue as the scraper sees it (the snapshot and its journal; never written): jobs by
+   * state, parked services, open incidents. Empty when the queue cannot be read (that is reported above).
    */
   private Optional<Finding> summary(Path queueFile, List<String> parked) {
-    if (!Files.exists(queueFile)) {
+    if (!Files.exists(queueFile) && !Files.exists(io.mangacircus.scraper.queue.QueueStore.journalOf(queueFile))) {
       return Optional.empty();
     }
     com.fasterxml.jackson.databind.JsonNode queue;
     try {
-      queue = mapper.readTree(Files.readString(queueFile));
-    } catch (IOException e) {
+      queue = new io.mangacircus.scraper.queue.QueueStore(queueFile).readTree();
+    } catch (CorruptStateFileException e) {
       return Optional.empty();
     }
     java.util.Map<String, Integer> byState = new java.util.TreeMap<>();

@@ -102,6 +102,37 @@ class SystemCheckTest {
   }
 
   @Test
+  void theSummaryIsTheQueueAsTheScraperSeesItWithItsJournalAndABadJournalLineIsAProblem() throws Exception {
+    Path queueFile = data.resolve("scraper/queue.json");
+    io.mangacircus.scraper.queue.QueueStore store = new io.mangacircus.scraper.queue.QueueStore(queueFile);
+    Instant now = clock.instant();
+    List<io.mangacircus.scraper.queue.Job> jobs = new java.util.ArrayList<>();
+    for (int i = 1; i <= 3; i++) {
+      jobs.add(new io.mangacircus.scraper.queue.Job("j-" + i, "demo", "t-" + i, "T", i == 1
+          ? io.mangacircus.scraper.queue.JobState.DONE : io.mangacircus.scraper.queue.JobState.PAUSED, true, true, 0, 0,
+          now, now, null, null, null, null, List.of(), 0, 0));
+      store.save(new io.mangacircus.scraper.queue.QueueFile(io.mangacircus.scraper.queue.QueueStore.SCHEMA, jobs,
+          Map.of(), List.of()));
+    }
+    Path journal = io.mangacircus.scraper.queue.QueueStore.journalOf(queueFile);
+    assertThat(Files.readAllLines(journal)).as("the 2nd and 3rd jobs are only in the journal").hasSize(2);
+    Map<Path, byte[]> before = snapshot();
+
+    assertThat(check()).filteredOn(f -> f.subject().equals("summary")).singleElement()
+        .satisfies(f -> assertThat(f.text()).startsWith("queue 1 done, 2 paused;"));
+    before.forEach((path, bytes) -> assertThat(readBytes(path)).isEqualTo(bytes));
+
+    List<String> lines = Files.readAllLines(journal);
+    Files.write(journal, List.of(lines.get(0).substring(0, 30), lines.get(1)));
+    Map<Path, byte[]> corrupt = snapshot();
+    assertThat(problems(check())).singleElement().satisfies(f -> {
+      assertThat(f.subject()).isEqualTo(journal.toString());
+      assertThat(f.text()).startsWith("line 1 is not a queue change");
+    });
+    corrupt.forEach((path, bytes) -> assertThat(readBytes(path)).isEqualTo(bytes));
+  }
+
+  @Test
   void corruptStateFilesAreProblemsAndAreLeftByteForByteAsTheyWere() throws Exception {
     Files.createDirectories(data.resolve("scraper"));
     Files.writeString(data.resolve("scraper/queue.json"), "{\"schema\": 2, \"jobs\": [");

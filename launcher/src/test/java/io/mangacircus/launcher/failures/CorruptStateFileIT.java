@@ -133,6 +133,51 @@ class CorruptStateFileIT {
   }
 
   @Test
+  void aQueueJournalWithABadLineInTheMiddleBlocksTheScraperCheckNamesItAndNeitherFileIsTouched() throws Exception {
+    Path queue = data().resolve("scraper/queue.json");
+    Path journal = io.mangacircus.scraper.queue.QueueStore.journalOf(queue);
+    io.mangacircus.scraper.queue.QueueStore store = new io.mangacircus.scraper.queue.QueueStore(queue);
+    store.save(io.mangacircus.scraper.queue.QueueFile.empty());
+    java.time.Instant now = java.time.Instant.parse("2026-12-01T00:00:00Z");
+    java.util.List<io.mangacircus.scraper.queue.Job> jobs = new java.util.ArrayList<>();
+    for (int i = 1; i <= 4; i++) {
+      jobs.add(new io.mangacircus.scraper.queue.Job("j-" + i, "nowhere", "t-" + i, "T " + i,
+          io.mangacircus.scraper.queue.JobState.PAUSED, false, false, 0, 0, now, now, null, null, null, "test",
+          java.util.List.of(), 0, 0));
+      store.save(new io.mangacircus.scraper.queue.QueueFile(io.mangacircus.scraper.queue.QueueStore.SCHEMA, jobs,
+          Map.of(), java.util.List.of()));
+    }
+    java.util.List<String> lines = new java.util.ArrayList<>(Files.readAllLines(journal));
+    assertThat(lines).hasSizeGreaterThanOrEqualTo(3);
+    lines.set(1, lines.get(1).substring(0, lines.get(1).length() / 2));
+    Files.write(journal, lines);
+    byte[] journalBefore = Files.readAllBytes(journal);
+    byte[] queueBefore = Files.readAllBytes(queue);
+    int port = FreePorts.next();
+
+    try (JarProcess process = start(port)) {
+      await().atMost(START).until(() -> {
+        HttpProbe.Answer ready = HttpProbe.get(port, "/health/ready");
+        return ready.status() == 503 && "UP".equals(ready.check("reader"))
+            && ready.checkData("supervisor").containsKey("blocked");
+      });
+      String reason = HttpProbe.get(port, "/health/ready").checkData("supervisor").getJsonObject("blocked")
+          .getString("scraper");
+      assertThat(reason).startsWith("corrupt state file " + journal + ": line 2");
+      try (JarProcess check = check(port)) {
+        assertThat(check.waitForExit(START)).as(check.output()).isEqualTo(Main.EXIT_FAILURE);
+        assertThat(check.output()).contains("PROBLEM " + journal + ": line 2");
+      }
+      assertThat(Files.readAllBytes(journal)).as("the journal is never touched").isEqualTo(journalBefore);
+      assertThat(Files.readAllBytes(queue)).as("nor is the snapshot").isEqualTo(queueBefore);
+      process.terminate();
+      assertThat(process.waitForExit(Duration.ofSeconds(30))).isZero();
+    }
+    assertThat(Files.readAllBytes(journal)).isEqualTo(journalBefore);
+    assertThat(Files.readAllBytes(queue)).isEqualTo(queueBefore);
+  }
+
+  @Test
   void aCorruptCatalogBlocksTheReaderAndARestartAfterTheRepairBringsItUpWithItsBudgetUntouched() throws Exception {
     Path catalog = data().resolve("catalog.json");
     Files.createDirectories(data());

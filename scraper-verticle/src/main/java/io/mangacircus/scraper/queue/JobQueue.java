@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The download queue: the scraper's only copy of jobs, with its lane settings and incidents in their own stores.
- * Every change is checked against the state machine and the stage lattice and committed ({@code queue.json} +
- * {@code events.log}) before the caller learns it happened; listeners hear of it after the lock is released.
+ * Every change is checked against the state machine and the stage lattice and committed (a line of
+ * {@code queue.json.journal} + {@code events.log}) before the caller learns it happened; listeners hear of it after the lock is released.
  * Thread-safe: lanes (worker threads) and operator requests share it (docs/architecture.md §4).
  */
 public final class JobQueue {
@@ -75,6 +75,18 @@ public final class JobQueue {
     lanes = new LaneSettingsStore(journal, this.sources, incidents, file.lanes());
     journal.snapshotFrom(() -> new QueueFile(QueueStore.SCHEMA, List.copyOf(jobs.values()), lanes.snapshot(),
         incidents.snapshot()));
+  }
+
+  /**
+   * A clean stop: the change journal is folded into {@code queue.json} and closed. Nothing may change the queue after.
+   */
+  public void close() {
+    journal.locked(journal::close);
+  }
+
+  /** Folds the change journal into {@code queue.json} now (a snapshot, as the journal's threshold does). */
+  public void compact() {
+    journal.locked(journal::compact);
   }
 
   /** The lanes' settings and the memory yield. */

@@ -11,8 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where a change of the scraper's state becomes durable: {@code queue.json} (jobs, lane settings and incidents, saved
- * together) and its {@code events.log} line, under the one lock the queue and its stores share. Listeners are told
+ * Where a change of the scraper's state becomes durable: a line of {@code queue.json.journal} (the jobs, lane settings
+ * and incidents it changed; {@code queue.json} is the snapshot they are folded into) and its {@code events.log} line, under the one lock the queue and its stores share. Listeners are told
  * after the lock is released, in the order the changes were committed (docs/architecture.md §4).
  */
 final class QueueJournal {
@@ -66,7 +66,7 @@ final class QueueJournal {
   }
 
   /**
-   * Saves {@code queue.json} and appends the event's line; both are on disk when this returns. Under the lock. Inside
+   * Saves the change (a journal line) and appends the event's line; both are on disk when this returns. Under the lock. Inside
    * {@link #batch} both wait for the batch's end.
    */
   void commit(String type, JsonObject event) {
@@ -79,9 +79,8 @@ final class QueueJournal {
   }
 
   /**
-   * Runs {@code changes} under the lock as one commit: {@code queue.json} is saved once and every event line appended
-   * with one flush when they are done (start-up recovery's changes to thousands of chapters, which would otherwise
-   * rewrite the queue once each). Nothing is durable before this returns, as for a single commit.
+   * Runs {@code changes} under the lock as one commit: one journal line and every event line appended with one flush
+   * when they are done (start-up recovery's changes to thousands of chapters, which would otherwise be a line each). Nothing is durable before this returns, as for a single commit.
    */
   <T> T batch(Supplier<T> changes) {
     return locked(() -> {
@@ -105,9 +104,22 @@ final class QueueJournal {
     });
   }
 
-  /** Saves {@code queue.json} only (a counter no one reads from the log). Under the lock. */
+  /** Saves the change only (a counter no one reads from the log). Under the lock. */
   void save() {
     store.save(snapshot.get());
+  }
+
+  /**
+   * Folds the change journal into {@code queue.json} (a clean stop: the next start reads one file) and releases it.
+   * Under the lock.
+   */
+  void close() {
+    store.close(snapshot.get());
+  }
+
+  /** Writes the snapshot now and empties the journal. Under the lock. */
+  void compact() {
+    store.compact(snapshot.get());
   }
 
   /** Appends an {@code events.log} line only (something refused: the state did not change). */

@@ -250,12 +250,16 @@ class JobDownloaderTest {
     JobDownloader downloader = downloader(vertx, () -> false);
     int chapters = english(TITLE).size();
 
+    long[] snapshotsBefore = new long[1];
     inspectedAndClaimed(downloader, TITLE).compose(job -> {
       long before = store.saves();
+      snapshotsBefore[0] = store.compactions();
       return downloader.download(job).map(v -> store.saves() - before);
     }).onComplete(context.succeeding(commits -> context.verify(() -> {
       // fetching, then published after the rename; then one for the job's end. Pages cost none.
       assertThat(commits).isEqualTo(2L * chapters + 1);
+      // Each commit is a journal line: queue.json (every job) is not rewritten per chapter.
+      assertThat(store.compactions()).isEqualTo(snapshotsBefore[0]);
       List<String> stages = Files.readAllLines(data.resolve("scraper/events.log")).stream()
           .filter(line -> line.contains("\"type\":\"chapter.stage\"")).toList();
       assertThat(stages).hasSize(2 * chapters);

@@ -27,6 +27,9 @@ public final class QueueFixtures {
    */
   public static void stageAsAnEarlierVersionWroteIt(Path queueJson, String jobId, String chapterId, String stage)
       throws java.io.IOException {
+    // The changes still in the journal are folded into queue.json first, so that the edit is the last word.
+    QueueStore store = new QueueStore(queueJson);
+    store.compact(store.load());
     io.vertx.core.json.JsonObject root = new io.vertx.core.json.JsonObject(java.nio.file.Files.readString(queueJson));
     root.getJsonArray("jobs").stream().map(io.vertx.core.json.JsonObject.class::cast)
         .filter(job -> job.getString("id").equals(jobId)).flatMap(job -> job.getJsonArray("chapters").stream())

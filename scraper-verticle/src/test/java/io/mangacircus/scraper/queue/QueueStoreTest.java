@@ -49,7 +49,7 @@ class QueueStoreTest {
   }
 
   @Test
-  void aSchema2QueueIsReadAsItIsAndItsNextSaveSaysSchema3() throws Exception {
+  void aSchema2QueueIsReadAsItIsAndItsNextSnapshotSaysSchema3() throws Exception {
     Path file = dir.resolve("queue.json");
     Files.writeString(file, "{\"schema\": 2, \"jobs\": [{\"id\": \"j-1\", \"source\": \"demo\", \"titleId\": \"t\","
         + " \"title\": \"T\", \"state\": \"done\", \"inspected\": true, \"confirmed\": true, \"attempts\": 0,"
@@ -59,7 +59,7 @@ class QueueStoreTest {
 
     QueueStore store = new QueueStore(file);
     QueueFile queue = store.load();
-    store.save(queue);
+    store.compact(queue);
 
     assertThat(queue.jobs()).singleElement().satisfies(job -> assertThat(job.publishedChapters()).isEqualTo(1));
     assertThat(dir.resolve("queue.json.schema2.bak")).as("nothing to migrate, nothing kept aside").doesNotExist();
@@ -100,13 +100,15 @@ class QueueStoreTest {
   }
 
   @Test
-  void eachSaveKeepsThePreviousVersionAsABackup() throws Exception {
+  void eachSnapshotKeepsThePreviousOneAsABackup() throws Exception {
     Path file = dir.resolve("queue.json");
     JobQueue queue = QueueFixtures.queue(dir, new MutableClock());
     queue.add("demo", "first", false);
+    queue.compact();
     String afterFirst = Files.readString(file);
 
     queue.add("demo", "second", false);
+    queue.compact();
 
     assertThat(Files.readString(dir.resolve("queue.json.bak"))).isEqualTo(afterFirst);
     assertThat(Files.readString(file)).contains("second");
@@ -116,23 +118,26 @@ class QueueStoreTest {
   }
 
   @Test
-  void theBackupIsThePreviousFileItselfNotACopy() throws Exception {
+  void theBackupIsThePreviousSnapshotItselfNotACopy() throws Exception {
     Path file = dir.resolve("queue.json");
     JobQueue queue = QueueFixtures.queue(dir, new MutableClock());
     queue.add("demo", "first", false);
+    queue.compact();
     Object previous = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
 
     queue.add("demo", "second", false);
+    queue.compact();
 
     assertThat(previous).as("the filesystem names files").isNotNull();
     assertThat(Files.readAttributes(dir.resolve("queue.json.bak"), java.nio.file.attribute.BasicFileAttributes.class)
-        .fileKey()).as("queue.json.bak is a link to the file the save replaced").isEqualTo(previous);
+        .fileKey()).as("queue.json.bak is a link to the file the snapshot replaced").isEqualTo(previous);
     queue.add("demo", "third", false);
+    queue.compact();
     assertThat(Files.readString(dir.resolve("queue.json.bak"))).contains("second").doesNotContain("third");
   }
 
   @Test
-  void aSaveWritesOneJobALineAndOnlyAChangedJobsLineChanges() throws Exception {
+  void aSnapshotWritesOneJobALineAndOnlyAChangedJobsLineChanges() throws Exception {
     Path file = dir.resolve("queue.json");
     QueueStore store = new QueueStore(file);
     java.time.Instant now = java.time.Instant.parse("2026-11-01T00:00:00Z");
@@ -141,22 +146,22 @@ class QueueStoreTest {
       jobs.add(new Job("j-" + i, "demo", "t" + i, "Title " + i, JobState.DONE, true, true, 0, 0, now, now, null, null,
           null, null, QueueFixtures.chapters(2), 0, 0));
     }
-    store.save(new QueueFile(QueueStore.SCHEMA, jobs, java.util.Map.of(), List.of()));
+    store.compact(new QueueFile(QueueStore.SCHEMA, jobs, java.util.Map.of(), List.of()));
     List<String> before = Files.readAllLines(file);
 
     jobs.set(1, jobs.get(1).with(JobState.PENDING, now.plusSeconds(5), "again"));
     QueueFile changed = new QueueFile(QueueStore.SCHEMA, jobs, java.util.Map.of(), List.of());
-    store.save(changed);
+    store.compact(changed);
     List<String> after = Files.readAllLines(file);
 
     assertThat(after).hasSize(5);
-    assertThat(after.get(0)).startsWith("{\"schema\":3,\"jobs\":[");
+    assertThat(after.get(0)).startsWith("{\"schema\":3,\"sequence\":2,\"jobs\":[");
     assertThat(after.get(1)).startsWith("{\"id\":\"j-1\"").isEqualTo(before.get(1));
     assertThat(after.get(2)).startsWith("{\"id\":\"j-2\"").contains("\"state\":\"pending\"")
         .isNotEqualTo(before.get(2));
     assertThat(after.get(3)).startsWith("{\"id\":\"j-3\"").isEqualTo(before.get(3));
     assertThat(new QueueStore(file).load()).isEqualTo(changed);
-    store.save(new QueueFile(QueueStore.SCHEMA, List.of(), java.util.Map.of(), List.of()));
+    store.compact(new QueueFile(QueueStore.SCHEMA, List.of(), java.util.Map.of(), List.of()));
     assertThat(new QueueStore(file).load().jobs()).isEmpty();
   }
 

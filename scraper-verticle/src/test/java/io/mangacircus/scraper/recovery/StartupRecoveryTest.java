@@ -141,11 +141,14 @@ class StartupRecoveryTest {
     assertThat(half.path().resolve("001.png")).exists();
 
     byte[] queueBefore = Files.readAllBytes(dir.resolve("scraper/queue.json"));
+    Path journal = dir.resolve("scraper/queue.json.journal");
+    byte[] journalBefore = Files.exists(journal) ? Files.readAllBytes(journal) : new byte[0];
     StartupRecovery.Report second = new StartupRecovery(vertx, queue(), Map.of("demo", source), library, publisher,
         new ScraperConfig.Recovery(50, 0)).run().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     assertThat(second.released()).isZero();
     assertThat(second.verdicts()).doesNotContainKeys(RecoveryVerdict.COMPLETE, RecoveryVerdict.GONE);
     assertThat(Files.readAllBytes(dir.resolve("scraper/queue.json"))).isEqualTo(queueBefore);
+    assertThat(Files.exists(journal) ? Files.readAllBytes(journal) : new byte[0]).isEqualTo(journalBefore);
   }
 
   @Test
