@@ -36,11 +36,16 @@ public final class QueueStore {
   private static final Logger LOG = LoggerFactory.getLogger(QueueStore.class);
 
   /**
-   * The schema this version writes. Schema 3 added the chapter stages {@code scheduled} and {@code external}, which an
-   * older version could not read: it says the file is newer instead of failing on a stage. Schema 2 is a subset and is
-   * read as it is; schema 1 (single {@code status} string, {@code done} flags) is migrated.
+   * The schema this version writes. Schema 4 is the snapshot of a queue whose changes since go to the journal beside it:
+   * a version before the journal would read the snapshot alone and miss them, so it is refused by that version's
+   * "newer than" check instead. Schema 3 added the chapter stages {@code scheduled} and {@code external}; schemas 3 and
+   * 2 (a subset) are read as they are and the snapshot is rewritten as schema 4 before the first change is appended;
+   * schema 1 (single {@code status} string, {@code done} flags) is migrated.
    */
-  public static final int SCHEMA = 3;
+  public static final int SCHEMA = 4;
+
+  /** The last schema without a journal beside it. */
+  private static final int SCHEMA_WITHOUT_JOURNAL = 3;
 
   /** Journal lines after which the snapshot is rewritten. */
   public static final int COMPACT_AFTER_LINES = 2_000;
@@ -216,8 +221,23 @@ public final class QueueStore {
           queue.jobs().size(), originalBackup(schema).getFileName());
       return new Snapshot(migrated, 0);
     }
-    if (schema != SCHEMA && schema != SCHEMA_WITHOUT_AWAITING_STAGES) {
+    if (schema != SCHEMA && schema != SCHEMA_WITHOUT_JOURNAL && schema != SCHEMA_WITHOUT_AWAITING_STAGES) {
       throw new CorruptStateFileException(file, "has unknown schema " + schema);
+    }
+    if (schema < SCHEMA && migrate) {
+      // Before the journal: the snapshot says schema 4 before any change is appended beside it, so that a version
+      // from before the journal refuses the pair instead of reading the snapshot without its changes.
+      QueueFile queue = bind(root);
+      try {
+        writeSnapshot(queue, 0);
+        emptyJournal(List.of());
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException("could not write " + file, e);
+      }
+      LOG.info("[QUEUE] {} rewritten from schema {} to {} ({} jobs): its changes go to {} from now on; the schema-{} "
+          + "file is kept as {}", file, schema, SCHEMA, queue.jobs().size(), journal.getFileName(), schema,
+          backup().getFileName());
+      return new Snapshot(root, 0);
     }
     return new Snapshot(root, sequence);
   }
@@ -653,7 +673,7 @@ public final class QueueStore {
    */
   private byte[] serialize(QueueFile queue, long upTo) throws IOException {
     byte[] plain = compact.writeValueAsBytes(new QueueFile(SCHEMA, List.of(), queue.lanes(), queue.incidents()));
-    // The journal sequence the snapshot includes goes before "jobs": {"schema":3,"sequence":N,"jobs":[...
+    // The journal sequence the snapshot includes goes before "jobs": {"schema":4,"sequence":N,"jobs":[...
     int jobsAt = indexOf(plain, EMPTY_JOBS);
     if (jobsAt < 0) {
       throw new IllegalStateException("queue envelope without " + new String(EMPTY_JOBS, StandardCharsets.UTF_8));

@@ -155,7 +155,7 @@ class QueueStoreTest {
     List<String> after = Files.readAllLines(file);
 
     assertThat(after).hasSize(5);
-    assertThat(after.get(0)).startsWith("{\"schema\":3,\"sequence\":2,\"jobs\":[");
+    assertThat(after.get(0)).startsWith("{\"schema\":4,\"sequence\":2,\"jobs\":[");
     assertThat(after.get(1)).startsWith("{\"id\":\"j-1\"").isEqualTo(before.get(1));
     assertThat(after.get(2)).startsWith("{\"id\":\"j-2\"").contains("\"state\":\"pending\"")
         .isNotEqualTo(before.get(2));
