@@ -80,6 +80,15 @@ public final class ChapterPublisher {
     return occupant(layout.chapter(key), key);
   }
 
+  /**
+   * The same as {@link #occupant(ChapterKey)}, the chapter's folder found through a pass's snapshot of the series
+   * folders: a chapter not in its series folder's listing holds nothing, and nothing is read for it.
+   */
+  public Occupant occupant(ChapterKey key, SeriesFolders folders) {
+    Path folder = folders.chapter(key);
+    return folders.listed(key) ? occupant(folder, key) : new Occupant(Occupant.Kind.NONE, null, folder, null, null);
+  }
+
   private static Occupant occupant(Path folder, ChapterKey key) {
     ChapterManifest manifest;
     try {

@@ -69,8 +69,15 @@ public final class StagingFolder implements Closeable {
     this.mapper = mapper();
   }
 
+  /**
+   * One mapper for every staging folder: a fresh one per read would build its deserializers again each time, which
+   * dominated startup recovery's reading of 10,000 checkpoints (docs/benchmarks.md, "Scale"). Configured once, then
+   * only used, so sharing it across threads is safe.
+   */
+  private static final ObjectMapper MAPPER = StateJson.mapper();
+
   static ObjectMapper mapper() {
-    return StateJson.mapper();
+    return MAPPER;
   }
 
   /**
