@@ -85,8 +85,9 @@ public final class ChapterPublisher {
    * folders: a chapter not in its series folder's listing holds nothing, and nothing is read for it.
    */
   public Occupant occupant(ChapterKey key, SeriesFolders folders) {
-    Path folder = folders.chapter(key);
-    return folders.listed(key) ? occupant(folder, key) : new Occupant(Occupant.Kind.NONE, null, folder, null, null);
+    SeriesFolders.Place place = folders.place(key);
+    return place.listed() ? occupant(place.folder(), key)
+        : new Occupant(Occupant.Kind.NONE, null, place.folder(), null, null);
   }
 
   private static Occupant occupant(Path folder, ChapterKey key) {

@@ -34,15 +34,25 @@ public final class SeriesFolders {
     this.layout = layout;
   }
 
+  /** Where a chapter's folder is and whether it was in its series folder's listing (or that was unlistable). */
+  public record Place(Path folder, boolean listed) {
+  }
+
+  /** The chapter's place: its folder the same as {@link LibraryLayout#chapter}, from the snapshot. */
+  public Place place(ChapterKey key) {
+    Listed series = snapshot(key);
+    String slug = io.mangacircus.contracts.library.LibraryLayout.chapterSlug(key.number(), key.chapterId());
+    return new Place(series.folder().resolve(slug), series.names() == null || series.names().contains(slug));
+  }
+
   /** The published folder of a chapter: the same answer as {@link LibraryLayout#chapter}, from the snapshot. */
   public Path chapter(ChapterKey key) {
-    return snapshot(key).folder().resolve(slug(key));
+    return place(key).folder();
   }
 
   /** Whether the chapter's folder may be there: in its series folder's listing, or that folder was unlistable. */
   public boolean listed(ChapterKey key) {
-    Set<String> names = snapshot(key).names();
-    return names == null || names.contains(slug(key));
+    return place(key).listed();
   }
 
   /** How many series folders were resolved so far (one per title asked about). */
@@ -62,9 +72,5 @@ public final class SeriesFolders {
         return new Listed(folder, null);
       }
     });
-  }
-
-  private static String slug(ChapterKey key) {
-    return io.mangacircus.contracts.library.LibraryLayout.chapterSlug(key.number(), key.chapterId());
   }
 }
