@@ -64,6 +64,8 @@ public final class LauncherVerticle extends VerticleBase {
   private volatile String memoryReading;
   private Router front;
   private HttpServer server;
+  /** Set by {@link #stop}: a service still waiting for the reader's head start is then not started at all. */
+  private boolean stopping;
 
   public LauncherVerticle(LaunchPlan plan) {
     this(plan, null);
@@ -136,10 +138,45 @@ public final class LauncherVerticle extends VerticleBase {
         })
         .onSuccess(s -> LOG.info("{} listening on http://{}:{} on {} event loops (health at {})", node,
             plan.config().http().bind(), s.actualPort(), httpEventLoops(), plan.readinessUrl()))
-        .compose(s -> Future.all(supervisors.stream().map(ServiceSupervisor::start).toList()))
+        .compose(s -> startServices())
         .onSuccess(v -> watchMemory())
         .onSuccess(v -> notifyOperator(registry, readiness));
   }
+
+  /**
+   * Starts the services, the reader first: the others (the scraper, whose start loads the queue, snapshots the open
+   * chapters and begins startup recovery) are deployed once the reader's first deploy attempt is decided, at the latest
+   * {@link #READER_HEAD_START_MS} after it began, so the reader does not share the machine's cores with that work while
+   * it comes up (docs/operations.md, "Startup recovery"). Readiness stays honest: {@code /health/ready} says 503 until
+   * every service is up.
+   */
+  private Future<?> startServices() {
+    List<ServiceSupervisor> readers = supervisors.stream().filter(s -> s.name().equals(READER)).toList();
+    List<ServiceSupervisor> others = supervisors.stream().filter(s -> !s.name().equals(READER)).toList();
+    if (readers.isEmpty() || others.isEmpty()) {
+      return Future.all(supervisors.stream().map(ServiceSupervisor::start).toList());
+    }
+    Future<?> reader = Future.all(readers.stream().map(ServiceSupervisor::start).toList());
+    io.vertx.core.Promise<Void> headStart = io.vertx.core.Promise.promise();
+    long timer = vertx.setTimer(READER_HEAD_START_MS, id -> {
+      if (headStart.tryComplete()) {
+        LOG.warn("[SUPERVISOR] the reader is not up after {} ms: starting {} anyway", READER_HEAD_START_MS,
+            others.stream().map(ServiceSupervisor::name).toList());
+      }
+    });
+    reader.onComplete(ar -> {
+      vertx.cancelTimer(timer);
+      headStart.tryComplete();
+    });
+    Future<?> rest = headStart.future().compose(v -> stopping ? Future.succeededFuture()
+        : Future.all(others.stream().map(ServiceSupervisor::start).toList()));
+    return Future.all(reader, rest);
+  }
+
+  /** The service that starts first. */
+  private static final String READER = "reader";
+  /** How long the other services wait at most for the reader's first deploy attempt to be decided, ms. */
+  static final long READER_HEAD_START_MS = 10_000;
 
   /**
    * {@code POST /api/system/shutdown} reaches here through the reader: the process request stops this process; the
@@ -250,6 +287,7 @@ public final class LauncherVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    stopping = true;
     LOG.info("{} stopping: undeploying {}", node, supervisors.stream().map(ServiceSupervisor::name).toList());
     return Future.join(supervisors.stream().map(ServiceSupervisor::stop).toList())
         .compose(v -> server == null ? Future.succeededFuture() : server.close());

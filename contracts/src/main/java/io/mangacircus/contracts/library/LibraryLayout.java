@@ -27,6 +27,13 @@ public final class LibraryLayout {
   public static final String SERIES_MARKER = ".mangacircus-series.json";
 
   private static final Pattern PREFIX = Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
+  // Compiled once: startup recovery names tens of thousands of folders in a pass (docs/benchmarks.md, "Scale").
+  private static final Pattern FINGERPRINT = Pattern.compile("[0-9a-f]{64}");
+  private static final Pattern CHAPTER_NUMBER = Pattern.compile("\\d{1,6}(\\.\\d{1,3})?");
+  private static final Pattern MARKS = Pattern.compile("\\p{M}");
+  private static final Pattern NOT_SLUG = Pattern.compile("[^a-z0-9]+");
+  private static final Pattern EDGE_DASHES = Pattern.compile("(^-+|-+$)");
+  private static final Pattern TRAILING_DASHES = Pattern.compile("-+$");
 
   private LibraryLayout() {
   }
@@ -38,7 +45,7 @@ public final class LibraryLayout {
 
   /** The staging folder name of a chapter fingerprint. */
   public static String stagingName(String fingerprint) {
-    if (!fingerprint.matches("[0-9a-f]{64}")) {
+    if (!FINGERPRINT.matcher(fingerprint).matches()) {
       throw new IllegalArgumentException("not a fingerprint: " + fingerprint);
     }
     return STAGING_PREFIX + fingerprint;
@@ -65,20 +72,20 @@ public final class LibraryLayout {
   /** {@code chapter-0012} or {@code chapter-0012.5}; falls back to the chapter id when there is no number. */
   public static String chapterSlug(String number, String chapterId) {
     String n = number == null ? "" : number.trim();
-    if (n.matches("\\d{1,6}(\\.\\d{1,3})?")) {
-      String[] parts = n.split("\\.");
-      String whole = String.format(Locale.ROOT, "%04d", Integer.parseInt(parts[0]));
-      return "chapter-" + whole + (parts.length > 1 ? "." + parts[1] : "");
+    if (CHAPTER_NUMBER.matcher(n).matches()) {
+      int dot = n.indexOf('.');
+      String whole = Integer.toString(Integer.parseInt(dot < 0 ? n : n.substring(0, dot)));
+      return "chapter-" + "0".repeat(Math.max(0, 4 - whole.length())) + whole + (dot < 0 ? "" : n.substring(dot));
     }
     return "chapter-" + slug(n.isEmpty() ? chapterId : n, "x");
   }
 
   /** Lower-case ASCII letters, digits and single dashes; {@code fallback} when nothing is left. */
   public static String slug(String text, String fallback) {
-    String ascii = Normalizer.normalize(text == null ? "" : text, Normalizer.Form.NFKD).replaceAll("\\p{M}", "");
-    String slug = ascii.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-+|-+$)", "");
+    String ascii = MARKS.matcher(Normalizer.normalize(text == null ? "" : text, Normalizer.Form.NFKD)).replaceAll("");
+    String slug = EDGE_DASHES.matcher(NOT_SLUG.matcher(ascii.toLowerCase(Locale.ROOT)).replaceAll("-")).replaceAll("");
     if (slug.length() > 80) {
-      slug = slug.substring(0, 80).replaceAll("-+$", "");
+      slug = TRAILING_DASHES.matcher(slug.substring(0, 80)).replaceAll("");
     }
     return slug.isEmpty() ? fallback : slug;
   }

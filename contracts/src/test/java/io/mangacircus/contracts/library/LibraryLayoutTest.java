@@ -13,6 +13,11 @@ class LibraryLayoutTest {
     assertThat(LibraryLayout.slug("Ōkami: Tale / 2", "series")).isEqualTo("okami-tale-2");
     assertThat(LibraryLayout.slug("....", "series")).isEqualTo("series");
     assertThat(LibraryLayout.chapterSlug("12.5", "x")).isEqualTo("chapter-0012.5");
+    assertThat(LibraryLayout.chapterSlug("7", "x")).isEqualTo("chapter-0007");
+    assertThat(LibraryLayout.chapterSlug(" 0012 ", "x")).isEqualTo("chapter-0012");
+    assertThat(LibraryLayout.chapterSlug("123456.125", "x")).isEqualTo("chapter-123456.125");
+    assertThat(LibraryLayout.slug(" -- A  very long title that goes on and on and on and on and on and on and on and "
+        + "on and on -- ", "series")).isEqualTo("a-very-long-title-that-goes-on-and-on-and-on-and-on-and-on-and-on-and-on-and-on");
     assertThat(LibraryLayout.chapterSlug("../1", "c9")).isEqualTo("chapter-1");
   }
 

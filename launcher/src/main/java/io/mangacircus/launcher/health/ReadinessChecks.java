@@ -97,19 +97,27 @@ public final class ReadinessChecks {
     JsonObject services = new JsonObject();
     JsonObject parked = new JsonObject();
     JsonObject blocked = new JsonObject();
+    List<String> starting = new java.util.ArrayList<>();
     for (ServiceSupervisor supervisor : hosted) {
       services.put(supervisor.name(), supervisor.state().toJson());
-      if (supervisor.status() == ServiceStatus.REPAIR_REQUIRED) {
+      // Not deployed yet (the scraper waits for the reader, then loads its queue): it may already answer pings from
+      // the start of its deploy, but it is not ready before the deploy is done.
+      if (supervisor.status() == ServiceStatus.STARTING || supervisor.status() == ServiceStatus.STOPPED) {
+        starting.add(supervisor.name());
+      } else if (supervisor.status() == ServiceStatus.REPAIR_REQUIRED) {
         parked.put(supervisor.name(), supervisor.parkedReason().orElse("repair-required"));
       } else if (supervisor.status() == ServiceStatus.BLOCKED) {
         blocked.put(supervisor.name(), supervisor.blockedReason().orElse("blocked"));
       }
     }
     JsonObject data = new JsonObject().put("services", services);
-    if (parked.isEmpty() && blocked.isEmpty()) {
+    if (parked.isEmpty() && blocked.isEmpty() && starting.isEmpty()) {
       return Status.OK(data);
     }
     List<String> reasons = new java.util.ArrayList<>();
+    if (!starting.isEmpty()) {
+      reasons.add("starting: " + String.join(", ", starting));
+    }
     if (!blocked.isEmpty()) {
       // The whole sentence: it names the file, so the operator knows what to repair without another lookup.
       blocked.forEach(e -> reasons.add("blocked: " + e.getValue() + " (" + e.getKey() + ")"));

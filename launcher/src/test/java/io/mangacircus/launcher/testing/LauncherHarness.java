@@ -114,6 +114,16 @@ public final class LauncherHarness implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Begins deploying a launcher supervising {@code services} in {@code all} mode without waiting for it (a test whose
+   * stand-in holds its start open); the future completes when the launcher's start does.
+   */
+  public Future<String> startInBackground(RouterSlot slot, ServiceSpec... services) {
+    LaunchPlan plan = new LaunchPlan(config, Mode.ALL, new ArrayList<>(List.of(services)), slot, registry,
+        InstantSource.system(), memInfo);
+    return vertx.deployVerticle(new LauncherVerticle(plan)).onSuccess(id -> deployment = id);
+  }
+
   /** Deploys the standard launcher of a mode (real reader and scraper). */
   public LauncherHarness startStandard(Mode mode) {
     deployment = await(vertx.deployVerticle(new LauncherVerticle(

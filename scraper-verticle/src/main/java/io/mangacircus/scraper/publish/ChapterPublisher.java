@@ -80,6 +80,16 @@ public final class ChapterPublisher {
     return occupant(layout.chapter(key), key);
   }
 
+  /**
+   * The same as {@link #occupant(ChapterKey)}, the chapter's folder found through a pass's snapshot of the series
+   * folders: a chapter not in its series folder's listing holds nothing, and nothing is read for it.
+   */
+  public Occupant occupant(ChapterKey key, SeriesFolders folders) {
+    SeriesFolders.Place place = folders.place(key);
+    return place.listed() ? occupant(place.folder(), key)
+        : new Occupant(Occupant.Kind.NONE, null, place.folder(), null, null);
+  }
+
   private static Occupant occupant(Path folder, ChapterKey key) {
     ChapterManifest manifest;
     try {

@@ -1,6 +1,7 @@
 package io.mangacircus.scraper.publish;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.library.ChapterManifest;
@@ -69,8 +70,17 @@ public final class StagingFolder implements Closeable {
     this.mapper = mapper();
   }
 
+  /**
+   * One mapper for every staging folder: a fresh one per read would build its deserializers again each time, which
+   * dominated startup recovery's reading of 10,000 checkpoints (docs/benchmarks.md, "Scale"). Configured once, then
+   * only used, so sharing it across threads is safe.
+   */
+  private static final ObjectMapper MAPPER = StateJson.mapper();
+  private static final ObjectReader HEADER = MAPPER.readerFor(Checkpoint.class);
+  private static final ObjectReader PAGE = MAPPER.readerFor(Checkpoint.Page.class);
+
   static ObjectMapper mapper() {
-    return StateJson.mapper();
+    return MAPPER;
   }
 
   /**
@@ -135,7 +145,7 @@ public final class StagingFolder implements Closeable {
     Path logFile = folder.resolve(CHECKPOINT_LOG);
     Checkpoint header;
     try {
-      header = mapper.readValue(Files.readAllBytes(headerFile), Checkpoint.class);
+      header = HEADER.readValue(Files.readAllBytes(headerFile));
     } catch (NoSuchFileException e) {
       return readCompacted(folder);
     } catch (IOException | RuntimeException e) {
@@ -222,7 +232,7 @@ public final class StagingFolder implements Closeable {
       return null;
     }
     try {
-      Checkpoint.Page page = mapper.readValue(log, start, end - start, Checkpoint.Page.class);
+      Checkpoint.Page page = PAGE.readValue(log, start, end - start);
       return plausible(page, pageCount) ? page : null;
     } catch (IOException | RuntimeException e) {
       return null;

@@ -5,6 +5,7 @@ import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.publish.ChapterKey;
 import io.mangacircus.scraper.publish.ChapterPublisher;
 import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.SeriesFolders;
 import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
 import io.mangacircus.scraper.queue.Job;
@@ -70,22 +71,52 @@ public final class StartupRecovery {
     this.limits = limits;
   }
 
-  /** One recovery pass. Queue writes (fsyncs) run on a worker thread, never on the caller's event loop. */
+  /** One recovery pass. Queue writes (fsyncs) and file reads run on worker threads, never on the caller's event loop. */
   public Future<Report> run() {
-    return vertx.executeBlocking(queue::releaseAllAtStartup).compose(this::classifyOpenChapters);
+    return vertx.executeBlocking(() -> {
+      long started = System.nanoTime();
+      List<Job> released = queue.releaseAllAtStartup();
+      logReleased(released);
+      return new Snapshot(started, released.size(), queue.openChapters());
+    }).compose(this::classifyOpenChapters);
   }
 
-  private Future<Report> classifyOpenChapters(List<Job> released) {
-    long started = System.nanoTime();
-    released.forEach(job -> LOG.info("[RECOVERY] job {} ({}) was active when the scraper stopped: back to pending "
+  /** What the pass starts from: when it began, the jobs given back, every open chapter. */
+  private record Snapshot(long started, int released, List<OpenChapter> open) {
+  }
+
+  /**
+   * One line for every job given back, naming the first {@link #NAMED} of them (a long queue may give back
+   * thousands); each job also gets its own DEBUG line.
+   */
+  private static void logReleased(List<Job> released) {
+    if (released.isEmpty()) {
+      return;
+    }
+    released.forEach(job -> LOG.debug("[RECOVERY] job {} ({}) was active when the scraper stopped: back to pending "
         + "(system interruption, attempts unchanged)", job.id(), job.title()));
-    List<OpenChapter> open = queue.openChapters();
+    String named = released.stream().limit(NAMED).map(job -> job.id() + " (" + job.title() + ")")
+        .collect(java.util.stream.Collectors.joining(", "));
+    LOG.info("[RECOVERY] {} jobs were active when the scraper stopped: back to pending (system interruption, attempts "
+        + "unchanged): {}{}", released.size(), named, released.size() > NAMED ? " and " + (released.size() - NAMED)
+        + " more" : "");
+  }
+
+  /** How many jobs or chapters a summary line names. */
+  private static final int NAMED = 10;
+  /** Below this many open chapters the files are read on one worker; above, on one worker per core. */
+  private static final int PARALLEL_FROM = 256;
+
+  private Future<Report> classifyOpenChapters(Snapshot snapshot) {
+    long started = snapshot.started();
+    List<OpenChapter> open = snapshot.open();
     if (open.isEmpty()) {
       LOG.info("[RECOVERY] no open chapters");
-      return Future.succeededFuture(summary(started, 0, released.size(), new EnumMap<>(RecoveryVerdict.class), 0, 0));
+      return Future.succeededFuture(summary(started, 0, snapshot.released(), new EnumMap<>(RecoveryVerdict.class), 0,
+          0));
     }
     LOG.info("[RECOVERY] {} open chapters; classifying them from the library and staging first", open.size());
-    return vertx.executeBlocking(() -> classifyLocally(open)).compose(local -> {
+    return classifyLocally(open).compose(local -> {
       Map<RecoveryVerdict, Integer> verdicts = local.verdicts();
       List<OpenChapter> remote = local.needSource();
       LOG.info("[RECOVERY] {} of {} open chapters classified from the library and staging in {} ms: {} complete, {} "
@@ -107,7 +138,7 @@ public final class StartupRecovery {
           return null;
         }));
       }
-      return chain.map(v -> summary(started, open.size(), released.size(), verdicts, pass.size(), deferred));
+      return chain.map(v -> summary(started, open.size(), snapshot.released(), verdicts, pass.size(), deferred));
     });
   }
 
@@ -130,26 +161,86 @@ public final class StartupRecovery {
   private record Local(Map<RecoveryVerdict, Integer> verdicts, List<OpenChapter> needSource, long orphans) {
   }
 
+  /** What the files decided for a run of open chapters. */
+  private record Part(Map<RecoveryVerdict, Integer> verdicts, List<OpenChapter> needSource,
+      List<JobQueue.Publication> complete, List<String> completeNamed, int stagedPages) {
+  }
+
   /**
-   * Classifies every open chapter the library or its staging folder decides (no source is asked, so no cap applies),
-   * on a worker; the chapters found complete are recorded as published in one commit.
+   * Classifies every open chapter the library or its staging folder decides (no source is asked, so no cap applies):
+   * the files are read on workers, one run of chapters per core, each title's series folder resolved and listed once
+   * for the pass ({@link SeriesFolders}; no lane runs yet, so nothing else changes the library meanwhile); then the
+   * chapters found complete are recorded as published in one commit. One line per verdict sums the runs up; each
+   * chapter gets a DEBUG line, and an unknown one (an unreadable checkpoint, a source no longer configured) its own
+   * WARN line, since the operator has something to look at.
    */
-  private Local classifyLocally(List<OpenChapter> open) {
+  private Future<Local> classifyLocally(List<OpenChapter> open) {
+    SeriesFolders folders = new SeriesFolders(library);
+    int runs = open.size() < PARALLEL_FROM ? 1 : Math.max(1, Runtime.getRuntime().availableProcessors());
+    int size = (open.size() + runs - 1) / runs;
+    List<Future<Part>> parts = new ArrayList<>();
+    for (int from = 0; from < open.size(); from += size) {
+      List<OpenChapter> run = open.subList(from, Math.min(open.size(), from + size));
+      parts.add(vertx.executeBlocking(() -> classifyRun(run, folders), false));
+    }
+    return Future.all(parts).compose(all -> vertx.executeBlocking(() -> {
+      Map<RecoveryVerdict, Integer> verdicts = new EnumMap<>(RecoveryVerdict.class);
+      List<OpenChapter> needSource = new ArrayList<>();
+      List<JobQueue.Publication> complete = new ArrayList<>();
+      List<String> completeNamed = new ArrayList<>();
+      int stagedPages = 0;
+      for (Future<Part> future : parts) {   // in the order of the open chapters: the look-ups keep their order
+        Part part = future.result();
+        part.verdicts().forEach((verdict, count) -> verdicts.merge(verdict, count, Integer::sum));
+        needSource.addAll(part.needSource());
+        complete.addAll(part.complete());
+        completeNamed.addAll(part.completeNamed());
+        stagedPages += part.stagedPages();
+      }
+      if (!complete.isEmpty()) {
+        aroundPublications.accept(() -> queue.chaptersPublished(complete));
+      }
+      logVerdicts(verdicts, completeNamed, stagedPages);
+      return new Local(verdicts, needSource, orphans(open));
+    }));
+  }
+
+  private Part classifyRun(List<OpenChapter> run, SeriesFolders folders) {
     Map<RecoveryVerdict, Integer> verdicts = new EnumMap<>(RecoveryVerdict.class);
     List<OpenChapter> needSource = new ArrayList<>();
     List<JobQueue.Publication> complete = new ArrayList<>();
-    for (OpenChapter snapshot : open) {
-      RecoveryVerdict verdict = classifyLocally(snapshot, complete);
+    List<String> completeNamed = new ArrayList<>();
+    int[] stagedPages = {0};
+    for (OpenChapter snapshot : run) {
+      RecoveryVerdict verdict = classifyLocally(snapshot, folders, complete, completeNamed, stagedPages);
       if (verdict == null) {
         needSource.add(snapshot);
       } else {
         verdicts.merge(verdict, 1, Integer::sum);
       }
     }
-    if (!complete.isEmpty()) {
-      aroundPublications.accept(() -> queue.chaptersPublished(complete));
+    return new Part(verdicts, needSource, complete, completeNamed, stagedPages[0]);
+  }
+
+  /** One line per verdict the files gave, with its count (unknown ones were named each in its own WARN line). */
+  private static void logVerdicts(Map<RecoveryVerdict, Integer> verdicts, List<String> completeNamed,
+      int stagedPages) {
+    int complete = verdicts.getOrDefault(RecoveryVerdict.COMPLETE, 0);
+    if (complete > 0) {
+      LOG.info("[RECOVERY] {} open chapters complete (the library already holds them with their fingerprint): recorded "
+          + "as published in one commit: {}{}", complete, String.join(", ", completeNamed.subList(0,
+          Math.min(NAMED, completeNamed.size()))), complete > NAMED ? " and " + (complete - NAMED) + " more" : "");
     }
-    return new Local(verdicts, needSource, orphans(open));
+    int still = verdicts.getOrDefault(RecoveryVerdict.STILL, 0);
+    if (still > 0) {
+      LOG.info("[RECOVERY] {} open chapters still (staging holds {} validated pages in all, or a lane already moved "
+          + "them); the lanes resume them from their checkpoints", still, stagedPages);
+    }
+    int unknown = verdicts.getOrDefault(RecoveryVerdict.UNKNOWN, 0);
+    if (unknown > 0) {
+      LOG.warn("[RECOVERY] {} open chapters unknown (an unreadable checkpoint, or a source no longer configured; each "
+          + "named in its own line): nothing changed", unknown);
+    }
   }
 
   /** Staging folders no open chapter names (a dismissed job's that could not be removed, say); -1 when unreadable. */
@@ -173,7 +264,8 @@ public final class StartupRecovery {
   }
 
   /** The verdict the files give one open chapter (re-read first), or null when only its source can tell. */
-  private RecoveryVerdict classifyLocally(OpenChapter snapshot, List<JobQueue.Publication> complete) {
+  private RecoveryVerdict classifyLocally(OpenChapter snapshot, SeriesFolders folders,
+      List<JobQueue.Publication> complete, List<String> completeNamed, int[] stagedPages) {
     Optional<ChapterEntry> reread = queue.chapter(snapshot.jobId(), snapshot.chapter().id());
     Optional<Job> job = queue.job(snapshot.jobId());
     if (reread.isEmpty() || job.isEmpty() || !reread.get().stage().open()) {
@@ -183,13 +275,14 @@ public final class StartupRecovery {
     String where = where(job.get(), chapter);
     ChapterKey key = ChapterKey.of(job.get(), chapter);
     String fingerprint = chapter.fingerprint();
-    ChapterPublisher.Occupant occupant = publisher.occupant(key);
+    ChapterPublisher.Occupant occupant = publisher.occupant(key, folders);
     if (fingerprint != null && occupant.kind() == ChapterPublisher.Occupant.Kind.THIS_CHAPTER
         && fingerprint.equals(occupant.fingerprint())) {
-      LOG.info("[RECOVERY] {}: complete (the library already holds it with this fingerprint); recorded as published",
+      LOG.debug("[RECOVERY] {}: complete (the library already holds it with this fingerprint); recorded as published",
           where);
       complete.add(new JobQueue.Publication(job.get().id(), chapter.id(), chapter.pages(),
           publisher.published(occupant).chapter()));
+      completeNamed.add(where);
       return RecoveryVerdict.COMPLETE;
     }
     if (fingerprint != null) {
@@ -197,8 +290,9 @@ public final class StartupRecovery {
       if (Files.isDirectory(staging)) {
         try {
           int pages = StagingFolder.readCheckpoint(staging).map(c -> c.pages().size()).orElse(0);
-          LOG.info("[RECOVERY] {}: still (staging holds {} validated pages); the lane resumes from the checkpoint",
+          LOG.debug("[RECOVERY] {}: still (staging holds {} validated pages); the lane resumes from the checkpoint",
               where, pages);
+          stagedPages[0] += pages;
           return RecoveryVerdict.STILL;
         } catch (CorruptStateFileException e) {
           LOG.warn("[RECOVERY] {}: unknown ({}); nothing changed", where, e.getMessage());

@@ -256,4 +256,69 @@ class StartupRecoveryTest {
     assertThat(Files.readAllLines(dir.resolve("scraper/events.log"))).filteredOn(l -> l.contains("\"to\":\"published\""))
         .hasSize(2);
   }
+
+  @Test
+  void eachVerdictTheFilesGiveIsSummedUpInOneLineAndOnlyUnknownChaptersGetTheirOwnWarning() throws Exception {
+    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    ChapterPublisher publisher = new ChapterPublisher(library, InstantSource.system());
+    JobQueue queue = queue();
+    Job job = queue.add("demo", "circus-nights", true).job();
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    List<String> ids = List.of("c1", "c2", "c3", "c4", "c5", "c6");
+    queue.inspected(job.id(), "lane", "Circus Nights", ids.stream()
+        .map(id -> ChapterEntry.planned(id, id.substring(1), "")).toList());
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    // c1, c2: in the library with their fingerprint; c3, c4, c5: one page staged; c6: a checkpoint that is not JSON.
+    for (String id : List.of("c1", "c2", "c3", "c4", "c5", "c6")) {
+      StagingFolder staging = StagingFolder.open(library, key(id), manifest, InstantSource.system());
+      staging.store(new PageRef(1, "001.png", "u"), "png", TestImages.png(id.charAt(1)));
+      queue.startChapter(job.id(), id, 2, staging.fingerprint());
+      if (id.equals("c1") || id.equals("c2")) {
+        staging.store(new PageRef(2, "002.png", "u"), "png", TestImages.png(10 + id.charAt(1)));
+        assertThat(publisher.publish(staging).result()).isEqualTo(ChapterPublisher.Result.PUBLISHED);
+      }
+      if (id.equals("c6")) {
+        staging.close();
+        Files.writeString(staging.path().resolve("checkpoint.json"), "{not json");
+      }
+    }
+    ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
+        .getLogger(StartupRecovery.class);
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> lines =
+        new ch.qos.logback.core.read.ListAppender<>();
+    lines.start();
+    logger.addAppender(lines);
+    ch.qos.logback.classic.Level level = logger.getLevel();
+    logger.setLevel(ch.qos.logback.classic.Level.DEBUG);
+    try {
+      StartupRecovery.Report report = new StartupRecovery(vertx, queue(), Map.of("demo", new ScriptedSource()), library,
+          publisher, new ScraperConfig.Recovery(50, 0)).run().toCompletionStage().toCompletableFuture()
+          .get(10, TimeUnit.SECONDS);
+      assertThat(report.verdicts()).containsEntry(RecoveryVerdict.COMPLETE, 2).containsEntry(RecoveryVerdict.STILL, 3)
+          .containsEntry(RecoveryVerdict.UNKNOWN, 1);
+    } finally {
+      logger.detachAppender(lines);
+      logger.setLevel(level);
+    }
+
+    List<String> info = lines.list.stream()
+        .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.INFO))
+        .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList();
+    List<String> debug = lines.list.stream().filter(e -> e.getLevel() == ch.qos.logback.classic.Level.DEBUG)
+        .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList();
+    assertThat(info).filteredOn(l -> l.contains("open chapters complete")).singleElement().asString()
+        .startsWith("[RECOVERY] 2 open chapters complete (the library already holds them with their fingerprint)")
+        .contains(job.id() + " circus-nights chapter 1", job.id() + " circus-nights chapter 2");
+    assertThat(info).filteredOn(l -> l.contains("open chapters still")).singleElement().asString()
+        .startsWith("[RECOVERY] 3 open chapters still (staging holds 3 validated pages in all");
+    assertThat(info).filteredOn(l -> l.contains("open chapters unknown")).singleElement().asString()
+        .startsWith("[RECOVERY] 1 open chapters unknown");
+    assertThat(info).as("the unknown chapter is named in its own line").filteredOn(l -> l.contains("chapter 6: unknown"))
+        .hasSize(1);
+    assertThat(info).as("complete and still chapters are summed up, not listed one a line")
+        .noneMatch(l -> l.contains(": complete (") || l.contains(": still ("));
+    assertThat(debug).filteredOn(l -> l.contains(": complete (") || l.contains(": still (")).hasSize(5);
+    assertThat(info).filteredOn(l -> l.contains("jobs were active when the scraper stopped")).singleElement()
+        .asString().contains(job.id() + " (Circus Nights)");
+  }
 }
