@@ -49,21 +49,49 @@ class QueueStoreTest {
   }
 
   @Test
-  void aSchema2QueueIsReadAsItIsAndItsNextSnapshotSaysSchema3() throws Exception {
+  void aSchema2QueueIsReadAsItIsAndRewrittenAsSchema4BeforeAnyChangeGoesToTheJournal() throws Exception {
     Path file = dir.resolve("queue.json");
-    Files.writeString(file, "{\"schema\": 2, \"jobs\": [{\"id\": \"j-1\", \"source\": \"demo\", \"titleId\": \"t\","
+    String original = "{\"schema\": 2, \"jobs\": [{\"id\": \"j-1\", \"source\": \"demo\", \"titleId\": \"t\","
         + " \"title\": \"T\", \"state\": \"done\", \"inspected\": true, \"confirmed\": true, \"attempts\": 0,"
         + " \"interruptions\": 0, \"createdAt\": \"2026-11-29T10:00:00Z\", \"updatedAt\": \"2026-11-29T10:00:00Z\","
         + " \"chapters\": [{\"id\": \"c1\", \"number\": \"1\", \"title\": \"\", \"stage\": \"published\", \"pages\": 3}],"
-        + " \"networkRetries\": 0, \"stalls\": 0}], \"lanes\": {}}");
+        + " \"networkRetries\": 0, \"stalls\": 0}], \"lanes\": {}}";
+    Files.writeString(file, original);
 
     QueueStore store = new QueueStore(file);
     QueueFile queue = store.load();
-    store.compact(queue);
 
     assertThat(queue.jobs()).singleElement().satisfies(job -> assertThat(job.publishedChapters()).isEqualTo(1));
     assertThat(dir.resolve("queue.json.schema2.bak")).as("nothing to migrate, nothing kept aside").doesNotExist();
-    assertThat(new io.vertx.core.json.JsonObject(Files.readString(file)).getInteger("schema")).isEqualTo(3);
+    // A version from before the journal refuses schema 4 ("newer than this version's") instead of reading the snapshot
+    // without the changes appended beside it.
+    assertThat(new io.vertx.core.json.JsonObject(Files.readString(file)).getInteger("schema")).isEqualTo(4);
+    assertThat(Files.readString(store.backup())).as("the schema-2 file is the backup").isEqualTo(original);
+    assertThat(new QueueStore(file).read()).isEqualTo(queue);
+  }
+
+  private static Job job(String id) {
+    java.time.Instant now = java.time.Instant.parse("2026-11-01T00:00:00Z");
+    return new Job(id, "demo", "t-" + id, "Title " + id, JobState.DONE, true, true, 0, 0, now, now, null, null, null,
+        null, QueueFixtures.chapters(3), 0, 0);
+  }
+
+  @Test
+  void aSchema3QueueFromBeforeTheJournalSaysSchema4OnDiskBeforeItsFirstChangeIsAppended() throws Exception {
+    Path file = dir.resolve("queue.json");
+    QueueStore earlier = new QueueStore(file);
+    earlier.load();
+    earlier.compact(new QueueFile(QueueStore.SCHEMA, List.of(job("j-1")), java.util.Map.of(), List.of()));
+    Files.writeString(file, Files.readString(file).replace("\"schema\":4,\"sequence\":1,", "\"schema\":3,"));
+
+    QueueStore store = new QueueStore(file);
+    QueueFile queue = store.load();
+    assertThat(new io.vertx.core.json.JsonObject(Files.readString(file)).getInteger("schema")).isEqualTo(4);
+    store.save(new QueueFile(QueueStore.SCHEMA, List.of(queue.jobs().get(0), job("j-2")), java.util.Map.of(),
+        List.of()));
+
+    assertThat(store.journal()).content().hasLineCount(1);
+    assertThat(new QueueStore(file).read().jobs()).extracting(Job::id).containsExactly("j-1", "j-2");
   }
 
   @Test
