@@ -78,6 +78,11 @@ public final class QueueStore {
 
   // What is durable, as last loaded or written (under this store's lock); null until the first load.
   private Map<String, Job> written;
+  /**
+   * The jobs of the last load or commit, in order: the same jobs as {@link #written}. A job at the same place that is
+   * the same instance is unchanged without a look-up (most of a long queue, at every commit).
+   */
+  private List<Job> writtenOrder;
   private Map<String, LaneSettings> writtenLanes;
   private List<io.mangacircus.scraper.failure.Incident> writtenIncidents;
   /** The sequence of the last change made durable (in the snapshot or the journal). */
@@ -142,6 +147,7 @@ public final class QueueStore {
     QueueFile queue = bind(replay.tree(mapper));
     written = new java.util.HashMap<>();
     queue.jobs().forEach(job -> written.put(job.id(), job));
+    writtenOrder = List.copyOf(queue.jobs());
     writtenLanes = queue.lanes();
     writtenIncidents = queue.incidents();
     sequence = replay.sequence;
@@ -388,7 +394,14 @@ public final class QueueStore {
   private Change changeLine(QueueFile queue) throws IOException {
     List<Job> changed = new ArrayList<>();
     int kept = 0;
-    for (Job job : queue.jobs()) {
+    List<Job> jobs = queue.jobs();
+    List<Job> order = writtenOrder;
+    for (int i = 0; i < jobs.size(); i++) {
+      Job job = jobs.get(i);
+      if (order != null && i < order.size() && order.get(i) == job) {
+        kept++;
+        continue;
+      }
       Job before = written.get(job.id());
       if (before != job) {
         changed.add(job);
@@ -446,6 +459,7 @@ public final class QueueStore {
     }
     change.removed.forEach(written::remove);
     change.changed.forEach(job -> written.put(job.id(), job));
+    writtenOrder = List.copyOf(change.queue.jobs());
     writtenLanes = change.queue.lanes();
     writtenIncidents = change.queue.incidents();
     saves.increment();

@@ -66,6 +66,27 @@ class JobQueueTest {
   }
 
   @Test
+  void aTitlesJobIsFoundAgainAfterARestartAndForgottenOnceDeleted() {
+    JobQueue queue = QueueFixtures.queue(dir, clock);
+    Job finished = inspectedAndConfirmed(queue, "circus-nights");
+    queue.claim("demo", "lane-a", LEASE).orElseThrow();
+    finished.chapters().forEach(c -> queue.chapterFailed(finished.id(), c.id(), 0, null, "gone"));
+    assertThat(queue.finish(finished.id(), "lane-a").accepted()).isTrue();
+    Job pending = queue.add("demo", "lion-tamer", false).job();
+
+    JobQueue restarted = QueueFixtures.queue(dir, clock);
+    assertThat(restarted.addTitle("demo", "lion-tamer", true).outcome().job().id()).isEqualTo(pending.id());
+    assertThat(restarted.delete(finished.id()).accepted()).isTrue();
+    JobQueue.Addition again = restarted.addTitle("demo", "circus-nights", false);
+
+    assertThat(again.created()).isTrue();
+    assertThat(again.supersededJobId()).as("the deleted job is no longer the title's").isNull();
+    assertThat(restarted.jobs()).extracting(Job::id).containsExactly(pending.id(), again.outcome().job().id());
+    assertThat(restarted.addTitle("demo", "circus-nights", true).outcome().job().id())
+        .isEqualTo(again.outcome().job().id());
+  }
+
+  @Test
   void anUnknownSourceIsRefused() {
     QueueOutcome outcome = QueueFixtures.queue(dir, clock).add("nowhere", "x", false);
 
