@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The reader's CPU per CBZ download by thread group, to compare builds on a busy machine: for each jar given (2 passes,
+# The reader's CPU per CBZ download by thread group, to compare builds on a busy machine: for each jar given (PASSES passes, default 2,
 # in the order given), MangaCircus on a fresh data folder with bench/cbz.sh's library (4 chapters x 50 ~195 KB JPEGs),
 # 40 s of wrk warm-up over the 4 CBZ URLs, then 3 runs of 8 s (2 threads, 8 connections). Per run: requests/s and the
 # JVM's CPU time per CBZ in total and by thread group from /proc/<pid>/task/*/stat: event loops (the sends), Vert.x
 # workers (layout checks, file opens), JIT compilers, GC, the rest. Under load the JIT's share stays large long after
 # start-up and swamps the total; the event loops' share is the steady figure.
-# Usage: bench/cbz-cpu.sh jar... (e.g. a build of main and one of a branch). No nginx. Loopback only.
+# Usage: [PASSES=n] bench/cbz-cpu.sh jar... (e.g. a build of main and one of a branch). No nginx. Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { echo "usage: bench/cbz-cpu.sh jar..." >&2; exit 2; }
@@ -18,32 +18,4 @@ trap cleanup EXIT
 chapters=4; per_chapter=50; unit=CBZ
 bench_library
 for c in $(seq 1 $chapters); do echo "/api/series/$series/chapters/c$c.cbz"; done >"$work/reader.paths"
-groups() { # pid -> "el worker jit gc other" ticks
-  for t in /proc/$1/task/*; do
-    name=$(cat $t/comm 2>/dev/null || true); ticks=$(awk '{print $14+$15}' $t/stat 2>/dev/null || echo 0)
-    case "$name" in
-      vert.x-eventloo*) g=el;; vert.x-worker*|vert.x-internal*) g=worker;; C1*|C2*) g=jit;; G1*|GC*|VM\ Thread) g=gc;; *) g=other;;
-    esac
-    echo "$g $ticks"
-  done | awk '{s[$1]+=$2} END {printf "%d %d %d %d %d\n", s["el"], s["worker"], s["jit"], s["gc"], s["other"]}'
-}
-hz=$(getconf CLK_TCK)
-jars=("$@")
-for pass in 1 2; do
-for jar in "${jars[@]}"; do
-  export jar
-  base=$work/data; data=$work/run-$pass-$(basename $jar); mkdir -p "$data"; cp -al "$base/library" "$data/library"
-  start_mangacircus
-  data=$base
-  PAGES_FILE=$work/reader.paths PAGES_COOKIE=$cookie wrk -t 2 -c 8 -d 40s -s "$bench_dir/pages.lua" "http://127.0.0.1:$port" >/dev/null
-  for r in 1 2 3; do
-    read -r a b c d e < <(groups $mc_pid)
-    out=$(PAGES_FILE=$work/reader.paths PAGES_COOKIE=$cookie wrk -t 2 -c 8 -d 8s --latency -s "$bench_dir/pages.lua" "http://127.0.0.1:$port")
-    read -r a2 b2 c2 d2 e2 < <(groups $mc_pid)
-    set -- $(grep '^RESULT ' <<<"$out"); n=$8; rps=$2
-    awk -v j="$(basename $jar)" -v n=$n -v rps=$rps -v hz=$hz -v el=$((a2-a)) -v w=$((b2-b)) -v jit=$((c2-c)) -v gc=$((d2-d)) -v o=$((e2-e)) -v load="$(cut -d' ' -f1 /proc/loadavg)" \
-      'BEGIN { f=1e6/hz/n; printf "%-22s rps %6.1f  total %6.0f us/req  eventloop %6.0f  worker %5.0f  jit %5.0f  gc %5.0f  other %5.0f  load %s\n", j, rps, (el+w+jit+gc+o)*f, el*f, w*f, jit*f, gc*f, o*f, load }'
-  done
-  kill $mc_pid; wait $mc_pid 2>/dev/null || true; mc_pid=""
-done
-done
+cpu_by_thread_group 8 40 "$@"

@@ -165,3 +165,44 @@ summary() {
     "$(awk -v a="$r_rps" -v b="$n_rps" 'BEGIN { printf "%.3f", a / b }') ($1);" \
     "server CPU per request $(awk -v a="$r_cpu" -v b="$n_cpu" 'BEGIN { printf "%.2f", a / b }')x nginx's"
 }
+
+# The JVM $1's CPU ticks (user+system) by thread group, from /proc/<pid>/task/*/stat: "eventloop worker jit gc other".
+thread_group_ticks() {
+  for t in /proc/$1/task/*; do
+    name=$(cat $t/comm 2>/dev/null || true); ticks=$(awk '{print $14+$15}' $t/stat 2>/dev/null || echo 0)
+    case "$name" in
+      vert.x-eventloo*) g=el;; vert.x-worker*|vert.x-internal*) g=worker;; C1*|C2*) g=jit;; G1*|GC*|VM\ Thread) g=gc;; *) g=other;;
+    esac
+    echo "$g $ticks"
+  done | awk '{s[$1]+=$2} END {printf "%d %d %d %d %d\n", s["el"], s["worker"], s["jit"], s["gc"], s["other"]}'
+}
+
+# For each jar given, PASSES times (default 2, in the order given): MangaCircus on a copy of $work/data's library, wrk
+# (2 threads, $1 connections) over $work/reader.paths with the session cookie for $2 s of warm-up, then 3 runs of 8 s;
+# per run, requests/s and the JVM's CPU per request in total and by thread group (bench/cbz-cpu.sh, bench/pages-cpu.sh).
+cpu_by_thread_group() {
+  local connections=$1 warmup=$2; shift 2
+  local hz; hz=$(getconf CLK_TCK)
+  local jars=("$@") pass r a b c d e a2 b2 c2 d2 e2 out n rps base
+  for pass in $(seq 1 "${PASSES:-2}"); do
+    for jar in "${jars[@]}"; do
+      export jar
+      base=$work/data; data=$work/run-$pass-$(basename "$jar"); mkdir -p "$data"; cp -al "$base/library" "$data/library"
+      start_mangacircus
+      data=$base
+      PAGES_FILE=$work/reader.paths PAGES_COOKIE=$cookie wrk -t 2 -c "$connections" -d "${warmup}s" -s "$bench_dir/pages.lua" \
+        "http://127.0.0.1:$port" >/dev/null
+      for r in 1 2 3; do
+        read -r a b c d e < <(thread_group_ticks "$mc_pid")
+        out=$(PAGES_FILE=$work/reader.paths PAGES_COOKIE=$cookie wrk -t 2 -c "$connections" -d 8s --latency \
+          -s "$bench_dir/pages.lua" "http://127.0.0.1:$port")
+        read -r a2 b2 c2 d2 e2 < <(thread_group_ticks "$mc_pid")
+        set -- $(grep '^RESULT ' <<<"$out"); n=$8; rps=$2
+        awk -v j="$(basename "$jar")" -v n="$n" -v rps="$rps" -v hz="$hz" -v el=$((a2-a)) -v w=$((b2-b)) -v jit=$((c2-c)) \
+          -v gc=$((d2-d)) -v o=$((e2-e)) -v load="$(cut -d' ' -f1 /proc/loadavg)" \
+          'BEGIN { f=1e6/hz/n; printf "%-22s rps %6.1f  total %6.0f us/req  eventloop %6.0f  worker %5.0f  jit %5.0f  gc %5.0f  other %5.0f  load %s\n", j, rps, (el+w+jit+gc+o)*f, el*f, w*f, jit*f, gc*f, o*f, load }'
+      done
+      kill "$mc_pid"; wait "$mc_pid" 2>/dev/null || true; mc_pid=""
+    done
+  done
+}
