@@ -43,6 +43,28 @@ public final class LibraryLayout {
     return name.startsWith(".");
   }
 
+  /**
+   * Whether {@code name} is a plain file or folder name of at most {@code maxLength} characters: an ASCII letter or digit,
+   * then letters, digits, {@code .}, {@code _} and {@code -} ({@code [A-Za-z0-9][A-Za-z0-9._-]{0,maxLength-1}}), checked
+   * without a Matcher (a scan asks hundreds of thousands of times).
+   */
+  public static boolean isPlainName(String name, int maxLength) {
+    if (name == null || name.isEmpty() || name.length() > maxLength || !letterOrDigit(name.charAt(0))) {
+      return false;
+    }
+    for (int i = 1; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (!letterOrDigit(c) && c != '.' && c != '_' && c != '-') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean letterOrDigit(char c) {
+    return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
+  }
+
   /** The staging folder name of a chapter fingerprint. */
   public static String stagingName(String fingerprint) {
     if (!FINGERPRINT.matcher(fingerprint).matches()) {

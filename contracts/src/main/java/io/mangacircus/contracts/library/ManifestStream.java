@@ -120,20 +120,7 @@ final class ManifestStream {
 
   /** What the page-file pattern {@code [A-Za-z0-9][A-Za-z0-9._-]{0,99}} matches, without a Matcher per page. */
   static boolean pageFile(String file) {
-    if (file.isEmpty() || file.length() > 100 || !plain(file.charAt(0))) {
-      return false;
-    }
-    for (int i = 1; i < file.length(); i++) {
-      char c = file.charAt(i);
-      if (!plain(c) && c != '.' && c != '_' && c != '-') {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean plain(char c) {
-    return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
+    return LibraryLayout.isPlainName(file, 100);
   }
 
   private static int field(String name) {

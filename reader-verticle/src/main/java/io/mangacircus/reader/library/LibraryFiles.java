@@ -91,20 +91,7 @@ public final class LibraryFiles {
   /** Whether {@code id} can name a series or chapter folder: no separators, no dot segments, no leading dot. */
   public static boolean validId(String id) {
     // [A-Za-z0-9][A-Za-z0-9._-]{0,159} without "..", checked without a Matcher per call (a scan asks 300,000 times).
-    if (id == null || id.isEmpty() || id.length() > 160 || !plain(id.charAt(0)) || id.contains("..")) {
-      return false;
-    }
-    for (int i = 1; i < id.length(); i++) {
-      char c = id.charAt(i);
-      if (!plain(c) && c != '.' && c != '_' && c != '-') {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean plain(char c) {
-    return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
+    return LibraryLayout.isPlainName(id, 160) && !id.contains("..");
   }
 
   /** The chapter if its manifest was read before; never touches the disk. */
