@@ -12,7 +12,7 @@ import java.util.Iterator;
 import java.util.Locale;
 import org.slf4j.LoggerFactory;
 
-/** Applies the {@code log} config section to the Logback setup from {@code logback.xml}: level and JSON lines. */
+/** Applies the {@code log} config section to the Logback set-up of {@link LogbackDefaults}: level and JSON lines. */
 public final class LogSetup {
 
   private LogSetup() {

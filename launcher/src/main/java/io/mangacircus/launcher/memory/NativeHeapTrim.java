@@ -6,7 +6,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -46,22 +45,21 @@ final class NativeHeapTrim {
   private NativeHeapTrim() {
   }
 
-  /** Checks the command exists (throws when not), then runs it every {@code seconds}; once per JVM. */
+  /**
+   * Runs the command every {@code seconds}; once per JVM. Only called where the JVM has {@code TrimNativeHeapInterval},
+   * which came after the command, so the command is there. Nothing here touches the platform MBean server: building
+   * it (every platform MXBean, the flight recorder's included) cost ≈ 0.3 s of start-up; the first trim does it, off
+   * the start path, and a JVM that refuses the command is said once in the log (see {@link #trim()}).
+   */
   static synchronized void start(int seconds) {
-    ObjectName diagnostics;
-    try {
-      diagnostics = new ObjectName("com.sun.management:type=DiagnosticCommand");
-      if (Arrays.stream(ManagementFactory.getPlatformMBeanServer().getMBeanInfo(diagnostics).getOperations())
-          .noneMatch(op -> op.getName().equals("systemTrimNativeHeap"))) {
-        throw new IllegalStateException("this JVM has no System.trim_native_heap command");
-      }
-    } catch (JMException e) {
-      throw new IllegalStateException("diagnostic commands unavailable: " + e.getMessage(), e);
-    }
     if (trimCommand != null) {
       return;
     }
-    trimCommand = diagnostics;
+    try {
+      trimCommand = new ObjectName("com.sun.management:type=DiagnosticCommand");
+    } catch (JMException e) {
+      throw new IllegalStateException("diagnostic commands unavailable: " + e.getMessage(), e);
+    }
     trimSchedule = new NativeTrimSchedule(TimeUnit.SECONDS.toNanos(seconds), NativeTrimSchedule.IDLE_GROWTH_BYTES,
         System.nanoTime());
     ensureTimer();
@@ -110,8 +108,9 @@ final class NativeHeapTrim {
         restoreBusySizing();
       }
       if (trimSchedule != null && trimSchedule.trimNow(now, idle, compacted, residentBytes())) {
-        trim();
-        trimSchedule.trimmed(System.nanoTime(), residentBytes());
+        if (trim()) {
+          trimSchedule.trimmed(System.nanoTime(), residentBytes());
+        }
       }
       lastCheckNanos = System.nanoTime();
       lastCpuNanos = processCpuNanos();   // the collection's and the trim's own CPU are not the next interval's work
@@ -170,13 +169,18 @@ final class NativeHeapTrim {
     }
   }
 
-  private static void trim() {
+  /** Trims the C heap; false when the JVM refused, after which the schedule is dropped. */
+  private static boolean trim() {
     try {
       Object result = ManagementFactory.getPlatformMBeanServer().invoke(trimCommand, "systemTrimNativeHeap",
           new Object[] {new String[0]}, new String[] {String[].class.getName()});
       LOG.debug("{}", result);
+      return true;
     } catch (JMException | RuntimeException e) {
-      LOG.debug("native heap trim failed: {}", e.toString());
+      trimSchedule = null;   // not again: the JVM refuses the command
+      LOG.warn("memory: native heap trim stopped: this JVM refused System.trim_native_heap ({}); "
+          + "docs/operations.md#memory", e.toString());
+      return false;
     }
   }
 

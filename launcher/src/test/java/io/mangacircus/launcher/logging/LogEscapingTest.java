@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * Runs against the shipped logback.xml: an event carrying control characters (from an operator or a source) is
- * written as one line with the characters escaped, in the plain pattern and in JSON lines.
+ * Runs against the shipped Logback set-up ({@link LogbackDefaults}): an event carrying control characters (from an
+ * operator or a source) is written as one line with the characters escaped, in the plain pattern and in JSON lines.
  */
 class LogEscapingTest {
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
-/** Runs against the shipped logback.xml: whatever is logged, no appender ever receives a secret. */
+/** Runs against the shipped Logback set-up ({@link LogbackDefaults}): whatever is logged, no appender ever receives a secret. */
 class LogRedactionTest {
 
   private final LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
