@@ -6,6 +6,7 @@ import io.mangacircus.support.DecodingHandler;
 import io.mangacircus.contracts.PingReply;
 import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.reader.accounts.AccessGuard;
+import io.mangacircus.reader.accounts.AccountsGate;
 import io.mangacircus.reader.accounts.AccountRoutes;
 import io.mangacircus.reader.accounts.AdminPageGuard;
 import io.mangacircus.reader.accounts.AppPasswordRoutes;
@@ -84,6 +85,7 @@ public final class ReaderVerticle extends VerticleBase {
   private ServiceStatusRoutes statusRoutes;
   private MessageConsumer<Object> pingConsumer;
   private MessageConsumer<Object> alertsConsumer;
+  private Future<Void> accountsReady = Future.succeededFuture();
 
   /**
    * @param dataDir the data folder; the reader owns {@code reader.db}, {@code catalog.json}, covers and
@@ -112,7 +114,14 @@ public final class ReaderVerticle extends VerticleBase {
     }).compose(v -> {
       startInventory();
       return vertx.executeBlocking(this::openDatabase);
-    }).compose(v -> serve());
+    }).compose(v -> {
+      // The first start's admin account (a password hash: ≈ 1 s of CPU) is made while the reader already serves;
+      // what may check a password or change accounts waits for it (AccountsGate).
+      accountsReady = vertx.executeBlocking(this::ensureAdmin)
+          .onFailure(e -> LOG.error("[ACCOUNTS] could not create the first admin account: {}; account and API "
+              + "requests answer 503 until the reader is restarted", e.toString()));
+      return serve();
+    });
   }
 
   /** The inventory, seeded with the kept one if any, and its first scan started. */
@@ -140,6 +149,11 @@ public final class ReaderVerticle extends VerticleBase {
   private Void openDatabase() throws java.sql.SQLException {
     catalog = CatalogStore.open(dataDir);
     database = ReaderDatabase.open(dataDir.resolve("reader.db"));
+    return null;
+  }
+
+  /** Creates the admin account on a first start (or when none is left), with the configured or a generated password. */
+  private Void ensureAdmin() throws java.sql.SQLException {
     if (database.countAdmins() == 0) {
       boolean generated = config.initialAdminPassword().isEmpty();
       String secret = generated ? GeneratedPassword.create() : config.initialAdminPassword();
@@ -176,6 +190,9 @@ public final class ReaderVerticle extends VerticleBase {
         CatalogRoutes.MAX_COVER_BYTES);
     router.route("/api/*").handler(requestRules);
     router.route("/api/*").handler(requestRules.bodies());
+    AccountsGate accountsGate = new AccountsGate(accountsReady);
+    router.route("/api/*").handler(accountsGate);
+    router.route("/opds/*").handler(accountsGate);
     router.route("/api/*").handler(guard);
     router.route("/opds/*").handler(guard);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
@@ -257,7 +274,8 @@ public final class ReaderVerticle extends VerticleBase {
       pageFiles.closeAll();
     }
     Future<Void> unregistered = pingConsumer == null ? Future.succeededFuture() : pingConsumer.unregister();
-    return unregistered.eventually(() -> vertx.executeBlocking(() -> {
+    // A first start's admin account is finished before the database closes under it.
+    return unregistered.eventually(() -> accountsReady).eventually(() -> vertx.executeBlocking(() -> {
       if (database != null) {
         database.close();
       }
