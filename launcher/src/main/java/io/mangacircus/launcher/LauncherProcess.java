@@ -56,6 +56,7 @@ final class LauncherProcess {
       return Main.EXIT_FAILURE;
     }
 
+    NativeLibraryPreload.start(mode, config.http().nativeTransport());
     Signal.handle(new Signal("TERM"), signal -> stopGracefully("SIGTERM"));
     Signal.handle(new Signal("INT"), signal -> stopGracefully("SIGINT"));
 
