@@ -1,6 +1,7 @@
 package io.mangacircus.launcher.logging;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,12 +28,20 @@ public final class SecretRedactor {
           + "|x-amz-security-token|x-goog-signature|authorization)[\"']?\\s*[=:]\\s*[\"']?)([^\\s&\"',;}]+)"),
           "$1" + MASK));
 
+  /**
+   * Text every match of a rule contains, in lower case: each rule's keyword or key contains one of these. A line with
+   * none of them (most lines) skips the regular expressions, which cost ≈ 20 % of a busy recovery's CPU when every line
+   * went through all three.
+   */
+  static final List<String> STEMS = List.of("bearer", "basic", "cookie", "pass", "pwd", "secret", "token", "api",
+      "session", "sig", "credential", "authorization");
+
   private SecretRedactor() {
   }
 
   /** The text with every secret value masked; null stays null. */
   public static String redact(String text) {
-    if (text == null || text.isEmpty()) {
+    if (text == null || text.isEmpty() || !mayHoldSecret(text)) {
       return text;
     }
     String result = text;
@@ -43,5 +52,16 @@ public final class SecretRedactor {
       }
     }
     return result;
+  }
+
+  /** False only when no rule can match: the rules are case-insensitive for ASCII letters, as lower-casing is. */
+  private static boolean mayHoldSecret(String text) {
+    String lower = text.toLowerCase(Locale.ROOT);
+    for (String stem : STEMS) {
+      if (lower.contains(stem)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

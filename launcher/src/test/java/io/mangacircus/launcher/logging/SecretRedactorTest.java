@@ -46,6 +46,22 @@ class SecretRedactorTest {
   }
 
   @Test
+  void everySecretKeyIsMaskedWhateverItsCaseSoTheQuickCheckSkipsNone() {
+    for (String key : java.util.List.of("password", "passwd", "pwd", "pass", "secret", "client_secret", "token",
+        "access_token", "refresh_token", "api_key", "api-key", "apikey", "session", "sessionid", "signature", "sig",
+        "x-amz-signature", "x-amz-credential", "x-amz-security-token", "x-goog-signature", "authorization")) {
+      for (String shaped : java.util.List.of(key, key.toUpperCase(java.util.Locale.ROOT),
+          Character.toUpperCase(key.charAt(0)) + key.substring(1))) {
+        assertThat(SecretRedactor.redact("retrying https://cdn.example/p?" + shaped + "=v4lue9 now"))
+            .as(shaped).isEqualTo("retrying https://cdn.example/p?" + shaped + "=*** now");
+      }
+    }
+    assertThat(SecretRedactor.redact("BEARER abcdef0123456789")).isEqualTo("BEARER ***");
+    assertThat(SecretRedactor.redact("BaSiC Ym9iOmh1bnRlcjI=")).isEqualTo("BaSiC ***");
+    assertThat(SecretRedactor.redact("SET-COOKIE: a=b")).isEqualTo("SET-COOKIE: ***");
+  }
+
+  @Test
   void ordinaryTextIsLeftAlone() {
     String text = "scraper started (instance 1234) listening on http://127.0.0.1:8080/health/ready";
 
