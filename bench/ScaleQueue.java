@@ -1,5 +1,6 @@
 // The long queue and the big staging area for bench/scale-recovery.sh and bench/scale-queue.sh, JDK only: writes, under
-// DATA_DIR, data/scraper/queue.json (schema 3, one job a line, as the scraper's QueueStore writes it) with JOBS jobs in
+// DATA_DIR, data/scraper/queue.json (schema 4, sequence 0, no journal: a queue as this version keeps it, so a first
+// start does not include the one-off rewrite of an older schema; one job a line) with JOBS jobs in
 // mixed states, and OPEN open chapters (stage "fetching", each with its fingerprint) in mixed recovery states, plus
 // staging folders of no job. Every job belongs to source "bench", whose lane is saved paused (so a started scraper
 // claims nothing; recovery still runs).
@@ -98,7 +99,7 @@ public class ScaleQueue {
     int openLeft = open;
     int openIndex = 0;
     try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(part), 1 << 20)) {
-      out.write(("{\"schema\":3,\"jobs\":[").getBytes(StandardCharsets.UTF_8));
+      out.write(("{\"schema\":4,\"sequence\":0,\"jobs\":[").getBytes(StandardCharsets.UTF_8));
       for (int j = 0; j < jobs; j++) {
         String id = String.format("j-%08x", j);
         String titleId = String.format("scale-title-%05d", j);
