@@ -4,6 +4,8 @@ import io.mangacircus.launcher.VertxFactory.ProcessVertx;
 import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.mangacircus.launcher.lock.LockHeldException;
 import io.mangacircus.launcher.lock.ProcessLock;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,9 +71,10 @@ final class LauncherProcess {
       return Main.EXIT_FAILURE;
     }
     LaunchPlan plan = LaunchPlan.standard(config, mode, process.metricsRegistryName());
+    String launcher;
     try {
-      await(process.vertx().deployVerticle(new LauncherVerticle(plan, this::stopGracefully)).toCompletionStage()
-          .toCompletableFuture(), 60);
+      launcher = await(process.vertx().deployVerticle(new LauncherVerticle(plan, this::stopGracefully))
+          .toCompletionStage().toCompletableFuture(), 60);
     } catch (Exception e) {
       String option = mode.hostsReader() ? "--port" : "--health-port";
       LOG.error("could not start the {} launcher: {}", mode.cliName(),
@@ -88,7 +91,7 @@ final class LauncherProcess {
     LOG.info("stop requested by {}: stopping services (grace period {} s)", stopReason.get(), grace);
     int code = 0;
     try {
-      await(process.vertx().close().toCompletionStage().toCompletableFuture(), grace);
+      await(shutDown(process.vertx(), launcher).toCompletionStage().toCompletableFuture(), grace);
       LOG.info("stopped cleanly");
     } catch (Exception e) {
       LOG.error("did not stop cleanly within {} s: {}", grace, rootMessage(e));
@@ -107,6 +110,20 @@ final class LauncherProcess {
     if (stopReason.compareAndSet(null, requestedBy)) {
       stopRequested.countDown();
     }
+  }
+
+  /**
+   * Undeploys the launcher (its supervisors stop their services, waiting for any still starting), then closes Vert.x.
+   * Closing Vert.x first would cancel every deployment still starting (a service being redeployed, a scraper lane)
+   * without ever calling its stop, and a supervisor not yet told to stop would count the cancelled start as a failure.
+   */
+  static Future<Void> shutDown(Vertx vertx, String launcher) {
+    Future<Void> undeployed = !vertx.deploymentIDs().contains(launcher) ? Future.succeededFuture()
+        : vertx.undeploy(launcher).recover(t -> {
+          LOG.warn("the launcher did not stop cleanly: {}", t.toString());
+          return Future.succeededFuture();
+        });
+    return undeployed.transform(ar -> vertx.close());
   }
 
   private static void awaitStop(CountDownLatch stopRequested) {

@@ -58,6 +58,7 @@ public final class ScraperVerticle extends VerticleBase {
   private final String instance = UUID.randomUUID().toString();
   private final List<String> lanes = new ArrayList<>();
   private volatile boolean stopping;
+  private Future<?> stopped;
   private DemoSite demoSite;
   private SourceSet sources;
   private LibraryLayout library;
@@ -210,6 +211,15 @@ public final class ScraperVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    // Vert.x may ask twice (a deployment it had to undeploy while its parent stopped is undeployed again when it
+    // closes): the queue is closed once.
+    if (stopped == null) {
+      stopped = stopOnce();
+    }
+    return stopped;
+  }
+
+  private Future<?> stopOnce() {
     stopping = true;
     if (discovery != null) {
       discovery.stop();

@@ -298,6 +298,7 @@ public final class LaneVerticle extends VerticleBase {
     return waited.future().onComplete(ar -> {
       if (lock != null) {
         lock.release();
+        lock = null;
       }
       if (client != null) {
         client.close();
