@@ -9,6 +9,7 @@ import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -91,7 +92,7 @@ final class LauncherProcess {
     LOG.info("stop requested by {}: stopping services (grace period {} s)", stopReason.get(), grace);
     int code = 0;
     try {
-      await(shutDown(process.vertx(), launcher).toCompletionStage().toCompletableFuture(), grace);
+      await(shutDown(process.vertx(), launcher), grace);
       LOG.info("stopped cleanly");
     } catch (Exception e) {
       LOG.error("did not stop cleanly within {} s: {}", grace, rootMessage(e));
@@ -117,13 +118,17 @@ final class LauncherProcess {
    * Closing Vert.x first would cancel every deployment still starting (a service being redeployed, a scraper lane)
    * without ever calling its stop, and a supervisor not yet told to stop would count the cancelled start as a failure.
    */
-  static Future<Void> shutDown(Vertx vertx, String launcher) {
+  static CompletableFuture<Void> shutDown(Vertx vertx, String launcher) {
     Future<Void> undeployed = !vertx.deploymentIDs().contains(launcher) ? Future.succeededFuture()
-        : vertx.undeploy(launcher).recover(t -> {
-          LOG.warn("the launcher did not stop cleanly: {}", t.toString());
-          return Future.succeededFuture();
-        });
-    return undeployed.transform(ar -> vertx.close());
+        : vertx.undeploy(launcher);
+    // Vert.x is closed from a thread of its own: a future bound to one of its event loops could not complete once
+    // the close has stopped them.
+    return undeployed.toCompletionStage().toCompletableFuture().handle((v, t) -> {
+      if (t != null) {
+        LOG.warn("the launcher did not stop cleanly: {}", t.toString());
+      }
+      return null;
+    }).thenComposeAsync(v -> vertx.close().toCompletionStage());
   }
 
   private static void awaitStop(CountDownLatch stopRequested) {

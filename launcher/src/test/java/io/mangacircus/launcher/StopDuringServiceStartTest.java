@@ -96,11 +96,11 @@ class StopDuringServiceStartTest {
         .get(10, TimeUnit.SECONDS);
     Context service = serviceStarting.get(10, TimeUnit.SECONDS);
 
-    Future<Void> stopped = LauncherProcess.shutDown(vertx, launcher);
+    CompletableFuture<Void> stopped = LauncherProcess.shutDown(vertx, launcher);
     await().atMost(Duration.ofSeconds(10)).until(() -> supervisor.status() == ServiceStatus.STOPPED);
     // The start ends on the service's own context, as the scraper's does once its queue is open.
     service.runOnContext(v -> serviceStartDone.complete());
-    stopped.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    stopped.get(20, TimeUnit.SECONDS);
 
     assertThat(serviceStops.get()).as("the service's stop ran (the scraper closes its queue there)").isPositive();
     assertThat(supervisor.state().failuresInWindow()).isZero();

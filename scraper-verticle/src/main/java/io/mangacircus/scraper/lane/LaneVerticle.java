@@ -121,7 +121,7 @@ public final class LaneVerticle extends VerticleBase {
    */
   public static Future<String> deploy(Vertx vertx, LaneVerticle lane) {
     return vertx.deployVerticle(lane, new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
-        .onSuccess(id -> lane.begin());
+        .compose(id -> lane.begin().map(id));
   }
 
   /** The lock that keeps a source to one lane in the whole cluster. */
@@ -150,14 +150,20 @@ public final class LaneVerticle extends VerticleBase {
     return Future.succeededFuture();
   }
 
-  /** Starts the work (the lock, then claims) on the lane's context, unless the lane is already stopping. */
-  private void begin() {
+  /**
+   * Starts the work on the lane's context, unless the lane is already stopping; completes once the lane has asked for
+   * its source's lock (so lanes deployed one after the other ask in that order).
+   */
+  private Future<Void> begin() {
+    Promise<Void> asked = Promise.promise();
     context.runOnContext(v -> {
       if (!stopping && !begun) {
         begun = true;
         acquireLock(owner);
       }
+      asked.complete();
     });
+    return asked.future();
   }
 
   /**
