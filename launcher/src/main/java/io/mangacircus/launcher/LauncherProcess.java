@@ -4,9 +4,12 @@ import io.mangacircus.launcher.VertxFactory.ProcessVertx;
 import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.mangacircus.launcher.lock.LockHeldException;
 import io.mangacircus.launcher.lock.ProcessLock;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -70,9 +73,10 @@ final class LauncherProcess {
       return Main.EXIT_FAILURE;
     }
     LaunchPlan plan = LaunchPlan.standard(config, mode, process.metricsRegistryName());
+    String launcher;
     try {
-      await(process.vertx().deployVerticle(new LauncherVerticle(plan, this::stopGracefully)).toCompletionStage()
-          .toCompletableFuture(), 60);
+      launcher = await(process.vertx().deployVerticle(new LauncherVerticle(plan, this::stopGracefully))
+          .toCompletionStage().toCompletableFuture(), 60);
     } catch (Exception e) {
       String option = mode.hostsReader() ? "--port" : "--health-port";
       LOG.error("could not start the {} launcher: {}", mode.cliName(),
@@ -89,7 +93,7 @@ final class LauncherProcess {
     LOG.info("stop requested by {}: stopping services (grace period {} s)", stopReason.get(), grace);
     int code = 0;
     try {
-      await(process.vertx().close().toCompletionStage().toCompletableFuture(), grace);
+      await(shutDown(process.vertx(), launcher), grace);
       LOG.info("stopped cleanly");
     } catch (Exception e) {
       LOG.error("did not stop cleanly within {} s: {}", grace, rootMessage(e));
@@ -108,6 +112,24 @@ final class LauncherProcess {
     if (stopReason.compareAndSet(null, requestedBy)) {
       stopRequested.countDown();
     }
+  }
+
+  /**
+   * Undeploys the launcher (its supervisors stop their services, waiting for any still starting), then closes Vert.x.
+   * Closing Vert.x first would cancel every deployment still starting (a service being redeployed, a scraper lane)
+   * without ever calling its stop, and a supervisor not yet told to stop would count the cancelled start as a failure.
+   */
+  static CompletableFuture<Void> shutDown(Vertx vertx, String launcher) {
+    Future<Void> undeployed = !vertx.deploymentIDs().contains(launcher) ? Future.succeededFuture()
+        : vertx.undeploy(launcher);
+    // Vert.x is closed from a thread of its own: a future bound to one of its event loops could not complete once
+    // the close has stopped them.
+    return undeployed.toCompletionStage().toCompletableFuture().handle((v, t) -> {
+      if (t != null) {
+        LOG.warn("the launcher did not stop cleanly: {}", t.toString());
+      }
+      return null;
+    }).thenComposeAsync(v -> vertx.close().toCompletionStage());
   }
 
   private static void awaitStop(CountDownLatch stopRequested) {

@@ -28,9 +28,7 @@ import io.mangacircus.scraper.recovery.StartupRecovery;
 import io.mangacircus.scraper.source.Circuits;
 import io.mangacircus.scraper.source.SourceSet;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
-import io.vertx.core.ThreadingModel;
 import io.vertx.core.VerticleBase;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,6 +58,7 @@ public final class ScraperVerticle extends VerticleBase {
   private final String instance = UUID.randomUUID().toString();
   private final List<String> lanes = new ArrayList<>();
   private volatile boolean stopping;
+  private Future<?> stopped;
   private DemoSite demoSite;
   private SourceSet sources;
   private LibraryLayout library;
@@ -171,12 +170,27 @@ public final class ScraperVerticle extends VerticleBase {
     if (stopping) {
       return;
     }
-    sources.configs().forEach((name, source) -> vertx.deployVerticle(
+    sources.configs().forEach((name, source) -> LaneVerticle.deploy(vertx,
             new LaneVerticle(name, source, config, queue, library, progress, clock, circuits.of(name), systemic,
-                sources.adapter(name)),
-            new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
+                sources.adapter(name)))
         .onSuccess(lanes::add)
-        .onFailure(t -> LOG.error("[LANE {}] could not start: {}", name, t.toString())));
+        .onFailure(t -> {
+          if (cancelledByStop(t)) {
+            LOG.info("[LANE {}] not started: the scraper is stopping ({})", name, t.getMessage());
+          } else {
+            LOG.error("[LANE {}] could not start: {}", name, t.toString());
+          }
+        }));
+  }
+
+  /**
+   * Whether a lane's deployment failed only because a stop reached it while it was starting: Vert.x closing
+   * ("Verticle un-deployed") or this verticle being undeployed before the lane could join it as a child. Both are a
+   * clean stop, not a failure to report.
+   */
+  private static boolean cancelledByStop(Throwable t) {
+    String message = String.valueOf(t.getMessage());
+    return message.equals("Verticle un-deployed") || message.endsWith("Could not be added as child of parent deployment");
   }
 
   /** Runs a periodic look at the queue on a worker (its lock can be held by a lane's fsync), never while stopping. */
@@ -197,6 +211,15 @@ public final class ScraperVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    // Vert.x may ask twice (a deployment it had to undeploy while its parent stopped is undeployed again when it
+    // closes): the queue is closed once.
+    if (stopped == null) {
+      stopped = stopOnce();
+    }
+    return stopped;
+  }
+
+  private Future<?> stopOnce() {
     stopping = true;
     if (discovery != null) {
       discovery.stop();

@@ -60,6 +60,8 @@ public final class ServiceSupervisor {
   private boolean pingInFlight;
   private long pingTimer = -1;
   private long restartTimer = -1;
+  /** The deploy attempt under way (settled once its outcome, including any undeploy of a superseded one, is done). */
+  private Future<Void> deploying = Future.succeededFuture();
 
   /**
    * @param context the launcher's context, where every decision runs
@@ -161,7 +163,11 @@ public final class ServiceSupervisor {
     return deploy();
   }
 
-  /** Stops supervising and undeploys the service; a parked service stays recorded as parked. */
+  /**
+   * Stops supervising and undeploys the service; a parked service stays recorded as parked. A deploy still under way
+   * (the service's start has not finished) is waited for and its service stopped in turn: a stop during a start is a
+   * clean stop, never counted as a failure.
+   */
   public Future<Void> stop() {
     stopping = true;
     generation++;
@@ -178,7 +184,8 @@ public final class ServiceSupervisor {
       LOG.warn("[SUPERVISOR] {} did not undeploy cleanly: {}", spec.name(), t.toString());
       return Future.succeededFuture();
     });
-    return undeployed.compose(v -> persist()).onComplete(ar -> onChange.run());
+    return Future.join(undeployed, deploying).<Void>mapEmpty().otherwiseEmpty().compose(v -> persist())
+        .onComplete(ar -> onChange.run());
   }
 
   private Future<Void> deploy() {
@@ -190,12 +197,18 @@ public final class ServiceSupervisor {
     onChange.run();
     CrashReportingDeployable verticle = new CrashReportingDeployable(spec.factory().get(),
         crash -> context.runOnContext(v -> failed(deployment, "uncaught exception: " + FailureText.of(crash), crash)));
-    return vertx.deployVerticle(verticle, spec.options()).transform(ar -> {
+    deploying = vertx.deployVerticle(verticle, spec.options()).transform(ar -> {
       if (deployment != generation) {
-        if (ar.succeeded()) {
-          vertx.undeploy(ar.result());
+        // Superseded (a stop, or a failure, came while it started): it is stopped, and its failure is no failure.
+        if (ar.failed()) {
+          LOG.debug("[SUPERVISOR] {} deploy superseded while it started: {}", spec.name(), ar.cause().toString());
+          return Future.succeededFuture();
         }
-        return Future.succeededFuture();
+        return !vertx.deploymentIDs().contains(ar.result()) ? Future.succeededFuture()
+            : vertx.undeploy(ar.result()).<Void>mapEmpty().recover(t -> {
+              LOG.warn("[SUPERVISOR] {} did not undeploy cleanly: {}", spec.name(), t.toString());
+              return Future.succeededFuture();
+            });
       }
       if (ar.failed()) {
         Optional<CorruptStateFileException> corrupt = CorruptStateFileException.in(ar.cause());
@@ -214,6 +227,7 @@ public final class ServiceSupervisor {
       onChange.run();
       return persist();
     });
+    return deploying;
   }
 
   private void ping() {

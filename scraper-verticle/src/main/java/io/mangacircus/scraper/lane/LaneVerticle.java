@@ -17,9 +17,12 @@ import io.vertx.circuitbreaker.CircuitBreaker;
 import io.mangacircus.scraper.source.RequestLines;
 import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Sources;
+import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.vertx.core.ThreadingModel;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.Lock;
 import io.vertx.ext.web.client.WebClient;
 import java.time.Duration;
@@ -31,7 +34,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One source's worker lane. It holds the cluster-wide lock {@code mc.lane.<source>} (so at most one lane per source
  * runs anywhere), then claims one job at a time and hands it to a {@link JobDownloader}. Stopping waits for the
- * current job to reach its next checkpoint.
+ * current job to reach its next checkpoint. Deploy it with {@link #deploy}: its work begins only once its deployment
+ * has succeeded.
  */
 public final class LaneVerticle extends VerticleBase {
 
@@ -52,6 +56,8 @@ public final class LaneVerticle extends VerticleBase {
   private final Source shared;
 
   private volatile boolean stopping;
+  /** Set on the lane's context once {@link #begin} has started the work; before that no job can be held. */
+  private boolean begun;
   private String idleReason;
   private String owner;
   private String currentJob;
@@ -106,6 +112,18 @@ public final class LaneVerticle extends VerticleBase {
     this.clock = clock;
   }
 
+  /**
+   * Deploys a lane as a worker and begins its work once the deployment has succeeded. Never from its own start: a stop
+   * that reaches Vert.x while a lane is still starting (SIGTERM right after startup recovery) cancels the deployment,
+   * and Vert.x then never calls that lane's {@link #stop}; a lane that had begun in its start would go on claiming
+   * jobs while the queue is closed, and Vert.x's second completion of the cancelled start ("Promise already
+   * completed") would be recorded as a lane crash.
+   */
+  public static Future<String> deploy(Vertx vertx, LaneVerticle lane) {
+    return vertx.deployVerticle(lane, new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
+        .compose(id -> lane.begin().map(id));
+  }
+
   /** The lock that keeps a source to one lane in the whole cluster. */
   public static String lockName(String source) {
     return "mc.lane." + source;
@@ -124,13 +142,40 @@ public final class LaneVerticle extends VerticleBase {
     retry = RetryPolicy.of(config.failures());
     crashes = retry.laneCrashBudget(clock);
     crashBackoff = retry.laneRestart();
-    context.exceptionHandler(this::crashed);
+    context.exceptionHandler(this::uncaught);
     FailureResponder failures = new FailureResponder(queue, sourceName, systemic, clock,
         retry, adapted.parserFailuresAreSystemic());
     downloader = new JobDownloader(vertx, source, sourceConfig, queue, library, progress, clock,
         Duration.ofSeconds(config.leaseSeconds()), owner, () -> stopping, failures);
-    acquireLock(owner);
     return Future.succeededFuture();
+  }
+
+  /**
+   * Starts the work on the lane's context, unless the lane is already stopping; completes once the lane has asked for
+   * its source's lock (so lanes deployed one after the other ask in that order).
+   */
+  private Future<Void> begin() {
+    Promise<Void> asked = Promise.promise();
+    context.runOnContext(v -> {
+      if (!stopping && !begun) {
+        begun = true;
+        acquireLock(owner);
+      }
+      asked.complete();
+    });
+    return asked.future();
+  }
+
+  /**
+   * An exception nobody caught on the lane's context. Before the work began it can only be Vert.x completing the start
+   * of a deployment that a stop has cancelled: no job is held and nothing ran, so it is no crash.
+   */
+  private void uncaught(Throwable error) {
+    if (!begun) {
+      LOG.info("[LANE {}] stopped while it was starting; it never began ({})", sourceName, error.toString());
+      return;
+    }
+    crashed(error);
   }
 
   private void acquireLock(String owner) {
@@ -138,6 +183,11 @@ public final class LaneVerticle extends VerticleBase {
       return;
     }
     vertx.sharedData().getLockWithTimeout(lockName(sourceName), 1_000).onComplete(ar -> {
+      if (ar.succeeded() && stopping) {
+        // The lane stopped while the lock was on its way: hand it back, or the source's next lane would wait forever.
+        ar.result().release();
+        return;
+      }
       if (ar.succeeded()) {
         lock = ar.result();
         LOG.info("[LANE {}] started ({}), page delay {} ms, chapter delay {} ms", sourceName, owner,
@@ -254,6 +304,7 @@ public final class LaneVerticle extends VerticleBase {
     return waited.future().onComplete(ar -> {
       if (lock != null) {
         lock.release();
+        lock = null;
       }
       if (client != null) {
         client.close();

@@ -26,9 +26,7 @@ import io.mangacircus.scraper.source.RequestLines;
 import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.TitleInfo;
 import io.mangacircus.testing.Polling;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
-import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.Timeout;
 import io.vertx.junit5.VertxExtension;
@@ -108,13 +106,12 @@ class LaneCrashIT {
         new ScraperConfig.Failures(300, 2, 100, 3, 300, 2, 60), new ScraperConfig.Stall(30, 900, 180));
     queue = new JobQueue(new QueueStore(data.resolve("scraper/queue.json")),
         new EventLog(data.resolve("scraper/events.log")), InstantSource.system(), Set.of("demo"), QueueListener.NONE);
-    return vertx.deployVerticle(new LaneVerticle("demo", source, config, queue,
+    return LaneVerticle.deploy(vertx, new LaneVerticle("demo", source, config, queue,
         new LibraryLayout(data.resolve("library")), new ProgressBoard(p -> { }), InstantSource.system(),
         CircuitGuardedSource.breaker(vertx, "demo", config.failures(), state -> { }),
         new SystemicParserWatch(2, Duration.ofHours(1), InstantSource.system()),
         client -> new BuggySource(SourceTypes.resolve("demo", source).create(vertx, client, InstantSource.system(),
-            config, new RequestLines(InstantSource.system())), crashes)),
-        new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER));
+            config, new RequestLines(InstantSource.system())), crashes)));
   }
 
   @Test

@@ -17,8 +17,6 @@ import io.mangacircus.scraper.queue.JobState;
 import io.mangacircus.scraper.queue.QueueListener;
 import io.mangacircus.scraper.queue.QueueStore;
 import io.mangacircus.testing.Polling;
-import io.vertx.core.DeploymentOptions;
-import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.Timeout;
 import io.vertx.junit5.VertxExtension;
@@ -53,7 +51,6 @@ class LaneExclusivityIT {
         new EventLog(data.resolve("scraper/events.log")), InstantSource.system(), Set.of("demo"), QueueListener.NONE);
     LibraryLayout library = new LibraryLayout(data.resolve("library"));
     ProgressBoard progress = new ProgressBoard(p -> { });
-    DeploymentOptions worker = new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER);
     List<String> lanes = new ArrayList<>();
 
     DemoSite.start(vertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults()).compose(site -> {
@@ -63,10 +60,10 @@ class LaneExclusivityIT {
           new ScraperConfig.Failures(300, 2, 100, 3, 300, 2, 60), new ScraperConfig.Stall(30, 900, 180));
       CircuitBreaker breaker = CircuitGuardedSource.breaker(vertx, "demo", config.failures(), state -> { });
       SystemicParserWatch systemic = new SystemicParserWatch(2, Duration.ofHours(1), InstantSource.system());
-      return vertx.deployVerticle(new LaneVerticle("demo", source, config, queue, library, progress,
-          InstantSource.system(), breaker, systemic), worker).onSuccess(lanes::add)
-          .compose(first -> vertx.deployVerticle(new LaneVerticle("demo", source, config, queue, library, progress,
-              InstantSource.system(), breaker, systemic), worker)).onSuccess(lanes::add);
+      return LaneVerticle.deploy(vertx, new LaneVerticle("demo", source, config, queue, library, progress,
+          InstantSource.system(), breaker, systemic)).onSuccess(lanes::add)
+          .compose(first -> LaneVerticle.deploy(vertx, new LaneVerticle("demo", source, config, queue, library,
+              progress, InstantSource.system(), breaker, systemic))).onSuccess(lanes::add);
     }).compose(second -> {
       String firstJob = queue.add("demo", "tightrope-walker", true).job().id();
       return Polling.until(vertx, Duration.ofSeconds(60),
