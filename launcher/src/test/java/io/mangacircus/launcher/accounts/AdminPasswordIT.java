@@ -1,6 +1,7 @@
 package io.mangacircus.launcher.accounts;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.launcher.Main;
 import io.mangacircus.launcher.testing.FreePorts;
@@ -87,6 +88,8 @@ class AdminPasswordIT {
     String password;
     try (JarProcess first = start(port, Map.of())) {
       HttpProbe.awaitReady(port);
+      // The account is made while the reader already serves (its hash takes about a second): the notice follows.
+      await().atMost(Duration.ofSeconds(30)).until(() -> occurrences(first.output(), GeneratedPassword.FRAME) >= 2);
       password = loggedPassword(first.output());
       assertThat(occurrences(first.output(), password)).as("printed exactly once").isEqualTo(1);
       assertThat(first.output()).doesNotContain("sign-in word");
