@@ -178,14 +178,23 @@ public final class ServiceSupervisor {
     if (status != ServiceStatus.REPAIR_REQUIRED && status != ServiceStatus.BLOCKED) {
       status = ServiceStatus.STOPPED;
     }
-    // While Vert.x closes, it may already have undeployed the child before the launcher stops.
-    boolean deployed = id != null && vertx.deploymentIDs().contains(id);
-    Future<Void> undeployed = !deployed ? Future.succeededFuture() : vertx.undeploy(id).recover(t -> {
+    Future<Void> undeployed = id == null ? Future.succeededFuture() : undeployQuietly(id);
+    return Future.join(undeployed, deploying).<Void>mapEmpty().otherwiseEmpty().compose(v -> persist())
+        .onComplete(ar -> onChange.run());
+  }
+
+  /**
+   * Undeploys one deployment of the service, if Vert.x still has it (while Vert.x closes it may already have undeployed
+   * the child before the launcher stops); a failure is logged, never passed on.
+   */
+  private Future<Void> undeployQuietly(String id) {
+    if (!vertx.deploymentIDs().contains(id)) {
+      return Future.succeededFuture();
+    }
+    return vertx.undeploy(id).recover(t -> {
       LOG.warn("[SUPERVISOR] {} did not undeploy cleanly: {}", spec.name(), t.toString());
       return Future.succeededFuture();
     });
-    return Future.join(undeployed, deploying).<Void>mapEmpty().otherwiseEmpty().compose(v -> persist())
-        .onComplete(ar -> onChange.run());
   }
 
   private Future<Void> deploy() {
@@ -204,11 +213,7 @@ public final class ServiceSupervisor {
           LOG.debug("[SUPERVISOR] {} deploy superseded while it started: {}", spec.name(), ar.cause().toString());
           return Future.succeededFuture();
         }
-        return !vertx.deploymentIDs().contains(ar.result()) ? Future.succeededFuture()
-            : vertx.undeploy(ar.result()).<Void>mapEmpty().recover(t -> {
-              LOG.warn("[SUPERVISOR] {} did not undeploy cleanly: {}", spec.name(), t.toString());
-              return Future.succeededFuture();
-            });
+        return undeployQuietly(ar.result());
       }
       if (ar.failed()) {
         Optional<CorruptStateFileException> corrupt = CorruptStateFileException.in(ar.cause());

@@ -39,13 +39,19 @@ class JobQueueTest {
     assertThat(queue.add("other", "circus-nights", false).job().id()).isNotEqualTo(first.id());
   }
 
+  /** A job for {@code title}, confirmed, claimed and finished with every chapter failed. */
+  private Job finished(JobQueue queue, String title) {
+    Job job = inspectedAndConfirmed(queue, title);
+    queue.claim("demo", "lane-a", LEASE).orElseThrow();
+    job.chapters().forEach(c -> queue.chapterFailed(job.id(), c.id(), 0, null, "gone"));
+    assertThat(queue.finish(job.id(), "lane-a").accepted()).isTrue();
+    return job;
+  }
+
   @Test
   void addingAFinishedTitleAgainCreatesANewJobThatNamesTheOneItSupersedes() {
     JobQueue queue = QueueFixtures.queue(dir, clock);
-    Job finished = inspectedAndConfirmed(queue, "circus-nights");
-    queue.claim("demo", "lane-a", LEASE).orElseThrow();
-    finished.chapters().forEach(c -> queue.chapterFailed(finished.id(), c.id(), 0, null, "gone"));
-    assertThat(queue.finish(finished.id(), "lane-a").accepted()).isTrue();
+    Job finished = finished(queue, "circus-nights");
 
     JobQueue.Addition again = queue.addTitle("demo", "circus-nights", false);
 
@@ -68,10 +74,7 @@ class JobQueueTest {
   @Test
   void aTitlesJobIsFoundAgainAfterARestartAndForgottenOnceDeleted() {
     JobQueue queue = QueueFixtures.queue(dir, clock);
-    Job finished = inspectedAndConfirmed(queue, "circus-nights");
-    queue.claim("demo", "lane-a", LEASE).orElseThrow();
-    finished.chapters().forEach(c -> queue.chapterFailed(finished.id(), c.id(), 0, null, "gone"));
-    assertThat(queue.finish(finished.id(), "lane-a").accepted()).isTrue();
+    Job finished = finished(queue, "circus-nights");
     Job pending = queue.add("demo", "lion-tamer", false).job();
 
     JobQueue restarted = QueueFixtures.queue(dir, clock);
@@ -383,10 +386,7 @@ class JobQueueTest {
   void onlyAFailedJobCanBeDismissedAndOnlyAFinishedOneDeleted() {
     JobQueue queue = QueueFixtures.queue(dir, clock);
     Job pending = queue.add("other", "lion-tamer", false).job();
-    Job finished = inspectedAndConfirmed(queue, "circus-nights");
-    queue.claim("demo", "lane-a", LEASE).orElseThrow();
-    finished.chapters().forEach(c -> queue.chapterFailed(finished.id(), c.id(), 0, null, "gone"));
-    assertThat(queue.finish(finished.id(), "lane-a").accepted()).isTrue();
+    Job finished = finished(queue, "circus-nights");
 
     QueueOutcome dismissPending = queue.dismiss(pending.id());
     QueueOutcome deletePending = queue.delete(pending.id());
