@@ -2,14 +2,17 @@
 // launcher exactly as `mangacircus.jar` builds it (VertxFactory, LaunchPlan.standard, LauncherVerticle) and then sends
 // PingRequests to Addresses.SCRAPER_PING, one at a time, from one event-loop context (as the reader's routes do),
 // timing each from send to reply.
-// Usage: java -cp launcher/target/mangacircus.jar bench/BusPing.java MODE CONF DATA PORT REQUESTS WARMUP
+// Usage: java -cp launcher/target/mangacircus.jar bench/BusPing.java MODE CONF DATA PORT REQUESTS WARMUPS
 //   MODE local:   `all` mode in this JVM: the reader and the scraper on the local event bus (what one JVM does)
 //   MODE cluster: `reader --cluster` in this JVM, joined by Hazelcast to a `scraper --cluster` process started by the
 //                 caller with a config listing both members (the daemon pair on loopback)
 //   CONF: the --conf file (cluster name, port and members for the pair); DATA: a fresh data folder for this JVM;
-//   PORT: the reader's HTTP port. REQUESTS measured after WARMUP unmeasured ones (the JIT compiles the path).
-// Prints "PING mode=<m> requests=<n> p50_us=<..> p90_us=<..> p99_us=<..> p999_us=<..> max_us=<..> mean_us=<..>
-// rate=<per s> cpu_ms=<this JVM's CPU over the measured requests>" and exits 0; any failed or timed-out ping exits 1.
+//   PORT: the reader's HTTP port. WARMUPS: one or more increasing counts, comma-separated ("5000,50000"): for each,
+//   REQUESTS measured pings once that many pings were sent before them (the JIT compiles the path meanwhile, in both
+//   JVMs), so one run shows the same pair early and settled.
+// Prints per window "PING mode=<m> after=<pings sent before> requests=<n> p50_us=<..> p90_us=<..> p99_us=<..>
+// p999_us=<..> max_us=<..> mean_us=<..> rate=<per s> cpu_ms=<this JVM's CPU over the measured requests>", then
+// exits 0; any failed or timed-out ping exits 1.
 
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.PingRequest;
@@ -36,12 +39,13 @@ public final class BusPing {
 
   public static void main(String[] args) throws Exception {
     if (args.length != 6 || !(args[0].equals("local") || args[0].equals("cluster"))) {
-      System.err.println("usage: java -cp mangacircus.jar bench/BusPing.java local|cluster CONF DATA PORT REQUESTS WARMUP");
+      System.err.println(
+          "usage: java -cp mangacircus.jar bench/BusPing.java local|cluster CONF DATA PORT REQUESTS WARMUPS");
       System.exit(2);
     }
     boolean clustered = args[0].equals("cluster");
     int requests = Integer.parseInt(args[4]);
-    int warmup = Integer.parseInt(args[5]);
+    int[] warmups = Arrays.stream(args[5].split(",")).mapToInt(Integer::parseInt).toArray();
     MangaCircusConfig config = new ConfigLoader().load(Optional.of(Path.of(args[1])), Map.of(),
         new ConfigLoader.CommandLineOverrides(args[2], Integer.parseInt(args[3]), null, null, null));
     Mode mode = clustered ? Mode.READER : Mode.ALL;
@@ -55,29 +59,36 @@ public final class BusPing {
           .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
       Context context = vertx.getOrCreateContext();
       awaitScraper(vertx, context);
-      run(vertx, context, warmup); // unmeasured
-      Map<String, Long> threads0 = threadCpuByGroup();
-      long cpu0 = processCpuNs();
-      long start = System.nanoTime();
-      long[] latencies = run(vertx, context, requests);
-      long wall = System.nanoTime() - start;
-      long cpu = processCpuNs() - cpu0;
-      Map<String, Long> threads1 = threadCpuByGroup();
-      StringBuilder split = new StringBuilder();
-      long listed = threads1.entrySet().stream()
-          .mapToLong(e -> e.getValue() - threads0.getOrDefault(e.getKey(), 0L)).sum();
-      threads1.entrySet().stream()
-          .map(e -> Map.entry(e.getKey(), e.getValue() - threads0.getOrDefault(e.getKey(), 0L)))
-          .filter(e -> e.getValue() >= 20_000_000L)
-          .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
-          .forEach(e -> split.append(' ').append(e.getKey()).append('=').append(e.getValue() / 1_000_000).append("ms"));
-      System.out.println("THREADS" + split + " JIT/GC/other=" + Math.max(0, cpu - listed) / 1_000_000 + "ms");
-      Arrays.sort(latencies);
-      double mean = Arrays.stream(latencies).average().orElse(0);
-      System.out.printf(Locale.ROOT, "PING mode=%s requests=%d p50_us=%.1f p90_us=%.1f p99_us=%.1f p999_us=%.1f"
-              + " max_us=%.1f mean_us=%.1f rate=%.0f cpu_ms=%d%n", args[0], requests, pct(latencies, 50),
-          pct(latencies, 90), pct(latencies, 99), pct(latencies, 99.9), latencies[latencies.length - 1] / 1e3,
-          mean / 1e3, requests / (wall / 1e9), cpu / 1_000_000);
+      long sent = 0;
+      for (int warmup : warmups) {
+        run(vertx, context, (int) Math.max(0, warmup - sent)); // unmeasured
+        sent = Math.max(sent, warmup);
+        Map<String, Long> threads0 = threadCpuByGroup();
+        long cpu0 = processCpuNs();
+        long start = System.nanoTime();
+        long[] latencies = run(vertx, context, requests);
+        long wall = System.nanoTime() - start;
+        long cpu = processCpuNs() - cpu0;
+        Map<String, Long> threads1 = threadCpuByGroup();
+        StringBuilder split = new StringBuilder();
+        long listed = threads1.entrySet().stream()
+            .mapToLong(e -> e.getValue() - threads0.getOrDefault(e.getKey(), 0L)).sum();
+        threads1.entrySet().stream()
+            .map(e -> Map.entry(e.getKey(), e.getValue() - threads0.getOrDefault(e.getKey(), 0L)))
+            .filter(e -> e.getValue() >= 20_000_000L)
+            .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
+            .forEach(e -> split.append(' ').append(e.getKey()).append('=').append(e.getValue() / 1_000_000)
+                .append("ms"));
+        System.out.println("THREADS after=" + sent + split + " JIT/GC/other=" + Math.max(0, cpu - listed) / 1_000_000
+            + "ms");
+        Arrays.sort(latencies);
+        double mean = Arrays.stream(latencies).average().orElse(0);
+        System.out.printf(Locale.ROOT, "PING mode=%s after=%d requests=%d p50_us=%.1f p90_us=%.1f p99_us=%.1f"
+                + " p999_us=%.1f max_us=%.1f mean_us=%.1f rate=%.0f cpu_ms=%d%n", args[0], sent, requests,
+            pct(latencies, 50), pct(latencies, 90), pct(latencies, 99), pct(latencies, 99.9),
+            latencies[latencies.length - 1] / 1e3, mean / 1e3, requests / (wall / 1e9), cpu / 1_000_000);
+        sent += requests;
+      }
       code = 0;
     } catch (Exception e) {
       System.err.println("BusPing: " + e);
