@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Shared by the bench scripts that source it (pages.sh, cbz.sh, notify-hang.sh, pipeline.sh, memory.sh): small
+# Shared by the bench scripts that source it (pages.sh, cbz.sh, notify-hang.sh, pipeline.sh, memory.sh, startup.sh, the
+# scale-*.sh scripts): small
 # helpers, the bench library that pages.sh and cbz.sh serve, and their reader-against-nginx rounds. Not run on its own.
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
@@ -205,4 +206,26 @@ cpu_by_thread_group() {
       kill "$mc_pid"; wait "$mc_pid" 2>/dev/null || true; mc_pid=""
     done
   done
+}
+
+# ---- start-up floor (startup.sh, scale-recovery.sh) ------------------------------------------------------------------
+# Milliseconds from `java` to the first 200 of a bare Vert.x Web server (bench/BareServer.java, compiled once into
+# $work/bare beforehand) on the same jar's class path: what any Vert.x server on this machine and JVM costs to start.
+# Uses the caller's work and jar (and MC_JAVA_OPTS, as the product's start does).
+bare_server_ms() {
+  mkdir -p "$work/bare"
+  [ -f "$work/bare/BareServer.class" ] || javac -d "$work/bare" -cp "$jar" bench/BareServer.java
+  local port start pid ms=""
+  port=$(free_port)
+  start=$(date +%s%3N)
+  java ${MC_JAVA_OPTS:-} -cp "$jar:$work/bare" BareServer "$port" >"$work/bare/out" 2>&1 & pid=$!
+  local deadline=$((start + 60000))
+  until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/login.html" || true)" = 200 ]; do
+    kill -0 "$pid" 2>/dev/null || { cat "$work/bare/out" >&2; return 1; }
+    [ "$(date +%s%3N)" -lt "$deadline" ] || { echo "BareServer did not answer within 60 s" >&2; kill "$pid"; return 1; }
+    sleep 0.02
+  done
+  ms=$(( $(date +%s%3N) - start ))
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  echo "$ms"
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures start-up of the runnable jar on this machine: time from `java -jar` to /health/ready 200 in
 # `all` mode and for the clustered pair (started one after the other, and both at once), idle RSS of each
-# process, and the jar size. Loopback only; every process it starts is stopped again.
+# process, and the jar size; beside `all`, alternating with it, the floor: a bare Vert.x Web server from the same jar
+# (bench/BareServer.java) to its first 200. Loopback only; every process it starts is stopped again.
 # Usage: bench/startup.sh [runs]   (build first: mvn -B -q package -DskipTests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +10,7 @@ runs=${1:-5}
 jar=launcher/target/mangacircus.jar
 [ -f "$jar" ] || { echo "build the jar first: mvn -B -q package -DskipTests" >&2; exit 2; }
 work=$(mktemp -d)
+. bench/lib.sh
 pids=()
 cleanup() { for p in "${pids[@]:-}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
@@ -29,8 +31,9 @@ median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : int((a[NR/
 echo "jar: $(du -k "$jar" | cut -f1) KiB ($(du -h "$jar" | cut -f1))"
 echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1)"
 
-all_times=(); all_rss=()
+all_times=(); all_rss=(); bare_times=()
 for i in $(seq 1 "$runs"); do
+  bare_times+=("$(bare_server_ms)")
   port=$(free_port); hport=$(free_port)
   start=$(now_ms)
   java -jar "$jar" all --data "$work/all-$i" --port "$port" --health-port "$hport" >"$work/all-$i.log" 2>&1 & pid=$!; pids+=("$pid")
@@ -41,6 +44,7 @@ for i in $(seq 1 "$runs"); do
   stop "$pid"
 done
 echo "all mode, java -jar to /health/ready 200: median $(printf '%s\n' "${all_times[@]}" | median) ms (runs: ${all_times[*]})"
+echo "floor, a bare Vert.x Web server from the same jar to its first 200: median $(printf '%s\n' "${bare_times[@]}" | median) ms (runs: ${bare_times[*]})"
 echo "all mode, idle RSS after 5 s: median $(printf '%s\n' "${all_rss[@]}" | median) KiB (runs: ${all_rss[*]})"
 
 pair() { # mode: sequential | together
