@@ -3,6 +3,12 @@ package io.mangacircus.contracts.library;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 
 class LibraryLayoutTest {
@@ -26,6 +32,23 @@ class LibraryLayoutTest {
     assertThat(LibraryLayout.seriesCandidates("mangapill-", "mangapill", "2-x", "One Piece"))
         .startsWith("mangapill-one-piece", "mangapill-one-piece-mangapill")
         .last().asString().matches("mangapill-one-piece-mangapill-[0-9a-f]{8}");
+  }
+
+  @Test
+  void theHashIsTheSameForATitleOnEveryCallAndThreadAndDiffersByTitleId() throws Exception {
+    String expected = "mangapill-one-piece-mangapill-" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+        .digest("mangapill\u00002-x".getBytes(StandardCharsets.UTF_8)), 0, 4);
+    Callable<String> last = () -> LibraryLayout.seriesCandidates("mangapill-", "mangapill", "2-x", "One Piece").get(2);
+    assertThat(last.call()).isEqualTo(expected);
+    assertThat(last.call()).isEqualTo(expected);
+    ExecutorService other = Executors.newSingleThreadExecutor();
+    try {
+      assertThat(other.submit(last).get()).isEqualTo(expected);
+    } finally {
+      other.shutdownNow();
+    }
+    assertThat(LibraryLayout.seriesCandidates("mangapill-", "mangapill", "2-y", "One Piece").get(2))
+        .isNotEqualTo(expected);
   }
 
   @Test
