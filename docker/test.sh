@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # docker/test.sh - proves the containerised deployment end to end on whatever Docker-compatible engine the
 # machine has (without one, as root, it starts ../shared/tools/container-lab.sh and stops it again at the end):
-#   1. builds the image (docker-compose build)           5. SIGKILL of the scraper's JVM: the container is
-#   2. both services of the pair become healthy             restarted, the reader's readiness recovers and the
-#   3. the reader UI answers on its port 8080 (3b: the      interrupted download finishes
-#      memory yield reads the container's cgroup limit)
-#   4. a demo download publishes a chapter that the      6. docker-compose down ends within the 30 s grace period,
-#      reader lists (admin token + a logged-in session)     exit 0 and state flushed (check on the volume)
-#                                                        7. data survives down and up
+#   1. builds the image (docker-compose build), whose     5. SIGKILL of the scraper's JVM: the container is
+#      class-data archive loads with -Xshare:on             restarted, the reader's readiness recovers and the
+#   2. both services of the pair become healthy             interrupted download finishes
+#   3. the reader UI answers on its port 8080 (3b: the   6. docker-compose down ends within the 30 s grace period,
+#      memory yield reads the container's cgroup limit)     exit 0 and state flushed (check on the volume)
+#   4. a demo download publishes a chapter that the      7. data survives down and up
+#      reader lists (admin token + a logged-in session)
 # Each step prints its timing. Everything it creates (containers, network, volume) is removed on exit, pass or
 # fail; the image mangacircus:test is kept unless MC_TEST_RMI=1. Needs bash, curl, python3, docker-compose
 # (or `docker compose`) and, for step 5, root (the engine's processes are root's).
@@ -143,7 +143,14 @@ compose build > "$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log"; fail "im
 docker run --rm --entrypoint id "$IMAGE" -u | grep -qv '^0$' || fail "the image runs as root"
 env_in_image=$(docker image inspect -f '{{json .Config.Env}}' "$IMAGE")
 case "$env_in_image" in *PASSWORD*|*TOKEN*) fail "the image carries a secret in its environment: $env_in_image" ;; esac
-pass "image built; runs as uid $(docker run --rm --entrypoint id "$IMAGE" -u); no password or token in its environment"
+# The class-data archive of the build's training start: the image's own JAVA_OPTS maps classes from it (-Xshare:on
+# makes a missing or mismatched archive an error instead of a warning); the training start's work folder is gone.
+shared=$(docker run --rm --entrypoint sh "$IMAGE" -c 'exec java $JAVA_OPTS -Xshare:on -Xlog:class+load -jar /app/mangacircus.jar --help' 2>&1 \
+  | grep -c 'source: shared objects file (top)' || true)
+[ "$shared" -gt 0 ] || fail "the image's JAVA_OPTS does not map classes from /app/mangacircus.jsa: $(docker run --rm --entrypoint sh "$IMAGE" -c 'java $JAVA_OPTS -Xshare:on -version' 2>&1 | head -3)"
+leftover=$(docker run --rm --entrypoint find "$IMAGE" /tmp -maxdepth 1 -name 'mangacircus-train*')
+[ -z "$leftover" ] || fail "the training start left its work folder in the image: $leftover"
+pass "image built; runs as uid $(docker run --rm --entrypoint id "$IMAGE" -u); no password or token in its environment; $shared classes of \`--help\` mapped from /app/mangacircus.jsa"
 
 # ---- 2. up and healthy ---------------------------------------------------------------------------------------
 step "2. docker-compose up: both services become healthy"
