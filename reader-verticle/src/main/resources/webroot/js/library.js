@@ -1,6 +1,8 @@
 // Library page: "Continue reading" from GET /api/progress, the "Recently added" shelf, one shelf per collection (admins
 // edit them here) and the covers grid from GET /api/series (search, sort), each card with this user's unread count,
 // progress and a "New" badge for chapters published since their last visit (POST /api/series/visit on each load).
+// Nothing here asks for the whole library: the grid loads one page at a time as the reader scrolls (or presses
+// "Show more"), each shelf asks for its own few series, and the collection editor searches (docs/api.md "Library").
 import { el, byId, ago, fullDate, plural, toast } from './dom.js';
 import { getJson, postJson, putJson, request, seriesPath } from './api.js';
 import { startPage, showPageError } from './page.js';
@@ -16,17 +18,40 @@ const STATUS_TEXT = {
 const grid = byId('library-grid');
 const empty = byId('library-empty');
 const statusLine = byId('library-status');
+const countLine = byId('library-count');
+const moreButton = byId('library-more');
+const sentinel = byId('library-sentinel');
 const search = byId('search');
 const sort = byId('sort');
+/** Series per page of the grid; a refresh asks again for the pages shown, at most REFETCH a request. */
+const PAGE = 60;
+const REFETCH = 8 * PAGE;
 const RECENT = 12;
+/** Series a collection's shelf asks for at a time. */
+const SHELF = 24;
+/** Titles the collection editor lists at a time. */
+const PICKS = 50;
+/** The grid's card element per series id (reused across refreshes). */
 const cards = new Map();
-/** Every series of the last unsearched answer, by id (the shelves draw from it). */
-let allSeries = new Map();
+/** The grid's series in order: the pages loaded so far. */
+let shown = [];
+let total = 0;
+let pagesLoaded = 0;
+let moreLoading = false;
+/** Titles of every series seen on this page (grid, shelves, searches), for the collection editor's labels. */
+const titles = new Map();
 let collections = [];
 let editing = null;
+/** The collection being edited: its series ids (in order) with their titles. */
+let chosen = new Map();
 let me = null;
 let loadSeq = 0;
+let shelfSeq = 0;
+let findSeq = 0;
 let pollTimer = 0;
+let lastScannedAt;
+/** Asks the sentinel's observer to look again (set once there is one). */
+let rearm = () => {};
 
 startPage('library', async (user) => {
   me = user;
@@ -51,6 +76,7 @@ startPage('library', async (user) => {
   });
   const refresh = () => {
     loadLibrary({ quiet: true });
+    loadShelves();
     loadContinue();
   };
   document.addEventListener('visibilitychange', () => {
@@ -60,11 +86,36 @@ startPage('library', async (user) => {
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) refresh();
   });
+  moreButton.addEventListener('click', () => loadMore({ focus: true }));
+  if ('IntersectionObserver' in window) {
+    // The next page is asked for a little before the end of the grid comes into view.
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
+    }, { rootMargin: '0px 0px 600px 0px' });
+    observer.observe(sentinel);
+    rearm = () => {
+      // Observing again reports the sentinel's current state: still in view after a page (a tall screen) loads the next.
+      observer.unobserve(sentinel);
+      observer.observe(sentinel);
+    };
+  }
   byId('collection-new').hidden = !isAdmin();
   byId('collection-new').addEventListener('click', () => openEditor(null));
   byId('collection-cancel').addEventListener('click', closeEditor);
   byId('collection-form').addEventListener('submit', saveCollection);
   byId('collection-delete').addEventListener('click', deleteCollection);
+  let findDebounce = 0;
+  byId('collection-find').addEventListener('input', () => {
+    clearTimeout(findDebounce);
+    findDebounce = setTimeout(findTitles, 250);
+  });
+  byId('collection-find').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      clearTimeout(findDebounce);
+      findTitles();
+    }
+  });
   showSkeleton();
   // This load is a library visit: it settles which chapters count as new (the answer itself is not needed).
   await postJson('/api/series/visit').catch((e) => console.warn('library visit not recorded:', e.message));
@@ -73,7 +124,39 @@ startPage('library', async (user) => {
 
 const isAdmin = () => !!(me && me.role === 'admin');
 
-/** GET /api/series with the search and sort; only the newest answer is drawn. */
+/** The list's address: the search and sort of the page, and a page of `size` series. */
+function listPath({ q = search.value.trim(), order = sort.value, page, size, collection } = {}) {
+  const query = new URLSearchParams();
+  if (q) query.set('q', q);
+  if (order && order !== 'title') query.set('sort', order);
+  if (collection) query.set('collection', collection);
+  query.set('page', String(page));
+  query.set('size', String(size));
+  return `/api/series?${query}`;
+}
+
+function remember(series) {
+  for (const s of series) titles.set(s.id, s.title || s.id);
+  return series;
+}
+
+/**
+ * The grid's first `pages` pages of PAGE series, in as few requests as REFETCH allows; the answer of the last request
+ * with the series of all of them.
+ */
+async function fetchPages(pages) {
+  const wanted = pages * PAGE;
+  const size = Math.min(wanted, REFETCH);
+  const requests = Math.ceil(wanted / size);
+  const answers = await Promise.all(Array.from({ length: requests }, (_, i) => getJson(listPath({ page: i + 1, size }))));
+  const series = answers.flatMap((a) => a.series || []).slice(0, wanted);
+  return { ...answers[answers.length - 1], series };
+}
+
+/**
+ * GET /api/series with the search and sort: the first page, or (quiet: a refresh) again the pages already shown, so
+ * the cards and the scroll position stay; only the newest answer is drawn.
+ */
 async function loadLibrary({ quiet = false } = {}) {
   const seq = ++loadSeq;
   clearTimeout(pollTimer);
@@ -82,9 +165,10 @@ async function loadLibrary({ quiet = false } = {}) {
   if (q) query.set('q', q);
   if (sort.value !== 'title') query.set('sort', sort.value);
   history.replaceState(null, '', query.toString() ? `/?${query}` : '/');
+  const pages = quiet ? Math.max(1, pagesLoaded) : 1;
   let answer;
   try {
-    answer = await getJson(`/api/series${query.toString() ? `?${query}` : ''}`);
+    answer = await fetchPages(pages);
   } catch (e) {
     if (seq === loadSeq && !quiet) showPageError(e);
     return;
@@ -96,14 +180,50 @@ async function loadLibrary({ quiet = false } = {}) {
   if (firstScan && !(answer.series || []).length) {
     statusLine.textContent = 'Looking for titles…';
   } else {
-    if (!q) allSeries = new Map((answer.series || []).map((x) => [x.id, x]));
-    drawGrid(answer.series || [], q);
-    drawShelves(q);
+    shown = remember(answer.series || []);
+    total = Number(answer.total) || shown.length;
+    pagesLoaded = pages;
+    drawGrid(shown, q);
     drawStatus(answer);
+    // The shelves follow the library's changes: a first scan's growing list, a completed scan, a publication.
+    if (!quiet || answer.partial || answer.scannedAt !== lastScannedAt || answer.libraryStatus === 'updated') {
+      loadShelves();
+    }
+    lastScannedAt = answer.scannedAt;
   }
   if (answer.libraryStatus === 'refreshing' || answer.libraryStatus === 'stale') {
     pollTimer = setTimeout(() => loadLibrary({ quiet: true }), answer.scannedAt ? 3000 : 1000);
   }
+}
+
+/** The next page of the grid, appended below the cards shown (none twice); focus: to its first card (the button). */
+async function loadMore({ focus = false } = {}) {
+  if (moreLoading || pagesLoaded === 0 || shown.length >= total) return;
+  const seq = loadSeq;
+  const from = pagesLoaded;
+  moreLoading = true;
+  moreButton.disabled = true;
+  let answer;
+  try {
+    answer = await getJson(listPath({ page: from + 1, size: PAGE }));
+  } catch (e) {
+    if (!e.redirecting) toast(`More titles could not be loaded: ${e.message}`, { error: true });
+    return;
+  } finally {
+    moreLoading = false;
+    moreButton.disabled = false;
+  }
+  // A new search, sort or refresh drew the grid meanwhile: this page belongs to an older list.
+  if (seq !== loadSeq || pagesLoaded !== from) return;
+  pagesLoaded = from + 1;
+  total = Number(answer.total) || total;
+  const fresh = remember(answer.series || []).filter((s) => !cards.has(s.id));
+  shown = shown.concat(fresh);
+  const nodes = fresh.map(gridCard);
+  grid.append(...nodes);
+  drawMore();
+  if (focus && nodes.length) nodes[0].querySelector('a').focus();
+  rearm();
 }
 
 function drawStatus(answer) {
@@ -117,6 +237,15 @@ function drawStatus(answer) {
   statusLine.title = answer.scannedAt ? `Last scanned ${fullDate(answer.scannedAt)}` : '';
 }
 
+/** "Showing 60 of 150 titles" and the "Show more" button while there are more. */
+function drawMore() {
+  const more = shown.length < total;
+  countLine.textContent = total === 0 ? ''
+    : more ? `Showing ${shown.length} of ${total} titles` : total === 1 ? '1 title' : `All ${total} titles`;
+  moreButton.hidden = !more;
+  sentinel.hidden = !more;
+}
+
 function showSkeleton() {
   // Placeholders only: they are not `.series-card`s, which stand for real series.
   grid.replaceChildren(...Array.from({ length: 6 }, () => el('div', { class: 'skeleton', 'aria-hidden': 'true' },
@@ -124,23 +253,26 @@ function showSkeleton() {
     el('p', { class: 'meta', text: 'chapters' }))));
 }
 
-/** Draws the cards, reusing the elements of series already shown. */
+/** The grid's card of a series, made once and updated with its latest counts. */
+function gridCard(s) {
+  let card = cards.get(s.id);
+  if (!card) {
+    card = makeCard(s);
+    cards.set(s.id, card);
+  }
+  updateCard(card, s);
+  return card;
+}
+
+/** Draws the cards, reusing the elements of series already shown (a refresh keeps the scroll position). */
 function drawGrid(series, q) {
   grid.setAttribute('aria-busy', 'false');
-  const seen = new Set();
-  const nodes = series.map((s) => {
-    seen.add(s.id);
-    let card = cards.get(s.id);
-    if (!card) {
-      card = makeCard(s);
-      cards.set(s.id, card);
-    }
-    updateCard(card, s);
-    return card;
-  });
+  const seen = new Set(series.map((s) => s.id));
   for (const id of [...cards.keys()]) if (!seen.has(id)) cards.delete(id);
-  grid.replaceChildren(...nodes);
-  drawEmpty(series.length === 0, q);
+  grid.replaceChildren(...series.map(gridCard));
+  drawMore();
+  drawEmpty(total === 0 && series.length === 0, q);
+  rearm();
 }
 
 function makeCard(s) {
@@ -204,27 +336,80 @@ function shelfCard(s) {
   return card;
 }
 
-/** "Recently added" and one shelf per collection; hidden while searching. */
-function drawShelves(q) {
-  const recent = [...allSeries.values()].filter((s) => s.addedAt)
-    .sort((a, b) => Date.parse(b.addedAt) - Date.parse(a.addedAt)).slice(0, RECENT);
-  byId('recent-shelf').hidden = !!q || recent.length === 0;
+/**
+ * "Recently added" (GET /api/series?sort=added) and one shelf per collection (?collection=), each asking for its own
+ * few series; hidden while searching.
+ */
+async function loadShelves() {
+  const seq = ++shelfSeq;
+  const q = search.value.trim();
+  byId('recent-shelf').hidden = byId('recent-shelf').hidden || !!q;
+  byId('collection-shelves').hidden = !!q;
+  if (q) return;
+  let recent = [];
+  let shelves;
+  try {
+    [recent, shelves] = await Promise.all([
+      getJson(listPath({ q: '', order: 'added', page: 1, size: RECENT }))
+        .then((a) => remember(a.series || []).filter((s) => s.addedAt)),
+      Promise.all(collections.map((c) => getJson(listPath({ q: '', order: '', collection: c.id, page: 1, size: SHELF }))
+        .then((a) => ({ collection: c, series: remember(a.series || []), total: Number(a.total) || 0 }))
+        .catch((e) => {
+          if (e.status !== 404) console.warn(`collection ${c.id} unavailable:`, e.message);
+          return { collection: c, series: [], total: 0 };
+        }))),
+    ]);
+  } catch (e) {
+    if (!e.redirecting) console.warn('shelves unavailable:', e.message);
+    return;
+  }
+  if (seq !== shelfSeq || search.value.trim()) return;
+  byId('recent-shelf').hidden = recent.length === 0;
   byId('recent-list').replaceChildren(...recent.map(shelfCard));
-  const shelves = collections.map((c) => {
-    const members = (c.series || []).map((id) => allSeries.get(id)).filter(Boolean);
-    const head = el('div', { class: 'shelf-head' }, el('h2', { text: c.name }),
-      el('span', { class: 'quiet', text: plural(members.length, 'title') }));
-    if (isAdmin()) {
-      head.append(el('button', { type: 'button', class: 'small edit-collection', text: 'Edit',
-        'aria-label': `Edit the collection ${c.name}`, onclick: () => openEditor(c) }));
-    }
-    return el('section', { class: 'shelf', 'data-shelf': `collection-${c.id}`, 'data-collection': c.id }, head,
-      members.length ? el('div', { class: 'shelf-row' }, members.map(shelfCard))
-        : el('p', { class: 'quiet', text: 'No titles yet.' }));
-  });
-  const box = byId('collection-shelves');
-  box.hidden = !!q;
-  box.replaceChildren(...shelves);
+  byId('collection-shelves').replaceChildren(...shelves.map(collectionShelf));
+}
+
+/** A collection's shelf: its first SHELF series, then "Show more" for the next ones. */
+function collectionShelf({ collection: c, series, total: count }) {
+  const head = el('div', { class: 'shelf-head' }, el('h2', { text: c.name }),
+    el('span', { class: 'quiet', text: plural(count, 'title') }));
+  if (isAdmin()) {
+    head.append(el('button', { type: 'button', class: 'small edit-collection', text: 'Edit',
+      'aria-label': `Edit the collection ${c.name}`, onclick: () => openEditor(c) }));
+  }
+  const section = el('section', { class: 'shelf', 'data-shelf': `collection-${c.id}`, 'data-collection': c.id }, head);
+  if (!series.length) {
+    section.append(el('p', { class: 'quiet', text: 'No titles yet.' }));
+    return section;
+  }
+  const row = el('div', { class: 'shelf-row' }, series.map(shelfCard));
+  section.append(row);
+  let page = 1;
+  let loaded = series.length;
+  if (loaded < count) {
+    const more = el('button', { type: 'button', class: 'small shelf-more', text: 'Show more',
+      'aria-label': `Show more of ${c.name}` });
+    more.addEventListener('click', async () => {
+      more.disabled = true;
+      try {
+        const answer = await getJson(listPath({ q: '', order: '', collection: c.id, page: page + 1, size: SHELF }));
+        page++;
+        const have = new Set([...row.querySelectorAll('[data-series]')].map((n) => n.dataset.series));
+        const next = remember(answer.series || []).filter((s) => !have.has(s.id));
+        loaded += next.length;
+        const nodes = next.map(shelfCard);
+        more.before(...nodes);
+        if (nodes.length) nodes[0].querySelector('a').focus();
+        more.hidden = loaded >= (Number(answer.total) || 0) || !next.length;
+      } catch (e) {
+        if (!e.redirecting) toast(`More titles could not be loaded: ${e.message}`, { error: true });
+      } finally {
+        more.disabled = false;
+      }
+    });
+    row.append(more);
+  }
+  return section;
 }
 
 async function loadCollections() {
@@ -235,23 +420,102 @@ async function loadCollections() {
     if (!e.redirecting) console.warn('collections unavailable:', e.message);
     collections = [];
   }
-  drawShelves(search.value.trim());
+  await loadShelves();
 }
 
-/** Opens the collection form: a new collection (null) or an existing one to rename, fill or delete. */
+/**
+ * Opens the collection form: a new collection (null) or an existing one to rename, fill or delete. Its titles are
+ * found by searching (GET /api/series?q=), one page at a time, never from a list of the whole library.
+ */
 function openEditor(collection) {
   editing = collection;
   byId('collection-editor-heading').textContent = collection ? `Edit “${collection.name}”` : 'New collection';
   byId('collection-name').value = collection ? collection.name : '';
   byId('collection-delete').hidden = !collection;
   byId('collection-error').textContent = '';
-  const chosen = new Set(collection ? collection.series : []);
-  const titles = [...allSeries.values()].sort((a, b) => (a.title || a.id).localeCompare(b.title || b.id));
-  byId('collection-series').replaceChildren(...titles.map((s) => el('label', {},
-    el('input', { type: 'checkbox', value: s.id, checked: chosen.has(s.id) }),
-    el('span', { text: s.title || s.id, title: s.title || s.id }))));
+  byId('collection-find').value = '';
+  chosen = new Map((collection ? collection.series : []).map((id) => [id, titles.get(id) || id]));
+  drawChosen();
+  // At once the titles the grid has loaded (by title), then the server's first page: the same nodes where they match.
+  const first = [...shown].sort((a, b) => (a.title || a.id).localeCompare(b.title || b.id)).slice(0, PICKS);
+  drawPicks(first, null);
   byId('collection-editor').hidden = false;
   byId('collection-name').focus();
+  findTitles();
+  if (collection) nameMembers(collection);
+}
+
+/** The members' titles (a collection may hold series the page has not seen), a page of 500 at a time. */
+async function nameMembers(collection) {
+  for (let page = 1; editing === collection; page++) {
+    let answer;
+    try {
+      answer = await getJson(listPath({ q: '', order: '', collection: collection.id, page, size: 500 }));
+    } catch (e) {
+      return;
+    }
+    if (editing !== collection) return;
+    for (const s of remember(answer.series || [])) if (chosen.has(s.id)) chosen.set(s.id, s.title || s.id);
+    drawChosen();
+    if (page * 500 >= (Number(answer.total) || 0)) return;
+  }
+}
+
+/** The editor's search: the first PICKS titles containing what is typed. */
+async function findTitles() {
+  const seq = ++findSeq;
+  const q = byId('collection-find').value.trim();
+  let answer;
+  try {
+    answer = await getJson(listPath({ q, order: 'title', page: 1, size: PICKS }));
+  } catch (e) {
+    if (!e.redirecting && seq === findSeq) byId('collection-picks-status').textContent = e.message;
+    return;
+  }
+  if (seq !== findSeq || byId('collection-editor').hidden) return;
+  drawPicks(remember(answer.series || []), Number(answer.total) || 0, q);
+}
+
+/** The found titles as checkboxes, reusing the box of a title already listed. */
+function drawPicks(series, count, q = '') {
+  const box = byId('collection-series');
+  const existing = new Map([...box.querySelectorAll('label')].map((label) => [label.dataset.series, label]));
+  box.replaceChildren(...series.map((s) => {
+    let label = existing.get(s.id);
+    if (!label) {
+      const input = el('input', { type: 'checkbox', value: s.id });
+      input.addEventListener('change', () => {
+        if (input.checked) chosen.set(s.id, s.title || s.id);
+        else chosen.delete(s.id);
+        drawChosen();
+      });
+      label = el('label', { 'data-series': s.id }, input, el('span', { text: s.title || s.id, title: s.title || s.id }));
+    }
+    label.querySelector('input').checked = chosen.has(s.id);
+    return label;
+  }));
+  const status = byId('collection-picks-status');
+  if (count == null) status.textContent = '';
+  else if (count === 0) status.textContent = q ? `No title contains “${q}”.` : 'The library has no titles yet.';
+  else if (count > series.length) status.textContent = `${series.length} of ${count} titles: search to find others.`;
+  else status.textContent = plural(count, 'title');
+}
+
+/** The collection's titles as they will be saved; unticking one takes it out. */
+function drawChosen() {
+  const box = byId('collection-chosen');
+  byId('collection-chosen-heading').textContent = chosen.size ? `In this collection: ${plural(chosen.size, 'title')}`
+    : 'No titles chosen yet';
+  box.replaceChildren(...[...chosen].map(([id, title]) => {
+    const input = el('input', { type: 'checkbox', value: id, checked: true });
+    input.addEventListener('change', () => {
+      chosen.delete(id);
+      const pick = byId('collection-series').querySelector(`label[data-series="${CSS.escape(id)}"] input`);
+      if (pick) pick.checked = false;
+      drawChosen();
+    });
+    return el('label', {}, input, el('span', { text: title, title }));
+  }));
 }
 
 function closeEditor() {
@@ -275,7 +539,7 @@ async function saveCollection(event) {
     byId('collection-error').textContent = 'Give the collection a name.';
     return;
   }
-  const series = [...byId('collection-series').querySelectorAll('input:checked')].map((i) => i.value);
+  const series = [...chosen.keys()];
   const id = editing ? editing.id : newId(name);
   try {
     await putJson(`/api/admin/catalog/collections/${encodeURIComponent(id)}`, { name, series });

@@ -87,7 +87,8 @@ public final class SeriesRoutes {
   }
 
   /**
-   * {@code GET /api/series?q=&sort=title|updated&page=&size=}: the library list (or one page of it), answered at once
+   * {@code GET /api/series?q=&sort=title|updated|added&collection=&page=&size=}: the library list (or one page of it;
+   * or a collection's members, {@link SeriesSelection}), answered at once
    * from the inventory; only before this process has any inventory (no kept one, first scan still running) it waits
    * for that scan, for at most {@link #PARTIAL_AFTER}, then answers with the series found so far ({@code partial})
    * as soon as there is one, and after {@link #FIRST_SCAN_WAIT} whatever there is; once a partial list was answered,
@@ -95,12 +96,13 @@ public final class SeriesRoutes {
    */
   private void handleList(RoutingContext ctx) {
     Paging paging = Paging.of(ctx);
-    if (paging == null) {
+    SeriesSelection selection = paging == null ? null : selection(ctx);
+    if (selection == null) {
       return;
     }
     java.util.concurrent.CompletableFuture<LibraryInventory.Summary> first = inventory.firstAnswer();
     if (first.isDone() || partialAnswered && inventory.firstSeries().isDone()) {
-      answerList(ctx, inventory.summary(), paging);
+      answerList(ctx, inventory.summary(), paging, selection);
       return;
     }
     io.vertx.core.Context context = vertx.getOrCreateContext();
@@ -111,9 +113,29 @@ public final class SeriesRoutes {
         .timeout(FIRST_SCAN_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
         .onComplete(ar -> {
           if (!ctx.response().ended() && !ctx.response().closed()) {
-            answerList(ctx, inventory.summary(), paging);
+            answerList(ctx, inventory.summary(), paging, selection);
           }
         });
+  }
+
+  /**
+   * The request's search, sort and collection; null after a 404 (unknown collection). A sort it does not know is
+   * ignored (title order), as before there were several.
+   */
+  private SeriesSelection selection(RoutingContext ctx) {
+    String asked = ctx.request().getParam("sort");
+    String sort = asked != null && SeriesSelection.SORTS.contains(asked) ? asked : null;
+    String query = ctx.request().getParam("q", "").trim().toLowerCase(java.util.Locale.ROOT);
+    String collection = ctx.request().getParam("collection");
+    if (collection == null) {
+      return new SeriesSelection(query, sort == null ? "title" : sort, null);
+    }
+    Optional<CatalogStore.Collection> found = catalog.collection(collection);
+    if (found.isEmpty()) {
+      ApiReplies.error(ctx, 404, "not_found", "no collection " + collection);
+      return null;
+    }
+    return new SeriesSelection(query, sort, found.get().series());
   }
 
   /** The page asked for: {@code page} from 1 (none: the whole list) of {@code size} series; null after a 400. */
@@ -146,7 +168,8 @@ public final class SeriesRoutes {
    * The list with this user's reading summary per series ({@code unread}, {@code read}, {@code newSince},
    * {@code addedAt}; docs/api.md): the user's read marks and library visit are read from the database off the loop.
    */
-  private void answerList(RoutingContext ctx, LibraryInventory.Summary summary, Paging paging) {
+  private void answerList(RoutingContext ctx, LibraryInventory.Summary summary, Paging paging,
+      SeriesSelection selection) {
     if (summary.partial() && !summary.series().isEmpty()) {
       partialAnswered = true;
     }
@@ -154,20 +177,16 @@ public final class SeriesRoutes {
     java.util.Map<String, java.util.Map<String, Instant>> times = inventory.chapterTimes();
     blocking(ctx, () -> new UserMarks(database.readChapters(session.userId()),
         database.libraryVisit(session.userId()).map(ReaderDatabase.LibraryVisit::since).orElse(null)),
-        marks -> answerList(ctx, summary, times, marks, paging));
+        marks -> answerList(ctx, summary, times, marks, paging, selection));
   }
 
   private record UserMarks(java.util.Map<String, Set<String>> read, Instant since) {
   }
 
   private static void answerList(RoutingContext ctx, LibraryInventory.Summary summary,
-      java.util.Map<String, java.util.Map<String, Instant>> times, UserMarks marks, Paging paging) {
-    String query = ctx.request().getParam("q", "").trim().toLowerCase(java.util.Locale.ROOT);
-    List<SeriesEntry> matching = query.isEmpty() ? summary.series() : summary.series().stream()
-        .filter(s -> s.title().toLowerCase(java.util.Locale.ROOT).contains(query)).toList();
-    if ("updated".equals(ctx.request().getParam("sort"))) {
-      matching = matching.stream().sorted(java.util.Comparator.comparing(SeriesEntry::updatedAt).reversed()).toList();
-    }
+      java.util.Map<String, java.util.Map<String, Instant>> times, UserMarks marks, Paging paging,
+      SeriesSelection selection) {
+    List<SeriesEntry> matching = selection.apply(summary.series(), times);
     List<SeriesEntry> shown = matching;
     if (!paging.all()) {
       long from = Math.min((long) (paging.page() - 1) * paging.size(), matching.size());

@@ -23,12 +23,13 @@ class SeriesListPagingTest {
   @TempDir
   Path data;
 
+  private LibraryFixture library;
   private ReaderUnderTest reader;
   private ReaderUnderTest.Session admin;
 
   @BeforeEach
   void start() throws Exception {
-    LibraryFixture library = new LibraryFixture(data);
+    library = new LibraryFixture(data);
     int hour = 0;
     for (String name : List.of("alpha", "bravo", "charlie", "delta", "echo")) {
       library.chapter(name, name.substring(0, 1).toUpperCase() + name.substring(1), 1, 1,
@@ -69,6 +70,42 @@ class SeriesListPagingTest {
     assertThat(ids(found)).containsExactly("charlie");
     assertThat(found.getInteger("total")).as("the search's total").isEqualTo(2);
     assertThat(ids(list("?page=1"))).as("100 a page by default").hasSize(5);
+  }
+
+  @Test
+  void sortAddedListsTheSeriesThatCameIntoTheLibraryLastFirstNotTheLastUpdated() throws Exception {
+    // Alpha came first but has the newest chapter: first by "updated", last by "added".
+    library.chapter("alpha", "Alpha", 2, 1, PUBLISHED.plusSeconds(3600L * 24));
+    HttpResponse<String> rescan = reader.text(as(admin, reader.request("POST", "/api/admin/library/rescan", "{}")));
+    assertThat(rescan.statusCode()).as(rescan.body()).isEqualTo(200);
+
+    assertThat(ids(list("?sort=updated&page=1&size=2"))).containsExactly("alpha", "echo");
+    JsonObject added = list("?sort=added&page=1&size=2");
+    assertThat(ids(added)).containsExactly("echo", "delta");
+    assertThat(added.getJsonArray("series").getJsonObject(0).getString("addedAt"))
+        .isEqualTo(PUBLISHED.plusSeconds(3600L * 4).toString());
+    assertThat(ids(list("?sort=added"))).last().isEqualTo("alpha");
+    assertThat(ids(list("?sort=sideways&page=1&size=2"))).as("an unknown sort: by title, as before")
+        .containsExactly("alpha", "bravo");
+  }
+
+  @Test
+  void aCollectionListsItsMembersInItsOwnOrderPagedAndSearchable() throws Exception {
+    HttpResponse<String> saved = reader.text(as(admin, reader.request("PUT", "/api/admin/catalog/collections/picks",
+        new JsonObject().put("name", "Picks").put("series", List.of("echo", "gone", "bravo", "delta")).encode())));
+    assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+
+    JsonObject first = list("?collection=picks&page=1&size=2");
+    assertThat(ids(first)).as("the collection's order; a member not in the library is left out")
+        .containsExactly("echo", "bravo");
+    assertThat(first.getInteger("total")).isEqualTo(3);
+    assertThat(ids(list("?collection=picks&page=2&size=2"))).containsExactly("delta");
+    assertThat(ids(list("?collection=picks&sort=title"))).containsExactly("bravo", "delta", "echo");
+    assertThat(ids(list("?collection=picks&q=RAV"))).containsExactly("bravo");
+
+    HttpResponse<String> unknown = reader.text(as(admin, reader.get("/api/series?collection=nothing")));
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertThat(new JsonObject(unknown.body()).getString("error")).isEqualTo("not_found");
   }
 
   @Test
