@@ -92,6 +92,7 @@ public final class ScraperVerticle extends VerticleBase {
       demoSite = site;
       return vertx.executeBlocking(this::openQueue);
     }).compose(v -> {
+      seedFollows();
       Map<String, SourceConfig> configs = sources.configs();
       circuits = new Circuits(vertx, configs.keySet(), config.failures());
       metrics.register(circuits, queue);
@@ -124,8 +125,7 @@ public final class ScraperVerticle extends VerticleBase {
     try {
       queue = new JobQueue(new QueueStore(folder.resolve("queue.json")), events, clock, sources.configs().keySet(),
           queueEvents);
-      follows = Follows.open(folder.resolve("follows.json"), clock, () -> LibraryTitles.scan(dataDir.resolve("library"))
-          .stream().map(t -> new Follows.LibraryTitle(t.source(), t.titleId(), t.series())).toList());
+      follows = Follows.open(folder.resolve("follows.json"), clock);
     } catch (CorruptStateFileException e) {
       LOG.error("[QUEUE] the scraper refuses to start: {}", e.getMessage());
       throw e;
@@ -143,6 +143,21 @@ public final class ScraperVerticle extends VerticleBase {
       DemoSetup.queueTitle(queue, config);
     }
     return null;
+  }
+
+  /**
+   * The first start's follows (no {@code follows.json} yet) are seeded from the library's chapters on a worker of
+   * their own, beside recovery, not before the scraper's start goes on: until it ends, the follows' reads and changes
+   * wait for it and the chapters published meanwhile are kept for it (Follows#seed). Nothing to do otherwise.
+   */
+  private void seedFollows() {
+    Path libraryRoot = dataDir.resolve("library");
+    vertx.executeBlocking(() -> {
+      follows.seed(stopped -> LibraryTitles.scan(libraryRoot, stopped).stream()
+          .map(t -> new Follows.LibraryTitle(t.source(), t.titleId(), t.series())).toList());
+      return null;
+    }, false).onFailure(t -> LOG.error("[FOLLOWS] following the titles already in the library failed: {}",
+        t.toString(), t));
   }
 
   private void recoverThenStartLanes() {
@@ -237,6 +252,10 @@ public final class ScraperVerticle extends VerticleBase {
       }
       Future<Void> site = demoSite == null ? Future.succeededFuture() : demoSite.close();
       return site.eventually(() -> vertx.executeBlocking(() -> {
+        if (follows != null) {
+          // A seed under way ends at its next library folder and writes nothing; the next start seeds again.
+          follows.stopSeed();
+        }
         if (queue != null) {
           // The journal folded into queue.json: the next start (or an older version) reads one file.
           queue.close();
