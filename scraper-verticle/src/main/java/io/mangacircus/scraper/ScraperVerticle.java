@@ -70,6 +70,9 @@ public final class ScraperVerticle extends VerticleBase {
   private DiscoveryService discovery;
   private Follows follows;
   private OperatorRequests operator;
+  private StartupRecovery recovery;
+  /** Ends when startup recovery's pass does (never fails); a stop waits for it before it closes the queue. */
+  private Future<?> recovered = Future.succeededFuture();
 
   /**
    * @param dataDir the data folder; the scraper owns {@code scraper/} and {@code library/} in it
@@ -171,14 +174,28 @@ public final class ScraperVerticle extends VerticleBase {
         LOG.info("[LANE {}] {} until {} (kept across the restart)", name, lane.holdReason(), lane.holdUntil());
       }
     });
-    new StartupRecovery(vertx, queue, sources.metadata(), library, new ChapterPublisher(library, clock),
-        config.recovery(), follows::batch).run()
+    recovery = new StartupRecovery(vertx, queue, sources.metadata(), library, new ChapterPublisher(library, clock),
+        config.recovery(), follows::batch);
+    if (stopping) {
+      recovery.stop();
+    }
+    Future<Boolean> pass = recovery.run()
+        .map(report -> !report.stopped())
         .recover(error -> {
+          if (stopping) {
+            LOG.info("[RECOVERY] ended by the stop: {}", error.toString());
+            return Future.succeededFuture(false);
+          }
           LOG.error("[RECOVERY] failed: {}; lanes start anyway and re-check each chapter themselves", error.toString(),
               error);
-          return Future.succeededFuture();
-        })
-        .onComplete(ar -> startLanes());
+          return Future.succeededFuture(true);
+        });
+    recovered = pass;
+    pass.onSuccess(startLanes -> {
+      if (startLanes) {
+        startLanes();
+      }
+    });
   }
 
   private void startLanes() {
@@ -239,9 +256,17 @@ public final class ScraperVerticle extends VerticleBase {
     if (discovery != null) {
       discovery.stop();
     }
+    // Recovery's pass ends at its next chapter (its stop waits for a queue write under way, off the event loop); the
+    // queue, the sources and the follows it uses are closed only after it did.
+    StartupRecovery pass = recovery;
+    Future<?> recoveryEnded = pass == null ? Future.succeededFuture()
+        : vertx.executeBlocking(() -> {
+          pass.stop();
+          return null;
+        }).eventually(() -> recovered);
     List<Future<?>> undeployed = new ArrayList<>();
     lanes.stream().filter(vertx.deploymentIDs()::contains).forEach(lane -> undeployed.add(vertx.undeploy(lane)));
-    return Future.join(undeployed).eventually(() -> {
+    return Future.join(undeployed).eventually(() -> recoveryEnded).eventually(() -> {
       operator.close();
       if (circuits != null) {
         circuits.close();
