@@ -70,6 +70,9 @@ public final class ScraperVerticle extends VerticleBase {
   private DiscoveryService discovery;
   private Follows follows;
   private OperatorRequests operator;
+  private StartupRecovery recovery;
+  /** Ends when startup recovery's pass does (never fails); a stop waits for it before it closes the queue. */
+  private Future<?> recovered = Future.succeededFuture();
 
   /**
    * @param dataDir the data folder; the scraper owns {@code scraper/} and {@code library/} in it
@@ -92,6 +95,7 @@ public final class ScraperVerticle extends VerticleBase {
       demoSite = site;
       return vertx.executeBlocking(this::openQueue);
     }).compose(v -> {
+      seedFollows();
       Map<String, SourceConfig> configs = sources.configs();
       circuits = new Circuits(vertx, configs.keySet(), config.failures());
       metrics.register(circuits, queue);
@@ -124,8 +128,7 @@ public final class ScraperVerticle extends VerticleBase {
     try {
       queue = new JobQueue(new QueueStore(folder.resolve("queue.json")), events, clock, sources.configs().keySet(),
           queueEvents);
-      follows = Follows.open(folder.resolve("follows.json"), clock, () -> LibraryTitles.scan(dataDir.resolve("library"))
-          .stream().map(t -> new Follows.LibraryTitle(t.source(), t.titleId(), t.series())).toList());
+      follows = Follows.open(folder.resolve("follows.json"), clock);
     } catch (CorruptStateFileException e) {
       LOG.error("[QUEUE] the scraper refuses to start: {}", e.getMessage());
       throw e;
@@ -145,6 +148,21 @@ public final class ScraperVerticle extends VerticleBase {
     return null;
   }
 
+  /**
+   * The first start's follows (no {@code follows.json} yet) are seeded from the library's chapters on a worker of
+   * their own, beside recovery, not before the scraper's start goes on: until it ends, the follows' reads and changes
+   * wait for it and the chapters published meanwhile are kept for it (Follows#seed). Nothing to do otherwise.
+   */
+  private void seedFollows() {
+    Path libraryRoot = dataDir.resolve("library");
+    vertx.executeBlocking(() -> {
+      follows.seed(stopped -> LibraryTitles.scan(libraryRoot, stopped).stream()
+          .map(t -> new Follows.LibraryTitle(t.source(), t.titleId(), t.series())).toList());
+      return null;
+    }, false).onFailure(t -> LOG.error("[FOLLOWS] following the titles already in the library failed: {}",
+        t.toString(), t));
+  }
+
   private void recoverThenStartLanes() {
     sources.startAdapters(vertx, clock, config, circuits::of);
     metrics.registerLimits(sources.adapters());
@@ -156,14 +174,28 @@ public final class ScraperVerticle extends VerticleBase {
         LOG.info("[LANE {}] {} until {} (kept across the restart)", name, lane.holdReason(), lane.holdUntil());
       }
     });
-    new StartupRecovery(vertx, queue, sources.metadata(), library, new ChapterPublisher(library, clock),
-        config.recovery(), follows::batch).run()
+    recovery = new StartupRecovery(vertx, queue, sources.metadata(), library, new ChapterPublisher(library, clock),
+        config.recovery(), follows::batch);
+    if (stopping) {
+      recovery.stop();
+    }
+    Future<Boolean> pass = recovery.run()
+        .map(report -> !report.stopped())
         .recover(error -> {
+          if (stopping) {
+            LOG.info("[RECOVERY] ended by the stop: {}", error.toString());
+            return Future.succeededFuture(false);
+          }
           LOG.error("[RECOVERY] failed: {}; lanes start anyway and re-check each chapter themselves", error.toString(),
               error);
-          return Future.succeededFuture();
-        })
-        .onComplete(ar -> startLanes());
+          return Future.succeededFuture(true);
+        });
+    recovered = pass;
+    pass.onSuccess(startLanes -> {
+      if (startLanes) {
+        startLanes();
+      }
+    });
   }
 
   private void startLanes() {
@@ -224,9 +256,17 @@ public final class ScraperVerticle extends VerticleBase {
     if (discovery != null) {
       discovery.stop();
     }
+    // Recovery's pass ends at its next chapter (its stop waits for a queue write under way, off the event loop); the
+    // queue, the sources and the follows it uses are closed only after it did.
+    StartupRecovery pass = recovery;
+    Future<?> recoveryEnded = pass == null ? Future.succeededFuture()
+        : vertx.executeBlocking(() -> {
+          pass.stop();
+          return null;
+        }).eventually(() -> recovered);
     List<Future<?>> undeployed = new ArrayList<>();
     lanes.stream().filter(vertx.deploymentIDs()::contains).forEach(lane -> undeployed.add(vertx.undeploy(lane)));
-    return Future.join(undeployed).eventually(() -> {
+    return Future.join(undeployed).eventually(() -> recoveryEnded).eventually(() -> {
       operator.close();
       if (circuits != null) {
         circuits.close();
@@ -237,6 +277,10 @@ public final class ScraperVerticle extends VerticleBase {
       }
       Future<Void> site = demoSite == null ? Future.succeededFuture() : demoSite.close();
       return site.eventually(() -> vertx.executeBlocking(() -> {
+        if (follows != null) {
+          // A seed under way ends at its next library folder and writes nothing; the next start seeds again.
+          follows.stopSeed();
+        }
         if (queue != null) {
           // The journal folded into queue.json: the next start (or an older version) reads one file.
           queue.close();

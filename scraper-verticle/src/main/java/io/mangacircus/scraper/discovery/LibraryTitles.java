@@ -23,11 +23,19 @@ public final class LibraryTitles {
 
   /** A fresh scan (blocking): every distinct source and title id of a published chapter. */
   public static Set<Title> scan(Path library) {
+    return scan(library, () -> false);
+  }
+
+  /** As {@link #scan(Path)}, ending early (with the titles found so far) once {@code stopped} says so. */
+  public static Set<Title> scan(Path library, java.util.function.BooleanSupplier stopped) {
     Set<Title> titles = new LinkedHashSet<>();
     try (Stream<Path> series = Files.list(library)) {
       for (Path folder : series.filter(Files::isDirectory)
           .filter(p -> !LibraryLayout.isPrivate(p.getFileName().toString()))
           .sorted().toList()) {
+        if (stopped.getAsBoolean()) {
+          return titles;
+        }
         try (Stream<Path> chapters = Files.list(folder)) {
           for (Path chapter : chapters.filter(Files::isDirectory).toList()) {
             try {

@@ -61,6 +61,7 @@ public final class QueueStore {
   private final int compactAfterLines;
   private final long compactAfterBytes;
   private final ObjectMapper mapper;
+  private final StreamingLoad streaming;
   private final java.util.concurrent.atomic.LongAdder saves = new java.util.concurrent.atomic.LongAdder();
   private final java.util.concurrent.atomic.LongAdder compactions = new java.util.concurrent.atomic.LongAdder();
   private static final byte[] EMPTY_JOBS = "\"jobs\":[]".getBytes(StandardCharsets.UTF_8);
@@ -112,6 +113,7 @@ public final class QueueStore {
     this.compactAfterBytes = compactAfterBytes;
     this.mapper = StateJson.mapper()
         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    this.streaming = new StreamingLoad(file, journal);
   }
 
   /** The journal beside a queue file: {@code queue.json.journal}. */
@@ -138,25 +140,24 @@ public final class QueueStore {
    */
   public synchronized QueueFile load() {
     closeChannel();
-    Snapshot snapshot = readSnapshot(true);
+    StreamingLoad.Loaded loaded = loadQueue(true);
+    QueueFile queue = loaded.queue();
     snapshotOnDisk = Files.exists(file);
     synchronized (snapshotLock) {
-      snapshotSequence = snapshot.sequence;
+      snapshotSequence = loaded.snapshotSequence();
     }
-    Replay replay = replay(snapshot);
-    QueueFile queue = bind(replay.tree(mapper));
     written = new java.util.HashMap<>();
     queue.jobs().forEach(job -> written.put(job.id(), job));
     writtenOrder = List.copyOf(queue.jobs());
     writtenLanes = queue.lanes();
     writtenIncidents = queue.incidents();
-    sequence = replay.sequence;
-    journalLength = replay.length;
-    journalLines = replay.lines;
-    replayed = replay.applied;
-    if (replay.applied > 0) {
-      LOG.info("[QUEUE] {}: {} changes replayed from {} past the snapshot's sequence {}", file, replay.applied,
-          journal.getFileName(), snapshot.sequence);
+    sequence = loaded.sequence();
+    journalLength = loaded.length();
+    journalLines = loaded.lines();
+    replayed = loaded.applied();
+    if (loaded.applied() > 0) {
+      LOG.info("[QUEUE] {}: {} changes replayed from {} past the snapshot's sequence {}", file, loaded.applied(),
+          journal.getFileName(), loaded.snapshotSequence());
     }
     return queue;
   }
@@ -168,7 +169,24 @@ public final class QueueStore {
    * @throws CorruptStateFileException when the snapshot or the journal exists but cannot be understood
    */
   public QueueFile read() {
-    return bind(readTree());
+    return loadQueue(false).queue();
+  }
+
+  /**
+   * The snapshot and the journal's lines past it, bound to jobs straight from the files' bytes ({@link StreamingLoad});
+   * whatever that path does not take as it is (an older schema, a value it would not bind exactly as the tree does, a
+   * file or a line that does not parse) goes through the trees instead, which migrate, judge and name the error as
+   * they always did.
+   */
+  private StreamingLoad.Loaded loadQueue(boolean migrate) {
+    StreamingLoad.Loaded streamed = streaming.load();
+    if (streamed != null) {
+      return streamed;
+    }
+    Snapshot snapshot = readSnapshot(migrate);
+    Replay replay = replay(snapshot);
+    return new StreamingLoad.Loaded(bind(replay.tree(mapper)), snapshot.sequence, replay.sequence, replay.length,
+        replay.lines, replay.applied);
   }
 
   /**

@@ -39,8 +39,8 @@ public final class StartupRecovery {
 
   private static final Logger LOG = LoggerFactory.getLogger(StartupRecovery.class);
 
-  /** What a pass did. */
-  public record Report(int released, Map<RecoveryVerdict, Integer> verdicts, int deferred) {
+  /** What a pass did; {@code stopped} when a {@link #stop} ended it before every open chapter was looked at. */
+  public record Report(int released, Map<RecoveryVerdict, Integer> verdicts, int deferred, boolean stopped) {
   }
 
   private final Vertx vertx;
@@ -50,6 +50,12 @@ public final class StartupRecovery {
   private final LibraryLayout library;
   private final ChapterPublisher publisher;
   private final ScraperConfig.Recovery limits;
+  /** The pass's queue writes and {@link #stop} take turns on it: once a stop returned, the pass writes nothing. */
+  private final Object writes = new Object();
+  private volatile boolean stopped;
+  /** Completed by {@link #stop}, on the context the pass runs on: a source look-up under way is not waited for. */
+  private final io.vertx.core.Promise<Void> stopSignal = io.vertx.core.Promise.promise();
+  private final io.vertx.core.Context context;
 
   public StartupRecovery(Vertx vertx, JobQueue queue, Map<String, Source> sources, LibraryLayout library,
       ChapterPublisher publisher, ScraperConfig.Recovery limits) {
@@ -69,16 +75,39 @@ public final class StartupRecovery {
     this.library = library;
     this.publisher = publisher;
     this.limits = limits;
+    this.context = vertx.getOrCreateContext();
   }
 
-  /** One recovery pass. Queue writes (fsyncs) and file reads run on worker threads, never on the caller's event loop. */
+  /**
+   * One recovery pass. Queue writes (fsyncs) and file reads run on worker threads, never on the caller's event loop.
+   * After {@link #stop} the pass ends at its next chapter: what it decided so far is recorded, the chapters it did not
+   * reach are left as they are for the next start, and its report says {@code stopped}.
+   */
   public Future<Report> run() {
     return vertx.executeBlocking(() -> {
       long started = System.nanoTime();
-      List<Job> released = queue.releaseAllAtStartup();
+      List<Job> released;
+      synchronized (writes) {
+        if (stopped) {
+          return new Snapshot(started, 0, List.of());
+        }
+        released = queue.releaseAllAtStartup();
+      }
       logReleased(released);
       return new Snapshot(started, released.size(), queue.openChapters());
     }).compose(this::classifyOpenChapters);
+  }
+
+  /**
+   * Stops the pass (the scraper is stopping): it ends between two chapters, and a source look-up under way is not
+   * waited for (its answer is ignored). Blocking: waits for a queue write under way, after which the pass writes
+   * nothing; the caller then waits for {@link #run}'s future, which ends soon, before it closes the queue.
+   */
+  public void stop() {
+    synchronized (writes) {
+      stopped = true;
+    }
+    context.runOnContext(v -> stopSignal.tryComplete());
   }
 
   /** What the pass starts from: when it began, the jobs given back, every open chapter. */
@@ -110,36 +139,64 @@ public final class StartupRecovery {
   private Future<Report> classifyOpenChapters(Snapshot snapshot) {
     long started = snapshot.started();
     List<OpenChapter> open = snapshot.open();
+    if (stopped) {
+      return Future.succeededFuture(stoppedSummary(started, open.size(), snapshot.released(),
+          new EnumMap<>(RecoveryVerdict.class)));
+    }
     if (open.isEmpty()) {
       LOG.info("[RECOVERY] no open chapters");
       return Future.succeededFuture(summary(started, 0, snapshot.released(), new EnumMap<>(RecoveryVerdict.class), 0,
           0));
     }
     LOG.info("[RECOVERY] {} open chapters; classifying them from the library and staging first", open.size());
-    return classifyLocally(open).compose(local -> {
-      Map<RecoveryVerdict, Integer> verdicts = local.verdicts();
-      List<OpenChapter> remote = local.needSource();
-      LOG.info("[RECOVERY] {} of {} open chapters classified from the library and staging in {} ms: {} complete, {} "
-          + "still, {} unknown; {} need their source; {} staging folders belong to no open chapter (left alone)",
-          open.size() - remote.size(), open.size(), (System.nanoTime() - started) / 1_000_000,
-          verdicts.getOrDefault(RecoveryVerdict.COMPLETE, 0), verdicts.getOrDefault(RecoveryVerdict.STILL, 0),
-          verdicts.getOrDefault(RecoveryVerdict.UNKNOWN, 0), remote.size(), local.orphans());
-      int deferred = Math.max(0, remote.size() - limits.maxPerPass());
-      List<OpenChapter> pass = remote.subList(0, Math.min(remote.size(), limits.maxPerPass()));
-      if (!remote.isEmpty()) {
-        LOG.info("[RECOVERY] {} open chapters need their source; asking about {} now ({} ms apart){}", remote.size(),
-            pass.size(), limits.delayMs(), deferred > 0 ? ", " + deferred + " on a later pass (the lanes resume them "
-                + "meanwhile)" : "");
+    return classifyLocally(open).compose(local -> lookUp(snapshot, local));
+  }
+
+  /** After the files: the source look-ups of the pass, one after another, paced; the summary when they are over. */
+  private Future<Report> lookUp(Snapshot snapshot, Local local) {
+    long started = snapshot.started();
+    List<OpenChapter> open = snapshot.open();
+    Map<RecoveryVerdict, Integer> verdicts = local.verdicts();
+    if (stopped) {
+      return Future.succeededFuture(stoppedSummary(started, open.size(), snapshot.released(), verdicts));
+    }
+    List<OpenChapter> remote = local.needSource();
+    LOG.info("[RECOVERY] {} of {} open chapters classified from the library and staging in {} ms: {} complete, {} "
+        + "still, {} unknown; {} need their source; {} staging folders belong to no open chapter (left alone)",
+        open.size() - remote.size(), open.size(), (System.nanoTime() - started) / 1_000_000,
+        verdicts.getOrDefault(RecoveryVerdict.COMPLETE, 0), verdicts.getOrDefault(RecoveryVerdict.STILL, 0),
+        verdicts.getOrDefault(RecoveryVerdict.UNKNOWN, 0), remote.size(), local.orphans());
+    int deferred = Math.max(0, remote.size() - limits.maxPerPass());
+    List<OpenChapter> pass = remote.subList(0, Math.min(remote.size(), limits.maxPerPass()));
+    if (!remote.isEmpty()) {
+      LOG.info("[RECOVERY] {} open chapters need their source; asking about {} now ({} ms apart){}", remote.size(),
+          pass.size(), limits.delayMs(), deferred > 0 ? ", " + deferred + " on a later pass (the lanes resume them "
+              + "meanwhile)" : "");
+    }
+    Future<Void> chain = Future.succeededFuture();
+    for (OpenChapter chapter : pass) {
+      chain = chain.compose(v -> stopped ? Future.succeededFuture() : askSourceUnlessStopped(chapter, verdicts));
+    }
+    return chain.map(v -> stopped
+        ? stoppedSummary(started, open.size(), snapshot.released(), verdicts)
+        : summary(started, open.size(), snapshot.released(), verdicts, pass.size(), deferred));
+  }
+
+  /** One source look-up, its verdict counted; a stop ends it at once (the answer, when it comes, is ignored). */
+  private Future<Void> askSourceUnlessStopped(OpenChapter chapter, Map<RecoveryVerdict, Integer> verdicts) {
+    io.vertx.core.Promise<Void> step = io.vertx.core.Promise.promise();
+    askSource(chapter).onComplete(answer -> {
+      if (answer.succeeded() && !stopped) {
+        verdicts.merge(answer.result(), 1, Integer::sum);
       }
-      Future<Void> chain = Future.succeededFuture();
-      for (OpenChapter chapter : pass) {
-        chain = chain.compose(v -> askSource(chapter).map(verdict -> {
-          verdicts.merge(verdict, 1, Integer::sum);
-          return null;
-        }));
+      if (answer.succeeded()) {
+        step.tryComplete();
+      } else {
+        step.tryFail(answer.cause());
       }
-      return chain.map(v -> summary(started, open.size(), snapshot.released(), verdicts, pass.size(), deferred));
     });
+    stopSignal.future().onComplete(stop -> step.tryComplete());
+    return step.future();
   }
 
   /**
@@ -154,7 +211,21 @@ public final class StartupRecovery {
         verdicts.getOrDefault(RecoveryVerdict.COMPLETE, 0), verdicts.getOrDefault(RecoveryVerdict.STILL, 0),
         verdicts.getOrDefault(RecoveryVerdict.GONE, 0), verdicts.getOrDefault(RecoveryVerdict.UNKNOWN, 0), deferred,
         lookedUp, limits.maxPerPass(), limits.delayMs(), released);
-    return new Report(released, verdicts, deferred);
+    return new Report(released, verdicts, deferred, false);
+  }
+
+  /**
+   * The line that says a stop ended the pass (INFO: a stop is no failure): what was decided so far, and how many open
+   * chapters are left as they are for the next start's pass.
+   */
+  private Report stoppedSummary(long started, int open, int released, Map<RecoveryVerdict, Integer> verdicts) {
+    int decided = verdicts.values().stream().mapToInt(Integer::intValue).sum();
+    LOG.info("[RECOVERY] stopped after {} ms (the scraper is stopping): {} of {} open chapters looked at ({} complete, "
+        + "{} still, {} gone, {} unknown); the other {} are left as they are for the next start; {} jobs given back",
+        (System.nanoTime() - started) / 1_000_000, decided, open, verdicts.getOrDefault(RecoveryVerdict.COMPLETE, 0),
+        verdicts.getOrDefault(RecoveryVerdict.STILL, 0), verdicts.getOrDefault(RecoveryVerdict.GONE, 0),
+        verdicts.getOrDefault(RecoveryVerdict.UNKNOWN, 0), open - decided, released);
+    return new Report(released, verdicts, 0, true);
   }
 
   /** What the files decided, and the chapters only the source can decide. */
@@ -198,7 +269,11 @@ public final class StartupRecovery {
         stagedPages += part.stagedPages();
       }
       if (!complete.isEmpty()) {
-        aroundPublications.accept(() -> queue.chaptersPublished(complete));
+        synchronized (writes) {
+          if (!stopped) {
+            aroundPublications.accept(() -> queue.chaptersPublished(complete));
+          }
+        }
       }
       logVerdicts(verdicts, completeNamed, stagedPages);
       return new Local(verdicts, needSource, orphans(open));
@@ -212,6 +287,9 @@ public final class StartupRecovery {
     List<String> completeNamed = new ArrayList<>();
     int[] stagedPages = {0};
     for (OpenChapter snapshot : run) {
+      if (stopped) {
+        break;
+      }
       RecoveryVerdict verdict = classifyLocally(snapshot, folders, complete, completeNamed, stagedPages);
       if (verdict == null) {
         needSource.add(snapshot);
@@ -332,21 +410,28 @@ public final class StartupRecovery {
         LOG.info("[RECOVERY] {}: still (nothing staged; the source still lists it)", where);
         verdict = Future.succeededFuture(RecoveryVerdict.STILL);
       } else if (outcome instanceof FetchOutcome.NotFound<?>) {
-        LOG.info("[RECOVERY] {}: gone (the source says {}; nothing staged); recorded as failed, reason chapter_gone",
-            where, outcome.describe());
         verdict = vertx.executeBlocking(() -> {
           Optional<ChapterEntry> again = queue.chapter(job.get().id(), chapter.id());
-          if (again.isPresent() && again.get().stage().open()) {
-            queue.chapterFailed(job.get().id(), chapter.id(), chapter.pages(), fingerprint,
-                "chapter_gone: " + outcome.describe());
+          synchronized (writes) {
+            if (stopped) {
+              LOG.info("[RECOVERY] {}: the source says {}, but the scraper is stopping: nothing changed, the next "
+                  + "start asks again", where, outcome.describe());
+              return RecoveryVerdict.UNKNOWN;
+            }
+            if (again.isPresent() && again.get().stage().open()) {
+              queue.chapterFailed(job.get().id(), chapter.id(), chapter.pages(), fingerprint,
+                  "chapter_gone: " + outcome.describe());
+            }
           }
+          LOG.info("[RECOVERY] {}: gone (the source says {}; nothing staged); recorded as failed, reason chapter_gone",
+              where, outcome.describe());
           return RecoveryVerdict.GONE;
         });
       } else {
         LOG.info("[RECOVERY] {}: unknown ({}); nothing changed, next pass will look again", where, outcome.describe());
         verdict = Future.succeededFuture(RecoveryVerdict.UNKNOWN);
       }
-      return verdict.compose(v -> delay(limits.delayMs()).map(ignored -> v));
+      return verdict.compose(v -> stopped ? Future.succeededFuture(v) : delay(limits.delayMs()).map(ignored -> v));
     });
   }
 

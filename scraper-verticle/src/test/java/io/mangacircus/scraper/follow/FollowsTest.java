@@ -41,6 +41,119 @@ class FollowsTest {
   }
 
   @Test
+  void theFirstStartSeedsOffItsOpenAndWhatHappensMeanwhileWaitsForTheSeedOrIsMergedIntoIt() throws Exception {
+    java.util.concurrent.CountDownLatch scanning = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    Follows follows = Follows.open(file(), clock);
+    java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newCachedThreadPool();
+    try {
+      java.util.concurrent.Future<?> seed = threads.submit(() -> follows.seed(stopped -> {
+        scanning.countDown();
+        await(release);
+        return List.of(new Follows.LibraryTitle("mangadex", "t-1", "Starfall"),
+            new Follows.LibraryTitle("local", "Good", "Good"));
+      }));
+      assertThat(scanning.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      java.time.Instant published = clock.instant().plusSeconds(30);
+      // A lane or recovery publishing a chapter of a library title does not wait: the chapter is kept for the seed.
+      follows.batch(() -> {
+        try {
+          follows.newChapter("mangadex", "t-1", "Starfall", published);
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      assertThat(file()).as("nothing is written before the seed").doesNotExist();
+      Thread[] operator = new Thread[1];
+      java.util.concurrent.Future<Boolean> unfollow = threads.submit(() -> {
+        operator[0] = Thread.currentThread();
+        return follows.unfollow("local", "Good");
+      });
+      org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> operator[0] != null
+          && operator[0].getState() == Thread.State.WAITING);
+      assertThat(unfollow).isNotDone();
+
+      release.countDown();
+      seed.get(10, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(unfollow.get(10, java.util.concurrent.TimeUnit.SECONDS)).as("the unfollow applies to the seed")
+          .isTrue();
+    } finally {
+      release.countDown();
+      threads.shutdownNow();
+    }
+
+    Follows reopened = Follows.open(file(), clock, () -> {
+      throw new AssertionError("a second start never seeds again");
+    });
+    assertThat(reopened.list()).singleElement().satisfies(entry -> {
+      assertThat(entry.titleId()).isEqualTo("t-1");
+      assertThat(entry.lastNewChapterAt()).as("the chapter published during the seed").isEqualTo(
+          clock.instant().plusSeconds(30));
+    });
+  }
+
+  @Test
+  void aStopDuringTheSeedWritesNothingRefusesChangesAndTheNextStartSeeds() throws Exception {
+    java.util.concurrent.CountDownLatch scanning = new java.util.concurrent.CountDownLatch(1);
+    Follows follows = Follows.open(file(), clock);
+    java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newSingleThreadExecutor();
+    java.util.List<String> listed = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.concurrent.atomic.AtomicBoolean scanEnded = new java.util.concurrent.atomic.AtomicBoolean();
+    try {
+      java.util.concurrent.Future<?> seed = threads.submit(() -> follows.seed(stopped -> {
+        listed.add("t-first");
+        scanning.countDown();
+        int folder = 0;
+        while (!stopped.getAsBoolean()) {   // a long library: one title a folder until the stop
+          listed.add("t-" + folder++);
+          Thread.onSpinWait();
+        }
+        scanEnded.set(true);
+        return listed.stream().map(id -> new Follows.LibraryTitle("local", id, id)).toList();
+      }));
+      assertThat(scanning.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+      follows.stopSeed();
+
+      assertThat(scanEnded).as("the stop waited for the seed to end").isTrue();
+      seed.get(10, java.util.concurrent.TimeUnit.SECONDS);
+    } finally {
+      threads.shutdownNow();
+    }
+    assertThat(file()).as("no half seed").doesNotExist();
+    assertThat(follows.list()).isEmpty();
+    assertThatThrownBy(() -> follows.follow("local", "Other", null, null, null))
+        .isInstanceOf(java.io.IOException.class).hasMessageContaining("next start");
+    assertThat(file()).as("nor a file without the seed").doesNotExist();
+
+    Follows next = Follows.open(file(), clock, () -> List.of(new Follows.LibraryTitle("local", "t-0", "t-0")));
+    assertThat(next.list()).extracting(Follows.Entry::titleId).containsExactly("t-0");
+    assertThat(file()).exists();
+  }
+
+  @Test
+  void aStopBeforeTheSeedBeganMeansItNeverRuns() throws Exception {
+    Follows follows = Follows.open(file(), clock);
+
+    follows.stopSeed();
+    follows.seed(stopped -> {
+      throw new AssertionError("a stopped seed never reads the library");
+    });
+
+    assertThat(follows.list()).isEmpty();
+    assertThat(file()).doesNotExist();
+  }
+
+  private static void await(java.util.concurrent.CountDownLatch latch) {
+    try {
+      assertThat(latch.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
   void aLibraryThatCannotBeReadAtTheFirstStartFollowsNothingWritesNothingAndTheNextStartSeedsIt() throws Exception {
     Follows follows = Follows.open(file(), clock, () -> {
       throw new java.io.UncheckedIOException(new java.nio.file.NotDirectoryException("library"));

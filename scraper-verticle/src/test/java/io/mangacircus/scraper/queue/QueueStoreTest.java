@@ -94,6 +94,89 @@ class QueueStoreTest {
     assertThat(new QueueStore(file).read().jobs()).extracting(Job::id).containsExactly("j-1", "j-2");
   }
 
+  /** The queue as the tree path binds it: the whole snapshot and journal as one tree, then bound. */
+  private static QueueFile boundFromTheTree(Path file) throws Exception {
+    QueueFile tree = io.mangacircus.scraper.StateJson.mapper()
+        .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .treeToValue(new QueueStore(file).readTree(), QueueFile.class);
+    return new QueueFile(QueueStore.SCHEMA, tree.jobs(), tree.lanes() == null ? java.util.Map.of() : tree.lanes(),
+        tree.incidents());
+  }
+
+  /** What {@code load} logs at DEBUG and above while it reads {@code file}, and what it read. */
+  private static java.util.Map.Entry<QueueFile, List<String>> loadLogged(Path file) {
+    ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
+        .getLogger(QueueStore.class);
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> lines =
+        new ch.qos.logback.core.read.ListAppender<>();
+    lines.start();
+    logger.addAppender(lines);
+    ch.qos.logback.classic.Level level = logger.getLevel();
+    logger.setLevel(ch.qos.logback.classic.Level.DEBUG);
+    try {
+      QueueFile queue = new QueueStore(file).load();
+      return java.util.Map.entry(queue, lines.list.stream()
+          .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList());
+    } finally {
+      logger.detachAppender(lines);
+      logger.setLevel(level);
+    }
+  }
+
+  @Test
+  void aQueueAndItsJournalAreBoundStraightFromTheirBytesExactlyAsTheTreePathBindsThem() throws Exception {
+    Path file = dir.resolve("queue.json");
+    QueueStore store = new QueueStore(file);
+    store.load();
+    java.time.Instant at = java.time.Instant.parse("2026-11-02T00:00:00Z");
+    Job one = job("j-1");
+    Job three = job("j-3");
+    store.save(new QueueFile(QueueStore.SCHEMA, List.of(one, job("j-2"), three), java.util.Map.of(), List.of()));
+    Job twoPaused = new Job("j-2", "demo", "t-j-2", "Title j-2", JobState.PAUSED, true, true, 1, 0, at, at, null, null,
+        null, "paused by the operator", QueueFixtures.chapters(2), 0, 0, "fr", List.of("g1"));
+    LaneSettings paused = new LaneSettings(true, "operator", 1500L, null, at, "rate limit");
+    store.save(new QueueFile(QueueStore.SCHEMA, List.of(one, twoPaused, three, job("j-4")),
+        java.util.Map.of("demo", paused), List.of()));
+    io.mangacircus.scraper.failure.Incident incident = new io.mangacircus.scraper.failure.Incident("i-1", at,
+        io.mangacircus.scraper.failure.FailureKind.NETWORK, "demo", "j-2", 503, "down", "retry_wait", null);
+    store.save(new QueueFile(QueueStore.SCHEMA, List.of(twoPaused, three, job("j-4")),
+        java.util.Map.of("demo", paused), List.of(incident)));
+    Files.writeString(store.journal(), "{\"seq\":5,\"jobs\":[{\"id\":\"j-5\",\"sour",
+        java.nio.file.StandardOpenOption.APPEND);
+
+    java.util.Map.Entry<QueueFile, List<String>> loaded = loadLogged(file);
+
+    assertThat(loaded.getKey()).isEqualTo(boundFromTheTree(file));
+    assertThat(loaded.getKey().jobs()).extracting(Job::id).containsExactly("j-2", "j-3", "j-4");
+    assertThat(loaded.getKey().jobs().get(0)).isEqualTo(twoPaused);
+    assertThat(loaded.getKey().lanes()).containsEntry("demo", paused);
+    assertThat(loaded.getKey().incidents()).containsExactly(incident);
+    assertThat(loaded.getValue()).as("no tree of the queue was built").noneMatch(l -> l.contains("tree path"))
+        .anyMatch(l -> l.contains("3 jobs bound from the bytes"))
+        .anyMatch(l -> l.contains("last line") && l.contains("ignored"));
+  }
+
+  @Test
+  void whatTheStreamingPathDoesNotTakeAsItIsIsBoundByTheTreePathAsBefore() throws Exception {
+    Path file = dir.resolve("queue.json");
+    // A job id written as a number: the tree path keys such a job by its place, so it reads it.
+    Files.writeString(file, "{\"schema\": 4, \"sequence\": 0, \"jobs\": [{\"id\": 7, \"source\": \"demo\","
+        + " \"titleId\": \"t\", \"title\": \"T\", \"state\": \"done\", \"createdAt\": \"2026-11-29T10:00:00Z\","
+        + " \"updatedAt\": \"2026-11-29T10:00:00Z\", \"chapters\": []}], \"lanes\": {}}");
+    java.util.Map.Entry<QueueFile, List<String>> numericId = loadLogged(file);
+    // A journal line with something after its object: the tree path reads the object and ignores the rest.
+    Files.writeString(QueueStore.journalOf(file), "{\"seq\":1,\"jobs\":[],\"removed\":[],\"lanes\":"
+        + "{\"demo\":{\"paused\":true}}} x\n");
+    java.util.Map.Entry<QueueFile, List<String>> loaded = loadLogged(file);
+
+    assertThat(numericId.getValue()).anyMatch(l -> l.contains("tree path"));
+    assertThat(numericId.getKey().jobs()).extracting(Job::id).containsExactly("7");
+    assertThat(loaded.getValue()).anyMatch(l -> l.contains("tree path"));
+    assertThat(loaded.getKey()).isEqualTo(boundFromTheTree(file));
+    assertThat(loaded.getKey().jobs()).extracting(Job::id).containsExactly("7");
+    assertThat(loaded.getKey().lanes().get("demo").paused()).isTrue();
+  }
+
   @Test
   void aQueueThatFailsToParseIsNamedAndNeverOverwritten() throws Exception {
     Path file = dir.resolve("queue.json");

@@ -48,7 +48,7 @@ class StartupRecoveryTest {
   private final List<String> manifest = List.of("001.png", "002.png");
 
   /** Answers chapter-page requests from a script: chapter id → outcome. */
-  private static final class ScriptedSource implements Source {
+  private static class ScriptedSource implements Source {
     final Map<String, FetchOutcome<List<PageRef>>> pages = new HashMap<>();
     int calls;
 
@@ -181,6 +181,154 @@ class StartupRecoveryTest {
     assertThat(source.calls).as("nothing is asked of the source, no page fetched again").isZero();
     assertThat(Files.readAllLines(dir.resolve("scraper/events.log"))).filteredOn(l -> l.contains("\"to\":\"published\""))
         .hasSize(1);
+  }
+
+  @Test
+  void aStopPartWayEndsThePassBetweenChaptersBeforeTheQueueClosesAndTheNextStartFinishesTheRest() throws Exception {
+    JobQueue queue = queue();
+    Job job = queue.add("demo", "circus-nights", true).job();
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    List<String> ids = List.of("c1", "c2", "c3", "c4");
+    queue.inspected(job.id(), "lane", "Circus Nights", ids.stream()
+        .map(id -> ChapterEntry.planned(id, id.substring(1), "")).toList());
+    for (String id : ids) {
+      queue.startChapter(job.id(), id, 2, fingerprint(id, manifest));
+    }
+    queue.close();
+    Path queueFile = dir.resolve("scraper/queue.json");
+    Path journal = QueueStore.journalOf(queueFile);
+    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    ChapterPublisher publisher = new ChapterPublisher(library, InstantSource.system());
+
+    QueueStore store = new QueueStore(queueFile);
+    JobQueue restarted = new JobQueue(store, new EventLog(dir.resolve("scraper/events.log")), InstantSource.system(),
+        Set.of("demo"), QueueListener.NONE);
+    StartupRecovery[] recovery = new StartupRecovery[1];
+    ScriptedSource source = new ScriptedSource() {
+      @Override
+      public Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter) {
+        if (calls == 0) {
+          recovery[0].stop();   // SIGTERM while the first look-up is under way
+        }
+        return super.pages(titleId, chapter);
+      }
+    };
+    ids.forEach(id -> source.pages.put(id, new FetchOutcome.NotFound<>("chapter " + id)));
+    recovery[0] = new StartupRecovery(vertx, restarted, Map.of("demo", source), library, publisher,
+        new ScraperConfig.Recovery(50, 0));
+    ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
+        .getLogger(StartupRecovery.class);
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> lines =
+        new ch.qos.logback.core.read.ListAppender<>();
+    lines.start();
+    logger.addAppender(lines);
+    StartupRecovery.Report report;
+    try {
+      report = recovery[0].run().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    } finally {
+      logger.detachAppender(lines);
+    }
+    // What the scraper's stop does once the pass has ended: the queue is closed, its journal folded in.
+    long savesAtClose = store.saves();
+    restarted.close();
+
+    assertThat(report.stopped()).isTrue();
+    assertThat(source.calls).as("no look-up after the stop").isEqualTo(1);
+    assertThat(store.saves()).as("no commit after the close").isEqualTo(savesAtClose);
+    assertThat(journal).as("no journal line after the close").isEmptyFile();
+    assertThat(lines.list).filteredOn(e -> e.getFormattedMessage().contains("[RECOVERY] stopped")).singleElement()
+        .satisfies(e -> assertThat(e.getLevel()).isEqualTo(ch.qos.logback.classic.Level.INFO));
+    assertThat(lines.list).noneMatch(e -> e.getFormattedMessage().contains("done in"));
+    JobQueue next = queue();
+    for (String id : ids) {
+      assertThat(next.chapter(job.id(), id).orElseThrow().stage()).as(id + " untouched, the answer to the look-up "
+          + "under way included").isEqualTo(ChapterStage.FETCHING);
+    }
+
+    StartupRecovery.Report second = new StartupRecovery(vertx, next, Map.of("demo", source), library, publisher,
+        new ScraperConfig.Recovery(50, 0)).run().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    assertThat(second.stopped()).isFalse();
+    assertThat(second.verdicts()).containsEntry(RecoveryVerdict.GONE, 4);
+    assertThat(ids.stream().map(id -> next.chapter(job.id(), id).orElseThrow().stage()))
+        .containsOnly(ChapterStage.FAILED);
+  }
+
+  @Test
+  void aStopDoesNotWaitForALookUpUnderWayAndItsLateAnswerWritesNothingAfterTheClose() throws Exception {
+    JobQueue queue = queue();
+    Job job = queue.add("demo", "circus-nights", true).job();
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    queue.inspected(job.id(), "lane", "Circus Nights", List.of(ChapterEntry.planned("c1", "1", "")));
+    queue.startChapter(job.id(), "c1", 2, fingerprint("c1", manifest));
+    queue.close();
+    Path queueFile = dir.resolve("scraper/queue.json");
+    QueueStore store = new QueueStore(queueFile);
+    JobQueue restarted = new JobQueue(store, new EventLog(dir.resolve("scraper/events.log")), InstantSource.system(),
+        Set.of("demo"), QueueListener.NONE);
+    io.vertx.core.Promise<FetchOutcome<List<PageRef>>> answer = io.vertx.core.Promise.promise();
+    java.util.concurrent.CompletableFuture<Void> asked = new java.util.concurrent.CompletableFuture<>();
+    ScriptedSource held = new ScriptedSource() {
+      @Override
+      public Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter) {
+        asked.complete(null);   // a source held for minutes, or slow to answer
+        return answer.future();
+      }
+    };
+    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    StartupRecovery recovery = new StartupRecovery(vertx, restarted, Map.of("demo", held), library,
+        new ChapterPublisher(library, InstantSource.system()), new ScraperConfig.Recovery(50, 0));
+    ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
+        .getLogger(StartupRecovery.class);
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> lines =
+        new ch.qos.logback.core.read.ListAppender<>();
+    lines.start();
+    logger.addAppender(lines);
+    try {
+      Future<StartupRecovery.Report> pass = recovery.run();
+      asked.get(10, TimeUnit.SECONDS);
+
+      recovery.stop();
+      StartupRecovery.Report report = pass.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      long savesAtClose = store.saves();
+      restarted.close();
+      vertx.runOnContext(v -> answer.complete(new FetchOutcome.NotFound<>("chapter c1")));
+      org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> lines.list.stream()
+          .anyMatch(e -> e.getFormattedMessage().contains("the scraper is stopping: nothing changed")));
+
+      assertThat(report.stopped()).isTrue();
+      assertThat(store.saves()).as("the late answer commits nothing").isEqualTo(savesAtClose);
+      assertThat(QueueStore.journalOf(queueFile)).as("no journal line after the close").isEmptyFile();
+      assertThat(queue().chapter(job.id(), "c1").orElseThrow().stage()).isEqualTo(ChapterStage.FETCHING);
+    } finally {
+      logger.detachAppender(lines);
+    }
+  }
+
+  @Test
+  void aStopBeforeThePassBeganChangesNothing() throws Exception {
+    JobQueue queue = queue();
+    Job job = queue.add("demo", "circus-nights", true).job();
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    queue.inspected(job.id(), "lane", "Circus Nights", List.of(ChapterEntry.planned("c1", "1", "")));
+    queue.claim("demo", "lane", Duration.ofMinutes(2)).orElseThrow();
+    queue.startChapter(job.id(), "c1", 2, fingerprint("c1", manifest));
+    queue.close();
+    QueueStore store = new QueueStore(dir.resolve("scraper/queue.json"));
+    JobQueue restarted = new JobQueue(store, new EventLog(dir.resolve("scraper/events.log")), InstantSource.system(),
+        Set.of("demo"), QueueListener.NONE);
+    ScriptedSource source = new ScriptedSource();
+    StartupRecovery recovery = new StartupRecovery(vertx, restarted, Map.of("demo", source),
+        new LibraryLayout(dir.resolve("library")), new ChapterPublisher(new LibraryLayout(dir.resolve("library")),
+        InstantSource.system()), new ScraperConfig.Recovery(50, 0));
+
+    recovery.stop();
+    StartupRecovery.Report report = recovery.run().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertThat(report.stopped()).isTrue();
+    assertThat(report.released()).as("the active job is given back by the next start").isZero();
+    assertThat(store.saves()).isZero();
+    assertThat(source.calls).isZero();
+    assertThat(restarted.job(job.id()).orElseThrow().state()).isEqualTo(io.mangacircus.scraper.queue.JobState.ACTIVE);
   }
 
   @Test
