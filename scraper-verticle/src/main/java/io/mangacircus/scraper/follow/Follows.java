@@ -220,14 +220,7 @@ public final class Follows {
       notifyAll();
       return;
     }
-    while (state == State.SEEDING) {
-      try {
-        wait();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
+    awaitSeed();
   }
 
   /** Waits for the seed, under this lock; a change then fails when the seed wrote nothing. */
@@ -247,8 +240,8 @@ public final class Follows {
     }
   }
 
-  /** Waits for the seed, under this lock, before a read (an interrupted read sees what is there). */
-  private void awaitSeedForRead() {
+  /** Waits for the seed, under this lock (an interrupted wait returns: a read then sees what is there). */
+  private void awaitSeed() {
     while (state == State.SEEDING) {
       try {
         wait();
@@ -325,14 +318,14 @@ public final class Follows {
 
   /** Every followed title, by title then source. */
   public synchronized List<Entry> list() {
-    awaitSeedForRead();
+    awaitSeed();
     return entries.values().stream().sorted(Comparator.comparing((Entry e) -> e.title().toLowerCase(
         java.util.Locale.ROOT)).thenComparing(Entry::source).thenComparing(Entry::titleId)).toList();
   }
 
   /** The followed title, if it is followed. */
   public synchronized Optional<Entry> get(String source, String titleId) {
-    awaitSeedForRead();
+    awaitSeed();
     return Optional.ofNullable(entries.get(key(source, titleId)));
   }
 
