@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * or chapter is a real folder (not a symbolic link) with a plain name whose real path lies inside the library, and a
  * chapter has a valid {@code chapter.json} naming page files that exist inside the library. Page serving, series
  * pages, covers and the inventory scan all go through here, so they agree. Chapter manifests are cached because a
- * published chapter never changes. Blocking: call it off the event loop, except {@link #cached}.
+ * published chapter never changes in place (one published again replaces its cached manifest, {@link #admit}).
+ * Blocking: call it off the event loop, except {@link #cached}.
  */
 public final class LibraryFiles {
 
@@ -266,7 +267,11 @@ public final class LibraryFiles {
    */
   public Chapter admit(String seriesId, String chapterId, ChapterManifest manifest) {
     String what = "chapter " + requireId(seriesId) + "/" + requireId(chapterId);
-    return admit(seriesId, chapterId, folder(seriesFolder(seriesId), chapterId, what), manifest);
+    Chapter admitted = admit(seriesId, chapterId, folder(seriesFolder(seriesId), chapterId, what), manifest);
+    // A chapter published again (a new folder renamed over the old) replaces what page serving cached of the old one;
+    // one nobody read yet is not added (the cache holds what readers open).
+    manifests.computeIfPresent(seriesId + "/" + chapterId, (key, cached) -> admitted);
+    return admitted;
   }
 
   private Chapter admit(String seriesId, String chapterId, Path folder, ChapterManifest manifest) {

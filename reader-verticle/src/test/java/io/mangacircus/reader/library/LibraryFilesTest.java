@@ -3,6 +3,7 @@ package io.mangacircus.reader.library;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mangacircus.contracts.library.ChapterManifest;
 import io.mangacircus.testing.LibraryFixture;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -149,6 +150,39 @@ class LibraryFilesTest {
 
     files.chapter("circus", "chapter-0002");
     assertThat(files.cached("circus", "chapter-0002")).hasValueSatisfying(c -> assertThat(c.number()).isEqualTo("2"));
+  }
+
+  @Test
+  void aRepublishedChapterReplacesTheManifestPageServingCachedWithTheOneItsPublicationCarries() throws IOException {
+    fixture.chapter("circus", "Circus Nights", 1, 3, PUBLISHED);
+    assertThat(files.chapter("circus", "chapter-0001").pages()).hasSize(3);
+
+    Path folder = fixture.chapter("circus", "Circus Nights Remastered", 1, 2, PUBLISHED.plusSeconds(60));
+    files.admit("circus", "chapter-0001", readManifest(folder));
+
+    LibraryFiles.Chapter served = files.chapter("circus", "chapter-0001");
+    assertThat(served.pages()).hasSize(2);
+    assertThat(served.seriesTitle()).isEqualTo("Circus Nights Remastered");
+    assertThat(served.pages().get(0).sha256())
+        .isEqualTo(LibraryFixture.sha256(Files.readAllBytes(folder.resolve("001.png"))));
+  }
+
+  @Test
+  void aPublicationOfAChapterNotReadYetDoesNotFillTheCache() {
+    Path folder = fixture.chapter("circus", "Circus Nights", 1, 1, PUBLISHED);
+    assertThat(files.cached("circus", "chapter-0001")).isEmpty();
+
+    assertThat(files.admit("circus", "chapter-0001", readManifest(folder)).pages()).hasSize(1);
+
+    assertThat(files.cached("circus", "chapter-0001")).isEmpty();
+  }
+
+  private static ChapterManifest readManifest(Path folder) {
+    try {
+      return ChapterManifest.read(folder);
+    } catch (IOException | ChapterManifest.InvalidException e) {
+      throw new AssertionError(e);
+    }
   }
 
   @Test
