@@ -12,7 +12,8 @@ import java.util.OptionalLong;
 /**
  * The stall rule: an active job is stalled when its checkpoint fingerprint (completed chapters and validated pages)
  * has not moved for the stall window (15 min), or chapter delay + grace (3 min) if that is longer. Paused time does
- * not count, a paused queue is not a stall, and a job whose checkpoint cannot be read is not judged.
+ * not count (nor does a hold of the source, which the watchdog leaves out of the active jobs), a paused queue is not a
+ * stall, and a job whose checkpoint cannot be read is not judged.
  */
 public final class StallWatch {
 

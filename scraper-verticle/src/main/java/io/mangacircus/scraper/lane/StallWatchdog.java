@@ -34,11 +34,13 @@ public final class StallWatchdog {
   private final Map<String, SourceConfig> sources;
   private final ScraperConfig.Stall limits;
   private final StallWatch watch;
+  private final InstantSource clock;
   private final Map<String, FailureResponder> responders = new ConcurrentHashMap<>();
   private final Function<String, FailureResponder> responderOf;
 
   public StallWatchdog(JobQueue queue, LibraryLayout library, Map<String, SourceConfig> sources, ScraperConfig config,
       SystemicParserWatch systemic, InstantSource clock) {
+    this.clock = clock;
     this.queue = queue;
     this.library = library;
     this.sources = Map.copyOf(sources);
@@ -49,13 +51,18 @@ public final class StallWatchdog {
     this.responderOf = source -> new FailureResponder(queue, source, systemic, clock, policy, true);
   }
 
-  /** One look at every active job; stalled ones are requeued once, then quarantined. */
+  /**
+   * One look at every active job; stalled ones are requeued once, then quarantined. A job whose source holds (a wait
+   * the source named, or a spent request budget, which the lane waits out in place) is not looked at while the hold
+   * lasts: that time does not count toward its window, as paused time does not.
+   */
   public void tick() {
     boolean queuePaused = queue.lanes().yieldReason() != null
         || sources.keySet().stream().allMatch(s -> queue.lanes().lane(s).paused());
+    java.time.Instant now = clock.instant();
     List<StallWatch.Observation> active = new ArrayList<>();
     for (Job job : queue.jobs()) {
-      if (job.state() == JobState.ACTIVE) {
+      if (job.state() == JobState.ACTIVE && !queue.lanes().lane(job.source()).holding(now)) {
         SourceConfig source = sources.get(job.source());
         long chapterDelay = source == null ? 0 : Pacing.of(source, queue.lanes().lane(job.source())).chapterDelayMs();
         active.add(new StallWatch.Observation(job.id(), checkpointFingerprint(job), Duration.ofMillis(chapterDelay)));

@@ -126,6 +126,27 @@ class StallWatchdogTest {
   }
 
   @Test
+  void timeTheSourceHoldsTheLaneDoesNotCountTowardTheStallWindow() {
+    Job job = active();
+    watchdog.tick();
+    clock.advance(Duration.ofMinutes(10));
+    watchdog.tick();
+    queue.lanes().hold("demo", clock.instant().plus(Duration.ofMinutes(10)), "the source asked to wait (429)");
+    watchdog.tick();
+    clock.advance(Duration.ofMinutes(10));
+    watchdog.tick();
+
+    assertThat(queue.job(job.id()).orElseThrow().state()).as("10 min standing still + 10 min held").isEqualTo(
+        JobState.ACTIVE);
+    assertThat(queue.incidents().list()).isEmpty();
+
+    clock.advance(WINDOW);
+    watchdog.tick();
+    assertThat(queue.job(job.id()).orElseThrow().state()).as("standing still once the hold is over")
+        .isEqualTo(JobState.PENDING);
+  }
+
+  @Test
   void aPausedLaneIsNotAStall() {
     Job job = active();
     queue.lanes().pause("demo", "operator");
