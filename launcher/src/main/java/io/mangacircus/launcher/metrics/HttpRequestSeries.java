@@ -29,6 +29,7 @@ final class HttpRequestSeries {
   private final MeterRegistry registry;
   private final MetricsNaming names;
   private final ConcurrentMap<HttpMethod, ByMethod> byMethod = new ConcurrentHashMap<>();
+  private volatile ByMethod get;
 
   /** @param names vertx-micrometer's naming with the HTTP server's base name ({@code vertx.http.server.}) */
   HttpRequestSeries(MeterRegistry registry, MetricsNaming names) {
@@ -38,6 +39,15 @@ final class HttpRequestSeries {
 
   /** The series of requests with {@code method}. */
   ByMethod of(HttpMethod method) {
+    if (method == HttpMethod.GET) {
+      // Most requests: no map look-up (HttpMethod's hash code hashes its name again each time).
+      ByMethod known = get;
+      if (known == null) {
+        known = byMethod.computeIfAbsent(method, ByMethod::new);
+        get = known;
+      }
+      return known;
+    }
     ByMethod known = byMethod.get(method);
     return known != null ? known : byMethod.computeIfAbsent(method, ByMethod::new);
   }
