@@ -2,6 +2,7 @@ package io.mangacircus.launcher;
 
 import io.mangacircus.launcher.cluster.ClusterSetup;
 import io.mangacircus.launcher.config.MangaCircusConfig;
+import io.mangacircus.launcher.metrics.HttpMetricsFactory;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxBuilder;
@@ -48,7 +49,8 @@ public final class VertxFactory {
   }
 
   private static VertxBuilder builder(VertxOptions options, NetworkTransport.Choice transport) {
-    return Vertx.builder().with(options).withTransport(transport.transport());
+    // vertx-micrometer's metrics, with the HTTP servers' request series kept rather than looked up per request.
+    return Vertx.builder().with(options).withMetrics(new HttpMetricsFactory()).withTransport(transport.transport());
   }
 
   /** What Vert.x actually runs on (it falls back to NIO by itself when a transport fails to start). */

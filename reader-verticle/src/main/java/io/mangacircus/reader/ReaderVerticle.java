@@ -195,13 +195,11 @@ public final class ReaderVerticle extends VerticleBase {
     ApiReplies.answerFailuresAsJson(router);
     ApiRequestRules requestRules = new ApiRequestRules(CatalogRoutes::isCoverUpload, ScraperAdminRoutes.MAX_BODY_BYTES,
         CatalogRoutes.MAX_COVER_BYTES);
-    router.route("/api/*").handler(requestRules);
-    router.route("/api/*").handler(requestRules.bodies());
+    // One route per prefix with the handlers in turn: a request matches its prefix once, not once per handler (every
+    // page image went through four /api/* matches).
     AccountsGate accountsGate = new AccountsGate(accountsReady);
-    router.route("/api/*").handler(accountsGate);
-    router.route("/opds/*").handler(accountsGate);
-    router.route("/api/*").handler(guard);
-    router.route("/opds/*").handler(guard);
+    router.route("/api/*").handler(requestRules).handler(requestRules.bodies()).handler(accountsGate).handler(guard);
+    router.route("/opds/*").handler(accountsGate).handler(guard);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
     // because page images are most of the requests).
