@@ -3,6 +3,7 @@ package io.mangacircus.launcher.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.launcher.Mode;
+import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -34,6 +35,7 @@ class JvmMetricsIT {
       h.startStandard(Mode.ALL);
 
       assertThat(meterNames(h.registry())).contains(ONE_OF_EACH);
+      assertThat(HttpProbe.get(h.port(), "/health/ready").status()).isEqualTo(200);
     }
   }
 
