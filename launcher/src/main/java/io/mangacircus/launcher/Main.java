@@ -96,6 +96,7 @@ public final class Main implements Callable<Integer> {
     }
     // Before anything loads Vert.x or Netty: JVM-wide settings that let an idle process give its memory back.
     IdleMemorySettings.Outcome memory = IdleMemorySettings.applyToThisProcess();
+    NettyFlightEvents.applyToThisProcess();
     MangaCircusConfig config;
     try {
       config = loader.load(Optional.ofNullable(conf), System.getenv(), overrides);

@@ -33,7 +33,8 @@ public final class VertxFactory {
     String registry = "mangacircus-" + UUID.randomUUID();
     VertxOptions options = new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions()
         .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true))
-        .setJvmMetricsEnabled(true)
+        // The JVM's meters are bound by the launcher once its services started (metrics/JvmMetrics).
+        .setJvmMetricsEnabled(false)
         .setRegistryName(registry)
         .setEnabled(true));
     NetworkTransport.Choice transport = NetworkTransport.choose(config.http().nativeTransport());

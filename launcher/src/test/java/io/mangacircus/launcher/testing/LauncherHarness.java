@@ -73,6 +73,11 @@ public final class LauncherHarness implements AutoCloseable {
     return vertx;
   }
 
+  /** This Vert.x's metrics registry (what {@code /metrics} serves). */
+  public io.micrometer.core.instrument.MeterRegistry registry() {
+    return io.vertx.micrometer.backends.BackendRegistries.getNow(registry);
+  }
+
   /** A launcher (not started) whose reader creates the account {@code admin} with this password on first start. */
   public static LauncherHarness withAdminPassword(Path data, String password) {
     return new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
