@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import io.mangacircus.contracts.IsoInstant;
 import java.time.Instant;
 
 /** The one Jackson setup for the scraper's state files: instants as ISO-8601 strings. */
@@ -20,7 +21,7 @@ public final class StateJson {
     instants.addDeserializer(Instant.class, new FromStringDeserializer<>(Instant.class) {
       @Override
       protected Instant _deserialize(String value, DeserializationContext context) {
-        return Instant.parse(value);
+        return IsoInstant.parse(value);   // Instant.parse's answers, faster for the usual shape
       }
     });
     return new ObjectMapper().registerModule(instants);

@@ -3,6 +3,7 @@ package io.mangacircus.contracts.library;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.mangacircus.contracts.IsoInstant;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -110,7 +111,7 @@ final class ManifestStream {
     Instant at = null;
     try {
       String when = schema == 0 && (seen & PUBLISHED) != 0 ? published : publishedAt;
-      at = when == null ? null : Instant.parse(when);
+      at = when == null ? null : IsoInstant.parse(when);
     } catch (DateTimeParseException e) {
       // shown without a date, as the tree reader does
     }
