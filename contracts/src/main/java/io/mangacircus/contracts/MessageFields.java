@@ -127,7 +127,7 @@ public final class MessageFields {
 
   private static Instant parseInstant(String type, String field, String value) {
     try {
-      return Instant.parse(value);
+      return IsoInstant.parse(value);
     } catch (DateTimeParseException e) {
       throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
           type + ": field '" + field + "' must be an ISO-8601 instant, got '" + value + "'");

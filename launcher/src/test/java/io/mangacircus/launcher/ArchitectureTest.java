@@ -41,6 +41,7 @@ import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.domain.properties.HasOwner;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.IsoInstant;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.OperatorText;
 import io.mangacircus.contracts.ScraperRequests;
@@ -151,14 +152,15 @@ class ArchitectureTest {
    * two lookups by service name), {@link LibraryLayout} (the library's naming rules), {@link AtomicFiles} (how {@code ChapterManifest} and every state file reach the disk), {@link MessageFields}
    * (the typed reads every record's {@code fromJson} uses), {@link OperatorText} (the character rule those reads apply
    * to operator text), {@link ScraperRequests} (the body of a parameterless request) and {@code ManifestStream} (the
-   * streamed read of a {@code chapter.json}, which {@code ChapterManifest.parse} answers with). Shared logic that is no part
-   * of the contract goes to {@code support}.
+   * streamed read of a {@code chapter.json}, which {@code ChapterManifest.parse} answers with) and {@link IsoInstant} (how
+   * those reads and the state files read an ISO-8601 instant). Shared logic that is no part of the contract goes to
+   * {@code support}.
    */
   @Test
   void contractsHoldRecordsAndTheirRulesOnly() {
     classes().that().resideInAPackage("io.mangacircus.contracts..").and().areTopLevelClasses()
         .and().doNotBelongToAnyOf(Addresses.class, LibraryLayout.class, AtomicFiles.class, MessageFields.class, OperatorText.class,
-            ScraperRequests.class)
+            ScraperRequests.class, IsoInstant.class)
         .and().doNotHaveFullyQualifiedName("io.mangacircus.contracts.library.ManifestStream")
         .should(beARecordEnumInterfaceExceptionOrConstants())
         .check(CLASSES);
