@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * or chapter is a real folder (not a symbolic link) with a plain name whose real path lies inside the library, and a
  * chapter has a valid {@code chapter.json} naming page files that exist inside the library. Page serving, series
  * pages, covers and the inventory scan all go through here, so they agree. Chapter manifests are cached because a
- * published chapter never changes in place (one published again replaces its cached manifest, {@link #admit}).
+ * published chapter never changes in place (one published again replaces its cached manifest, {@link #admit}; a
+ * whole-library scan, which a reader that missed a publication runs, reads cached ones again, {@link #listing}).
  * Blocking: call it off the event loop, except {@link #cached}.
  */
 public final class LibraryFiles {
@@ -119,7 +120,8 @@ public final class LibraryFiles {
    * files are not chapters and are passed over silently.
    *
    * @param remember whether manifests read now are cached (page serving) or not (a whole-library scan, which would
-   *     only push the pages being read out of the cache)
+   *     only push the pages being read out of the cache: it reads every chapter from the disk and puts what it read
+   *     in place of what is cached, adding nothing)
    * @throws NotFoundException when the series folder itself is refused
    */
   public Listing listing(String seriesId, boolean remember) {
@@ -202,17 +204,28 @@ public final class LibraryFiles {
   /** @param series the series' real folder when the caller resolved it already, else null */
   private Chapter chapter(String seriesId, String chapterId, Path series, boolean remember) {
     String key = requireId(seriesId) + "/" + requireId(chapterId);
+    if (!remember) {
+      // A whole-library scan reads every chapter from the disk, cached or not, and puts what it read in place of what
+      // page serving cached: a chapter published again whose event this reader missed (a partitioned pair) is served
+      // as it is now from the next scan on, and one the scan refuses is no longer served from the cache.
+      try {
+        Chapter read = read(seriesId, chapterId, series == null ? seriesFolder(seriesId) : series);
+        manifests.computeIfPresent(key, (k, cached) -> read);
+        return read;
+      } catch (NotFoundException | UncheckedIOException e) {
+        manifests.remove(key);
+        throw e;
+      }
+    }
     Chapter known = manifests.get(key);
     if (known != null) {
       return known;
     }
     Chapter read = read(seriesId, chapterId, series == null ? seriesFolder(seriesId) : series);
-    if (remember) {
-      if (manifests.size() >= CACHE_LIMIT) {
-        manifests.clear();
-      }
-      manifests.put(key, read);
+    if (manifests.size() >= CACHE_LIMIT) {
+      manifests.clear();
     }
+    manifests.put(key, read);
     return read;
   }
 

@@ -168,6 +168,27 @@ class LibraryFilesTest {
   }
 
   @Test
+  void aWholeLibraryScanReadsCachedChaptersAgainSoOnePublishedAgainUnseenIsServedAsItIsNow() throws IOException {
+    fixture.chapter("circus", "Circus Nights", 1, 3, PUBLISHED);
+    fixture.chapter("circus", "Circus Nights", 2, 1, PUBLISHED);
+    assertThat(files.chapter("circus", "chapter-0001").pages()).hasSize(3);
+    assertThat(files.chapter("circus", "chapter-0002").pages()).hasSize(1);
+    // Published again without this reader hearing of it (a partitioned pair), and one made unreadable meanwhile.
+    fixture.chapter("circus", "Circus Nights Remastered", 1, 2, PUBLISHED.plusSeconds(60));
+    Files.writeString(fixture.library().resolve("circus/chapter-0002/chapter.json"), "{ not json");
+
+    LibraryFiles.Listing scanned = files.listing("circus", false);
+
+    assertThat(scanned.chapters()).singleElement().satisfies(c -> assertThat(c.pages()).hasSize(2));
+    assertThat(scanned.refused()).singleElement().satisfies(r -> assertThat(r.entry()).isEqualTo("circus/chapter-0002"));
+    assertThat(files.cached("circus", "chapter-0001")).hasValueSatisfying(c -> {
+      assertThat(c.pages()).hasSize(2);
+      assertThat(c.seriesTitle()).isEqualTo("Circus Nights Remastered");
+    });
+    assertThat(files.cached("circus", "chapter-0002")).as("what the scan refused is not served from the cache").isEmpty();
+  }
+
+  @Test
   void aPublicationOfAChapterNotReadYetDoesNotFillTheCache() {
     Path folder = fixture.chapter("circus", "Circus Nights", 1, 1, PUBLISHED);
     assertThat(files.cached("circus", "chapter-0001")).isEmpty();
