@@ -2,7 +2,6 @@ package io.mangacircus.contracts;
 
 import io.mangacircus.contracts.library.ChapterManifest;
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Published on {@link Addresses#LIBRARY_PUBLISHED} after a chapter was renamed into the library (or found there
@@ -37,7 +36,7 @@ public record ChapterPublished(String instance, long seq, String seriesId, Strin
     return new JsonObject().put("v", VERSION).put("instance", instance).put("seq", seq).put("seriesId", seriesId)
         .put("path", path).put("source", manifest.source()).put("titleId", manifest.titleId())
         .put("series", manifest.series()).put("chapterId", manifest.chapterId()).put("chapter", manifest.number())
-        .put("pages", pages()).put("manifest", new JsonObject(new String(manifest.toBytes(), StandardCharsets.UTF_8)));
+        .put("pages", pages()).put("manifest", new JsonObject(manifest.toMap()));
   }
 
   public static ChapterPublished fromJson(Object body) {

@@ -3,8 +3,6 @@ package io.mangacircus.contracts.library;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mangacircus.contracts.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +11,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -163,9 +163,12 @@ public record ChapterManifest(int schema, String source, String titleId, String 
         fingerprint == null || !fingerprint.isTextual() ? null : fingerprint.asText(), published, pages);
   }
 
-  /** The manifest as the JSON object written to disk and carried by {@code mc.library.published}. */
-  public ObjectNode toJson() {
-    ObjectNode json = MAPPER.createObjectNode();
+  /**
+   * The manifest as the JSON object written to disk and carried by {@code mc.library.published}, in plain maps and
+   * lists (what a Vert.x {@code JsonObject} wraps as it is, so an event needs no text in between), fields in file order.
+   */
+  public Map<String, Object> toMap() {
+    Map<String, Object> json = new LinkedHashMap<>(16);
     json.put("schema", SCHEMA);
     json.put("source", source);
     json.put("titleId", titleId);
@@ -176,18 +179,23 @@ public record ChapterManifest(int schema, String source, String titleId, String 
     json.put("language", language);
     json.put("fingerprint", fingerprint);
     json.put("publishedAt", publishedAt == null ? null : publishedAt.toString());
-    ArrayNode list = json.putArray("pages");
+    List<Map<String, Object>> list = new ArrayList<>(pages.size());
     for (Page page : pages) {
-      list.addObject().put("index", page.index()).put("file", page.file()).put("size", page.size())
-          .put("sha256", page.sha256());
+      Map<String, Object> entry = new LinkedHashMap<>(8);
+      entry.put("index", page.index());
+      entry.put("file", page.file());
+      entry.put("size", page.size());
+      entry.put("sha256", page.sha256());
+      list.add(entry);
     }
+    json.put("pages", list);
     return json;
   }
 
   /** The {@code chapter.json} bytes (pretty-printed UTF-8). */
   public byte[] toBytes() {
     try {
-      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(toJson());
+      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(toMap());
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a manifest always serialises", e);
     }

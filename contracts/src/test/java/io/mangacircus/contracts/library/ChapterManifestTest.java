@@ -33,6 +33,55 @@ class ChapterManifestTest {
   }
 
   @Test
+  void chapterJsonIsWrittenPrettyWithEveryFieldInItsOrderAndNullsKept() {
+    ChapterManifest full = new ChapterManifest(ChapterManifest.SCHEMA, "demo", "t1", "Circus \"Nights\"", "c1", "1",
+        "Opening", "en", "f".repeat(64), Instant.parse("2026-01-02T03:04:05Z"),
+        List.of(new ChapterManifest.Page(1, "001.jpg", 10, "ab"), new ChapterManifest.Page(2, "002.png",
+            5_000_000_000L, "cd")));
+    ChapterManifest bare = new ChapterManifest(ChapterManifest.SCHEMA, "demo", "t1", "S", "c2", "2", "", "ja", null,
+        null, List.of());
+
+    assertThat(new String(full.toBytes(), StandardCharsets.UTF_8)).isEqualTo("""
+        {
+          "schema" : %d,
+          "source" : "demo",
+          "titleId" : "t1",
+          "series" : "Circus \\"Nights\\"",
+          "chapterId" : "c1",
+          "number" : "1",
+          "title" : "Opening",
+          "language" : "en",
+          "fingerprint" : "%s",
+          "publishedAt" : "2026-01-02T03:04:05Z",
+          "pages" : [ {
+            "index" : 1,
+            "file" : "001.jpg",
+            "size" : 10,
+            "sha256" : "ab"
+          }, {
+            "index" : 2,
+            "file" : "002.png",
+            "size" : 5000000000,
+            "sha256" : "cd"
+          } ]
+        }""".formatted(ChapterManifest.SCHEMA, "f".repeat(64)));
+    assertThat(new String(bare.toBytes(), StandardCharsets.UTF_8)).isEqualTo("""
+        {
+          "schema" : %d,
+          "source" : "demo",
+          "titleId" : "t1",
+          "series" : "S",
+          "chapterId" : "c2",
+          "number" : "2",
+          "title" : "",
+          "language" : "ja",
+          "fingerprint" : null,
+          "publishedAt" : null,
+          "pages" : [ ]
+        }""".formatted(ChapterManifest.SCHEMA));
+  }
+
+  @Test
   void anOldSchemaFileIsMigratedOnRead() throws Exception {
     ChapterManifest manifest = ChapterManifest.parse(OLD_SCHEMA.getBytes(StandardCharsets.UTF_8));
     assertThat(manifest.schema()).isEqualTo(ChapterManifest.SCHEMA);

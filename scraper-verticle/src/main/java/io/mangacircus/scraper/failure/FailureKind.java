@@ -2,7 +2,6 @@ package io.mangacircus.scraper.failure;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Arrays;
 
 /** The classes of failure docs/architecture.md §5 distinguishes; each has one action and one limit. */
 public enum FailureKind {
@@ -23,6 +22,9 @@ public enum FailureKind {
   /** Anything else: pause the job with an incident, never retried silently. */
   UNKNOWN("unknown");
 
+  /** {@link #values()} once: the queue file names one for every job or chapter it holds, read without a copy each. */
+  private static final FailureKind[] WIRE_ORDER = values();
+
   private final String wire;
 
   FailureKind(String wire) {
@@ -36,7 +38,11 @@ public enum FailureKind {
 
   @JsonCreator
   public static FailureKind ofWire(String wire) {
-    return Arrays.stream(values()).filter(k -> k.wire.equals(wire)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("unknown failure kind '" + wire + "'"));
+    for (FailureKind candidate : WIRE_ORDER) {
+      if (candidate.wire.equals(wire)) {
+        return candidate;
+      }
+    }
+    throw new IllegalArgumentException("unknown failure kind '" + wire + "'");
   }
 }

@@ -2,7 +2,6 @@ package io.mangacircus.scraper.queue;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Arrays;
 
 /**
  * The forward-only stages of one chapter: [scheduled(5) | external(5)] → planned(10) → fetching(20) → staged(30) →
@@ -19,6 +18,9 @@ public enum ChapterStage {
   PUBLISHING("publishing", 40),
   PUBLISHED("published", 50),
   FAILED("failed", 60);
+
+  /** {@link #values()} once: the queue file names one for every job or chapter it holds, read without a copy each. */
+  private static final ChapterStage[] WIRE_ORDER = values();
 
   private final String wire;
   private final int rank;
@@ -58,7 +60,11 @@ public enum ChapterStage {
 
   @JsonCreator
   public static ChapterStage ofWire(String wire) {
-    return Arrays.stream(values()).filter(s -> s.wire.equals(wire)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("unknown chapter stage '" + wire + "'"));
+    for (ChapterStage candidate : WIRE_ORDER) {
+      if (candidate.wire.equals(wire)) {
+        return candidate;
+      }
+    }
+    throw new IllegalArgumentException("unknown chapter stage '" + wire + "'");
   }
 }

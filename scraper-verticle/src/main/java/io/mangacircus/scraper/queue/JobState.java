@@ -2,7 +2,6 @@ package io.mangacircus.scraper.queue;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Arrays;
 
 /** The explicit, persisted states of a download job (docs/architecture.md §4). */
 public enum JobState {
@@ -23,6 +22,9 @@ public enum JobState {
   /** Every chapter published (or failed for good). */
   DONE("done");
 
+  /** {@link #values()} once: the queue file names one for every job or chapter it holds, read without a copy each. */
+  private static final JobState[] WIRE_ORDER = values();
+
   private final String wire;
 
   JobState(String wire) {
@@ -36,8 +38,12 @@ public enum JobState {
 
   @JsonCreator
   public static JobState ofWire(String wire) {
-    return Arrays.stream(values()).filter(s -> s.wire.equals(wire)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("unknown job state '" + wire + "'"));
+    for (JobState candidate : WIRE_ORDER) {
+      if (candidate.wire.equals(wire)) {
+        return candidate;
+      }
+    }
+    throw new IllegalArgumentException("unknown job state '" + wire + "'");
   }
 
   /** Whether the job still has work ahead that the system or operator can resume. */
