@@ -297,6 +297,33 @@ class LibraryScannerTest {
   }
 
   @Test
+  void scansAfterTheFirstReadOnTheirOwnNumberOfThreads() throws Exception {
+    for (int s = 0; s < 12; s++) {
+      chapter(String.format("series-%02d", s), "chapter-0001", "Series " + s, "1");
+    }
+    LibraryScanner rescanning = new LibraryScanner(files, 4, 1);
+    java.util.Set<String> first = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.concurrent.CountDownLatch twoThreads = new java.util.concurrent.CountDownLatch(2);
+    rescanning.scan(entry -> {
+      if (first.add(Thread.currentThread().getName())) {
+        twoThreads.countDown();
+      }
+      try {
+        twoThreads.await(5, java.util.concurrent.TimeUnit.SECONDS);   // a second thread reads one too, or time is up
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    java.util.Set<String> later = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    LibraryScan again = rescanning.scan(entry -> later.add(Thread.currentThread().getName()));
+
+    assertThat(first).as("the first scan, which a cold start waits for").hasSizeGreaterThan(1);
+    assertThat(later).as("a rescan").containsExactly(Thread.currentThread().getName());
+    assertThat(again.series()).hasSize(12);
+    assertThat(LibraryScanner.RESCAN_WORKERS).isEqualTo(1);
+  }
+
+  @Test
   void aChapterOfAForeignSourceIsListedUnderItsOwnSource() throws IOException {
     Path folder = chapter("imported", "chapter-0001", "Imported", "1");
     Files.writeString(folder.resolve("chapter.json"), Files.readString(folder.resolve("chapter.json"))
