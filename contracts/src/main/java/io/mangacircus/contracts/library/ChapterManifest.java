@@ -117,6 +117,18 @@ public record ChapterManifest(int schema, String source, String titleId, String 
     return streamed != null ? streamed : parseTree(java.util.Arrays.copyOf(buffer, length));
   }
 
+  /**
+   * {@link #parse(byte[], int)} for a listing that keeps a chapter's card, not its pages: judged alike (what one
+   * refuses the other refuses, with the same reason), but the pages' {@code sha256}, {@code chapterId},
+   * {@code fingerprint} and {@code language} are left out (empty, null, "en") of a manifest of the usual shape, so a
+   * library scan does not make 500,000 strings it drops (docs/benchmarks.md, "Tenth session"). Never write or carry
+   * what this returns.
+   */
+  public static ChapterManifest parseOutline(byte[] buffer, int length) throws InvalidException {
+    ChapterManifest streamed = ManifestStream.read(MAPPER.getFactory(), buffer, length, true);
+    return streamed != null ? streamed : parseTree(java.util.Arrays.copyOf(buffer, length));
+  }
+
   /** {@link #parse} by way of a tree: every field read as {@link #fromJson} reads it. */
   static ChapterManifest parseTree(byte[] bytes) throws InvalidException {
     JsonNode json;

@@ -51,14 +51,22 @@ final class ManifestStream {
 
   /** {@link #read(JsonFactory, byte[])} of the first {@code length} bytes of {@code bytes}. */
   static ChapterManifest read(JsonFactory factory, byte[] bytes, int length) {
+    return read(factory, bytes, length, false);
+  }
+
+  /**
+   * {@link #read(JsonFactory, byte[], int)}; with {@code outline} the values a listing does not keep (the pages'
+   * sha256, chapterId, fingerprint, language) are checked for their JSON type like the others but never made strings.
+   */
+  static ChapterManifest read(JsonFactory factory, byte[] bytes, int length, boolean outline) {
     try (JsonParser parser = factory.createParser(bytes, 0, length)) {
-      return read(parser);
+      return read(parser, outline);
     } catch (GiveUp | IOException | RuntimeException e) {
       return null;
     }
   }
 
-  private static ChapterManifest read(JsonParser parser) throws IOException, GiveUp {
+  private static ChapterManifest read(JsonParser parser, boolean outline) throws IOException, GiveUp {
     if (parser.nextToken() != JsonToken.START_OBJECT) {
       throw GIVE_UP;
     }
@@ -94,14 +102,14 @@ final class ManifestStream {
         case SOURCE -> source = text(parser, value);
         case TITLE_ID -> titleId = text(parser, value);
         case SERIES -> series = text(parser, value);
-        case CHAPTER_ID -> chapterId = text(parser, value);
+        case CHAPTER_ID -> chapterId = outline ? skipped(value, false, "") : text(parser, value);
         case NUMBER -> number = text(parser, value);
         case TITLE -> title = text(parser, value);
-        case LANGUAGE -> language = text(parser, value);
-        case FINGERPRINT -> fingerprint = textOrNull(parser, value);
+        case LANGUAGE -> language = outline ? skipped(value, false, "en") : text(parser, value);
+        case FINGERPRINT -> fingerprint = outline ? skipped(value, true, null) : textOrNull(parser, value);
         case PUBLISHED_AT -> publishedAt = textOrNull(parser, value);
         case PUBLISHED -> published = textOrNull(parser, value);
-        case PAGES -> pages = pages(parser, value);
+        case PAGES -> pages = pages(parser, value, outline);
         default -> parser.skipChildren();
       }
     }
@@ -153,7 +161,19 @@ final class ManifestStream {
     return value == JsonToken.VALUE_NULL ? null : text(parser, value);
   }
 
-  private static List<ChapterManifest.Page> pages(JsonParser parser, JsonToken value) throws IOException, GiveUp {
+  /**
+   * A text value checked as {@link #text} (or {@link #textOrNull}) checks it, but not read: the parser skips a string
+   * nobody asked for without making it one.
+   */
+  private static String skipped(JsonToken value, boolean nullable, String instead) throws GiveUp {
+    if (value != JsonToken.VALUE_STRING && !(nullable && value == JsonToken.VALUE_NULL)) {
+      throw GIVE_UP;
+    }
+    return instead;
+  }
+
+  private static List<ChapterManifest.Page> pages(JsonParser parser, JsonToken value, boolean outline)
+      throws IOException, GiveUp {
     if (value != JsonToken.START_ARRAY) {
       throw GIVE_UP;
     }
@@ -186,7 +206,7 @@ final class ManifestStream {
             if (sha256 != null) {
               throw GIVE_UP;
             }
-            sha256 = text(parser, v);
+            sha256 = outline ? skipped(v, false, "") : text(parser, v);
           }
           default -> parser.skipChildren();
         }

@@ -81,6 +81,56 @@ class ManifestStreamTest {
   }
 
   @Test
+  void anOutlineRefusesWhatTheFullReadRefusesAndKeepsTheCardsFields() {
+    for (String file : FILES) {
+      byte[] bytes = file.getBytes(StandardCharsets.UTF_8);
+      String full = outcome(() -> ChapterManifest.parse(bytes));
+      String outline = outcome(() -> ChapterManifest.parseOutline(bytes, bytes.length));
+      assertThat(outline.startsWith("read")).as(file).isEqualTo(full.startsWith("read"));
+      if (full.startsWith("refused")) {
+        assertThat(outline).as(file).isEqualTo(full);
+      } else {
+        assertThat(card(outline(bytes))).as(file).isEqualTo(card(parsed(bytes)));
+      }
+    }
+  }
+
+  @Test
+  void anOutlineOfTheUsualManifestLeavesOutWhatAListingDrops() throws Exception {
+    byte[] bytes = USUAL.getBytes(StandardCharsets.UTF_8);
+
+    ChapterManifest outline = ChapterManifest.parseOutline(bytes, bytes.length);
+
+    assertThat(outline.pages()).extracting(ChapterManifest.Page::sha256).containsExactly("", "");
+    assertThat(outline.chapterId()).isEmpty();
+    assertThat(outline.fingerprint()).isNull();
+    assertThat(card(outline)).isEqualTo(card(ChapterManifest.parse(bytes)));
+  }
+
+  /** What a listing keeps of a manifest: its card, the pages' files and sizes. */
+  private static List<Object> card(ChapterManifest manifest) {
+    return List.of(manifest.schema(), manifest.source(), manifest.titleId(), manifest.series(), manifest.number(),
+        manifest.title(), String.valueOf(manifest.publishedAt()),
+        manifest.pages().stream().map(p -> p.index() + " " + p.file() + " " + p.size()).toList());
+  }
+
+  private static ChapterManifest outline(byte[] bytes) {
+    try {
+      return ChapterManifest.parseOutline(bytes, bytes.length);
+    } catch (ChapterManifest.InvalidException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static ChapterManifest parsed(byte[] bytes) {
+    try {
+      return ChapterManifest.parse(bytes);
+    } catch (ChapterManifest.InvalidException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
   void theUsualManifestIsReadWithoutATree() {
     ChapterManifest streamed = ManifestStream.read(new ObjectMapper().getFactory(), USUAL.getBytes(
         StandardCharsets.UTF_8));

@@ -34,7 +34,9 @@ public final class LibraryFiles {
   private static final int CACHE_LIMIT = 4096;
   /** The largest read buffer a thread keeps for manifests (a bigger manifest gets a buffer of its own). */
   private static final int KEPT_BUFFER_BYTES = 64 * 1024;
-  private static final ThreadLocal<byte[]> READ_BUFFER = ThreadLocal.withInitial(() -> new byte[8192]);
+  /** Kept with its array: not a byte array wrapped anew for every read of every manifest. */
+  private static final ThreadLocal<java.nio.ByteBuffer> READ_BUFFER =
+      ThreadLocal.withInitial(() -> java.nio.ByteBuffer.allocate(8192));
 
   /** No published series or chapter by that id. */
   public static final class NotFoundException extends RuntimeException {
@@ -121,21 +123,22 @@ public final class LibraryFiles {
    *
    * @param remember whether manifests read now are cached (page serving) or not (a whole-library scan, which would
    *     only push the pages being read out of the cache: it reads every chapter from the disk and puts what it read
-   *     in place of what is cached, adding nothing)
+   *     in place of what is cached, adding nothing; a chapter it lists that nobody cached carries no page list, its
+   *     pages checked all the same)
    * @throws NotFoundException when the series folder itself is refused
    */
   public Listing listing(String seriesId, boolean remember) {
     Path series = seriesFolder(requireId(seriesId));
     List<LibraryScan.Skipped> refused = new ArrayList<>();
     List<Numbered> numbered = new ArrayList<>();
-    for (Path entry : entries(series, "series " + seriesId)) {
-      String id = entry.getFileName().toString();
+    for (Entry entry : entries(series, "series ", seriesId)) {
+      String id = entry.name();
       if (!validId(id)) {
         refused.add(new LibraryScan.Skipped(seriesId + "/" + id, "not a plain folder name"));
         continue;
       }
       try {
-        Chapter chapter = chapter(seriesId, id, series, remember);
+        Chapter chapter = remember ? chapter(seriesId, id, series, true) : scanned(seriesId, entry);
         numbered.add(new Numbered(numberOf(chapter.number()), chapter));
       } catch (NotFoundException e) {
         refused.add(new LibraryScan.Skipped(seriesId + "/" + id, e.reason()));
@@ -157,34 +160,49 @@ public final class LibraryFiles {
    * entries (staging folders), files and links to files are left out.
    */
   List<Path> entries(Path folder, String what) {
+    return entries(folder, what, "").stream().map(Entry::path).toList();
+  }
+
+  /**
+   * One entry of a folder as {@link #entries(Path, String, String)} found it.
+   *
+   * @param plainFolder its {@code lstat} said a folder, not a link: by the rule its own real path
+   */
+  record Entry(String name, Path path, boolean plainFolder) {
+  }
+
+  /** {@link #entries(Path, String)} with each entry's name and kind; {@code what + whose} names the folder. */
+  private static List<Entry> entries(Path folder, String what, String whose) {
     try (Stream<Path> children = Files.list(folder)) {
       // Each name taken once, not once per comparison.
-      return children.map(p -> Map.entry(p.getFileName().toString(), p))
-          .filter(e -> !LibraryLayout.isPrivate(e.getKey()))
-          .filter(e -> folderOrLink(e.getValue()))
-          .sorted(Map.Entry.comparingByKey()).map(Map.Entry::getValue).toList();
+      return children.map(LibraryFiles::entry).filter(java.util.Objects::nonNull)
+          .sorted(Comparator.comparing(Entry::name)).toList();
     } catch (NoSuchFileException e) {
-      throw new NotFoundException("no " + what, "does not exist");
+      throw new NotFoundException("no " + what + whose, "does not exist");
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + what + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot read " + what + whose + ": " + e.getMessage(), e);
     }
   }
 
-  /** A folder, a link to a folder, or a link to nothing; one {@code lstat} for a plain folder or file. */
-  private static boolean folderOrLink(Path path) {
+  /** A folder, a link to a folder, or a link to nothing, else null; one {@code lstat} for a plain folder or file. */
+  private static Entry entry(Path path) {
+    String name = path.getFileName().toString();
+    if (LibraryLayout.isPrivate(name)) {
+      return null;
+    }
     BasicFileAttributes attributes;
     try {
       attributes = lstat(path);
     } catch (IOException e) {
-      return false;  // as Files.isDirectory and Files.isSymbolicLink answer for what they cannot read
+      return null;  // as Files.isDirectory and Files.isSymbolicLink answer for what they cannot read
     }
     if (attributes == null) {
-      return false;
+      return null;
     }
     if (attributes.isSymbolicLink()) {
-      return Files.isDirectory(path) || !Files.exists(path);
+      return Files.isDirectory(path) || !Files.exists(path) ? new Entry(name, path, false) : null;
     }
-    return attributes.isDirectory();
+    return attributes.isDirectory() ? new Entry(name, path, true) : null;
   }
 
   /** Forgets the manifest read of a chapter: the next {@link #chapter} reads it again (it was replaced). */
@@ -229,45 +247,85 @@ public final class LibraryFiles {
     return read;
   }
 
-  private Chapter read(String seriesId, String chapterId, Path series) {
-    String what = "chapter " + seriesId + "/" + chapterId;
-    Path folder = folder(series, chapterId, what);
-    String unreadable = what + " has no readable chapter.json";
-    ChapterManifest manifest;
-    try {
-      Path file = file(folder, ChapterManifest.FILE, "chapter.json of " + what, false);
-      manifest = parseManifest(file);
-    } catch (NotFoundException e) {
-      throw new NotFoundException(unreadable, e.reason().equals("does not exist") ? "has no chapter.json"
-          : "chapter.json " + e.reason());
-    } catch (ChapterManifest.InvalidException e) {
-      throw new NotFoundException(unreadable, e.getMessage());
-    } catch (IOException e) {
-      throw new NotFoundException(unreadable, "chapter.json cannot be read (" + e.getClass().getSimpleName() + ")");
+  /**
+   * A chapter as a whole-library scan reads it: from the disk, judged by the rule like any other, and put in place of
+   * what page serving cached. One nobody cached is read as an outline: its card's fields, every page checked but no
+   * page list kept ({@link ChapterManifest#parseOutline}); what a scan allocates per chapter is most of the reader's
+   * peak memory (docs/benchmarks.md, "Tenth session").
+   */
+  private Chapter scanned(String seriesId, Entry entry) {
+    String chapterId = entry.name();
+    String key = manifests.isEmpty() ? null : seriesId + "/" + chapterId;
+    if (key != null && manifests.containsKey(key)) {
+      return chapter(seriesId, chapterId, entry.path().getParent(), false);
     }
-    return admit(seriesId, chapterId, folder, manifest);
+    Path folder = entry.plainFolder() ? entry.path() : folder(entry.path().getParent(), chapterId, CHAPTER, seriesId);
+    return admit(seriesId, chapterId, folder, manifest(seriesId, chapterId, folder, true), false);
   }
 
-  /** Reads and parses a {@code chapter.json} through this thread's buffer (no array per file for the usual sizes). */
-  private static ChapterManifest parseManifest(Path file) throws IOException, ChapterManifest.InvalidException {
-    byte[] buffer = READ_BUFFER.get();
-    int length = 0;
-    try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file, READ, NO_ATTRIBUTES)) {
+  private Chapter read(String seriesId, String chapterId, Path series) {
+    Path folder = folder(series, chapterId, CHAPTER, seriesId);
+    return admit(seriesId, chapterId, folder, manifest(seriesId, chapterId, folder, false), true);
+  }
+
+  /** The manifest of a chapter folder; refused (NotFoundException) as "has no readable chapter.json". */
+  private ChapterManifest manifest(String seriesId, String chapterId, Path folder, boolean outline) {
+    try {
+      return parseManifest(folder, outline);
+    } catch (Refused e) {
+      throw new NotFoundException(unreadable(seriesId, chapterId), e.reason.equals("does not exist")
+          ? "has no chapter.json" : "chapter.json " + e.reason);
+    } catch (ChapterManifest.InvalidException e) {
+      throw new NotFoundException(unreadable(seriesId, chapterId), e.getMessage());
+    } catch (IOException e) {
+      throw new NotFoundException(unreadable(seriesId, chapterId),
+          "chapter.json cannot be read (" + e.getClass().getSimpleName() + ")");
+    } catch (Unresolvable e) {
+      throw e.unchecked("chapter.json of chapter " + seriesId + "/" + chapterId);
+    }
+  }
+
+  private static String unreadable(String seriesId, String chapterId) {
+    return "chapter " + seriesId + "/" + chapterId + " has no readable chapter.json";
+  }
+
+  /**
+   * Reads and parses the {@code chapter.json} of a real chapter folder through this thread's buffer (no array per file
+   * for the usual sizes). A plain file is opened without a link being followed and without an {@code lstat} first;
+   * a symbolic link (the open refuses it) is resolved and must land inside the library, as {@link #file} judges it.
+   */
+  private ChapterManifest parseManifest(Path folder, boolean outline)
+      throws IOException, ChapterManifest.InvalidException, Refused, Unresolvable {
+    java.nio.ByteBuffer buffer = READ_BUFFER.get().clear();
+    try (java.nio.channels.FileChannel channel = open(folder)) {
       while (true) {
-        if (length == buffer.length) {
-          buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
+        if (!buffer.hasRemaining()) {
+          buffer = java.nio.ByteBuffer.allocate(buffer.capacity() * 2).put(buffer.flip());
         }
-        int read = channel.read(java.nio.ByteBuffer.wrap(buffer, length, buffer.length - length));
-        if (read < 0) {
+        if (channel.read(buffer) < 0) {
           break;
         }
-        length += read;
       }
     }
-    if (buffer.length <= KEPT_BUFFER_BYTES) {
+    if (buffer.capacity() <= KEPT_BUFFER_BYTES) {
       READ_BUFFER.set(buffer);
     }
-    return ChapterManifest.parse(buffer, length);
+    byte[] bytes = buffer.array();
+    int length = buffer.position();
+    return outline ? ChapterManifest.parseOutline(bytes, length) : ChapterManifest.parse(bytes, length);
+  }
+
+  /** The {@code chapter.json} of a real chapter folder, opened as {@link #parseManifest} says. */
+  private java.nio.channels.FileChannel open(Path folder) throws IOException, Refused, Unresolvable {
+    Path file = folder.resolve(ChapterManifest.FILE);
+    try {
+      return java.nio.channels.FileChannel.open(file, READ_NO_FOLLOW, NO_ATTRIBUTES);
+    } catch (NoSuchFileException e) {
+      throw new Refused("does not exist");
+    } catch (IOException e) {
+      // A link (ELOOP) or anything odd: judged the long way, with an lstat and the link resolved.
+      return java.nio.channels.FileChannel.open(file(folder, ChapterManifest.FILE, false), READ, NO_ATTRIBUTES);
+    }
   }
 
   /**
@@ -278,35 +336,80 @@ public final class LibraryFiles {
    * @throws NotFoundException when the rule refuses it
    */
   public Chapter admit(String seriesId, String chapterId, ChapterManifest manifest) {
-    String what = "chapter " + requireId(seriesId) + "/" + requireId(chapterId);
-    Chapter admitted = admit(seriesId, chapterId, folder(seriesFolder(seriesId), chapterId, what), manifest);
+    requireId(seriesId);
+    requireId(chapterId);
+    Chapter admitted = admit(seriesId, chapterId, folder(seriesFolder(seriesId), chapterId, CHAPTER, seriesId),
+        manifest, true);
     // A chapter published again (a new folder renamed over the old) replaces what page serving cached of the old one;
     // one nobody read yet is not added (the cache holds what readers open).
     manifests.computeIfPresent(seriesId + "/" + chapterId, (key, cached) -> admitted);
     return admitted;
   }
 
-  private Chapter admit(String seriesId, String chapterId, Path folder, ChapterManifest manifest) {
-    String what = "chapter " + seriesId + "/" + chapterId;
+  /** @param keepPages whether the chapter lists its pages, or carries none (a scan's outline, {@link #scanned}) */
+  private Chapter admit(String seriesId, String chapterId, Path folder, ChapterManifest manifest, boolean keepPages) {
     if (manifest.pages().isEmpty()) {
-      throw new NotFoundException(what + " has no pages", "chapter.json lists no pages");
+      throw new NotFoundException(what(CHAPTER, seriesId, chapterId) + " has no pages", "chapter.json lists no pages");
     }
-    List<Page> pages = new ArrayList<>();
+    List<Page> pages = keepPages ? new ArrayList<>(manifest.pages().size()) : null;
     for (ChapterManifest.Page page : manifest.pages()) {
       String file = page.file();
       Path resolved;
       try {
-        resolved = file(folder, file, "page " + file, true);
-      } catch (NotFoundException e) {
-        throw new NotFoundException(what + " misses page " + file, "page " + file + " " + e.reason());
+        resolved = file(folder, file, true);
+      } catch (Refused e) {
+        throw new NotFoundException(what(CHAPTER, seriesId, chapterId) + " misses page " + file,
+            "page " + file + " " + e.reason);
+      } catch (Unresolvable e) {
+        throw e.unchecked("page " + file);
       }
-      pages.add(new Page(pages.size() + 1, resolved, page.sha256(), mediaType(file)));
+      if (pages != null) {
+        pages.add(new Page(pages.size() + 1, resolved, page.sha256(), mediaType(file)));
+      }
     }
     return new Chapter(seriesId, chapterId, manifest.series().isEmpty() ? seriesId : manifest.series(),
-        manifest.source(), manifest.titleId(), manifest.number(), manifest.title(), manifest.publishedAt(), pages);
+        manifest.source(), manifest.titleId(), manifest.number(), manifest.title(), manifest.publishedAt(),
+        pages == null ? List.of() : pages);
   }
 
-  /** The real path of a series folder by the library's rule ({@link #folder(Path, String, String)}). */
+  private static final String SERIES = "series ";
+  private static final String CHAPTER = "chapter ";
+
+  /** What an entry is called in messages: {@code series circus} or {@code chapter circus/chapter-0001}. */
+  private static String what(String kind, String seriesId, String name) {
+    return seriesId == null ? kind + name : kind + seriesId + "/" + name;
+  }
+
+  /** The library's rule refused an entry: {@code reason} reads after its name ("does not exist"). */
+  private static final class Refused extends Exception {
+    private final String reason;
+
+    Refused(String reason) {
+      super(reason, null, false, false);
+      this.reason = reason;
+    }
+  }
+
+  /**
+   * An entry could not be read or resolved. Worded only when it is reported: a scan checks 500,000 entries, and a
+   * message made ahead for each (what the entry is called) was 35 MB of every scan's garbage.
+   */
+  private static final class Unresolvable extends Exception {
+    private final String verb;
+    private final IOException failure;
+
+    Unresolvable(String verb, IOException failure) {
+      super(verb, failure, false, false);
+      this.verb = verb;
+      this.failure = failure;
+    }
+
+    UncheckedIOException unchecked(String what) {
+      return new UncheckedIOException(verb + what + ": " + failure.getMessage(), failure);
+    }
+  }
+
+  /** The real path of a series folder by the library's rule ({@link #folder(Path, String)}). */
   private Path seriesFolder(String seriesId) {
     Path library;
     try {
@@ -316,7 +419,18 @@ public final class LibraryFiles {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot resolve the library folder: " + e.getMessage(), e);
     }
-    return folder(library, seriesId, "series " + seriesId);
+    return folder(library, seriesId, SERIES, null);
+  }
+
+  /** {@link #folder(Path, String)}, refused as "no " + the entry's name ({@link #what}). */
+  private Path folder(Path parent, String name, String kind, String seriesId) {
+    try {
+      return folder(parent, name);
+    } catch (Refused e) {
+      throw new NotFoundException("no " + what(kind, seriesId, name), e.reason);
+    } catch (Unresolvable e) {
+      throw e.unchecked(what(kind, seriesId, name));
+    }
   }
 
   /**
@@ -325,9 +439,9 @@ public final class LibraryFiles {
    * {@code parent} is a real folder inside the library and {@code name} a plain name, so an entry that is not a link is
    * its own real path: one {@code lstat}, no path resolution (a scan reads 100,000 of them).
    */
-  private Path folder(Path parent, String name, String what) {
+  private Path folder(Path parent, String name) throws Refused, Unresolvable {
     Path path = parent.resolve(name);
-    BasicFileAttributes attributes = attributes(path, what);
+    BasicFileAttributes attributes = attributes(path);
     if (attributes.isSymbolicLink()) {
       String reason;
       try {
@@ -339,10 +453,10 @@ public final class LibraryFiles {
       } catch (IOException e) {
         reason = "is a symbolic link that cannot be resolved (" + e.getClass().getSimpleName() + ")";
       }
-      throw new NotFoundException("no " + what, reason);
+      throw new Refused(reason);
     }
     if (!attributes.isDirectory()) {
-      throw new NotFoundException("no " + what, "is not a folder");
+      throw new Refused("is not a folder");
     }
     return path;
   }
@@ -353,61 +467,71 @@ public final class LibraryFiles {
    *
    * @param regular whether it must be a regular file ("is not a file" otherwise)
    */
-  private Path file(Path folder, String name, String what, boolean regular) {
+  private Path file(Path folder, String name, boolean regular) throws Refused, Unresolvable {
     Path path = folder.resolve(name);
-    BasicFileAttributes attributes = attributes(path, what);
+    BasicFileAttributes attributes = attributes(path);
     Path real = path;
     boolean isFile = attributes.isRegularFile();
     if (attributes.isSymbolicLink()) {
-      real = inside(path, what);
+      real = inside(path);
       isFile = Files.isRegularFile(real);
     }
     if (regular && !isFile) {
-      throw new NotFoundException("no " + what, "is not a file");
+      throw new Refused("is not a file");
     }
     return real;
   }
 
   /** What {@code path} is, not following a link at its end; "does not exist" when nothing is there. */
-  private static BasicFileAttributes attributes(Path path, String what) {
+  private static BasicFileAttributes attributes(Path path) throws Refused, Unresolvable {
+    BasicFileAttributes attributes;
     try {
-      BasicFileAttributes attributes = lstat(path);
-      if (attributes == null) {
-        throw new NotFoundException("no " + what, "does not exist");
-      }
-      return attributes;
+      attributes = lstat(path);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + what + ": " + e.getMessage(), e);
+      throw new Unresolvable("cannot read ", e);
     }
+    if (attributes == null) {
+      throw new Refused("does not exist");
+    }
+    return attributes;
   }
 
   /** Options passed as kept arrays and a kept set, not new ones (varargs) per call: a scan makes 500,000 calls. */
   private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
   private static final java.util.Set<java.nio.file.OpenOption> READ = java.util.Set.of(
       java.nio.file.StandardOpenOption.READ);
+  private static final java.util.Set<java.nio.file.OpenOption> READ_NO_FOLLOW = java.util.Set.of(
+      java.nio.file.StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
   private static final java.nio.file.attribute.FileAttribute<?>[] NO_ATTRIBUTES = {};
+  /**
+   * Where the file system has POSIX attributes, they are read as such: the JDK then hands back what {@code lstat}
+   * filled, not that wrapped once more as basic attributes (one object fewer per call).
+   */
+  private static final Class<? extends BasicFileAttributes> LSTAT_VIEW = java.nio.file.FileSystems.getDefault()
+      .supportedFileAttributeViews().contains("posix") ? java.nio.file.attribute.PosixFileAttributes.class
+      : BasicFileAttributes.class;
 
   private static BasicFileAttributes lstat(Path path) throws IOException {
     try {
-      return Files.readAttributes(path, BasicFileAttributes.class, NO_FOLLOW);
+      return Files.readAttributes(path, LSTAT_VIEW, NO_FOLLOW);
     } catch (NoSuchFileException e) {
       return null;
     }
   }
 
   /** The real path of {@code path}, which must exist and lie inside the library's real path. */
-  private Path inside(Path path, String what) {
+  private Path inside(Path path) throws Refused, Unresolvable {
     try {
       Path real = path.toRealPath();
       if (!real.startsWith(realRoot())) {
         // The reader is not told why: the layout outside stays private.
-        throw new NotFoundException("no " + what, "resolves outside the library");
+        throw new Refused("resolves outside the library");
       }
       return real;
     } catch (NoSuchFileException e) {
-      throw new NotFoundException("no " + what, "does not exist");
+      throw new Refused("does not exist");
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot resolve " + what + ": " + e.getMessage(), e);
+      throw new Unresolvable("cannot resolve ", e);
     }
   }
 

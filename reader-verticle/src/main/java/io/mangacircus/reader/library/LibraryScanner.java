@@ -18,29 +18,49 @@ import java.util.function.Consumer;
 /**
  * Reads the published library ({@code data/library/<series>/<chapter>/chapter.json}) read-only, by the same rule as
  * page serving ({@link LibraryFiles}): what the rule refuses is neither listed nor counted nor searched, and is
- * reported as skipped with why. Hidden folders (staging) and plain files are passed over silently. Series folders are
- * read by a few threads at once (one per core, at most {@link #MAX_WORKERS}); the result does not depend on how many.
+ * reported as skipped with why. Hidden folders (staging) and plain files are passed over silently. The first scan reads
+ * series folders with a few threads at once (one per core, at most {@link #MAX_WORKERS}): a reader without a kept
+ * inventory lists nothing until it is done. Later scans (rescans) use {@link #RESCAN_WORKERS}. The result does not
+ * depend on how many.
  */
 public final class LibraryScanner {
 
   /** The most threads one scan reads series folders with, whatever the number of cores. */
   public static final int MAX_WORKERS = 8;
+  /**
+   * How many threads a scan after the first reads with. A rescan reads every manifest and checks every page again,
+   * ≈ 850 MB of short-lived objects at 100,000 chapters; read by one thread it takes longer (well inside its target of
+   * 1.5x {@code find | xargs cat}) and makes that garbage at half the rate, and G1 grows the heap by how much of its
+   * time goes to collecting (docs/benchmarks.md, "Tenth session").
+   */
+  public static final int RESCAN_WORKERS = 1;
 
   private final LibraryFiles files;
   private final int workers;
+  private final int rescanWorkers;
+  private final java.util.concurrent.atomic.AtomicBoolean scanned = new java.util.concurrent.atomic.AtomicBoolean();
 
-  /** A scanner with one worker per available core, at most {@link #MAX_WORKERS}. */
+  /** A scanner with one worker per available core, at most {@link #MAX_WORKERS}, and {@link #RESCAN_WORKERS}. */
   public LibraryScanner(LibraryFiles files) {
-    this(files, Math.min(MAX_WORKERS, Runtime.getRuntime().availableProcessors()));
+    this(files, Math.min(MAX_WORKERS, Runtime.getRuntime().availableProcessors()), RESCAN_WORKERS);
   }
 
-  /** @param workers how many threads read series folders at once (the calling thread is one of them), at least 1 */
+  /** @param workers how many threads read series folders at once in every scan (the calling thread is one of them) */
   public LibraryScanner(LibraryFiles files, int workers) {
-    if (workers < 1) {
-      throw new IllegalArgumentException("a scan needs at least one worker, not " + workers);
+    this(files, workers, workers);
+  }
+
+  /**
+   * @param workers how many threads read series folders at once in the first scan (the calling thread is one)
+   * @param rescanWorkers how many in every later scan
+   */
+  public LibraryScanner(LibraryFiles files, int workers, int rescanWorkers) {
+    if (workers < 1 || rescanWorkers < 1) {
+      throw new IllegalArgumentException("a scan needs at least one worker, not " + Math.min(workers, rescanWorkers));
     }
     this.files = files;
     this.workers = workers;
+    this.rescanWorkers = rescanWorkers;
   }
 
   /** Every series with at least one published chapter, by title, and everything skipped. Blocking. */
@@ -77,7 +97,8 @@ public final class LibraryScanner {
       }
     };
     List<Thread> helpers = new ArrayList<>();
-    for (int i = 1; i < Math.min(workers, reads.length); i++) {
+    int threads = scanned.getAndSet(true) ? rescanWorkers : workers;
+    for (int i = 1; i < Math.min(threads, reads.length); i++) {
       Thread helper = new Thread(work, "mc-library-scan-" + i);
       helper.setDaemon(true);
       helper.start();

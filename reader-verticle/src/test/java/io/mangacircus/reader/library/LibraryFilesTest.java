@@ -189,6 +189,35 @@ class LibraryFilesTest {
   }
 
   @Test
+  void aWholeLibraryScanListsAChapterNobodyCachedByItsCardAloneAfterCheckingEveryPage() throws IOException {
+    fixture.chapter("circus", "Circus Nights", 1, 3, PUBLISHED);
+    Path second = fixture.chapter("circus", "Circus Nights", 2, 2, PUBLISHED);
+
+    LibraryFiles.Chapter listed = files.listing("circus", false).chapters().get(0);
+    Files.delete(second.resolve("002.png"));
+    LibraryFiles.Listing again = files.listing("circus", false);
+
+    assertThat(listed.seriesTitle()).isEqualTo("Circus Nights");
+    assertThat(listed.title()).isEqualTo("Chapter 1");
+    assertThat(listed.publishedAt()).isEqualTo(PUBLISHED);
+    assertThat(listed.pages()).as("a scan keeps no page list it would drop").isEmpty();
+    assertThat(again.chapters()).extracting(LibraryFiles.Chapter::id).containsExactly("chapter-0001");
+    assertThat(refused(again)).singleElement().asString().contains("page 002.png does not exist");
+    assertThat(files.chapter("circus", "chapter-0001").pages()).as("page serving reads the pages").hasSize(3);
+  }
+
+  @Test
+  void aChapterJsonLinkedToAFileInsideTheLibraryIsReadThroughTheLink() throws IOException {
+    Path folder = fixture.chapter("circus", "Circus Nights", 1, 1, PUBLISHED);
+    Path kept = Files.move(folder.resolve("chapter.json"), library.resolve("circus-chapter-1.json"));
+    Files.createSymbolicLink(folder.resolve("chapter.json"), kept);
+
+    assertThat(files.listing("circus", false).chapters()).extracting(LibraryFiles.Chapter::number)
+        .containsExactly("1");
+    assertThat(files.chapter("circus", "chapter-0001").pages()).hasSize(1);
+  }
+
+  @Test
   void aPublicationOfAChapterNotReadYetDoesNotFillTheCache() {
     Path folder = fixture.chapter("circus", "Circus Nights", 1, 1, PUBLISHED);
     assertThat(files.cached("circus", "chapter-0001")).isEmpty();

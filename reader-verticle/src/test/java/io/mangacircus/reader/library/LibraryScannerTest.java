@@ -17,6 +17,9 @@ class LibraryScannerTest {
   @TempDir
   Path work;
 
+  /** Bytes per chapter a scan may allocate: 6,709 before the tenth session, 4,576 after (docs/benchmarks.md). */
+  private static final long ALLOCATION_LIMIT = 5_300;
+
   private Path library;
   private LibraryFiles files;
   private LibraryScanner scanner;
@@ -198,6 +201,44 @@ class LibraryScannerTest {
   }
 
   @Test
+  void aRescanAllocatesLittleMoreThanItsChecksNeedPerChapter() throws IOException {
+    // 20 series x 10 chapters x 4 pages as the scraper writes them: hashes, a fingerprint, a chapter id, a language.
+    String hash = "0123456789abcdef".repeat(4);
+    for (int s = 0; s < 20; s++) {
+      for (int c = 1; c <= 10; c++) {
+        Path folder = Files.createDirectories(library.resolve("series-" + s).resolve(String.format("chapter-%04d", c)));
+        StringBuilder pages = new StringBuilder();
+        for (int p = 1; p <= 4; p++) {
+          String file = String.format("%03d.jpg", p);
+          Files.write(folder.resolve(file), new byte[] {(byte) p});
+          pages.append(p > 1 ? "," : "").append("{\"index\":").append(p).append(",\"file\":\"").append(file)
+              .append("\",\"size\":1,\"sha256\":\"").append(hash).append("\"}");
+        }
+        Files.writeString(folder.resolve("chapter.json"), "{\"schema\":1,\"source\":\"demo\",\"titleId\":\"t" + s
+            + "\",\"series\":\"Series " + s + "\",\"chapterId\":\"c-" + s + "-" + c + "\",\"number\":\"" + c
+            + "\",\"title\":\"Chapter " + c + "\",\"language\":\"en\",\"fingerprint\":\"" + hash
+            + "\",\"publishedAt\":\"2026-11-20T10:00:0" + (c % 10) + "Z\",\"pages\":[" + pages + "]}");
+      }
+    }
+    LibraryScanner oneThread = new LibraryScanner(files, 1);
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    for (int i = 0; i < 30; i++) {
+      assertThat(oneThread.scan().series()).hasSize(20);   // warm: what is compiled allocates no more than before
+    }
+    long least = Long.MAX_VALUE;
+    for (int i = 0; i < 5; i++) {
+      long before = threads.getCurrentThreadAllocatedBytes();
+      oneThread.scan();
+      least = Math.min(least, threads.getCurrentThreadAllocatedBytes() - before);
+    }
+
+    // What a scan keeps (a card per series, a time per chapter) is small; what it drops each time is most of the
+    // reader's peak memory (docs/benchmarks.md, "Tenth session").
+    assertThat(least / 200).as("bytes a scan allocates per chapter of 4 pages").isLessThan(ALLOCATION_LIMIT);
+  }
+
+  @Test
   void aFolderNameIsPlainExactlyAsThePatternSays() {
     java.util.regex.Pattern pattern = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,159}");
     for (String name : List.of("foo", "chapter-0001", "a.b_c-d", "", ".staging", "-x", "a..b", "..", "a/b", "a b",
@@ -253,6 +294,33 @@ class LibraryScannerTest {
     assertThat(parallel.published()).isEqualTo(alone.published());
     assertThat(reasons(parallel)).contains("linked-series: resolves outside the library",
         "only-broken/chapter-0001: has no chapter.json", "series-00/chapter-0002: chapter.json is not valid JSON");
+  }
+
+  @Test
+  void scansAfterTheFirstReadOnTheirOwnNumberOfThreads() throws Exception {
+    for (int s = 0; s < 12; s++) {
+      chapter(String.format("series-%02d", s), "chapter-0001", "Series " + s, "1");
+    }
+    LibraryScanner rescanning = new LibraryScanner(files, 4, 1);
+    java.util.Set<String> first = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.concurrent.CountDownLatch twoThreads = new java.util.concurrent.CountDownLatch(2);
+    rescanning.scan(entry -> {
+      if (first.add(Thread.currentThread().getName())) {
+        twoThreads.countDown();
+      }
+      try {
+        twoThreads.await(5, java.util.concurrent.TimeUnit.SECONDS);   // a second thread reads one too, or time is up
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    java.util.Set<String> later = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    LibraryScan again = rescanning.scan(entry -> later.add(Thread.currentThread().getName()));
+
+    assertThat(first).as("the first scan, which a cold start waits for").hasSizeGreaterThan(1);
+    assertThat(later).as("a rescan").containsExactly(Thread.currentThread().getName());
+    assertThat(again.series()).hasSize(12);
+    assertThat(LibraryScanner.RESCAN_WORKERS).isEqualTo(1);
   }
 
   @Test
