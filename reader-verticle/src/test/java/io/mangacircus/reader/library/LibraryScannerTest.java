@@ -17,8 +17,11 @@ class LibraryScannerTest {
   @TempDir
   Path work;
 
-  /** Bytes per chapter a scan may allocate: 6,709 before the tenth session, 4,576 after (docs/benchmarks.md). */
-  private static final long ALLOCATION_LIMIT = 5_300;
+  /**
+   * Bytes per chapter a scan may allocate: 6,709 before the tenth session, 4,373-4,708 after (docs/benchmarks.md); the
+   * room above is for a JIT that has compiled less by then (a busy CI machine), not for a scan that makes more garbage.
+   */
+  private static final long ALLOCATION_LIMIT = 6_000;
 
   private Path library;
   private LibraryFiles files;
