@@ -202,11 +202,12 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/opds/*").handler(accountsGate).handler(guard);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
-    // because page images are most of the requests).
+    // because page images are most of the requests; their route is on this router itself, no sub-router to enter).
     pageFiles = new OpenPageFiles(PAGE_FILES_KEPT, PAGE_FILES_IDLE, clock);
     CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives(pageFiles));
-    router.route("/api/series*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock, cbz)
-        .router());
+    SeriesRoutes series = new SeriesRoutes(vertx, inventory, files, database, catalog, clock, cbz);
+    series.routePages(router);
+    router.route(SeriesRoutes.MOUNT + "*").subRouter(series.router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, database, clock).router());
     ChapterAlerts alerts = new ChapterAlerts(vertx, database, clock);
     router.route("/api/me/alerts*").subRouter(alerts.router());

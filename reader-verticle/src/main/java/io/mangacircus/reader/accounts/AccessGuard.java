@@ -115,12 +115,15 @@ public final class AccessGuard implements Handler<RoutingContext> {
 
   /**
    * Teaches the guard the routes of {@code router}, its feature sub-routers included, that are declared
-   * {@link #adminOnly} or {@link #publicRoute}: for each, a marker route with the same method and full path, ordered
-   * before every other route, flags a request it matches, so that the guard (which runs before any feature's routes)
-   * knows what the route about to answer needs. Vert.x matches the marker exactly as it matches the route. The markers
-   * sit in one sub-router per leading pair of literal path segments ({@code /api/admin}, {@code /api/series}, ...), so
-   * that a request tries only the few markers under its own prefix: a page image does not run the path patterns of
-   * forty admin routes. Call it once, after every route is declared.
+   * {@link #adminOnly}, {@link #publicRoute} or {@link #appReadable}, so that the guard (which runs before any feature's
+   * routes) knows what the route about to answer needs. A route with a plain path (literal segments and {@code :name}
+   * parameters, {@link PlainRoutePath}) is matched by the guard itself against the request's normalized path, the way
+   * Vert.x matches it but without a regular expression or decoding its parameters (a page image used to run its
+   * route's pattern twice, once for a marker). Any other path gets a marker route with the same method and full path,
+   * ordered before every other route, that flags a request it matches: Vert.x matches the marker exactly as it
+   * matches the route. Both are grouped by leading pair of literal path segments ({@code /api/admin},
+   * {@code /api/series}, ...), so that a request tries only the few under its own prefix. Call it once, after every
+   * route is declared.
    *
    * @throws IllegalStateException when a route under {@code /api/admin/} is not declared admin-only, so that a
    *     forgotten declaration stops the start instead of opening an admin route to every account
@@ -128,6 +131,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
   public void learnRoutes(Router router) {
     int order = -100_000;
     java.util.Map<String, Router> groups = new java.util.HashMap<>();
+    java.util.Map<String, java.util.List<PlainRoute>> plainGroups = new java.util.LinkedHashMap<>();
     for (RouteTable.Entry entry : RouteTable.of(router)) {
       boolean admin = Boolean.TRUE.equals(entry.route().getMetadata(ADMIN_ONLY));
       boolean open = Boolean.TRUE.equals(entry.route().getMetadata(PUBLIC));
@@ -151,8 +155,20 @@ public final class AccessGuard implements Handler<RoutingContext> {
       if (path == null) {
         throw new IllegalStateException("a route declared admin-only or public needs a plain path: " + entry.route());
       }
+      // A marker or plain path has the route's path without its wildcard, so it would miss what the wildcard matches.
+      if (!entry.route().isExactPath()) {
+        throw new IllegalStateException("route " + entry.methods() + " " + path + "* is declared admin-only, public "
+            + "or app-readable but matches by prefix: declare each route it answers with its own path");
+      }
       String flag = admin ? ADMIN_ONLY : open ? PUBLIC : APP_READABLE;
       String prefix = markerPrefix(path);
+      PlainRoutePath plain = PlainRoutePath.parse(path);
+      if (plain != null) {
+        plainGroups.computeIfAbsent(prefix == null ? "" : prefix, p -> new java.util.ArrayList<>())
+            .add(new PlainRoute(plain, entry.methods(), admin ? NEEDS_ADMIN : open ? NEEDS_NOTHING : OPEN_TO_APPS));
+        continue;
+      }
+      markers = true;
       Router target = router;
       String relative = path;
       if (prefix != null) {
@@ -174,6 +190,57 @@ public final class AccessGuard implements Handler<RoutingContext> {
         });
       }
     }
+    java.util.List<PlainGroup> learned = new java.util.ArrayList<>();
+    plainGroups.forEach((prefix, routes) -> learned.add(new PlainGroup(prefix, routes.toArray(PlainRoute[]::new))));
+    plainRoutes = learned.toArray(PlainGroup[]::new);
+  }
+
+  /** Bits of what the routes a request reaches need, from the plain paths and the markers together. */
+  static final int NEEDS_ADMIN = 1;
+  static final int NEEDS_NOTHING = 2;
+  static final int OPEN_TO_APPS = 4;
+
+  /** A learned route with a plain path: the methods it answers (empty: every method) and what it needs. */
+  private record PlainRoute(PlainRoutePath path, Set<HttpMethod> methods, int needs) {
+  }
+
+  /** The plain routes under one leading pair of literal segments ({@code ""}: those without one). */
+  private record PlainGroup(String prefix, PlainRoute[] routes) {
+
+    /** Whether a normalized path is under this group's prefix (the prefix, a slash, then more). */
+    boolean holds(String path) {
+      int length = prefix.length();
+      return length == 0 || path.length() > length && path.charAt(length) == '/' && path.startsWith(prefix);
+    }
+  }
+
+  private volatile PlainGroup[] plainRoutes = new PlainGroup[0];
+  private volatile boolean markers;
+
+  /**
+   * What the declared routes that {@code ctx}'s request reaches need ({@link #NEEDS_ADMIN} ...): every matching route
+   * counts, as every matching marker flags the request.
+   */
+  int needs(RoutingContext ctx) {
+    int needs = 0;
+    String path = ctx.normalizedPath();
+    HttpMethod method = ctx.request().method();
+    for (PlainGroup group : plainRoutes) {
+      if (!group.holds(path)) {
+        continue;
+      }
+      for (PlainRoute route : group.routes()) {
+        if ((route.methods().isEmpty() || route.methods().contains(method)) && route.path().matches(path)) {
+          needs |= route.needs();
+        }
+      }
+    }
+    if (markers) {
+      needs |= (Boolean.TRUE.equals(ctx.get(ADMIN_ONLY)) ? NEEDS_ADMIN : 0)
+          | (Boolean.TRUE.equals(ctx.get(PUBLIC)) ? NEEDS_NOTHING : 0)
+          | (Boolean.TRUE.equals(ctx.get(APP_READABLE)) ? OPEN_TO_APPS : 0);
+    }
+    return needs;
   }
 
   /**
@@ -196,16 +263,17 @@ public final class AccessGuard implements Handler<RoutingContext> {
 
   @Override
   public void handle(RoutingContext ctx) {
-    if (Boolean.TRUE.equals(ctx.get(PUBLIC))) {
+    int needs = needs(ctx);
+    if ((needs & NEEDS_NOTHING) != 0) {
       ctx.next();
       return;
     }
-    boolean admin = Boolean.TRUE.equals(ctx.get(ADMIN_ONLY));
+    boolean admin = (needs & NEEDS_ADMIN) != 0;
     if (admin && bearerMatches(ctx)) {
       ctx.next();
       return;
     }
-    boolean app = Boolean.TRUE.equals(ctx.get(APP_READABLE));
+    boolean app = (needs & OPEN_TO_APPS) != 0;
     String authorization = ctx.request().getHeader("Authorization");
     if (app && authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
       ReaderDatabase.Session same = ConnectionMemory.recall(ctx, authorization, generation(), clock.instant());
@@ -322,9 +390,9 @@ public final class AccessGuard implements Handler<RoutingContext> {
    * Reading apps are challenged for Basic credentials on the catalog's routes, or when they sent some; the browser's
    * routes keep the Bearer challenge, which never opens the browser's own password dialog.
    */
-  private static boolean basicChallenge(RoutingContext ctx) {
+  private boolean basicChallenge(RoutingContext ctx) {
     String authorization = ctx.request().getHeader("Authorization");
-    return Boolean.TRUE.equals(ctx.get(APP_READABLE)) && (ctx.request().path().startsWith("/opds/")
+    return (needs(ctx) & OPEN_TO_APPS) != 0 && (ctx.request().path().startsWith("/opds/")
         || authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6));
   }
 
@@ -390,7 +458,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
     return MessageDigest.isEqual(adminToken, offered);
   }
 
-  private static void deny(RoutingContext ctx, int status, String error, String message) {
+  private void deny(RoutingContext ctx, int status, String error, String message) {
     if (status == 401) {
       ctx.response().putHeader("WWW-Authenticate", basicChallenge(ctx)
           ? "Basic realm=\"" + BASIC_REALM + "\", charset=\"UTF-8\"" : "Bearer realm=\"mangacircus\"");

@@ -67,14 +67,24 @@ public final class SeriesRoutes {
     this.clock = clock;
   }
 
+  /** Where {@link #router} is mounted and {@link #routePages} routes page images. */
+  public static final String MOUNT = "/api/series";
+
   /**
-   * The routes, mounted at {@code /api/series}; they need the session the access guard found (page images, covers
-   * and CBZ downloads: or an app password). The page route comes first: page images are most of the reader's
-   * requests, and a router tries its routes in order.
+   * The page-image route, {@code GET /api/series/:series/chapters/:chapter/pages/:page} (a session, or an app
+   * password), declared on {@code router} itself rather than in {@link #router}: page images are most of the reader's
+   * requests, and each sub-router a request enters costs it a wrapped routing context and another walk of routes.
+   */
+  public void routePages(Router router) {
+    AccessGuard.appReadable(router.get(MOUNT + "/:series/chapters/:chapter/pages/:page")).handler(this::handlePage);
+  }
+
+  /**
+   * The other routes, mounted at {@link #MOUNT}; they need the session the access guard found (covers and CBZ
+   * downloads: or an app password).
    */
   public Router router() {
     Router router = Router.router(vertx);
-    AccessGuard.appReadable(router.get("/:series/chapters/:chapter/pages/:page")).handler(this::handlePage);
     router.get("/").handler(this::handleList);
     router.post("/visit").handler(this::handleVisit);
     router.get("/:series").handler(this::handleSeries);
