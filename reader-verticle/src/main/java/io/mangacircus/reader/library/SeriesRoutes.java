@@ -67,6 +67,9 @@ public final class SeriesRoutes {
     this.clock = clock;
   }
 
+  /** The list's sorted orders, kept until the inventory's list changes (every page of the grid and shelf asks). */
+  private final SeriesOrders orders = new SeriesOrders();
+
   /** Where {@link #router} is mounted and {@link #routePages} routes page images. */
   public static final String MOUNT = "/api/series";
 
@@ -187,7 +190,7 @@ public final class SeriesRoutes {
     java.util.Map<String, java.util.Map<String, Instant>> times = inventory.chapterTimes();
     blocking(ctx, () -> new UserMarks(database.readChapters(session.userId()),
         database.libraryVisit(session.userId()).map(ReaderDatabase.LibraryVisit::since).orElse(null)),
-        marks -> answerList(ctx, summary, times, marks, paging, selection));
+        marks -> answerList(ctx, summary, times, marks, paging, selection, orders));
   }
 
   private record UserMarks(java.util.Map<String, Set<String>> read, Instant since) {
@@ -195,8 +198,8 @@ public final class SeriesRoutes {
 
   private static void answerList(RoutingContext ctx, LibraryInventory.Summary summary,
       java.util.Map<String, java.util.Map<String, Instant>> times, UserMarks marks, Paging paging,
-      SeriesSelection selection) {
-    List<SeriesEntry> matching = selection.apply(summary.series(), times);
+      SeriesSelection selection, SeriesOrders orders) {
+    List<SeriesEntry> matching = selection.apply(summary.series(), times, orders);
     List<SeriesEntry> shown = matching;
     if (!paging.all()) {
       long from = Math.min((long) (paging.page() - 1) * paging.size(), matching.size());

@@ -1,7 +1,6 @@
 package io.mangacircus.reader.library;
 
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,38 +27,30 @@ public record SeriesSelection(String query, String sort, List<String> members) {
    *     {@code added} leaves the title order)
    */
   public List<SeriesEntry> apply(List<SeriesEntry> library, Map<String, Map<String, Instant>> times) {
-    List<SeriesEntry> chosen = library;
-    if (members != null) {
+    return apply(library, times, new SeriesOrders());
+  }
+
+  /** {@link #apply(List, Map)} with the library's sorted orders kept in {@code orders} from one request to the next. */
+  List<SeriesEntry> apply(List<SeriesEntry> library, Map<String, Map<String, Instant>> times, SeriesOrders orders) {
+    List<SeriesEntry> chosen;
+    if (members != null && sort == null) {
+      Map<String, SeriesEntry> byId = new HashMap<>();
       java.util.Set<String> wanted = new java.util.HashSet<>(members);
-      if (sort == null) {
-        Map<String, SeriesEntry> byId = new HashMap<>();
-        library.stream().filter(s -> wanted.contains(s.id())).forEach(s -> byId.put(s.id(), s));
-        chosen = members.stream().distinct().map(byId::get).filter(Objects::nonNull).toList();
-      } else {
-        chosen = library.stream().filter(s -> wanted.contains(s.id())).toList();
+      library.stream().filter(s -> wanted.contains(s.id())).forEach(s -> byId.put(s.id(), s));
+      chosen = members.stream().distinct().map(byId::get).filter(Objects::nonNull).toList();
+    } else {
+      // Sorted first, then chosen from: both sorts are stable over the title order, so a collection's members and the
+      // titles a search finds come in the order they would have if sorted on their own.
+      chosen = "updated".equals(sort) ? orders.byUpdated(library)
+          : "added".equals(sort) && times != null ? orders.byAdded(library, times) : library;
+      if (members != null) {
+        java.util.Set<String> wanted = new java.util.HashSet<>(members);
+        chosen = chosen.stream().filter(s -> wanted.contains(s.id())).toList();
       }
     }
     if (!query.isEmpty()) {
       chosen = chosen.stream().filter(s -> s.title().toLowerCase(Locale.ROOT).contains(query)).toList();
     }
-    if ("updated".equals(sort)) {
-      chosen = chosen.stream().sorted(Comparator.comparing(SeriesEntry::updatedAt).reversed()).toList();
-    } else if ("added".equals(sort) && times != null) {
-      Map<String, Instant> added = new HashMap<>();
-      chosen.forEach(s -> added.put(s.id(), addedAt(times.get(s.id()))));
-      // Stable: series with the same or no time keep the title order, those with no time last.
-      chosen = chosen.stream().sorted(Comparator.comparing((SeriesEntry s) -> added.get(s.id()),
-          Comparator.nullsLast(Comparator.reverseOrder()))).toList();
-    }
     return chosen;
-  }
-
-  /** When a series came into the library: its first chapter's publication (as {@code addedAt}); null when unknown. */
-  static Instant addedAt(Map<String, Instant> chapters) {
-    if (chapters == null) {
-      return null;
-    }
-    return chapters.values().stream().filter(at -> at != null && !Instant.EPOCH.equals(at)).min(Instant::compareTo)
-        .orElse(null);
   }
 }
