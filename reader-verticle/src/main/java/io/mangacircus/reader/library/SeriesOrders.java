@@ -1,5 +1,6 @@
 package io.mangacircus.reader.library;
 
+import io.mangacircus.reader.shelves.ReadingCounts;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -33,7 +34,7 @@ final class SeriesOrders {
   }
 
   /**
-   * Newest series first, by when its first chapter was published ({@link #addedAt}); series with the same or no time
+   * Newest series first, by when its first chapter was published ({@link ReadingCounts#addedAt}); series with the same or no time
    * keep the title order, those with no time last.
    *
    * @param times each series' chapters with when each was published, as the inventory had them with {@code library}
@@ -42,20 +43,11 @@ final class SeriesOrders {
     Kept kept = added;
     if (kept == null || kept.library() != library) {
       Map<String, Instant> at = new HashMap<>(library.size() * 2);
-      library.forEach(s -> at.put(s.id(), addedAt(times.get(s.id()))));
+      library.forEach(s -> at.put(s.id(), ReadingCounts.addedAt(times.get(s.id()))));
       kept = new Kept(library, library.stream().sorted(Comparator.comparing((SeriesEntry s) -> at.get(s.id()),
           Comparator.nullsLast(Comparator.reverseOrder()))).toList());
       added = kept;
     }
     return kept.ordered();
-  }
-
-  /** When a series came into the library: its first chapter's publication (as {@code addedAt}); null when unknown. */
-  static Instant addedAt(Map<String, Instant> chapters) {
-    if (chapters == null) {
-      return null;
-    }
-    return chapters.values().stream().filter(at -> at != null && !Instant.EPOCH.equals(at)).min(Instant::compareTo)
-        .orElse(null);
   }
 }

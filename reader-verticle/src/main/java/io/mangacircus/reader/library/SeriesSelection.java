@@ -32,10 +32,10 @@ public record SeriesSelection(String query, String sort, List<String> members) {
 
   /** {@link #apply(List, Map)} with the library's sorted orders kept in {@code orders} from one request to the next. */
   List<SeriesEntry> apply(List<SeriesEntry> library, Map<String, Map<String, Instant>> times, SeriesOrders orders) {
+    java.util.Set<String> wanted = members == null ? null : new java.util.HashSet<>(members);
     List<SeriesEntry> chosen;
-    if (members != null && sort == null) {
+    if (wanted != null && sort == null) {
       Map<String, SeriesEntry> byId = new HashMap<>();
-      java.util.Set<String> wanted = new java.util.HashSet<>(members);
       library.stream().filter(s -> wanted.contains(s.id())).forEach(s -> byId.put(s.id(), s));
       chosen = members.stream().distinct().map(byId::get).filter(Objects::nonNull).toList();
     } else {
@@ -43,8 +43,7 @@ public record SeriesSelection(String query, String sort, List<String> members) {
       // titles a search finds come in the order they would have if sorted on their own.
       chosen = "updated".equals(sort) ? orders.byUpdated(library)
           : "added".equals(sort) && times != null ? orders.byAdded(library, times) : library;
-      if (members != null) {
-        java.util.Set<String> wanted = new java.util.HashSet<>(members);
+      if (wanted != null) {
         chosen = chosen.stream().filter(s -> wanted.contains(s.id())).toList();
       }
     }

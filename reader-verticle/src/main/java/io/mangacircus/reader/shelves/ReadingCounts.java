@@ -24,7 +24,6 @@ public record ReadingCounts(int chapters, int read, int unread, int newSince, In
   public static ReadingCounts of(Map<String, Instant> published, Set<String> readIds, Instant since) {
     int read = 0;
     int fresh = 0;
-    Instant added = null;
     for (Map.Entry<String, Instant> chapter : published.entrySet()) {
       Instant at = chapter.getValue();
       boolean isRead = readIds.contains(chapter.getKey());
@@ -33,11 +32,27 @@ public record ReadingCounts(int chapters, int read, int unread, int newSince, In
       } else if (since != null && at != null && at.isAfter(since)) {
         fresh++;
       }
+    }
+    return new ReadingCounts(published.size(), read, published.size() - read, fresh, addedAt(published));
+  }
+
+  /**
+   * When a series came into the library: its first chapter's publication; null when no chapter's time is known.
+   *
+   * @param published the series' chapters by id with when each was published ({@link Instant#EPOCH} when unknown), or
+   *     null
+   */
+  public static Instant addedAt(Map<String, Instant> published) {
+    if (published == null) {
+      return null;
+    }
+    Instant added = null;
+    for (Instant at : published.values()) {
       if (at != null && !Instant.EPOCH.equals(at) && (added == null || at.isBefore(added))) {
         added = at;
       }
     }
-    return new ReadingCounts(published.size(), read, published.size() - read, fresh, added);
+    return added;
   }
 
   /** Counts from the card alone, before the library's first scan has listed chapter ids: no new, no added time. */

@@ -94,7 +94,7 @@ class SeriesOrdersTest {
       return chosen.stream().sorted(Comparator.comparing(SeriesEntry::updatedAt).reversed()).toList();
     }
     if ("added".equals(selection.sort())) {
-      return chosen.stream().sorted(Comparator.comparing((SeriesEntry s) -> SeriesOrders.addedAt(times.get(s.id())),
+      return chosen.stream().sorted(Comparator.comparing((SeriesEntry s) -> io.mangacircus.reader.shelves.ReadingCounts.addedAt(times.get(s.id())),
           Comparator.nullsLast(Comparator.reverseOrder()))).toList();
     }
     return chosen;
