@@ -169,8 +169,12 @@ class CommandLineIT {
     Files.writeString(runtime, "{\"schema\":1,\"services\":{");
     int port = FreePorts.next();
     try (JarProcess process = startAll(port)) {
-      await().atMost(START).until(() -> HttpProbe.get(port, "/health/ready").status() == 503
-          && "UP".equals(HttpProbe.get(port, "/health/ready").check("reader")));
+      // 503 alone also means "the scraper is still starting": wait for the verdict itself, in one answer.
+      await().atMost(START).until(() -> {
+        HttpProbe.Answer answer = HttpProbe.get(port, "/health/ready");
+        return answer.status() == 503 && "UP".equals(answer.check("reader"))
+            && answer.checkData("supervisor").containsKey("blocked");
+      });
 
       HttpProbe.Answer ready = HttpProbe.get(port, "/health/ready");
       assertThat(ready.checkData("supervisor").getJsonObject("blocked").getString("scraper"))

@@ -71,8 +71,12 @@ class SupervisionIT {
     AtomicInteger deploys = new AtomicInteger();
     LauncherHarness h = realReaderAnd(() -> new TestServices.ThrowsFromTimer("scraper", 250), deploys);
 
-    await().atMost(Duration.ofSeconds(20)).until(() -> HttpProbe.get(h.port(), "/health/ready").status() == 503
-        && "DOWN".equals(HttpProbe.get(h.port(), "/health/ready").check("supervisor")));
+    // The supervisor is also DOWN while the scraper restarts: wait for it to say parked, in one answer.
+    await().atMost(Duration.ofSeconds(20)).until(() -> {
+      Answer answer = HttpProbe.get(h.port(), "/health/ready");
+      return answer.status() == 503 && "DOWN".equals(answer.check("supervisor"))
+          && answer.checkData("supervisor").containsKey("parked");
+    });
 
     assertThat(deploys).hasValue(3);
     Answer ready = HttpProbe.get(h.port(), "/health/ready");
