@@ -47,17 +47,39 @@ bench_library() {
   read -r bytes smallest < <(find "$library" -name '*.jpg' -printf '%s\n' | awk 'NR==1 {m=$1} {s+=$1; if ($1<m) m=$1} END {print s, m}')
 }
 
+# ---- how MangaCircus is started -----------------------------------------------------------------------------------
+# Sets mc_opts, the JVM options of every MangaCircus start in a bench run, and mc_jvm_opts, the same without the
+# class-data archive (for other programs on the jar's class path): by default the README's start, bin/mangacircus (its
+# collector and heap options and its class-data archive for $jar, trained here if missing, before anything is timed);
+# MC_JAVA_OPTS, when set, replaces the script's collector and heap options as its JAVA_OPTS does. MC_LAUNCH=jar: plain
+# `java -jar` with $MC_JAVA_OPTS only (the JVM's own defaults), as every bench before the twelfth session ran.
+mc_java_options() {
+  jar=$(realpath "$jar")   # the archive holds the jar's path as given; the absolute one fits any working folder
+  if [ "${MC_LAUNCH:-script}" = jar ]; then
+    mc_opts=${MC_JAVA_OPTS:-}
+  else
+    local -a env=(MANGACIRCUS_JAR="$jar")
+    [ -z "${MC_JAVA_OPTS+x}" ] || env+=(JAVA_OPTS="$MC_JAVA_OPTS")
+    env "${env[@]}" bin/mangacircus prepare || { echo "bin/mangacircus prepare failed" >&2; exit 1; }
+    mc_opts=$(env "${env[@]}" bin/mangacircus java-options)
+  fi
+  mc_opts=$(echo $mc_opts)   # no leading or doubled spaces
+  mc_jvm_opts=${mc_opts%%-XX:SharedArchiveFile=*}
+  echo "MangaCircus starts as: java ${mc_opts:+$mc_opts }-jar $jar   (MC_LAUNCH=${MC_LAUNCH:-script})"
+}
+
 # ---- reader against nginx (pages.sh, cbz.sh) ------------------------------------------------------------------------
 # These use the caller's variables: work, jar, data, nginx_bin, bench_dir, threads, connections, warmup, seconds,
 # rounds, smallest, unit (what one response is: "page", "CBZ"), and $work/reader.paths, $work/nginx.paths.
 
-# Starts MangaCircus (`all`, defaults, $MC_JAVA_OPTS) on $data, waits for ready and logs in as admin: sets mc_pid,
+# Starts MangaCircus (`all`, default config, $mc_opts) on $data, waits for ready and logs in as admin: sets mc_pid,
 # port and cookie.
 start_mangacircus() {
   port=$(free_port); hport=$(free_port)
   local password; password="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
   echo '{}' >"$work/mangacircus.json"   # the defaults, not whatever conf/mangacircus.json holds
-  MANGACIRCUS_ADMIN_PASSWORD=$password java ${MC_JAVA_OPTS:-} -jar "$jar" all --conf "$work/mangacircus.json" \
+  [ -n "${mc_opts+x}" ] || mc_java_options
+  MANGACIRCUS_ADMIN_PASSWORD=$password java $mc_opts -jar "$jar" all --conf "$work/mangacircus.json" \
     --data "$data" --port "$port" --health-port "$hport" >"$work/mangacircus.log" 2>&1 &
   mc_pid=$!
   mc_ready() {
@@ -211,14 +233,15 @@ cpu_by_thread_group() {
 # ---- start-up floor (startup.sh, scale-recovery.sh) ------------------------------------------------------------------
 # Milliseconds from `java` to the first 200 of a bare Vert.x Web server (bench/BareServer.java, compiled once into
 # $work/bare beforehand) on the same jar's class path: what any Vert.x server on this machine and JVM costs to start.
-# Uses the caller's work and jar (and MC_JAVA_OPTS, as the product's start does).
+# Uses the caller's work and jar, and the product's JVM options without its archive ($mc_jvm_opts).
 bare_server_ms() {
   mkdir -p "$work/bare"
   [ -f "$work/bare/BareServer.class" ] || javac -d "$work/bare" -cp "$jar" bench/BareServer.java
   local port start pid ms=""
   port=$(free_port)
   start=$(date +%s%3N)
-  java ${MC_JAVA_OPTS:-} -cp "$jar:$work/bare" BareServer "$port" >"$work/bare/out" 2>&1 & pid=$!
+  [ -n "${mc_opts+x}" ] || mc_java_options >&2
+  java $mc_jvm_opts -cp "$jar:$work/bare" BareServer "$port" >"$work/bare/out" 2>&1 & pid=$!
   local deadline=$((start + 60000))
   until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/login.html" || true)" = 200 ]; do
     kill -0 "$pid" 2>/dev/null || { cat "$work/bare/out" >&2; return 1; }

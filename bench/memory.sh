@@ -36,6 +36,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 . bench/lib.sh   # free_port, wait_for
+mc_java_options   # the README's start: bin/mangacircus's JVM options and class-data archive (MC_LAUNCH=jar: none)
 ready() { # pid, port, log
   kill -0 "$1" 2>/dev/null || { tail -20 "$3" >&2; exit 1; }
   [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$2/health/ready" || true)" = 200 ]
@@ -73,7 +74,7 @@ diagnose() { # pid, label
 }
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(java -version 2>&1 | head -1)"
-echo "command: java ${MC_JAVA_OPTS:+$MC_JAVA_OPTS }-jar $jar ...   (no JVM flag unless MC_JAVA_OPTS is set)"
+echo "command: java ${mc_opts:+$mc_opts }-jar $jar ..."
 
 # ---- bench site -------------------------------------------------------------------------------------------------
 site="$work/site"; mkdir -p "$site"
@@ -112,7 +113,7 @@ if [ "$which" != pair ]; then
   port=$(free_port); hport=$(free_port); data="$work/all"
   echo "{$source_conf}" >"$work/all.json"
   # shellcheck disable=SC2086
-  MANGACIRCUS_ADMIN_TOKEN=$token java ${MC_JAVA_OPTS:-} -jar "$jar" all --conf "$work/all.json" --data "$data" \
+  MANGACIRCUS_ADMIN_TOKEN=$token java $mc_opts -jar "$jar" all --conf "$work/all.json" --data "$data" \
     --port "$port" --health-port "$hport" >"$work/all.log" 2>&1 &
   pid=$!; pids+=("$pid")
   wait_for "all /health/ready" 120 ready "$pid" "$port" "$work/all.log"
@@ -138,12 +139,12 @@ if [ "$which" != all ]; then
     echo "{\"cluster\":{\"name\":\"$name\",\"port\":$p,\"members\":[\"127.0.0.1:$sc\",\"127.0.0.1:$rc\"]}, $source_conf}" >"$work/pair-$m.json"
   done
   # shellcheck disable=SC2086
-  java ${MC_JAVA_OPTS:-} -jar "$jar" scraper --cluster --conf "$work/pair-s.json" --data "$data" --health-port "$hport" \
+  java $mc_opts -jar "$jar" scraper --cluster --conf "$work/pair-s.json" --data "$data" --health-port "$hport" \
     >"$work/pair-s.log" 2>&1 &
   s=$!; pids+=("$s")
   wait_for "scraper /health/ready" 120 ready "$s" "$hport" "$work/pair-s.log"
   # shellcheck disable=SC2086
-  MANGACIRCUS_ADMIN_TOKEN=$token java ${MC_JAVA_OPTS:-} -jar "$jar" reader --cluster --conf "$work/pair-r.json" \
+  MANGACIRCUS_ADMIN_TOKEN=$token java $mc_opts -jar "$jar" reader --cluster --conf "$work/pair-r.json" \
     --data "$data" --port "$rport" >"$work/pair-r.log" 2>&1 &
   r=$!; pids+=("$r")
   wait_for "reader /health/ready" 120 ready "$r" "$rport" "$work/pair-r.log"

@@ -62,6 +62,7 @@ trap 'exit 130' INT TERM
 trap 'echo "bench/pipeline.sh: stopped at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 . bench/lib.sh
+mc_java_options   # the README's start: bin/mangacircus's JVM options and class-data archive (MC_LAUNCH=jar: none)
 
 hz=$(getconf CLK_TCK)
 cores=$(nproc)
@@ -194,7 +195,7 @@ run_mc() {
   cat >"$work/mangacircus-$label.json" <<EOF
 {"scraper": {"claimPollMs": 50, "sources": {"bench": {"type": "demo", "baseUrl": "$base_url", "pageDelayMs": 0, "chapterDelayMs": 0$extra}}}}
 EOF
-  MANGACIRCUS_ADMIN_TOKEN=$token java ${MC_JAVA_OPTS:-} -jar "$jar" all --conf "$work/mangacircus-$label.json" \
+  MANGACIRCUS_ADMIN_TOKEN=$token java $mc_opts -jar "$jar" all --conf "$work/mangacircus-$label.json" \
     --data "$data" --port "$port" --health-port "$hport" >"$log" 2>&1 &
   mc_pid=$!
   mc_ready() {

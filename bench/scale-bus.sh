@@ -43,6 +43,7 @@ trap 'exit 130' INT TERM
 trap 'echo "bench/scale-bus.sh: stopped at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 . bench/lib.sh
+mc_java_options   # the README's start: bin/mangacircus's JVM options and class-data archive (MC_LAUNCH=jar: none)
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 field() { sed -E "s/.* $1=([^ ]+).*/\\1/" <<<"$2"; }
@@ -58,7 +59,7 @@ ping_run() {
   mkdir -p "$data"
   before=$(load)
   MANGACIRCUS_ADMIN_PASSWORD="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')" \
-    java ${MC_JAVA_OPTS:-} -cp "$jar" bench/BusPing.java "$mode" "$conf" "$data" "$(free_port)" "$requests" "$warmups" \
+    java $mc_jvm_opts -cp "$jar" bench/BusPing.java "$mode" "$conf" "$data" "$(free_port)" "$requests" "$warmups" \
     >"$out" 2>"$work/ping-$label.err" &
   ping_pid=$!
   local rc=0; wait "$ping_pid" || rc=$?; ping_pid=""
@@ -90,7 +91,7 @@ members="\"127.0.0.1:$scraper_cport\", \"127.0.0.1:$reader_cport\""
 echo "{\"cluster\": {\"name\": \"$cluster_name\", \"port\": $scraper_cport, \"members\": [$members]}}" >"$work/scraper.json"
 echo "{\"cluster\": {\"name\": \"$cluster_name\", \"port\": $reader_cport, \"members\": [$members]}}" >"$work/reader.json"
 hport=$(free_port)
-java ${MC_JAVA_OPTS:-} -jar "$jar" scraper --cluster --conf "$work/scraper.json" --data "$work/data-pair" \
+java $mc_opts -jar "$jar" scraper --cluster --conf "$work/scraper.json" --data "$work/data-pair" \
   --health-port "$hport" >"$work/scraper.log" 2>&1 &
 scraper_pid=$!
 scraper_up() {

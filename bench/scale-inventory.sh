@@ -56,6 +56,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 . bench/lib.sh   # free_port, wait_for, median
+mc_java_options   # the README's start: bin/mangacircus's JVM options and class-data archive (MC_LAUNCH=jar: none)
 
 load() { awk '{print $1, $2, $3}' /proc/loadavg; }
 now_ms() { date +%s%3N; }
@@ -99,7 +100,7 @@ echo '{}' >"$work/mangacircus.json"
 base="http://127.0.0.1:$port"
 launch() { # log file: starts the reader (or all) on $data, sets mc_pid and t0
   t0=$(now_ms)
-  MANGACIRCUS_ADMIN_PASSWORD=$password java ${MC_JAVA_OPTS:-} -jar "$jar" "$mode" --conf "$work/mangacircus.json" \
+  MANGACIRCUS_ADMIN_PASSWORD=$password java $mc_opts -jar "$jar" "$mode" --conf "$work/mangacircus.json" \
     --data "$data" --port "$port" --health-port "$hport" >"$1" 2>&1 &
   mc_pid=$!
 }

@@ -64,6 +64,7 @@ trap 'exit 130' INT TERM
 trap 'echo "bench/scale-load.sh: stopped at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 . bench/lib.sh
+mc_java_options   # the README's start: bin/mangacircus's JVM options and class-data archive (MC_LAUNCH=jar: none)
 
 hz=$(getconf CLK_TCK)
 load() { cut -d' ' -f1-3 /proc/loadavg; }
@@ -105,7 +106,7 @@ source_conf="\"scraper\": {\"claimPollMs\": 50, \"sources\": {\"bench\": {\"type
 log="$work/mangacircus.log"   # the reader's process (in `all` mode the only one)
 if [ "$mode" = all ]; then
   echo "{$source_conf}" >"$work/mangacircus.json"
-  MANGACIRCUS_ADMIN_PASSWORD=$password MANGACIRCUS_ADMIN_TOKEN=$token java ${MC_JAVA_OPTS:-} -jar "$jar" all \
+  MANGACIRCUS_ADMIN_PASSWORD=$password MANGACIRCUS_ADMIN_TOKEN=$token java $mc_opts -jar "$jar" all \
     --conf "$work/mangacircus.json" --data "$data" --port "$port" --health-port "$hport" >"$log" 2>&1 &
   mc_pid=$!
 else
@@ -116,10 +117,10 @@ else
     >"$work/scraper.json"
   echo "{\"cluster\": {\"name\": \"$cluster_name\", \"port\": $reader_cport, \"members\": [$members]}, $source_conf}" \
     >"$work/mangacircus.json"
-  java ${MC_JAVA_OPTS:-} -jar "$jar" scraper --cluster --conf "$work/scraper.json" --data "$data" --health-port "$hport" \
+  java $mc_opts -jar "$jar" scraper --cluster --conf "$work/scraper.json" --data "$data" --health-port "$hport" \
     >"$work/scraper.log" 2>&1 &
   scraper_pid=$!
-  MANGACIRCUS_ADMIN_PASSWORD=$password MANGACIRCUS_ADMIN_TOKEN=$token java ${MC_JAVA_OPTS:-} -jar "$jar" reader \
+  MANGACIRCUS_ADMIN_PASSWORD=$password MANGACIRCUS_ADMIN_TOKEN=$token java $mc_opts -jar "$jar" reader \
     --cluster --conf "$work/mangacircus.json" --data "$data" --port "$port" >"$log" 2>&1 &
   mc_pid=$!
 fi

@@ -21,6 +21,7 @@ requests=${2:-500}
 adds=${3:-200}
 jar=$(realpath "${MANGACIRCUS_JAR:-launcher/target/mangacircus.jar}")
 [ -f "$jar" ] || { echo "no jar at $jar (build: mvn -B -q package -DskipTests)" >&2; exit 1; }
+mc_java_options   # the README's start: bin/mangacircus's JVM options and class-data archive (MC_LAUNCH=jar: none)
 
 work=$(mktemp -d)
 mc_pid=""
@@ -45,7 +46,7 @@ cat >"$work/mangacircus.json" <<EOF
 EOF
 port=$(free_port); hport=$(free_port)
 token="bench-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"   # the admin bearer token (no session, no CSRF)
-MANGACIRCUS_ADMIN_TOKEN=$token java ${MC_JAVA_OPTS:-} -jar "$jar" all --conf "$work/mangacircus.json" \
+MANGACIRCUS_ADMIN_TOKEN=$token java $mc_opts -jar "$jar" all --conf "$work/mangacircus.json" \
   --data "$data" --port "$port" --health-port "$hport" >"$work/mangacircus.log" 2>&1 &
 mc_pid=$!
 mc_ready() {

@@ -27,6 +27,7 @@ max_per_pass=${MAX_PER_PASS:-50}
 delay_ms=${DELAY_MS:-100}
 jar=$(realpath "${MANGACIRCUS_JAR:-launcher/target/mangacircus.jar}")
 [ -f "$jar" ] || { echo "no jar at $jar (build: mvn -B -q package -DskipTests)" >&2; exit 1; }
+mc_java_options   # the README's start: bin/mangacircus's JVM options and class-data archive (MC_LAUNCH=jar: none)
 
 work=$(mktemp -d)
 mc_pid=""
@@ -66,7 +67,7 @@ start() {
   local log=$1
   port=$(free_port); hport=$(free_port)
   start_ms=$(now_ms)
-  MANGACIRCUS_ADMIN_PASSWORD="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')" java ${MC_JAVA_OPTS:-} -jar "$jar" all \
+  MANGACIRCUS_ADMIN_PASSWORD="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')" java $mc_opts -jar "$jar" all \
     --conf "$work/mangacircus.json" --data "$data" --port "$port" --health-port "$hport" >"$log" 2>&1 &
   mc_pid=$!
   login_ms=""; ready_ms=""

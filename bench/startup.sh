@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures start-up of the runnable jar on this machine: time from `java -jar` to /health/ready 200 in
+# Measures start-up of the runnable jar on this machine (JVM options as bin/mangacircus gives them): time from `java` to /health/ready 200 in
 # `all` mode and for the clustered pair (started one after the other, and both at once), idle RSS of each
 # process, and the jar size; beside `all`, alternating with it, the floor: a bare Vert.x Web server from the same jar
 # (bench/BareServer.java) to its first 200. Loopback only; every process it starts is stopped again.
@@ -11,6 +11,7 @@ jar=launcher/target/mangacircus.jar
 [ -f "$jar" ] || { echo "build the jar first: mvn -B -q package -DskipTests" >&2; exit 2; }
 work=$(mktemp -d)
 . bench/lib.sh
+mc_java_options   # the README's start: bin/mangacircus's JVM options and class-data archive (MC_LAUNCH=jar: none)
 pids=()
 cleanup() { for p in "${pids[@]:-}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
@@ -36,7 +37,7 @@ for i in $(seq 1 "$runs"); do
   bare_times+=("$(bare_server_ms)")
   port=$(free_port); hport=$(free_port)
   start=$(now_ms)
-  java -jar "$jar" all --data "$work/all-$i" --port "$port" --health-port "$hport" >"$work/all-$i.log" 2>&1 & pid=$!; pids+=("$pid")
+  java $mc_opts -jar "$jar" all --data "$work/all-$i" --port "$port" --health-port "$hport" >"$work/all-$i.log" 2>&1 & pid=$!; pids+=("$pid")
   wait_ready "$port" 60
   all_times+=($(( $(now_ms) - start )))
   sleep 5   # let start-up garbage settle before reading idle RSS
@@ -55,9 +56,9 @@ pair() { # mode: sequential | together
   echo "{\"cluster\":{\"name\":\"$name\",\"port\":$sc,\"members\":[\"127.0.0.1:$sc\",\"127.0.0.1:$rc\"]}}" > "$conf_s"
   echo "{\"cluster\":{\"name\":\"$name\",\"port\":$rc,\"members\":[\"127.0.0.1:$sc\",\"127.0.0.1:$rc\"]}}" > "$conf_r"
   start=$(now_ms)
-  java -jar "$jar" scraper --cluster --conf "$conf_s" --data "$work/pair-$name" --health-port "$hport" >"$work/$name-s.log" 2>&1 & s=$!; pids+=("$s")
+  java $mc_opts -jar "$jar" scraper --cluster --conf "$conf_s" --data "$work/pair-$name" --health-port "$hport" >"$work/$name-s.log" 2>&1 & s=$!; pids+=("$s")
   if [ "$1" = sequential ]; then wait_ready "$hport" 60; fi
-  java -jar "$jar" reader --cluster --conf "$conf_r" --data "$work/pair-$name" --port "$rport" >"$work/$name-r.log" 2>&1 & r=$!; pids+=("$r")
+  java $mc_opts -jar "$jar" reader --cluster --conf "$conf_r" --data "$work/pair-$name" --port "$rport" >"$work/$name-r.log" 2>&1 & r=$!; pids+=("$r")
   wait_ready "$rport" 90
   t=$(( $(now_ms) - start ))
   sleep 5

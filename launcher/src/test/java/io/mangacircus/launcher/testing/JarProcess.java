@@ -45,11 +45,19 @@ public final class JarProcess implements AutoCloseable {
     command.add("-jar");
     command.add(jar().toString());
     command.addAll(List.of(args));
+    return startCommand(workDir, env, command);
+  }
+
+  /**
+   * Starts a command that runs the jar (such as {@code bin/mangacircus}), with the MangaCircus and JAVA_OPTS variables
+   * of the test's own environment removed and {@code env} added.
+   */
+  public static JarProcess startCommand(Path workDir, Map<String, String> env, List<String> command) {
     try {
       Path output = Files.createTempFile(workDir, "process-", ".log");
       ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
           .redirectErrorStream(true).redirectOutput(output.toFile());
-      builder.environment().keySet().removeIf(k -> k.startsWith("MANGACIRCUS_"));
+      builder.environment().keySet().removeIf(k -> k.startsWith("MANGACIRCUS_") || k.equals("JAVA_OPTS"));
       builder.environment().putAll(env);
       return new JarProcess(builder.start(), output);
     } catch (IOException e) {

@@ -1,10 +1,11 @@
 #!/bin/sh
-# Build-time training start for class-data sharing (docs/operations.md#start-up-time): runs the jar once with
-# -XX:ArchiveClassesAtExit, so that the image ships an archive made by its own JDK and its own jar path. Starts
+# Training start for class-data sharing (docs/operations.md#start-up-time), run by the Docker build and by
+# bin/mangacircus: runs the jar once with -XX:ArchiveClassesAtExit, so that the archive is made by the JDK, jar path and
+# options that use it. Starts
 # `all` on a throw-away data folder and loopback ports with a throw-away admin password (no password notice in the
 # build log), waits for /health/ready, stops the JVM with SIGTERM (the archive is written while the JVM exits) and
-# removes the data folder again: no account, token, library or log of this start stays in the image.
-# Usage: train-cds.sh JAR ARCHIVE    Options (environment): JAVA_OPTS (the image's, added to the training start),
+# removes the data folder again: no account, token, library or log of this start stays behind. Needs curl.
+# Usage: train-cds.sh JAR ARCHIVE    Options (environment): JAVA_OPTS (the starts', added to the training start),
 #        MC_TRAIN_PORT (default 18480; +1 for the health port), MC_TRAIN_READY_WITHIN (seconds, default 180)
 set -eu
 set -f   # JAVA_OPTS is split on spaces below; never glob it
