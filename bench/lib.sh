@@ -47,6 +47,15 @@ bench_library() {
   read -r bytes smallest < <(find "$library" -name '*.jpg' -printf '%s\n' | awk 'NR==1 {m=$1} {s+=$1; if ($1<m) m=$1} END {print s, m}')
 }
 
+# "used/committed" MiB of a JVM's heap from `jcmd <pid> GC.heap_info` (read without a collection): G1's one "heap"
+# line, or the serial collector's generations added up; empty when jcmd cannot attach.
+heap_mib() {
+  jcmd "$1" GC.heap_info 2>/dev/null | awk '/ total .* used / && !/Metaspace|class space/ {
+      for (i = 1; i <= NF; i++) { if ($i == "total") t = $(i+1); if ($i == "used") u = $(i+1) }
+      gsub(/[K,]/, "", t); gsub(/[K,]/, "", u); tt += t; uu += u; n++ }
+    END { if (n) printf "%.0f/%.0f", uu / 1024, tt / 1024 }'
+}
+
 # ---- how MangaCircus is started -----------------------------------------------------------------------------------
 # Sets mc_opts, the JVM options of every MangaCircus start in a bench run, and mc_jvm_opts, the same without the
 # class-data archive (for other programs on the jar's class path): by default the README's start, bin/mangacircus (its

@@ -47,8 +47,7 @@ figures() { # pid: "RSS MiB, heap used/committed MiB, threads" read without dist
   local rss heap threads
   rss=$(awk '/^VmRSS/ {print $2}' "/proc/$1/status")
   threads=$(awk '/^Threads/ {print $2}' "/proc/$1/status")
-  heap=$(jcmd "$1" GC.heap_info 2>/dev/null | awk '/heap +total/ { for (i = 1; i <= NF; i++) { if ($i == "total") t = $(i+1); if ($i == "used") u = $(i+1) }
-    gsub(/[K,]/, "", t); gsub(/[K,]/, "", u); printf "%.0f/%.0f", u / 1024, t / 1024; exit }')
+  heap=$(heap_mib "$1")
   printf 'RSS %s MiB, heap used/committed %s MiB, %s threads' "$(mib "$rss")" "${heap:-?}" "$threads"
 }
 report() { echo "  $1: $(figures "$2")   (load $(load))"; }

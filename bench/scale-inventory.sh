@@ -169,8 +169,7 @@ done < <(grep '^PROBE ' "$work/probe.out")
 # ---- (c) memory ---------------------------------------------------------------------------------------------------
 hwm=$(awk '/^VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$mc_pid/status")
 rss=$(awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$mc_pid/status")
-heap=$(jcmd "$mc_pid" GC.heap_info 2>/dev/null | awk '/heap +total/ { for (i = 1; i <= NF; i++) { if ($i == "total") t = $(i+1); if ($i == "used") u = $(i+1) }
-  gsub(/[K,]/, "", t); gsub(/[K,]/, "", u); printf "%.0f/%.0f", u / 1024, t / 1024; exit }')
+heap=$(heap_mib "$mc_pid")
 echo "  (c) $mode mode with $n_chapters chapters right after $(( rescans * 2 )) rescans: RSS $rss MiB, peak (VmHWM) $hwm MiB, heap used/committed ${heap:-?} MiB (load $(load))"
 idle_rss() { awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$mc_pid/status"; }
 settled=$rss
@@ -179,8 +178,7 @@ for _ in $(seq 1 30); do
   settled=$(idle_rss)
   [ "$settled" -lt $(( rss * 3 / 4 )) ] && break
 done
-heap=$(jcmd "$mc_pid" GC.heap_info 2>/dev/null | awk '/heap +total/ { for (i = 1; i <= NF; i++) { if ($i == "total") t = $(i+1); if ($i == "used") u = $(i+1) }
-  gsub(/[K,]/, "", t); gsub(/[K,]/, "", u); printf "%.0f/%.0f", u / 1024, t / 1024; exit }')
+heap=$(heap_mib "$mc_pid")
 echo "      idle again: RSS $settled MiB, heap used/committed ${heap:-?} MiB (load $(load))"
 echo "ROW|P3 inventory|$mode RSS with $n_chapters chapters, peak during scans|$hwm MB|-|<= 250 MB|$(verdict "$hwm" 250 "")"
 echo "ROW|P3 inventory|$mode RSS with $n_chapters chapters, idle after scans|$settled MB|-|<= 250 MB|$(verdict "$settled" 250 "")"
