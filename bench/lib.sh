@@ -130,7 +130,11 @@ start_nginx() {
 # nginx's workers. Per request it says what each server costs, whatever share of the machine it got.
 server_ticks() {
   local pids
-  if [ "$1" = reader ]; then pids=$mc_pid; else pids=$(pgrep -P "$nginx_pid" | tr '\n' ' '); fi
+  case $1 in
+    reader) pids=$mc_pid ;;
+    floor) pids=$floor_pid ;;   # bench/pages-floor.sh's bare server
+    *) pids=$(pgrep -P "$nginx_pid" | tr '\n' ' ') ;;
+  esac
   for p in $pids; do awk '{print $14 + $15}' "/proc/$p/stat"; done | awk '{s += $1} END {print s + 0}'
 }
 # CPU time of the whole machine in process context (user, nice, system, steal; not interrupts), in clock ticks.
@@ -138,8 +142,11 @@ busy_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $9; exit}' /proc/stat; }
 # target, seconds -> "rps p50_us p99_us bytes_per_response server_cpu_us_per_request others_cores load1"
 run() {
   local target=$1 secs=$2 url paths jar_cookie="" out line ticks busy wrk_s others
-  if [ "$target" = reader ]; then url="http://127.0.0.1:$port"; paths="$work/reader.paths"; jar_cookie=$cookie
-  else url="http://127.0.0.1:$nport"; paths="$work/nginx.paths"; fi
+  case $target in
+    reader) url="http://127.0.0.1:$port"; paths="$work/reader.paths"; jar_cookie=$cookie ;;
+    floor) url="http://127.0.0.1:$fport"; paths="$work/nginx.paths" ;;
+    *) url="http://127.0.0.1:$nport"; paths="$work/nginx.paths" ;;
+  esac
   ticks=$(server_ticks "$target"); busy=$(busy_ticks)
   out=$(PAGES_FILE=$paths PAGES_COOKIE=$jar_cookie /usr/bin/time -f '%U %S' -o "$work/wrk.time" \
     wrk -t "$threads" -c "$connections" -d "${secs}s" --latency -s "$bench_dir/pages.lua" "$url")
@@ -160,28 +167,40 @@ run() {
 }
 ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
 
-# Warm-up of each server, then $rounds rounds of one run against each, back to back (who goes first alternates, so
-# drift hits both); each run's row is printed by the caller's `row round target rps p50 p99 per cpu others load`, after
-# the caller's header. Sets nginx_rps reader_rps nginx_p99 reader_p99 nginx_cpu reader_cpu ratios.
+# Warm-up of each server, then $rounds rounds of one run against each, back to back (who goes first rotates, so
+# drift hits all alike); each run's row is printed by the caller's `row round target rps p50 p99 per cpu others load`,
+# after the caller's header. The servers: nginx and the reader, and the bare floor server too when the caller set
+# floor_pid (bench/pages-floor.sh). Sets nginx_rps reader_rps floor_rps nginx_p99 … ratios (reader/nginx per round)
+# and floor_ratios (floor/nginx).
 measure_rounds() {
-  local r order target result rps p50 p99 per cpu others load
+  local r order target result rps p50 p99 per cpu others load targets=(nginx reader) i
+  [ -z "${floor_pid:-}" ] || targets=(nginx floor reader)
   echo "wrk: $threads threads, $connections connections, ${seconds} s per measured run (warm-up ${warmup} s each)"
-  run nginx "$warmup" >/dev/null
-  run reader "$warmup" >/dev/null
+  for target in "${targets[@]}"; do run "$target" "$warmup" >/dev/null; done
   header
-  nginx_rps=(); reader_rps=(); nginx_p99=(); reader_p99=(); nginx_cpu=(); reader_cpu=()
-  ratios=()
+  nginx_rps=(); reader_rps=(); floor_rps=(); nginx_p99=(); reader_p99=(); floor_p99=()
+  nginx_cpu=(); reader_cpu=(); floor_cpu=()
+  ratios=(); floor_ratios=()
   for r in $(seq 1 "$rounds"); do
-    order="nginx reader"; [ $((r % 2)) = 0 ] && order="reader nginx"
-    for target in $order; do
+    order=()
+    for i in "${!targets[@]}"; do order+=("${targets[$(( (i + r - 1) % ${#targets[@]} ))]}"); done
+    for target in "${order[@]}"; do
       result=$(run "$target" "$seconds")   # a failed check inside run stops the script here
       read -r rps p50 p99 per cpu others load <<<"$result"
       row "$r" "$target" "$rps" "$p50" "$p99" "$per" "$cpu" "$others" "$load"
-      if [ "$target" = nginx ]; then nginx_rps+=("$rps"); nginx_p99+=("$p99"); nginx_cpu+=("$cpu")
-      else reader_rps+=("$rps"); reader_p99+=("$p99"); reader_cpu+=("$cpu"); fi
+      case $target in
+        nginx) nginx_rps+=("$rps"); nginx_p99+=("$p99"); nginx_cpu+=("$cpu") ;;
+        floor) floor_rps+=("$rps"); floor_p99+=("$p99"); floor_cpu+=("$cpu") ;;
+        *) reader_rps+=("$rps"); reader_p99+=("$p99"); reader_cpu+=("$cpu") ;;
+      esac
     done
     ratios+=("$(awk -v a="${reader_rps[-1]}" -v b="${nginx_rps[-1]}" 'BEGIN { printf "%.3f", a / b }')")
-    echo "       ratio reader/nginx round $r: ${ratios[-1]}"
+    if [ -n "${floor_pid:-}" ]; then
+      floor_ratios+=("$(awk -v a="${floor_rps[-1]}" -v b="${nginx_rps[-1]}" 'BEGIN { printf "%.3f", a / b }')")
+      echo "       ratio reader/nginx round $r: ${ratios[-1]}, floor/nginx ${floor_ratios[-1]}"
+    else
+      echo "       ratio reader/nginx round $r: ${ratios[-1]}"
+    fi
   done
 }
 
@@ -196,6 +215,16 @@ summary() {
   echo "reader/nginx: median of the rounds' ratios $(printf '%s\n' "${ratios[@]}" | median), ratio of the medians" \
     "$(awk -v a="$r_rps" -v b="$n_rps" 'BEGIN { printf "%.3f", a / b }') ($1);" \
     "server CPU per request $(awk -v a="$r_cpu" -v b="$n_cpu" 'BEGIN { printf "%.2f", a / b }')x nginx's"
+  if [ ${#floor_rps[@]} -gt 0 ]; then
+    local f_rps f_p99 f_cpu
+    f_rps=$(printf '%s\n' "${floor_rps[@]}" | median); f_p99=$(printf '%s\n' "${floor_p99[@]}" | median)
+    f_cpu=$(printf '%s\n' "${floor_cpu[@]}" | median)
+    echo "median floor:  $f_rps requests/s, p99 $(ms "$f_p99") ms, $f_cpu us of server CPU per request"
+    echo "floor/nginx: median of the rounds' ratios $(printf '%s\n' "${floor_ratios[@]}" | median), ratio of the" \
+      "medians $(awk -v a="$f_rps" -v b="$n_rps" 'BEGIN { printf "%.3f", a / b }'); server CPU per request" \
+      "$(awk -v a="$f_cpu" -v b="$n_cpu" 'BEGIN { printf "%.2f", a / b }')x nginx's; reader/floor ratio of the medians" \
+      "$(awk -v a="$r_rps" -v b="$f_rps" 'BEGIN { printf "%.3f", a / b }')"
+  fi
 }
 
 # The JVM $1's CPU ticks (user+system) by thread group, from /proc/<pid>/task/*/stat: "eventloop worker jit gc other".
@@ -247,9 +276,9 @@ bare_server_ms() {
   mkdir -p "$work/bare"
   [ -f "$work/bare/BareServer.class" ] || javac -d "$work/bare" -cp "$jar" bench/BareServer.java
   local port start pid ms=""
+  [ -n "${mc_opts+x}" ] || mc_java_options >&2
   port=$(free_port)
   start=$(date +%s%3N)
-  [ -n "${mc_opts+x}" ] || mc_java_options >&2
   java $mc_jvm_opts -cp "$jar:$work/bare" BareServer "$port" >"$work/bare/out" 2>&1 & pid=$!
   local deadline=$((start + 60000))
   until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/login.html" || true)" = 200 ]; do

@@ -16,6 +16,9 @@
 # medians.
 # Every response must carry at least the smallest page's bytes, and there must be no non-2xx/3xx or socket error.
 # Loopback only; every process started here is stopped again.
+# PAGES_FLOOR=1 adds a third server to every round: bench/BarePages.java, a bare Vert.x server from the same jar and
+# JVM options serving the same files by path (no router, session or metrics), the floor of the reader's own stack;
+# the summary then also gives floor/nginx and reader/floor.
 # Jar: $MANGACIRCUS_JAR, default launcher/target/mangacircus.jar (build: mvn -B -q package -DskipTests).
 # Scratch space: a fresh `mktemp -d` (honours TMPDIR; about 50 MB); KEEP_WORK=1 keeps it. PAGES_WARMUP: seconds of
 # warm-up per server (default 20).
@@ -41,12 +44,12 @@ nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 
 work=$(mktemp -d)
 chmod 755 "$work"   # nginx's workers run as an unprivileged user when this runs as root: they must reach the library
-site_pid=""; mc_pid=""; nginx_pid=""
+site_pid=""; mc_pid=""; nginx_pid=""; floor_pid=""
 cleanup() {
-  for p in "$mc_pid" "$nginx_pid" "$site_pid"; do
+  for p in "$mc_pid" "$nginx_pid" "$site_pid" "$floor_pid"; do
     [ -n "$p" ] && kill "$p" 2>/dev/null || true
   done
-  for p in "$mc_pid" "$nginx_pid" "$site_pid"; do
+  for p in "$mc_pid" "$nginx_pid" "$site_pid" "$floor_pid"; do
     [ -n "$p" ] && wait "$p" 2>/dev/null || true
   done
   if [ "${KEEP_WORK:-0}" = 1 ]; then echo "work dir kept: $work" >&2; else rm -rf "$work"; fi
@@ -68,6 +71,17 @@ sync
 unit=page
 start_mangacircus
 start_nginx "$library"   # also checks both serve the same bytes, the reader only with the session
+if [ "${PAGES_FLOOR:-0}" = 1 ]; then   # the bare Vert.x server as a third target in every round
+  fport=$(free_port)
+  java $mc_jvm_opts -cp "$jar" bench/BarePages.java "$library" "$fport" >"$work/floor.out" 2>"$work/floor.err" &
+  floor_pid=$!
+  floor_up() { grep -q '^READY ' "$work/floor.out" || { kill -0 "$floor_pid" 2>/dev/null || { cat "$work/floor.err" >&2; exit 1; }; false; }; }
+  wait_for "floor server" 120 floor_up
+  first=$(head -1 "$work/nginx.paths")
+  cmp <(curl -s -f "http://127.0.0.1:$fport$first") <(curl -s -f "http://127.0.0.1:$nport$first") \
+    || { echo "the floor server and nginx differ on $first" >&2; exit 1; }
+  echo "floor: bench/BarePages.java, transport $(awk '/^READY/ {print $2}' "$work/floor.out"), java ${mc_jvm_opts}-cp $jar"
+fi
 
 # ---- wrk ----------------------------------------------------------------------------------------------------------
 # cpu us/req: the server's CPU time per request; others: cores' worth of CPU that everything else on the machine

@@ -40,13 +40,16 @@ rm -f "$archive"
 ! ready || fail "something already answers on 127.0.0.1:$port; set MC_TRAIN_PORT to a free port"
 started=$(now)
 mkdir "$work/tmp"
+# The embedded defaults, never a config file of the working folder: its sources, notification hooks or cluster
+# settings have no business in a training start.
+echo '{}' > "$work/defaults.json"
 # -Xmx: a small heap keeps compressed oops on whatever the build machine's memory, as in a container with a limit;
 # the JDK's base archive differs with and without them, and the archive is tied to the base it was made on.
 # Temporary files (native libraries unpacked from the jar) go to the work folder, the JVM's perf data nowhere.
 # shellcheck disable=SC2086
 MANGACIRCUS_ADMIN_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_') MANGACIRCUS_DATA="$work/data" \
   java ${JAVA_OPTS:-} -Xmx512m -XX:-UsePerfData -Djava.io.tmpdir="$work/tmp" -XX:ArchiveClassesAtExit="$archive" \
-  -jar "$jar" all \
+  -jar "$jar" all --conf "$work/defaults.json" \
   --bind 127.0.0.1 --port "$port" --health-port "$((port + 1))" > "$work/start.log" 2>&1 &
 java_pid=$!
 

@@ -128,6 +128,19 @@ class StartScriptIT {
   }
 
   @Test
+  void theTrainingStartUsesTheEmbeddedDefaultsNotTheWorkingFoldersConfigFile() throws Exception {
+    // conf/mangacircus.json of the working folder is the service's default config file; here it is invalid.
+    Files.createDirectories(work.resolve("conf"));
+    Files.writeString(work.resolve("conf/mangacircus.json"), "{\"supervision\": {\"crashBudgetFailures\": \"three\"}}");
+
+    try (JarProcess process = startAll(Map.of(), FreePorts.next())) {
+      assertThat(process.waitForExit(RUN)).as(process.output()).isEqualTo(Main.EXIT_CONFIG);
+      assertThat(process.output()).contains("train-cds: ready after", "supervision.crashBudgetFailures");
+    }
+    assertThat(archive).isRegularFile();
+  }
+
+  @Test
   void withoutAWritableArchiveFolderTheServiceStartsWithoutAnArchiveAndSaysWhy() throws Exception {
     Path nowhere = work.resolve("missing/mangacircus.jsa");
     int port = FreePorts.next();
