@@ -132,7 +132,7 @@ server_ticks() {
   local pids
   case $1 in
     reader) pids=$mc_pid ;;
-    floor) pids=$floor_pid ;;   # bench/pages-floor.sh's bare server
+    floor) pids=$floor_pid ;;   # PAGES_FLOOR=1 bench/pages.sh's bare server
     *) pids=$(pgrep -P "$nginx_pid" | tr '\n' ' ') ;;
   esac
   for p in $pids; do awk '{print $14 + $15}' "/proc/$p/stat"; done | awk '{s += $1} END {print s + 0}'
@@ -170,7 +170,7 @@ ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
 # Warm-up of each server, then $rounds rounds of one run against each, back to back (who goes first rotates, so
 # drift hits all alike); each run's row is printed by the caller's `row round target rps p50 p99 per cpu others load`,
 # after the caller's header. The servers: nginx and the reader, and the bare floor server too when the caller set
-# floor_pid (bench/pages-floor.sh). Sets nginx_rps reader_rps floor_rps nginx_p99 … ratios (reader/nginx per round)
+# floor_pid (PAGES_FLOOR=1 bench/pages.sh). Sets nginx_rps reader_rps floor_rps nginx_p99 … ratios (reader/nginx per round)
 # and floor_ratios (floor/nginx).
 measure_rounds() {
   local r order target result rps p50 p99 per cpu others load targets=(nginx reader) i
