@@ -61,7 +61,7 @@ heap_mib() {
 # class-data archive (for other programs on the jar's class path): by default the README's start, bin/mangacircus (its
 # collector and heap options and its class-data archive for $jar, trained here if missing, before anything is timed);
 # MC_JAVA_OPTS, when set, replaces the script's collector and heap options as its JAVA_OPTS does. MC_LAUNCH=jar: plain
-# `java -jar` with $MC_JAVA_OPTS only (the JVM's own defaults), as every bench before the twelfth session ran.
+# `java -jar` with $MC_JAVA_OPTS only (the JVM's own defaults), as every figure dated before 2026-12-03 was taken.
 mc_java_options() {
   jar=$(realpath "$jar")   # the archive holds the jar's path as given; the absolute one fits any working folder
   if [ "${MC_LAUNCH:-script}" = jar ]; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Idle memory of the runnable jar, started exactly as the README says (no JVM flag): RSS and heap before any download
-# and 60 s after a download of PAGES pages from a local site (bench/BenchSite.java), in `all` mode and for the clustered
-# pair (scraper and reader as two processes). Usage: bench/memory.sh [pages=2000] [all|pair|both=both]
+# Idle memory of the runnable jar, started as the README starts it (bin/mangacircus; MC_LAUNCH=jar: java -jar): RSS
+# and heap before any download and 60 s after a download of PAGES pages from a local site (bench/BenchSite.java), in
+# `all` mode and for the clustered pair (scraper and reader as two processes). Usage: bench/memory.sh [pages=2000] [all|pair|both=both]
 #
 # Each figure is printed with the outside load (`uptime`'s load averages) at the moment it was read. Heap figures come
 # from `jcmd <pid> GC.heap_info`, which reads them without starting a collection. Loopback only; every process started

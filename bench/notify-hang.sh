@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A lane's page rate with hanging notification destinations vs none (issue #19). Usage: bench/notify-hang.sh [pages=500] [rounds=2]
+# A lane's page rate with hanging notification destinations vs none: a destination that never answers must not slow
+# the downloads (target: within 5 %). Usage: bench/notify-hang.sh [pages=500] [rounds=2]
 #
 # Starts the bench site (bench/BenchSite.java) and a "hanging" TCP server that accepts connections and never answers,
 # then runs MangaCircus on a fresh data dir per run, alternating two configs, `rounds` times each:

@@ -22,7 +22,7 @@
 #   still done and were not fetched.
 # For every figure: wall time, pages/s, process CPU per page, the 1-minute load average before and after, and "others":
 # the CPU (in cores) everything else on the machine used meanwhile (from /proc/stat minus the measured process).
-# Targets (issue 15): MangaCircus <= 1.5x the durable floor's time and <= 2 ms of CPU per page; with decode
+# Targets (docs/benchmarks.md#download-pipeline): MangaCircus <= 1.5x the durable floor's time and <= 2 ms of CPU per page; with decode
 # validation <= 1.5x max(floor time, decode CPU / cores); with a busy queue CPU per page within 10 % of the empty one.
 # PROFILE=out.jfr: a JFR recording (1 ms sampling) of each MangaCircus download (the default run writes out.jfr, the
 # others out-<run>.jfr); read it with `jfr print --stack-depth 64 --events jdk.ExecutionSample out.jfr`.
@@ -211,7 +211,7 @@ EOF
   api() { curl -s -f -H "Authorization: Bearer $token" "$@"; }
 
   local jfr=""
-  if [ -n "${PROFILE:-}" ]; then   # the download only, 1 ms sampling (see docs/benchmarks.md)
+  if [ -n "${PROFILE:-}" ]; then   # the download only, 1 ms sampling (profiles read this way: docs/benchmarks/2026-12-01.md)
     jfr=$(readlink -f "$PROFILE"); [ "$label" = mangacircus ] || jfr="${jfr%.jfr}-$label.jfr"
     local jfc="$work/profile.jfc"
     sed -E '/<event name="jdk.(ExecutionSample|NativeMethodSample)">/,/<\/event>/ s|(<setting name="period"[^>]*>)[^<]*|\11 ms|' \
@@ -313,7 +313,7 @@ target_decode() {
     "$(secs "$decode_cpu_ns") s / $cores cores) = $(secs "$bound") s: $r (target <= 1.5: $(verdict "$r" 1.5));" \
     "CPU per page $(per_page_ms "${cpu[mc-decode]}") ms"
   # What the cores allow: MangaCircus's own CPU (its structure walk, fetch and store path, JIT and the decode) spread
-  # perfectly over every core, and the share of the cores the run kept busy (see docs/benchmarks.md, decode mode).
+  # perfectly over every core, and the share of the cores the run kept busy (docs/benchmarks.md#decode-validation).
   local own use
   own=$(awk -v p="${cpu[mc-decode]}" -v c="$cores" 'BEGIN { printf "%.0f", p / c }')
   use=$(awk -v p="${cpu[mc-decode]}" -v w="${wall[mc-decode]}" -v c="$cores" 'BEGIN { printf "%.0f", p / (w * c) * 100 }')

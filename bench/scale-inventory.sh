@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# P3 inventory at scale and the reader's responsiveness during a scan (issue 18).
+# P3 inventory at scale and the reader's responsiveness during a scan.
 # Usage: bench/scale-inventory.sh [series=10000] [chapters=10] [pages=4]
 #
 # Steps: write a synthetic library of series x chapters chapters (bench/ScaleLibrary.java: as the scraper publishes
 # it, each chapter a valid chapter.json and `pages` page files hard-linked to a few small real JPEGs) in a fresh data
 # folder; time `find data/library -name chapter.json | xargs cat > /dev/null` on it (once to warm the caches, then
-# BASELINE_RUNS times, median). Then start the reader alone (`reader` mode, no JVM flag, as the README starts it:
-# the inventory and its memory are the reader's; in `all` mode the scraper's first start reads every chapter.json
-# too, to seed its follows, at the same time; SCALE_MODE=all measures that) on that data folder without any kept
+# BASELINE_RUNS times, median). Then start the reader alone (`reader` mode, as the README starts it: bin/mangacircus's
+# JVM options, MC_LAUNCH=jar plain java -jar; the inventory and its memory are the reader's; in `all` mode the
+# scraper's first start reads every chapter.json too, to seed its follows, at the same time; SCALE_MODE=all measures that) on that data folder without any kept
 # inventory (data/library-inventory.json absent) and measure (in reader mode /health/ready answers 503, as no scraper
 # answers its ping: that answer is what is timed):
 #   (a) cold start: from launching the JVM to the first complete `GET /api/series` answer (every series listed,

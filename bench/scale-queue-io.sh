@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Queue at size, what one add costs regardless of the machine's load (issue 18): MangaCircus (`all`) on a generated
+# Queue at size, what one add costs regardless of the machine's load: MangaCircus (`all`) on a generated
 # queue of 10,000 jobs (bench/ScaleQueue.java), 5 warm-up adds, then ADDS sequential `POST /api/admin/jobs`; prints the
 # bytes the process wrote per add (/proc/<pid>/io write_bytes: 14 MiB when every add rewrote queue.json, a journal line
 # and an events.log line since the journal), its CPU time per add (utime+stime, reader and scraper together), and p50/p99

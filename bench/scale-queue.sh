@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Queue at size (issue 18): the admin jobs list, paged, and adding a job, with a queue of JOBS jobs in mixed states
+# Queue at size: the admin jobs list, paged, and adding a job, with a queue of JOBS jobs in mixed states
 # (bench/ScaleQueue.java; no open chapters, the source's lane saved paused, the source at a closed loopback port).
 # Usage: bench/scale-queue.sh [jobs=10000] [requests=500] [adds=200]
 #

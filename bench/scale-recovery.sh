@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# P4 startup recovery at size (issue 18): bench/ScaleQueue.java writes a queue of JOBS jobs and OPEN open chapters in
+# P4 startup recovery at size: bench/ScaleQueue.java writes a queue of JOBS jobs and OPEN open chapters in
 # mixed recovery states (complete but unpublished, partial with a valid checkpoint log, torn last checkpoint line,
 # corrupt checkpoint, nothing staged) plus staging folders of no job; then MangaCircus (`all`) starts on it twice.
 # Usage: bench/scale-recovery.sh [jobs=10000] [open=10000]

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Scale and load (issue 18): runs the scale parts in order and prints every measured row as one table at the end.
+# Scale and load: runs the scale parts in order and prints every measured row as one table at the end.
 # Usage: bench/scale.sh [series=10000]
 #
 # Parts, in this order, each a script that also runs alone: scale-inventory (P3 inventory and reader responsiveness
 # during a scan, memory), scale-recovery (P4 startup recovery), scale-queue (queue at size), scale-load (R6 load),
 # scale-bus (P6 clustered event bus). `series` goes to scale-inventory (series x 10 chapters), and as the size to
 # scale-recovery (open staging chapters), scale-queue (jobs) and scale-bus (pings); scale-load has no size (its
-# defaults: 30 s, 64 connections). The issue's sizes are the defaults: 10,000 each.
+# defaults: 30 s, 64 connections). The defaults, 10,000 each, are the sizes the targets are set for.
 # Env: SCALE_PARTS="inventory queue" runs only those parts (names without "scale-"); a part whose script is missing
 # is skipped with a note. Every part's output is passed through as it comes; each part prints ROW lines
 # (ROW|area|measure|MangaCircus figure|baseline|target|verdict), gathered here into the table. A part that fails is
