@@ -86,7 +86,8 @@ class DocsLinksTest {
         """);
 
     assertThat(anchors).containsExactly("benchmarks", "scale-benchscalesh-issue-18",
-        "what-the-process-does-now-operationsmd", "the-readers-start-binmangacircus--2-s-04100437-utc", "results", "results-1");
+        "what-the-process-does-now-operationsmd", "the-readers-start-binmangacircus--2-s-04100437-utc",
+        "results", "results-1");
   }
 
   @Test
