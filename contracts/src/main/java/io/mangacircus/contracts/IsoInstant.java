@@ -9,8 +9,8 @@ import java.time.format.DateTimeParseException;
  * {@link Instant#parse} with a fast path for the shape {@link Instant#toString} writes ({@code 2026-12-02T13:55:29.466Z}:
  * a four-digit year, seconds, 0–9 fraction digits, {@code Z}): a library scan parses one per {@code chapter.json}, and
  * java.time's formatter built a map and a context for each (≈ 9 % of what a rescan of 100,000 chapters allocated;
- * docs/benchmarks.md). Anything else, a date that does not exist included, goes to {@link Instant#parse}, which decides:
- * the two never answer apart.
+ * docs/benchmarks.md#what-a-scan-allocates). Anything else, a date that does not exist included, goes to
+ * {@link Instant#parse}, which decides: the two never answer apart.
  */
 public final class IsoInstant {
 

@@ -263,7 +263,7 @@ public final class LauncherVerticle extends VerticleBase {
     });
   }
 
-  /** Memory-pressure yield for a process that hosts the scraper (docs/architecture.md §5). */
+  /** Memory-pressure yield for a process that hosts the scraper (docs/resilience.md, "Memory-pressure yield"). */
   private void watchMemory() {
     MangaCircusConfig.Memory memory = plan.config().memory();
     if (!memory.enabled() || !plan.mode().hostsScraper()) {

@@ -18,7 +18,7 @@ import java.util.Map;
  * @param recovery startup recovery limits
  * @param demo the built-in demo site
  * @param sources configured sources by name
- * @param failures failure handling limits (docs/architecture.md §5)
+ * @param failures failure handling limits (docs/resilience.md, "The table")
  * @param stall the stall watchdog
  * @param discovery nightly new-chapter discovery
  */
@@ -72,7 +72,7 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
   }
 
   /**
-   * Failure handling (docs/architecture.md §5).
+   * Failure handling (docs/resilience.md, "The table").
    *
    * @param retryWaitSeconds how long a job waits in {@code retry_wait} after a network failure, s. Default 300.
    * @param requestRetries request-level retries of a failed fetch before it counts, honouring {@code Retry-After}.
@@ -116,10 +116,11 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
   }
 
   /**
-   * Startup recovery limits (docs/architecture.md §4).
+   * Startup recovery limits (docs/downloads.md, "Startup recovery").
    *
-   * @param maxPerPass open chapters classified per start; the rest wait for the next start (the lanes handle them
-   *     meanwhile). Default 50.
+   * @param maxPerPass source look-ups recovery makes per start, for open chapters with nothing staged; the rest wait
+   *     for a later start (the lanes handle them meanwhile). Chapters the library or staging decides are all
+   *     classified, uncapped. Default 50.
    * @param delayMs pause between two source look-ups during recovery, ms. Default 200.
    */
   public record Recovery(int maxPerPass, long delayMs) {

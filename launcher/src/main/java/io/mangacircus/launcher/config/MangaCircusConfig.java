@@ -111,7 +111,7 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
   }
 
   /**
-   * Memory-pressure yield of a process that hosts the scraper (docs/architecture.md §5).
+   * Memory-pressure yield of a process that hosts the scraper (docs/resilience.md, "Memory-pressure yield").
    *
    * @param enabled whether the launcher watches {@code /proc/meminfo} at all (default true)
    * @param pollSeconds how often it reads, s (default 5)

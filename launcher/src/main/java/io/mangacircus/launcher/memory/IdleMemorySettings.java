@@ -50,7 +50,7 @@ public final class IdleMemorySettings {
   /**
    * G1's periodic collection, set only where the idle compaction cannot run ({@code -XX:+DisableExplicitGC}): measured,
    * its concurrent cycles every 15 s of idleness counted the idle process's fresh garbage as used at their remark and
-   * grew the compacted heap back from 28–32 to 36–40 MiB (docs/benchmarks.md).
+   * grew the compacted heap back from 28–32 to 36–40 MiB (docs/benchmarks/2026-12-02.md).
    */
   private static final String PERIODIC_GC = "G1PeriodicGCInterval";
 

@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What a launcher persists about one service: docs/architecture.md §6's {@code {status, failures, parkedAt, restarts}}
- * plus the reason it is not up.
+ * What a launcher persists about one service: {@code {status, failures, parkedAt, restarts}} plus the reason it is not
+ * up (docs/operations.md, "Supervision and the crash budget").
  *
  * @param status last known supervision status
  * @param failures failure instants inside the crash budget's window, oldest first

@@ -1,6 +1,6 @@
 package io.mangacircus.scraper.failure;
 
-/** What the scraper does about a failure (docs/architecture.md §5, "Action"). */
+/** What the scraper does about a failure (docs/resilience.md, "The table", column "what the scraper does"). */
 public enum FailureAction {
   /** Job to {@code retry_wait} with {@code retryAt}; the checkpoint is kept. */
   RETRY_LATER("job retry_wait"),

@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * Turns fetch outcomes and I/O errors into {@link Failure}s, and failures into the action and limit of the table in
- * docs/architecture.md §5. Decides only; the caller acts.
+ * docs/resilience.md, "The table". Decides only; the caller acts.
  */
 public final class FailureClassifier {
 

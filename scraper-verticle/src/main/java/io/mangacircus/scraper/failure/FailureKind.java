@@ -3,7 +3,7 @@ package io.mangacircus.scraper.failure;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** The classes of failure docs/architecture.md §5 distinguishes; each has one action and one limit. */
+/** The classes of failure docs/resilience.md ("The table") distinguishes; each has one action and one limit. */
 public enum FailureKind {
   /** No answer, reset, timeout, HTTP 5xx: keep the checkpoint, circuit, {@code retry_wait}; one job-level retry. */
   NETWORK("network"),

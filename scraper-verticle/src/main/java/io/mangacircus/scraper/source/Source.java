@@ -105,7 +105,7 @@ public interface Source {
   }
 
   /**
-   * Whether parser failures of several jobs mean the source's markup changed (so the lane pauses, docs/architecture.md §5).
+   * Whether parser failures of several jobs mean the source's markup changed (so the lane pauses, docs/resilience.md, "The table").
    * False for sources whose parser failures are each title's own problem, such as corrupt local archives.
    */
   default boolean parserFailuresAreSystemic() {

@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The scraper's configured sources, resolved once (an HTML definition is loaded once) into the effective settings
  * every lane, view and pacing decision uses, and each source's one adapter, shared by its lane and the metadata
- * requests (docs/architecture.md §9).
+ * requests (docs/architecture.md §1).
  */
 public final class SourceSet {
 
