@@ -9,12 +9,14 @@ import io.mangacircus.launcher.lock.LockHeldException;
 import io.mangacircus.launcher.lock.ProcessLock;
 import io.mangacircus.reader.accounts.GeneratedPassword;
 import io.mangacircus.reader.accounts.PasswordHasher;
-import io.mangacircus.reader.accounts.ReaderDatabase;
+import io.mangacircus.reader.store.ReaderStores;
+import io.mangacircus.reader.store.StoreException;
+import io.mangacircus.reader.store.User;
+import io.mangacircus.reader.store.UserStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -91,8 +93,9 @@ final class ResetPasswordCommand implements Callable<Integer> {
   }
 
   private int resetLocked(Path databaseFile, PrintWriter out, PrintWriter err) {
-    try (ReaderDatabase database = ReaderDatabase.open(databaseFile)) {
-      Optional<ReaderDatabase.User> user = database.user(username);
+    try (ReaderStores stores = ReaderStores.openSqlite(databaseFile)) {
+      UserStore users = stores.users();
+      Optional<User> user = users.user(username);
       if (user.isEmpty()) {
         err.println("reset-password: there is no user named '" + username + "' in " + databaseFile.toAbsolutePath()
             + "; nothing changed");
@@ -100,7 +103,7 @@ final class ResetPasswordCommand implements Callable<Integer> {
       }
       String name = user.get().username();
       String password = GeneratedPassword.create();
-      if (!database.setPassword(name, PasswordHasher.hash(password.toCharArray()))) {
+      if (!users.setPassword(name, PasswordHasher.hash(password.toCharArray()))) {
         err.println("reset-password: the user '" + name + "' vanished while its password was set; nothing changed");
         return Main.EXIT_FAILURE;
       }
@@ -113,7 +116,7 @@ final class ResetPasswordCommand implements Callable<Integer> {
     } catch (CorruptStateFileException e) {
       err.println("reset-password: " + e.getMessage() + "; nothing changed");
       return Main.EXIT_FAILURE;
-    } catch (SQLException e) {
+    } catch (StoreException e) {
       err.println("reset-password: " + databaseFile.toAbsolutePath() + " could not be updated: " + e.getMessage()
           + "; nothing changed");
       return Main.EXIT_FAILURE;

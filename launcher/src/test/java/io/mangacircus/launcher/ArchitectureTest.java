@@ -101,6 +101,23 @@ class ArchitectureTest {
         .check(CLASSES);
   }
 
+  /**
+   * The reader's store contracts (every type in {@code reader.store} but the {@code Sqlite*} implementation) name no
+   * SQLite, JDBC or Vert.x type, so that another database engine implements them as they are; and no other reader
+   * class touches JDBC or SQLite.
+   */
+  @Test
+  void readerStoreContractsNameNoDatabaseEngine() {
+    noClasses().that().resideInAPackage("io.mangacircus.reader.store..")
+        .and().haveNameNotMatching("io\\.mangacircus\\.reader\\.store\\.Sqlite.*")
+        .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "org.sqlite..", "io.vertx..")
+        .check(CLASSES);
+    noClasses().that().resideInAPackage("io.mangacircus.reader..")
+        .and().resideOutsideOfPackage("io.mangacircus.reader.store..")
+        .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "org.sqlite..")
+        .check(CLASSES);
+  }
+
   @Test
   void servicesDoNotDependOnTheLauncher() {
     noClasses().that().resideInAnyPackage("io.mangacircus.reader..", "io.mangacircus.scraper..")

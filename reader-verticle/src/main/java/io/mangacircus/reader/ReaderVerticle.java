@@ -24,7 +24,6 @@ import io.mangacircus.reader.opds.OpdsRoutes;
 import io.mangacircus.reader.progress.ProgressRecorder;
 import io.mangacircus.reader.progress.ProgressRoutes;
 import io.mangacircus.reader.accounts.PasswordHasher;
-import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.admin.ConsoleBridge;
 import io.mangacircus.reader.alerts.ChapterAlerts;
@@ -40,6 +39,9 @@ import io.mangacircus.reader.library.OpenPageFiles;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.http.ApiRequestRules;
 import io.mangacircus.reader.http.HttpMount;
+import io.mangacircus.reader.store.ReaderStores;
+import io.mangacircus.reader.store.StoreException;
+import io.mangacircus.reader.store.UserStore;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
@@ -72,7 +74,7 @@ public final class ReaderVerticle extends VerticleBase {
   private final MeterRegistry registry;
   private final InstantSource clock = InstantSource.system();
   private OpenPageFiles pageFiles;
-  private ReaderDatabase database;
+  private ReaderStores stores;
   private CatalogStore catalog;
   private LibraryInventory inventory;
   private Optional<LibraryInventory.Snapshot> keptInventory = Optional.empty();
@@ -153,19 +155,20 @@ public final class ReaderVerticle extends VerticleBase {
     }
   }
 
-  private Void openDatabase() throws java.sql.SQLException {
+  private Void openDatabase() {
     catalog = CatalogStore.open(dataDir);
-    database = ReaderDatabase.open(dataDir.resolve("reader.db"));
+    stores = ReaderStores.openSqlite(dataDir.resolve("reader.db"));
     return null;
   }
 
   /** Creates the admin account on a first start (or when none is left), with the configured or a generated password. */
-  private Void ensureAdmin() throws java.sql.SQLException {
-    if (database.countAdmins() == 0) {
+  private Void ensureAdmin() throws StoreException {
+    UserStore users = stores.users();
+    if (users.countAdmins() == 0) {
       boolean generated = config.initialAdminPassword().isEmpty();
       String secret = generated ? GeneratedPassword.create() : config.initialAdminPassword();
-      String name = database.user("admin").isPresent() ? "admin-" + Sessions.newToken().substring(0, 6) : "admin";
-      database.createUser(name, PasswordHasher.hash(secret.toCharArray()), "admin", clock.instant());
+      String name = users.user("admin").isPresent() ? "admin-" + Sessions.newToken().substring(0, 6) : "admin";
+      users.createUser(name, PasswordHasher.hash(secret.toCharArray()), "admin", clock.instant());
       if (generated) {
         // The one place the password is ever written: framed, so that the operator cannot miss it.
         LOG.warn("[ACCOUNTS] no admin account existed: created '{}' with a generated password, shown below only this "
@@ -186,7 +189,8 @@ public final class ReaderVerticle extends VerticleBase {
     publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED,
         DecodingHandler.of(ChapterPublished::fromJson, (message, event) -> addPublished(files, event)));
     CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, files, inventory::invalidate);
-    AccessGuard guard = new AccessGuard(vertx, database, config.adminToken(), clock);
+    AccessGuard guard = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), config.adminToken(),
+        clock);
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
     // Cross-cutting, for every feature and in this order (docs/architecture.md §7): whatever fails anywhere answers in
     // the one error shape; under /api cross-site changes and bodies that are not JSON are refused before any body is
@@ -205,20 +209,20 @@ public final class ReaderVerticle extends VerticleBase {
     // because page images are most of the requests; their route is on this router itself, no sub-router to enter).
     pageFiles = new OpenPageFiles(PAGE_FILES_KEPT, PAGE_FILES_IDLE, clock);
     CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives(pageFiles));
-    SeriesRoutes series = new SeriesRoutes(vertx, inventory, files, database, catalog, clock, cbz);
+    SeriesRoutes series = new SeriesRoutes(vertx, inventory, files, stores.progress(), catalog, clock, cbz);
     series.routePages(router);
     router.route(SeriesRoutes.MOUNT + "*").subRouter(series.router());
-    router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, database, clock).router());
-    ChapterAlerts alerts = new ChapterAlerts(vertx, database, clock);
+    router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, stores.progress(), clock).router());
+    ChapterAlerts alerts = new ChapterAlerts(vertx, stores.alerts(), clock);
     router.route("/api/me/alerts*").subRouter(alerts.router());
     alertsConsumer = alerts.answerSubscribers();
     router.route("/api/catalog*").subRouter(catalogRoutes.router());
-    router.route("/api/*").subRouter(new AccountRoutes(vertx, database, guard,
-        java.time.Duration.ofHours(config.sessionHours()), clock).router());
+    router.route("/api/*").subRouter(new AccountRoutes(vertx, stores.users(), stores.sessions(),
+        guard, java.time.Duration.ofHours(config.sessionHours()), clock).router());
     router.route("/api/me/app-passwords*").subRouter(new AppPasswordRoutes(vertx, guard.appPasswords()).router());
     AccessGuard.publicRoute(router.get("/api/system/info")).handler(this::handleInfo);
     router.route("/api/system/*").subRouter(new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).router());
-    router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, database, guard, clock).router());
+    router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, stores.users(), guard, clock).router());
     router.route("/api/admin/catalog*").subRouter(catalogRoutes.adminRouter());
     router.route("/api/admin/library*").subRouter(new LibraryAdminRoutes(vertx, inventory).router());
     router.route("/api/admin/notifications*").subRouter(new NotificationRoutes(vertx).router());
@@ -226,8 +230,8 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/admin/*").subRouter(new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).router());
     router.route("/api/admin/*").subRouter(new TitleFinderRoutes(vertx, config.scraperRequestTimeoutMs(), inventory,
         files.root(), new CoverCache(dataDir.resolve("search-covers"), CoverCache.DEFAULT_MAX_FILES, clock)).router());
-    router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, database, catalog, cbz,
-        new ProgressRecorder(files, database, clock), config.trustProxy()).router());
+    router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, stores.progress(), catalog,
+        cbz, new ProgressRecorder(files, stores.progress(), clock), config.trustProxy()).router());
     // After every feature: an /api or /opds request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/opds/*").handler(this::handleUnknownApi);
@@ -282,8 +286,8 @@ public final class ReaderVerticle extends VerticleBase {
     Future<Void> unregistered = pingConsumer == null ? Future.succeededFuture() : pingConsumer.unregister();
     // A first start's admin account is finished before the database closes under it.
     return unregistered.eventually(() -> accountsReady).eventually(() -> vertx.executeBlocking(() -> {
-      if (database != null) {
-        database.close();
+      if (stores != null) {
+        stores.close();
       }
       return null;
     }));

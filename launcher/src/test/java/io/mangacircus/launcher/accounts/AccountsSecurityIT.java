@@ -6,7 +6,7 @@ import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.reader.accounts.PasswordHasher;
-import io.mangacircus.reader.accounts.ReaderDatabase;
+import io.mangacircus.reader.store.ReaderStores;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -105,8 +105,8 @@ class AccountsSecurityIT {
 
   @Test
   void aReaderAccountCannotOpenAdminRoutes() throws Exception {
-    try (ReaderDatabase db = ReaderDatabase.open(data.resolve("reader.db"))) {
-      db.createUser("kid", PasswordHasher.hash("reader-pass-1".toCharArray()), "reader", Instant.now());
+    try (ReaderStores stores = ReaderStores.openSqlite(data.resolve("reader.db"))) {
+      stores.users().createUser("kid", PasswordHasher.hash("reader-pass-1".toCharArray()), "reader", Instant.now());
     }
     HttpResponse<String> login = login("kid", "reader-pass-1");
     assertThat(login.statusCode()).isEqualTo(200);

@@ -7,8 +7,9 @@ import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.reader.accounts.PasswordHasher;
-import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.admin.ConsoleBridge;
+import io.mangacircus.reader.store.ReaderStores;
+import io.mangacircus.reader.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.http.UpgradeRejectedException;
 import io.vertx.core.http.WebSocket;
@@ -123,9 +124,9 @@ class ConsoleBridgeIT {
   }
 
   private ReaderSession readerAccount() {
-    try (ReaderDatabase db = ReaderDatabase.open(data.resolve("reader.db"))) {
-      db.createUser("kid", PasswordHasher.hash("reader-pass-1".toCharArray()), "reader", Instant.now());
-    } catch (java.sql.SQLException e) {
+    try (ReaderStores stores = ReaderStores.openSqlite(data.resolve("reader.db"))) {
+      stores.users().createUser("kid", PasswordHasher.hash("reader-pass-1".toCharArray()), "reader", Instant.now());
+    } catch (StoreException e) {
       throw new AssertionError(e);
     }
     return ReaderSession.login(harness.port(), "kid", "reader-pass-1");

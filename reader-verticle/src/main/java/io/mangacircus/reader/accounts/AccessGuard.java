@@ -2,6 +2,9 @@ package io.mangacircus.reader.accounts;
 
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.http.RouteTable;
+import io.mangacircus.reader.store.AppPasswordStore;
+import io.mangacircus.reader.store.Session;
+import io.mangacircus.reader.store.SessionStore;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.Cookie;
@@ -52,7 +55,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
   private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
 
   private final Vertx vertx;
-  private final ReaderDatabase database;
+  private final SessionStore sessions;
   private final byte[] adminToken;
   private final InstantSource clock;
   private final java.util.concurrent.ConcurrentHashMap<String, Remembered> remembered =
@@ -66,15 +69,16 @@ public final class AccessGuard implements Handler<RoutingContext> {
   private final AppPasswords appPasswords;
   private final LoginThrottle throttle;
 
-  private record Remembered(ReaderDatabase.Session session, java.time.Instant until) {
+  private record Remembered(Session session, java.time.Instant until) {
   }
 
-  public AccessGuard(Vertx vertx, ReaderDatabase database, String adminToken, InstantSource clock) {
+  public AccessGuard(Vertx vertx, SessionStore sessions, AppPasswordStore appPasswordStore, String adminToken,
+      InstantSource clock) {
     this.vertx = vertx;
-    this.database = database;
+    this.sessions = sessions;
     this.adminToken = adminToken.getBytes(StandardCharsets.UTF_8);
     this.clock = clock;
-    this.appPasswords = new AppPasswords(database, clock);
+    this.appPasswords = new AppPasswords(appPasswordStore, clock);
     this.throttle = new LoginThrottle(AccountRoutes.MAX_FAILURES, AccountRoutes.THROTTLE_WINDOW, clock);
   }
 
@@ -276,7 +280,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
     boolean app = (needs & OPEN_TO_APPS) != 0;
     String authorization = ctx.request().getHeader("Authorization");
     if (app && authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-      ReaderDatabase.Session same = ConnectionMemory.recall(ctx, authorization, generation(), clock.instant());
+      Session same = ConnectionMemory.recall(ctx, authorization, generation(), clock.instant());
       if (same != null) {
         ctx.put(SESSION, same);
         ctx.next();
@@ -287,7 +291,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
     }
     // The first Cookie header: the one Vert.x reads the session cookie from (a second one is never looked at).
     String cookies = ctx.request().getHeader(HttpHeaders.COOKIE);
-    ReaderDatabase.Session same = ConnectionMemory.recall(ctx, cookies, generation(), clock.instant());
+    Session same = ConnectionMemory.recall(ctx, cookies, generation(), clock.instant());
     if (same != null) {
       admit(ctx, same, admin);
       return;
@@ -307,14 +311,14 @@ public final class AccessGuard implements Handler<RoutingContext> {
         deny(ctx, 401, "unauthorized", "the session has ended; log in again");
         return;
       }
-      ReaderDatabase.Session session = ar.result().get();
+      Session session = ar.result().get();
       ConnectionMemory.keep(ctx, cookies, session, asked, generation(), trustedUntil(cookie.getValue()));
       admit(ctx, session, admin);
     });
   }
 
   /** A live session's request: CSRF checked for changes, the admin role for admin routes, then on to the route. */
-  private void admit(RoutingContext ctx, ReaderDatabase.Session session, boolean admin) {
+  private void admit(RoutingContext ctx, Session session, boolean admin) {
     if (!SAFE.contains(ctx.request().method())
         && !Sessions.same(session.csrfToken(), ctx.request().getHeader(Sessions.CSRF_HEADER))) {
       deny(ctx, 403, "csrf", "missing or wrong " + Sessions.CSRF_HEADER + " header");
@@ -340,7 +344,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
    * The live session of a session token. A session read from the database is trusted for {@link #REMEMBER} so that
    * page images do not each cost a database read; {@link #forget} and {@link #forgetAll} end that at once.
    */
-  public io.vertx.core.Future<java.util.Optional<ReaderDatabase.Session>> lookup(String token) {
+  public io.vertx.core.Future<java.util.Optional<Session>> lookup(String token) {
     lookups.incrementAndGet();
     String tokenHash = Sessions.hash(token);
     java.time.Instant now = clock.instant();
@@ -349,7 +353,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
       return io.vertx.core.Future.succeededFuture(java.util.Optional.of(known.session()));
     }
     long asked = generation.get();
-    return vertx.executeBlocking(() -> database.session(tokenHash, now), false).onSuccess(found -> {
+    return vertx.executeBlocking(() -> sessions.session(tokenHash, now), false).onSuccess(found -> {
       // A read that overlapped a logout or an account change may be stale: use it once, do not remember it.
       if (found.isPresent() && generation.get() == asked) {
         if (remembered.size() > 10_000) {
@@ -440,7 +444,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
       }
       throttle.succeeded(user);
       AppPasswords.Access access = ar.result().get();
-      ReaderDatabase.Session session = new ReaderDatabase.Session("app-password:" + access.appPasswordId(),
+      Session session = new Session("app-password:" + access.appPasswordId(),
           access.userId(), access.username(), APP_ROLE, null, java.time.Instant.MAX);
       ConnectionMemory.keep(ctx, authorization, session, asked, generation(), clock.instant().plus(REMEMBER));
       ctx.put(SESSION, session);

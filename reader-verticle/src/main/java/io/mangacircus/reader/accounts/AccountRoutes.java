@@ -1,6 +1,11 @@
 package io.mangacircus.reader.accounts;
 
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.store.Session;
+import io.mangacircus.reader.store.SessionStore;
+import io.mangacircus.reader.store.StoreException;
+import io.mangacircus.reader.store.User;
+import io.mangacircus.reader.store.UserStore;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.CookieSameSite;
@@ -26,17 +31,19 @@ public final class AccountRoutes {
   public static final Duration THROTTLE_WINDOW = Duration.ofMinutes(15);
 
   private final Vertx vertx;
-  private final ReaderDatabase database;
+  private final UserStore users;
+  private final SessionStore sessions;
   private final LoginThrottle throttle;
   private final Duration sessionLength;
   private final InstantSource clock;
   private final AccessGuard guard;
 
-  public AccountRoutes(Vertx vertx, ReaderDatabase database, AccessGuard guard, Duration sessionLength,
-      InstantSource clock) {
+  public AccountRoutes(Vertx vertx, UserStore users, SessionStore sessions, AccessGuard guard,
+      Duration sessionLength, InstantSource clock) {
     this.vertx = vertx;
     this.guard = guard;
-    this.database = database;
+    this.users = users;
+    this.sessions = sessions;
     // One throttle for logins and app passwords over Basic: a guesser gains nothing by switching between them.
     this.throttle = guard.loginThrottle();
     this.sessionLength = sessionLength;
@@ -98,25 +105,25 @@ public final class AccountRoutes {
     });
   }
 
-  private record Login(ReaderDatabase.User user, String token, String csrf) {
+  private record Login(User user, String token, String csrf) {
   }
 
-  private Login login(String username, String password) throws java.sql.SQLException {
-    var user = database.user(username);
+  private Login login(String username, String password) throws StoreException {
+    var user = users.user(username);
     if (user.isEmpty() || user.get().disabled() || !PasswordHasher.verify(password.toCharArray(), user.get().passwordHash())) {
       return null;
     }
     String token = Sessions.newToken();
     String csrf = Sessions.newToken();
     Instant now = clock.instant();
-    database.createSession(Sessions.hash(token), user.get().id(), csrf, now, now.plus(sessionLength));
+    sessions.createSession(Sessions.hash(token), user.get().id(), csrf, now, now.plus(sessionLength));
     return new Login(user.get(), token, csrf);
   }
 
   private void handleLogout(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     vertx.executeBlocking(() -> {
-      database.deleteSession(session.tokenHash());
+      sessions.deleteSession(session.tokenHash());
       return null;
     }).onComplete(ar -> {
       guard.forget(session.tokenHash());
@@ -127,7 +134,7 @@ public final class AccountRoutes {
   }
 
   private void handleMe(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     if (session == null) {
       ApiReplies.error(ctx, 401, "unauthorized", "no session");
       return;

@@ -1,6 +1,8 @@
 package io.mangacircus.reader.accounts;
 
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.store.AppPassword;
+import io.mangacircus.reader.store.Session;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -39,10 +41,10 @@ public final class AppPasswordRoutes {
   }
 
   private void handleList(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     ApiReplies.blocking(vertx, ctx, () -> {
       JsonArray list = new JsonArray();
-      for (ReaderDatabase.AppPassword p : appPasswords.list(session.userId())) {
+      for (AppPassword p : appPasswords.list(session.userId())) {
         list.add(new JsonObject().put("id", p.id()).put("name", p.name()).put("createdAt", p.createdAt().toString())
             .put("lastUsedAt", p.lastUsedAt() == null ? null : p.lastUsedAt().toString()));
       }
@@ -51,7 +53,7 @@ public final class AppPasswordRoutes {
   }
 
   private void handleCreate(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     Optional<JsonObject> body = ApiReplies.body(ctx, "{\"name\": \"Panels on my tablet\"}");
     if (body.isEmpty()) {
       return;
@@ -83,7 +85,7 @@ public final class AppPasswordRoutes {
   }
 
   private void handleRevoke(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     long id;
     try {
       id = Long.parseLong(ctx.pathParam("id"));

@@ -1,8 +1,11 @@
 package io.mangacircus.reader.accounts;
 
+import io.mangacircus.reader.store.AppPassword;
+import io.mangacircus.reader.store.AppPasswordCandidate;
+import io.mangacircus.reader.store.AppPasswordStore;
+import io.mangacircus.reader.store.StoreException;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -53,32 +56,32 @@ public final class AppPasswords {
   private record Remembered(Access access, Instant until) {
   }
 
-  private final ReaderDatabase database;
+  private final AppPasswordStore store;
   private final InstantSource clock;
   private final ConcurrentHashMap<String, Remembered> remembered = new ConcurrentHashMap<>();
   private final AtomicLong generation = new AtomicLong();
 
-  public AppPasswords(ReaderDatabase database, InstantSource clock) {
-    this.database = database;
+  public AppPasswords(AppPasswordStore store, InstantSource clock) {
+    this.store = store;
     this.clock = clock;
   }
 
   /** Makes a new app password for a user; empty when the user already has one by that name. */
-  public Optional<Created> create(long userId, String name) throws SQLException {
+  public Optional<Created> create(long userId, String name) throws StoreException {
     String secret = newSecret();
     Instant now = clock.instant();
-    return database.createAppPassword(userId, name, secret.substring(0, LOOKUP_LENGTH),
+    return store.createAppPassword(userId, name, secret.substring(0, LOOKUP_LENGTH),
         PasswordHasher.hash(secret.toCharArray()), now).map(id -> new Created(id, name, secret, now));
   }
 
   /** A user's app passwords, without secrets. */
-  public List<ReaderDatabase.AppPassword> list(long userId) throws SQLException {
-    return database.appPasswords(userId);
+  public List<AppPassword> list(long userId) throws StoreException {
+    return store.appPasswords(userId);
   }
 
   /** Revokes one; it is refused from the next request on. False when the user has none by that id. */
-  public boolean revoke(long userId, long id) throws SQLException {
-    boolean removed = database.deleteAppPassword(userId, id);
+  public boolean revoke(long userId, long id) throws StoreException {
+    boolean removed = store.deleteAppPassword(userId, id);
     forgetAll();
     return removed;
   }
@@ -87,7 +90,7 @@ public final class AppPasswords {
    * Whom {@code secret} admits as {@code username}; empty for anything else, the account's own password included (it
    * is never an app password). Records the time of use when the hash is checked.
    */
-  public Optional<Access> check(String username, String secret) throws SQLException {
+  public Optional<Access> check(String username, String secret) throws StoreException {
     if (username.isEmpty() || secret.length() != LENGTH) {
       return Optional.empty();
     }
@@ -98,11 +101,11 @@ public final class AppPasswords {
       return Optional.of(known.access());
     }
     long asked = generation.get();
-    for (ReaderDatabase.AppPasswordCandidate candidate
-        : database.appPasswordCandidates(username, secret.substring(0, LOOKUP_LENGTH))) {
+    for (AppPasswordCandidate candidate
+        : store.appPasswordCandidates(username, secret.substring(0, LOOKUP_LENGTH))) {
       if (PasswordHasher.verify(secret.toCharArray(), candidate.passwordHash())) {
         Access access = new Access(candidate.id(), candidate.userId(), candidate.username());
-        database.appPasswordUsed(candidate.id(), now);
+        store.appPasswordUsed(candidate.id(), now);
         // A check that overlapped a revocation may be stale: use it once, do not remember it.
         if (generation.get() == asked) {
           if (remembered.size() > 10_000) {

@@ -1,5 +1,6 @@
 package io.mangacircus.reader.accounts;
 
+import io.mangacircus.reader.store.Session;
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 import io.vertx.core.net.impl.ConnectionBase;
@@ -16,14 +17,14 @@ final class ConnectionMemory {
 
   private static final AttributeKey<Remembered> KEY = AttributeKey.valueOf("mc.accessGuard.connection");
 
-  private record Remembered(String credentials, ReaderDatabase.Session session, long generation, Instant until) {
+  private record Remembered(String credentials, Session session, long generation, Instant until) {
   }
 
   private ConnectionMemory() {
   }
 
   /** Whom {@code credentials} admitted on this connection, if still trusted at {@code generation}; else null. */
-  static ReaderDatabase.Session recall(RoutingContext ctx, String credentials, long generation, Instant now) {
+  static Session recall(RoutingContext ctx, String credentials, long generation, Instant now) {
     Channel channel = credentials == null ? null : channel(ctx);
     Remembered known = channel == null ? null : channel.attr(KEY).get();
     if (known == null || known.generation() != generation || !now.isBefore(known.until())
@@ -37,7 +38,7 @@ final class ConnectionMemory {
    * Remembers that {@code credentials} admitted {@code session} on this connection until {@code until}, unless the
    * generation moved while they were checked ({@code asked} is what it was when the check began).
    */
-  static void keep(RoutingContext ctx, String credentials, ReaderDatabase.Session session, long asked, long generation,
+  static void keep(RoutingContext ctx, String credentials, Session session, long asked, long generation,
       Instant until) {
     Channel channel = credentials == null || asked != generation ? null : channel(ctx);
     if (channel != null) {

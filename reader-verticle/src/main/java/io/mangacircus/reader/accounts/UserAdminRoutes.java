@@ -1,6 +1,11 @@
 package io.mangacircus.reader.accounts;
 
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.store.Account;
+import io.mangacircus.reader.store.Session;
+import io.mangacircus.reader.store.StoreException;
+import io.mangacircus.reader.store.User;
+import io.mangacircus.reader.store.UserStore;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -23,13 +28,13 @@ public final class UserAdminRoutes {
   public static final int MIN_PASSWORD = 8;
 
   private final Vertx vertx;
-  private final ReaderDatabase database;
+  private final UserStore users;
   private final AccessGuard guard;
   private final InstantSource clock;
 
-  public UserAdminRoutes(Vertx vertx, ReaderDatabase database, AccessGuard guard, InstantSource clock) {
+  public UserAdminRoutes(Vertx vertx, UserStore users, AccessGuard guard, InstantSource clock) {
     this.vertx = vertx;
-    this.database = database;
+    this.users = users;
     this.guard = guard;
     this.clock = clock;
   }
@@ -46,9 +51,9 @@ public final class UserAdminRoutes {
 
   private void handleList(RoutingContext ctx) {
     blocking(ctx, 200, () -> {
-      JsonArray users = new JsonArray();
-      database.accounts().forEach(a -> users.add(json(a)));
-      return new JsonObject().put("users", users);
+      JsonArray list = new JsonArray();
+      users.accounts().forEach(a -> list.add(json(a)));
+      return new JsonObject().put("users", list);
     });
   }
 
@@ -72,10 +77,10 @@ public final class UserAdminRoutes {
       return;
     }
     vertx.executeBlocking(() -> {
-      if (database.user(username).isPresent()) {
+      if (users.user(username).isPresent()) {
         return null;
       }
-      database.createUser(username, PasswordHasher.hash(password.toCharArray()), role, clock.instant());
+      users.createUser(username, PasswordHasher.hash(password.toCharArray()), role, clock.instant());
       return account(username);
     }, false).onComplete(ar -> {
       if (ar.failed()) {
@@ -100,7 +105,7 @@ public final class UserAdminRoutes {
     if (badPassword(ctx, password)) {
       return;
     }
-    vertx.executeBlocking(() -> database.setPassword(username, PasswordHasher.hash(password.toCharArray())), false)
+    vertx.executeBlocking(() -> users.setPassword(username, PasswordHasher.hash(password.toCharArray())), false)
         .onComplete(ar -> {
           if (ar.failed()) {
             ApiReplies.failure(ctx, ar.cause());
@@ -124,20 +129,20 @@ public final class UserAdminRoutes {
       ApiReplies.error(ctx, 400, "bad_request", "send {\"disabled\": true} or {\"disabled\": false}");
       return;
     }
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     if (disabled && session != null && session.username().equalsIgnoreCase(username)) {
       ApiReplies.error(ctx, 409, "self", "you cannot disable your own account");
       return;
     }
     vertx.executeBlocking(() -> {
-      Optional<ReaderDatabase.User> user = database.user(username);
+      Optional<User> user = users.user(username);
       if (user.isEmpty()) {
         return "not_found";
       }
-      if (disabled && "admin".equals(user.get().role()) && !user.get().disabled() && database.countAdmins() <= 1) {
+      if (disabled && "admin".equals(user.get().role()) && !user.get().disabled() && users.countAdmins() <= 1) {
         return "last_admin";
       }
-      database.setDisabled(username, disabled);
+      users.setDisabled(username, disabled);
       return "ok";
     }, false).onComplete(ar -> {
       if (ar.failed()) {
@@ -156,8 +161,8 @@ public final class UserAdminRoutes {
     });
   }
 
-  private ReaderDatabase.Account account(String username) throws java.sql.SQLException {
-    return database.accounts().stream().filter(a -> a.username().equalsIgnoreCase(username)).findFirst()
+  private Account account(String username) throws StoreException {
+    return users.accounts().stream().filter(a -> a.username().equalsIgnoreCase(username)).findFirst()
         .orElseThrow();
   }
 
@@ -170,11 +175,11 @@ public final class UserAdminRoutes {
   }
 
   private static String actor(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     return session == null ? "the admin token" : "'" + session.username() + "'";
   }
 
-  private static JsonObject json(ReaderDatabase.Account account) {
+  private static JsonObject json(Account account) {
     return new JsonObject().put("username", account.username()).put("role", account.role())
         .put("disabled", account.disabled()).put("createdAt", account.createdAt().toString());
   }

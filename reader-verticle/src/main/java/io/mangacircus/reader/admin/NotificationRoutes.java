@@ -3,8 +3,8 @@ package io.mangacircus.reader.admin;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.reader.accounts.AccessGuard;
-import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.store.Session;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.ReplyException;
@@ -98,7 +98,7 @@ public final class NotificationRoutes {
   }
 
   private static String requestedBy(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     return session == null ? "admin token" : "admin " + session.username();
   }
 

@@ -6,10 +6,10 @@ import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.contracts.ServiceStartRequest;
 import io.mangacircus.reader.accounts.AccessGuard;
-import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScan;
+import io.mangacircus.reader.store.Session;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -88,7 +88,7 @@ public final class ServiceStatusRoutes {
       ApiReplies.error(ctx, 404, "not_found", "there is no service '" + service + "' (reader or scraper)");
       return;
     }
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     String from = session == null ? "admin token" : "admin " + session.username();
     vertx.eventBus().<JsonObject>request(Addresses.serviceStartOf(service), new ServiceStartRequest(service, from)
             .toJson(), new DeliveryOptions().setSendTimeout(START_TIMEOUT.toMillis()))

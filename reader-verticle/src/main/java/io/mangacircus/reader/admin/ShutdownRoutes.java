@@ -4,8 +4,8 @@ import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ShutdownReply;
 import io.mangacircus.contracts.ShutdownRequest;
 import io.mangacircus.reader.accounts.AccessGuard;
-import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.store.Session;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.ReplyException;
@@ -82,7 +82,7 @@ public final class ShutdownRoutes {
   }
 
   private static String actor(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     return session == null ? "the admin token" : "'" + session.username() + "'";
   }
 }

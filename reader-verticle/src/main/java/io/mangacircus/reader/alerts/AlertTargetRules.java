@@ -1,6 +1,6 @@
 package io.mangacircus.reader.alerts;
 
-import io.mangacircus.reader.accounts.ReaderDatabase;
+import io.mangacircus.reader.store.AlertTarget;
 import io.vertx.core.json.JsonObject;
 import java.util.Optional;
 
@@ -14,12 +14,12 @@ final class AlertTargetRules {
   private AlertTargetRules() {
   }
 
-  static ReaderDatabase.AlertTarget edit(Optional<ReaderDatabase.AlertTarget> old, JsonObject body) {
-    String type = text(body, "type").orElse(old.map(ReaderDatabase.AlertTarget::type).orElse(""));
+  static AlertTarget edit(Optional<AlertTarget> old, JsonObject body) {
+    String type = text(body, "type").orElse(old.map(AlertTarget::type).orElse(""));
     if (!type.equals("ntfy") && !type.equals("webhook")) {
       throw new IllegalArgumentException("type must be \"ntfy\" or \"webhook\"");
     }
-    String url = text(body, "url").orElse(old.map(ReaderDatabase.AlertTarget::url).orElse(""));
+    String url = text(body, "url").orElse(old.map(AlertTarget::url).orElse(""));
     if (url.isEmpty()) {
       throw new IllegalArgumentException("url is missing: " + (type.equals("ntfy")
           ? "the ntfy server's address, for example https://ntfy.sh" : "the webhook's URL"));
@@ -28,17 +28,17 @@ final class AlertTargetRules {
       throw new IllegalArgumentException("url must be an http(s) address");
     }
     String topic = type.equals("ntfy")
-        ? text(body, "topic").orElse(old.map(ReaderDatabase.AlertTarget::topic).orElse("")) : "";
+        ? text(body, "topic").orElse(old.map(AlertTarget::topic).orElse("")) : "";
     if (type.equals("ntfy") && !topic.matches("[A-Za-z0-9_-]{1,64}")) {
       throw new IllegalArgumentException(topic.isEmpty() ? "topic is missing: an ntfy alert needs its topic"
           : "topic must be 1-64 letters, digits, dashes or underscores");
     }
     String token = Boolean.TRUE.equals(body.getValue("removeToken")) ? ""
-        : text(body, "token").orElse(old.map(ReaderDatabase.AlertTarget::token).orElse(""));
+        : text(body, "token").orElse(old.map(AlertTarget::token).orElse(""));
     if (token.chars().anyMatch(Character::isWhitespace) || token.length() > 500) {
       throw new IllegalArgumentException("token must not contain whitespace");
     }
-    return new ReaderDatabase.AlertTarget(type, url, topic, token);
+    return new AlertTarget(type, url, topic, token);
   }
 
   private static Optional<String> text(JsonObject body, String key) {

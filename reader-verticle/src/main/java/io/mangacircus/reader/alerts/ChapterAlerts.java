@@ -3,9 +3,12 @@ package io.mangacircus.reader.alerts;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.reader.accounts.AccessGuard;
-import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryFiles;
+import io.mangacircus.reader.store.AlertStore;
+import io.mangacircus.reader.store.AlertTarget;
+import io.mangacircus.reader.store.Session;
+import io.mangacircus.reader.store.StoreException;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -25,12 +28,12 @@ import java.util.Optional;
 public final class ChapterAlerts {
 
   private final Vertx vertx;
-  private final ReaderDatabase database;
+  private final AlertStore alerts;
   private final InstantSource clock;
 
-  public ChapterAlerts(Vertx vertx, ReaderDatabase database, InstantSource clock) {
+  public ChapterAlerts(Vertx vertx, AlertStore alerts, InstantSource clock) {
     this.vertx = vertx;
-    this.database = database;
+    this.alerts = alerts;
     this.clock = clock;
   }
 
@@ -56,7 +59,7 @@ public final class ChapterAlerts {
       return;
     }
     List<String> ids = series.stream().filter(String.class::isInstance).map(String.class::cast).toList();
-    vertx.executeBlocking(() -> database.subscribers(ids), false).onComplete(ar -> {
+    vertx.executeBlocking(() -> alerts.subscribers(ids), false).onComplete(ar -> {
       if (ar.failed()) {
         message.fail(ErrorCode.STORAGE_ERROR.code(), "reader.db: " + ar.cause().getMessage());
         return;
@@ -70,49 +73,49 @@ public final class ChapterAlerts {
     });
   }
 
-  private JsonObject view(long userId) throws java.sql.SQLException {
-    Optional<ReaderDatabase.AlertTarget> target = database.alertTarget(userId);
+  private JsonObject view(long userId) throws StoreException {
+    Optional<AlertTarget> target = alerts.alertTarget(userId);
     return new JsonObject().put("target", target.map(t -> new JsonObject().put("type", t.type()).put("url", "set")
         .put("topic", t.topic().isEmpty() ? null : "set").put("token", t.token().isEmpty() ? "none" : "set"))
-        .orElse(null)).put("series", new JsonArray(database.seriesAlerts(userId)));
+        .orElse(null)).put("series", new JsonArray(alerts.seriesAlerts(userId)));
   }
 
   private void handleGet(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     ApiReplies.blocking(vertx, ctx, () -> view(session.userId()), ctx::json);
   }
 
   private void handlePutTarget(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     Optional<JsonObject> body = ApiReplies.body(ctx, "{\"type\": \"ntfy\", \"url\": \"https://ntfy.sh\", \"topic\": "
         + "\"...\", \"token\": \"...\"}");
     if (body.isEmpty()) {
       return;
     }
     ApiReplies.blocking(vertx, ctx, () -> {
-      Optional<ReaderDatabase.AlertTarget> old = database.alertTarget(session.userId());
-      database.saveAlertTarget(session.userId(), AlertTargetRules.edit(old, body.get()), clock.instant());
+      Optional<AlertTarget> old = alerts.alertTarget(session.userId());
+      alerts.saveAlertTarget(session.userId(), AlertTargetRules.edit(old, body.get()), clock.instant());
       return view(session.userId());
     }, ctx::json);
   }
 
   private void handleDeleteTarget(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     ApiReplies.blocking(vertx, ctx, () -> {
-      database.deleteAlertTarget(session.userId());
+      alerts.deleteAlertTarget(session.userId());
       return view(session.userId());
     }, ctx::json);
   }
 
   private void handleSeries(RoutingContext ctx, boolean on) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     String series = ctx.pathParam("series");
     if (!LibraryFiles.validId(series)) {
       ApiReplies.error(ctx, 400, "bad_request", "not a series id: " + series);
       return;
     }
     ApiReplies.blocking(vertx, ctx, () -> {
-      database.setSeriesAlert(session.userId(), series, on, clock.instant());
+      alerts.setSeriesAlert(session.userId(), series, on, clock.instant());
       return view(session.userId());
     }, ctx::json);
   }

@@ -1,8 +1,8 @@
 package io.mangacircus.reader.library;
 
 import io.mangacircus.reader.accounts.AccessGuard;
-import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.store.Session;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -33,7 +33,7 @@ public final class LibraryAdminRoutes {
   }
 
   private void handleRescan(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     LOG.info("[LIBRARY] {} asked for a rescan of the library", session == null ? "the admin token"
         : "'" + session.username() + "'");
     inventory.fresh().whenComplete((summary, failure) -> ctx.vertx().runOnContext(v -> {

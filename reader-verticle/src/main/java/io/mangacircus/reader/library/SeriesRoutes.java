@@ -1,11 +1,14 @@
 package io.mangacircus.reader.library;
 
 import io.mangacircus.reader.accounts.AccessGuard;
-import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.catalog.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.http.HttpDates;
 import io.mangacircus.reader.http.SendCork;
+import io.mangacircus.reader.store.LibraryVisit;
+import io.mangacircus.reader.store.Progress;
+import io.mangacircus.reader.store.ProgressStore;
+import io.mangacircus.reader.store.Session;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
@@ -45,7 +48,7 @@ public final class SeriesRoutes {
   private final Vertx vertx;
   private final LibraryInventory inventory;
   private final LibraryFiles files;
-  private final ReaderDatabase database;
+  private final ProgressStore database;
   private final CatalogStore catalog;
   private final InstantSource clock;
   private final CbzDownload download;
@@ -56,7 +59,7 @@ public final class SeriesRoutes {
    * @param inventory the library list, kept current by the reader
    * @param download sends a chapter as a CBZ
    */
-  public SeriesRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ReaderDatabase database,
+  public SeriesRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ProgressStore database,
       CatalogStore catalog, InstantSource clock, CbzDownload download) {
     this.vertx = vertx;
     this.download = download;
@@ -186,10 +189,10 @@ public final class SeriesRoutes {
     if (summary.partial() && !summary.series().isEmpty()) {
       partialAnswered = true;
     }
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     java.util.Map<String, java.util.Map<String, Instant>> times = inventory.chapterTimes();
     blocking(ctx, () -> new UserMarks(database.readChapters(session.userId()),
-        database.libraryVisit(session.userId()).map(ReaderDatabase.LibraryVisit::since).orElse(null)),
+        database.libraryVisit(session.userId()).map(LibraryVisit::since).orElse(null)),
         marks -> answerList(ctx, summary, times, marks, paging, selection, orders));
   }
 
@@ -232,9 +235,9 @@ public final class SeriesRoutes {
    * "new" for this visit ({@link io.mangacircus.reader.shelves.LibraryVisits}).
    */
   private void handleVisit(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     blocking(ctx, () -> {
-      ReaderDatabase.LibraryVisit visit = io.mangacircus.reader.shelves.LibraryVisits.next(
+      LibraryVisit visit = io.mangacircus.reader.shelves.LibraryVisits.next(
           database.libraryVisit(session.userId()), clock.instant());
       database.saveLibraryVisit(session.userId(), visit);
       return new JsonObject().put("since", text(visit.since())).put("lastVisitAt", text(visit.lastAt()));
@@ -242,7 +245,7 @@ public final class SeriesRoutes {
   }
 
   private void handleSeries(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     String seriesId = ctx.pathParam("series");
     if (badIds(ctx, seriesId)) {
       return;
@@ -250,7 +253,7 @@ public final class SeriesRoutes {
     blocking(ctx, () -> {
       List<LibraryFiles.Chapter> chapters = files.chapters(seriesId);
       Set<String> read = database.readChapters(session.userId(), seriesId);
-      Optional<ReaderDatabase.Progress> progress = database.progress(session.userId(), seriesId);
+      Optional<Progress> progress = database.progress(session.userId(), seriesId);
       CatalogStore.SeriesMeta meta = catalog.series(seriesId);
       LibraryFiles.Chapter first = chapters.get(0);
       Instant updated = chapters.stream().map(LibraryFiles.Chapter::publishedAt).filter(java.util.Objects::nonNull)
@@ -275,7 +278,7 @@ public final class SeriesRoutes {
   }
 
   private void handleChapter(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     String seriesId = ctx.pathParam("series");
     String chapterId = ctx.pathParam("chapter");
     if (badIds(ctx, seriesId, chapterId)) {
@@ -285,7 +288,7 @@ public final class SeriesRoutes {
       LibraryFiles.Chapter chapter = files.chapter(seriesId, chapterId);
       List<LibraryFiles.Chapter> all = files.chapters(seriesId);
       int at = indexOf(all, chapterId);
-      Optional<ReaderDatabase.Progress> progress = database.progress(session.userId(), seriesId)
+      Optional<Progress> progress = database.progress(session.userId(), seriesId)
           .filter(p -> p.chapter().equals(chapterId));
       String base = "/api/series/" + seriesId + "/chapters/" + chapterId + "/pages/";
       JsonArray pages = new JsonArray();
@@ -297,7 +300,7 @@ public final class SeriesRoutes {
           .put("previous", at > 0 ? all.get(at - 1).id() : null)
           .put("next", at >= 0 && at + 1 < all.size() ? all.get(at + 1).id() : null)
           .put("read", database.readChapters(session.userId(), seriesId).contains(chapterId))
-          .put("savedPage", progress.map(ReaderDatabase.Progress::page).orElse(null));
+          .put("savedPage", progress.map(Progress::page).orElse(null));
     }, ctx::json);
   }
 
@@ -402,7 +405,7 @@ public final class SeriesRoutes {
   }
 
   private void handleReadMark(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     String seriesId = ctx.pathParam("series");
     String chapterId = ctx.pathParam("chapter");
     if (badIds(ctx, seriesId, chapterId)) {

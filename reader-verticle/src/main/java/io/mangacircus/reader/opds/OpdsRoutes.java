@@ -1,7 +1,6 @@
 package io.mangacircus.reader.opds;
 
 import io.mangacircus.reader.accounts.AccessGuard;
-import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.catalog.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.CbzDownload;
@@ -11,6 +10,10 @@ import io.mangacircus.reader.library.SeriesEntry;
 import io.mangacircus.reader.library.SeriesRoutes;
 import io.mangacircus.reader.progress.ProgressRecorder;
 import io.mangacircus.reader.progress.ProgressRoutes;
+import io.mangacircus.reader.store.Progress;
+import io.mangacircus.reader.store.ProgressStore;
+import io.mangacircus.reader.store.Session;
+import io.mangacircus.reader.store.StoreException;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
@@ -54,14 +57,14 @@ public final class OpdsRoutes {
   private final Vertx vertx;
   private final LibraryInventory inventory;
   private final LibraryFiles files;
-  private final ReaderDatabase database;
+  private final ProgressStore database;
   private final CatalogStore catalog;
   private final CbzDownload download;
   private final ProgressRecorder recorder;
   private final boolean trustProxy;
 
   /** @param trustProxy whether links start with the proxy's {@code X-Forwarded-Prefix} ({@code reader.trustProxy}) */
-  public OpdsRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ReaderDatabase database,
+  public OpdsRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ProgressStore database,
       CatalogStore catalog, CbzDownload download, ProgressRecorder recorder, boolean trustProxy) {
     this.vertx = vertx;
     this.inventory = inventory;
@@ -204,7 +207,7 @@ public final class OpdsRoutes {
   // ---- acquisition
 
   private void handleSeries(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     String seriesId = ctx.pathParam("series");
     if (badIds(ctx, seriesId)) {
       return;
@@ -228,12 +231,12 @@ public final class OpdsRoutes {
   }
 
   private void handleKeepReading(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     String base = base(ctx);
     blocking(ctx, () -> {
       List<OpdsFeed.Entry> entries = new ArrayList<>();
       Instant updated = Instant.EPOCH;
-      for (ReaderDatabase.Progress p : database.progress(session.userId())) {
+      for (Progress p : database.progress(session.userId())) {
         if (entries.size() >= ProgressRoutes.CONTINUE_LIMIT) {
           break;
         }
@@ -253,7 +256,7 @@ public final class OpdsRoutes {
   }
 
   private void handleRecent(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     String base = base(ctx);
     List<SeriesEntry> newest = inventory.summary().series().stream()
         .sorted(Comparator.comparing(SeriesEntry::updatedAt, Comparator.nullsFirst(Comparator.naturalOrder()))
@@ -296,7 +299,7 @@ public final class OpdsRoutes {
    * the chapter read).
    */
   private void handlePage(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     String seriesId = ctx.pathParam("series");
     String chapterId = ctx.pathParam("chapter");
     if (badIds(ctx, seriesId, chapterId)) {
@@ -325,10 +328,10 @@ public final class OpdsRoutes {
   // ---- entries
 
   /** A user's place in one series: its position and the chapters marked read. */
-  private record Reading(Optional<ReaderDatabase.Progress> progress, Set<String> read) {
+  private record Reading(Optional<Progress> progress, Set<String> read) {
   }
 
-  private Reading reading(long userId, String seriesId) throws java.sql.SQLException {
+  private Reading reading(long userId, String seriesId) throws StoreException {
     return new Reading(database.progress(userId, seriesId), database.readChapters(userId, seriesId));
   }
 
@@ -354,7 +357,7 @@ public final class OpdsRoutes {
     int count = c.pages().size();
     List<String[]> pse = new ArrayList<>();
     pse.add(new String[] {"pse:count", String.valueOf(count)});
-    Optional<ReaderDatabase.Progress> here = reading.progress().filter(p -> p.chapter().equals(c.id()));
+    Optional<Progress> here = reading.progress().filter(p -> p.chapter().equals(c.id()));
     if (here.isPresent()) {
       pse.add(new String[] {"pse:lastRead", String.valueOf(here.get().page())});
       pse.add(new String[] {"pse:lastReadDate", OpdsFeed.time(here.get().updatedAt())});

@@ -1,8 +1,8 @@
 package io.mangacircus.reader.progress;
 
-import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.library.LibraryFiles;
-import java.sql.SQLException;
+import io.mangacircus.reader.store.ProgressStore;
+import io.mangacircus.reader.store.StoreException;
 import java.time.Instant;
 import java.time.InstantSource;
 
@@ -18,12 +18,12 @@ public final class ProgressRecorder {
   }
 
   private final LibraryFiles files;
-  private final ReaderDatabase database;
+  private final ProgressStore store;
   private final InstantSource clock;
 
-  public ProgressRecorder(LibraryFiles files, ReaderDatabase database, InstantSource clock) {
+  public ProgressRecorder(LibraryFiles files, ProgressStore store, InstantSource clock) {
     this.files = files;
-    this.database = database;
+    this.store = store;
     this.clock = clock;
   }
 
@@ -33,14 +33,14 @@ public final class ProgressRecorder {
    * @throws LibraryFiles.NotFoundException when there is no such chapter
    * @throws IllegalArgumentException when the chapter has no such page
    */
-  public Saved save(long userId, String seriesId, String chapterId, int page) throws SQLException {
+  public Saved save(long userId, String seriesId, String chapterId, int page) throws StoreException {
     LibraryFiles.Chapter chapter = files.chapter(seriesId, chapterId);
     if (page < 1 || page > chapter.pages().size()) {
       throw new IllegalArgumentException("chapter " + chapterId + " has pages 1 to " + chapter.pages().size());
     }
     boolean finished = page == chapter.pages().size();
     Instant now = clock.instant();
-    database.saveProgress(userId, seriesId, chapterId, page, finished, now);
+    store.saveProgress(userId, seriesId, chapterId, page, finished, now);
     return new Saved(seriesId, chapterId, page, now, finished);
   }
 }

@@ -1,9 +1,11 @@
 package io.mangacircus.reader.progress;
 
 import io.mangacircus.reader.accounts.AccessGuard;
-import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryFiles;
+import io.mangacircus.reader.store.Progress;
+import io.mangacircus.reader.store.ProgressStore;
+import io.mangacircus.reader.store.Session;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -20,14 +22,14 @@ public final class ProgressRoutes {
 
   private final Vertx vertx;
   private final LibraryFiles files;
-  private final ReaderDatabase database;
+  private final ProgressStore store;
   private final ProgressRecorder recorder;
 
-  public ProgressRoutes(Vertx vertx, LibraryFiles files, ReaderDatabase database, InstantSource clock) {
+  public ProgressRoutes(Vertx vertx, LibraryFiles files, ProgressStore store, InstantSource clock) {
     this.vertx = vertx;
     this.files = files;
-    this.database = database;
-    this.recorder = new ProgressRecorder(files, database, clock);
+    this.store = store;
+    this.recorder = new ProgressRecorder(files, store, clock);
   }
 
   /** The routes, mounted at {@code /api/progress}; they need the session the access guard found. */
@@ -39,10 +41,10 @@ public final class ProgressRoutes {
   }
 
   private void handleList(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     ApiReplies.blocking(vertx, ctx, () -> {
       JsonArray list = new JsonArray();
-      for (ReaderDatabase.Progress p : database.progress(session.userId())) {
+      for (Progress p : store.progress(session.userId())) {
         if (list.size() >= CONTINUE_LIMIT) {
           break;
         }
@@ -60,7 +62,7 @@ public final class ProgressRoutes {
   }
 
   private void handleSave(RoutingContext ctx) {
-    ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+    Session session = ctx.get(AccessGuard.SESSION);
     String seriesId = ctx.pathParam("series");
     Optional<JsonObject> body = ApiReplies.body(ctx, "{\"chapter\": \"chapter-0001\", \"page\": 1}");
     if (body.isEmpty()) {

@@ -1,6 +1,6 @@
 package io.mangacircus.reader.shelves;
 
-import io.mangacircus.reader.accounts.ReaderDatabase.LibraryVisit;
+import io.mangacircus.reader.store.LibraryVisit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package io.mangacircus.reader.accounts;
 
+import io.mangacircus.reader.store.ReaderStores;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Vertx;
@@ -44,7 +45,7 @@ class AccessGuardRoutingTest {
   Path dir;
 
   private Vertx vertx;
-  private ReaderDatabase database;
+  private ReaderStores stores;
   private AccessGuard guard;
   private HttpServer server;
   private HttpClient client;
@@ -52,8 +53,8 @@ class AccessGuardRoutingTest {
   @BeforeEach
   void start() throws Exception {
     vertx = Vertx.vertx();
-    database = ReaderDatabase.open(dir.resolve("reader.db"));
-    guard = new AccessGuard(vertx, database, "token", InstantSource.system());
+    stores = ReaderStores.openSqlite(dir.resolve("reader.db"));
+    guard = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), "token", InstantSource.system());
     Router router = Router.router(vertx);
     // Mount points and route shapes as the reader declares them (ReaderVerticle and the feature routers).
     Router series = Router.router(vertx);
@@ -107,7 +108,7 @@ class AccessGuardRoutingTest {
   @AfterEach
   void stop() throws Exception {
     vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    database.close();
+    stores.close();
   }
 
   private static io.vertx.core.Handler<io.vertx.ext.web.RoutingContext> reached(int needs) {

@@ -1,5 +1,7 @@
 package io.mangacircus.reader.accounts;
 
+import io.mangacircus.reader.store.ReaderStores;
+import io.mangacircus.reader.store.Session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.testing.MutableClock;
@@ -42,19 +44,19 @@ class AccessGuardSessionTest {
   private final MutableClock clock = new MutableClock();
   private final HttpClient http = HttpClient.newHttpClient();
   private final List<String> served = new ArrayList<>();
-  private ReaderDatabase database;
+  private ReaderStores stores;
   private AccessGuard guard;
   private volatile int port;
 
   @BeforeEach
   void start(Vertx vertx, VertxTestContext context) throws Exception {
-    database = ReaderDatabase.open(work.resolve("reader.db"));
-    long reader = database.createUser("rita", "unused-hash", "reader", clock.instant());
-    long admin = database.createUser("ada", "unused-hash", "admin", clock.instant());
+    stores = ReaderStores.openSqlite(work.resolve("reader.db"));
+    long reader = stores.users().createUser("rita", "unused-hash", "reader", clock.instant());
+    long admin = stores.users().createUser("ada", "unused-hash", "admin", clock.instant());
     Instant expires = clock.instant().plusSeconds(3600);
-    database.createSession(Sessions.hash(READER_TOKEN), reader, CSRF, clock.instant(), expires);
-    database.createSession(Sessions.hash(ADMIN_SESSION), admin, CSRF, clock.instant(), expires);
-    guard = new AccessGuard(vertx, database, ADMIN_TOKEN, clock);
+    stores.sessions().createSession(Sessions.hash(READER_TOKEN), reader, CSRF, clock.instant(), expires);
+    stores.sessions().createSession(Sessions.hash(ADMIN_SESSION), admin, CSRF, clock.instant(), expires);
+    guard = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), ADMIN_TOKEN, clock);
     serve(vertx, context, guard);
   }
 
@@ -64,7 +66,7 @@ class AccessGuardSessionTest {
     router.route("/api/*").handler(BodyHandler.create());
     router.route("/api/*").handler(guard);
     io.vertx.core.Handler<io.vertx.ext.web.RoutingContext> serve = ctx -> {
-      ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
+      Session session = ctx.get(AccessGuard.SESSION);
       served.add(ctx.request().method() + " " + ctx.normalizedPath() + " as "
           + (session == null ? "token" : session.username()));
       ctx.json(new JsonObject().put("ok", true));
@@ -87,7 +89,7 @@ class AccessGuardSessionTest {
 
   @AfterEach
   void close() throws Exception {
-    database.close();
+    stores.close();
   }
 
   private HttpResponse<String> send(String method, String path, String... headers) throws Exception {
@@ -171,7 +173,7 @@ class AccessGuardSessionTest {
 
   @Test
   void anEmptyAdminTokenOpensNothing(Vertx vertx, VertxTestContext context) throws Throwable {
-    AccessGuard noToken = new AccessGuard(vertx, database, "", clock);
+    AccessGuard noToken = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), "", clock);
     serve(vertx, context, noToken);
     assertThat(context.awaitCompletion(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
 
@@ -185,12 +187,12 @@ class AccessGuardSessionTest {
     assertThat(send("GET", "/api/series", "Cookie", cookie(ADMIN_SESSION)).statusCode()).isEqualTo(200);
 
     // Logged out through the account routes: the guard is told and forgets at once.
-    database.deleteSession(Sessions.hash(READER_TOKEN));
+    stores.sessions().deleteSession(Sessions.hash(READER_TOKEN));
     guard.forget(Sessions.hash(READER_TOKEN));
     assertDenied(send("GET", "/api/series", "Cookie", cookie(READER_TOKEN)), 401, "unauthorized");
 
     // Ended behind the guard's back: trusted from memory for the remember span, no longer.
-    database.deleteSession(Sessions.hash(ADMIN_SESSION));
+    stores.sessions().deleteSession(Sessions.hash(ADMIN_SESSION));
     assertThat(send("GET", "/api/series", "Cookie", cookie(ADMIN_SESSION)).statusCode()).isEqualTo(200);
     clock.advance(AccessGuard.REMEMBER);
     assertDenied(send("GET", "/api/series", "Cookie", cookie(ADMIN_SESSION)), 401, "unauthorized");
@@ -214,8 +216,9 @@ class AccessGuardSessionTest {
 
   @Test
   void aSessionRememberedOnItsConnectionIsRefusedTheMomentItExpires() throws Exception {
-    long rita = database.user("rita").orElseThrow().id();
-    database.createSession(Sessions.hash("short-lived"), rita, CSRF, clock.instant(), clock.instant().plusSeconds(2));
+    long rita = stores.users().user("rita").orElseThrow().id();
+    stores.sessions().createSession(Sessions.hash("short-lived"), rita, CSRF, clock.instant(),
+        clock.instant().plusSeconds(2));
     assertThat(send("GET", "/api/series", "Cookie", cookie("short-lived")).statusCode()).isEqualTo(200);
     assertThat(send("GET", "/api/series", "Cookie", cookie("short-lived")).statusCode()).isEqualTo(200);
 
@@ -230,7 +233,7 @@ class AccessGuardSessionTest {
     assertThat(send("GET", "/api/series", "Cookie", cookie(READER_TOKEN)).statusCode()).isEqualTo(200);
 
     // An account disabled or its password changed: its sessions are deleted and the guard forgets everything.
-    database.deleteSession(Sessions.hash(READER_TOKEN));
+    stores.sessions().deleteSession(Sessions.hash(READER_TOKEN));
     guard.forgetAll();
 
     assertDenied(send("GET", "/api/series", "Cookie", cookie(READER_TOKEN)), 401, "unauthorized");
@@ -238,7 +241,7 @@ class AccessGuardSessionTest {
 
   @Test
   void anAppPasswordRememberedOnItsConnectionIsRefusedTheMomentItIsRevoked() throws Exception {
-    long rita = database.user("rita").orElseThrow().id();
+    long rita = stores.users().user("rita").orElseThrow().id();
     AppPasswords.Created created = guard.appPasswords().create(rita, "KOReader").orElseThrow();
     String basic = "Basic " + java.util.Base64.getEncoder().encodeToString(("rita:" + created.secret())
         .getBytes(java.nio.charset.StandardCharsets.UTF_8));

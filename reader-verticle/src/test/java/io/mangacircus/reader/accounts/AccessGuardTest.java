@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.store.ReaderStores;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.ext.web.Router;
@@ -30,7 +31,7 @@ class AccessGuardTest {
   Path dir;
 
   private Vertx vertx;
-  private ReaderDatabase database;
+  private ReaderStores stores;
   private AccessGuard guard;
   private HttpServer server;
   private final HttpClient http = HttpClient.newHttpClient();
@@ -38,8 +39,8 @@ class AccessGuardTest {
   @BeforeEach
   void start() throws Exception {
     vertx = Vertx.vertx();
-    database = ReaderDatabase.open(dir.resolve("reader.db"));
-    guard = new AccessGuard(vertx, database, TOKEN, InstantSource.system());
+    stores = ReaderStores.openSqlite(dir.resolve("reader.db"));
+    guard = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), TOKEN, InstantSource.system());
     Router router = Router.router(vertx);
     ApiReplies.answerFailuresAsJson(router);
     router.route("/api/*").handler(guard);
@@ -55,7 +56,7 @@ class AccessGuardTest {
   @AfterEach
   void stop() throws Exception {
     vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    database.close();
+    stores.close();
   }
 
   private HttpResponse<String> send(String method, String path, String... headers) throws Exception {
@@ -68,10 +69,11 @@ class AccessGuardTest {
   }
 
   private String session(String role) throws Exception {
-    long user = database.createUser(role + "-user", PasswordHasher.hash("a-long-password".toCharArray()), role,
+    long user = stores.users().createUser(role + "-user", PasswordHasher.hash("a-long-password".toCharArray()), role,
         Instant.now());
     String token = Sessions.newToken();
-    database.createSession(Sessions.hash(token), user, "csrf-" + role, Instant.now(), Instant.now().plusSeconds(3600));
+    stores.sessions().createSession(Sessions.hash(token), user, "csrf-" + role, Instant.now(),
+        Instant.now().plusSeconds(3600));
     return Sessions.COOKIE + "=" + token;
   }
 

@@ -77,7 +77,7 @@ class AccountsGateTest {
     CompletableFuture<HttpResponse<String>> early = login("admin");
     await().atMost(Duration.ofSeconds(10)).until(() -> arrived.contains("/api/login"));
 
-    accountsReady.fail(new java.sql.SQLException("disk I/O error"));
+    accountsReady.fail(new io.mangacircus.reader.store.StoreException("disk I/O error", null));
 
     HttpResponse<String> answer = early.get(10, TimeUnit.SECONDS);
     assertThat(answer.statusCode()).isEqualTo(503);

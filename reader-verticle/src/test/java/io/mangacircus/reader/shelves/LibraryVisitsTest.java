@@ -2,8 +2,9 @@ package io.mangacircus.reader.shelves;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mangacircus.reader.accounts.ReaderDatabase;
-import io.mangacircus.reader.accounts.ReaderDatabase.LibraryVisit;
+import io.mangacircus.reader.store.LibraryVisit;
+import io.mangacircus.reader.store.ProgressStore;
+import io.mangacircus.reader.store.ReaderStores;
 import io.mangacircus.testing.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,7 +24,7 @@ class LibraryVisitsTest {
   private final MutableClock clock = new MutableClock();
 
   /** One library page load of user 1 at the clock's time, as the route does it: the visit's cutoff. */
-  private Instant load(ReaderDatabase db, long user) throws Exception {
+  private Instant load(ProgressStore db, long user) throws Exception {
     LibraryVisit visit = LibraryVisits.next(db.libraryVisit(user), clock.instant());
     db.saveLibraryVisit(user, visit);
     return visit.since();
@@ -31,9 +32,10 @@ class LibraryVisitsTest {
 
   @Test
   void chaptersPublishedSinceThePreviousVisitAreNewForTheWholeVisitAndNotOnTheNext() throws Exception {
-    try (ReaderDatabase db = ReaderDatabase.open(dir.resolve("reader.db"))) {
-      long alice = db.createUser("alice", "x", "reader", clock.instant());
-      long bob = db.createUser("bob", "x", "reader", clock.instant());
+    try (ReaderStores stores = ReaderStores.openSqlite(dir.resolve("reader.db"))) {
+      ProgressStore db = stores.progress();
+      long alice = stores.users().createUser("alice", "x", "reader", clock.instant());
+      long bob = stores.users().createUser("bob", "x", "reader", clock.instant());
       Map<String, Instant> chapters = Map.of("c1", clock.instant().minus(Duration.ofDays(3)));
 
       Instant first = load(db, alice);

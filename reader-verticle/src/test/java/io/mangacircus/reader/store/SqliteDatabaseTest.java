@@ -1,17 +1,18 @@
-package io.mangacircus.reader.accounts;
+package io.mangacircus.reader.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mangacircus.contracts.CorruptStateFileException;
+import io.mangacircus.reader.accounts.PasswordHasher;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ReaderDatabaseTest {
+/** {@code reader.db} opened, created and migrated forward: what existing files hold is kept, other files untouched. */
+class SqliteDatabaseTest {
 
   @TempDir
   Path dir;
@@ -21,30 +22,15 @@ class ReaderDatabaseTest {
   @Test
   void aNewDatabaseIsMigratedToTheCurrentSchemaAndKeepsItsData() throws Exception {
     Path file = dir.resolve("reader.db");
-    try (ReaderDatabase db = ReaderDatabase.open(file)) {
-      assertThat(db.schemaVersion()).isEqualTo(ReaderDatabase.SCHEMA);
-      db.createUser("Alice", PasswordHasher.hash("secret-1".toCharArray()), "admin", now);
+    try (SqliteDatabase db = SqliteDatabase.open(file)) {
+      assertThat(db.schemaVersion()).isEqualTo(SqliteDatabase.SCHEMA);
+      new SqliteUserStore(db).createUser("Alice", PasswordHasher.hash("secret-1".toCharArray()), "admin", now);
     }
-    try (ReaderDatabase again = ReaderDatabase.open(file)) {
-      assertThat(again.user("alice")).as("user names are case-insensitive").isPresent();
-      assertThat(again.countAdmins()).isEqualTo(1);
-      assertThat(again.schemaVersion()).isEqualTo(ReaderDatabase.SCHEMA);
-    }
-  }
-
-  @Test
-  void sessionsExpireAndEndOnLogout() throws Exception {
-    try (ReaderDatabase db = ReaderDatabase.open(dir.resolve("reader.db"))) {
-      long id = db.createUser("bob", PasswordHasher.hash("secret-2".toCharArray()), "reader", now);
-      db.createSession("h1", id, "csrf", now, now.plus(Duration.ofHours(1)));
-
-      assertThat(db.session("h1", now.plus(Duration.ofMinutes(59)))).hasValueSatisfying(s -> {
-        assertThat(s.username()).isEqualTo("bob");
-        assertThat(s.role()).isEqualTo("reader");
-      });
-      assertThat(db.session("h1", now.plus(Duration.ofHours(1)))).isEmpty();
-      db.deleteSession("h1");
-      assertThat(db.session("h1", now)).isEmpty();
+    try (SqliteDatabase again = SqliteDatabase.open(file)) {
+      UserStore users = new SqliteUserStore(again);
+      assertThat(users.user("alice")).as("user names are case-insensitive").isPresent();
+      assertThat(users.countAdmins()).isEqualTo(1);
+      assertThat(again.schemaVersion()).isEqualTo(SqliteDatabase.SCHEMA);
     }
   }
 
@@ -54,7 +40,7 @@ class ReaderDatabaseTest {
     Files.writeString(file, "this is not sqlite, it is a note somebody saved here by mistake\n".repeat(20));
     byte[] before = Files.readAllBytes(file);
 
-    assertThatThrownBy(() -> ReaderDatabase.open(file)).isInstanceOf(CorruptStateFileException.class)
+    assertThatThrownBy(() -> SqliteDatabase.open(file)).isInstanceOf(CorruptStateFileException.class)
         .hasMessageContaining("reader.db");
     assertThat(Files.readAllBytes(file)).isEqualTo(before);
   }
@@ -79,25 +65,12 @@ class ReaderDatabaseTest {
       sql.execute("INSERT INTO progress VALUES (1, 's', 'chapter-0003', 7, '2026-01-02T00:00:00Z')");
     }
 
-    try (ReaderDatabase db = ReaderDatabase.open(file)) {
-      assertThat(db.schemaVersion()).isEqualTo(ReaderDatabase.SCHEMA);
-      assertThat(db.progress(1, "s")).hasValueSatisfying(p -> assertThat(p.page()).isEqualTo(7));
-      db.setRead(1, "s", "chapter-0003", true, now);
-      assertThat(db.readChapters(1, "s")).containsExactly("chapter-0003");
-    }
-  }
-
-  @Test
-  void savingTheLastPageMarksTheChapterReadInTheSameStep() throws Exception {
-    try (ReaderDatabase db = ReaderDatabase.open(dir.resolve("reader.db"))) {
-      long id = db.createUser("eve", "hash", "reader", now);
-      db.saveProgress(id, "s", "chapter-0001", 4, false, now);
-      assertThat(db.readChapters(id, "s")).isEmpty();
-
-      db.saveProgress(id, "s", "chapter-0001", 5, true, now.plusSeconds(1));
-
-      assertThat(db.readChapters(id, "s")).containsExactly("chapter-0001");
-      assertThat(db.progress(id)).singleElement().satisfies(p -> assertThat(p.page()).isEqualTo(5));
+    try (SqliteDatabase db = SqliteDatabase.open(file)) {
+      ProgressStore progress = new SqliteProgressStore(db);
+      assertThat(db.schemaVersion()).isEqualTo(SqliteDatabase.SCHEMA);
+      assertThat(progress.progress(1, "s")).hasValueSatisfying(p -> assertThat(p.page()).isEqualTo(7));
+      progress.setRead(1, "s", "chapter-0003", true, now);
+      assertThat(progress.readChapters(1, "s")).containsExactly("chapter-0003");
     }
   }
 }

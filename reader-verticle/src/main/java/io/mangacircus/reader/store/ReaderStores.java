@@ -1,0 +1,71 @@
+package io.mangacircus.reader.store;
+
+import java.nio.file.Path;
+
+/**
+ * The reader's stores, one per aggregate, over one open database; closing this closes that database. Whatever needs
+ * reader data takes the one store it needs from here, never the database itself.
+ */
+public final class ReaderStores implements AutoCloseable {
+
+  /** How the database under the stores is closed. */
+  @FunctionalInterface
+  public interface Closing {
+    void close() throws StoreException;
+  }
+
+  private final UserStore users;
+  private final SessionStore sessions;
+  private final AppPasswordStore appPasswords;
+  private final ProgressStore progress;
+  private final AlertStore alerts;
+  private final Closing closing;
+
+  public ReaderStores(UserStore users, SessionStore sessions, AppPasswordStore appPasswords, ProgressStore progress,
+      AlertStore alerts, Closing closing) {
+    this.users = users;
+    this.sessions = sessions;
+    this.appPasswords = appPasswords;
+    this.progress = progress;
+    this.alerts = alerts;
+    this.closing = closing;
+  }
+
+  /**
+   * The stores of a SQLite {@code reader.db}, opened (or created) and migrated forward.
+   *
+   * @throws io.mangacircus.contracts.CorruptStateFileException when the file is not a reader database or comes from a
+   *     newer version
+   */
+  public static ReaderStores openSqlite(Path file) {
+    SqliteDatabase database = SqliteDatabase.open(file);
+    return new ReaderStores(new SqliteUserStore(database), new SqliteSessionStore(database),
+        new SqliteAppPasswordStore(database), new SqliteProgressStore(database), new SqliteAlertStore(database),
+        database::close);
+  }
+
+  public UserStore users() {
+    return users;
+  }
+
+  public SessionStore sessions() {
+    return sessions;
+  }
+
+  public AppPasswordStore appPasswords() {
+    return appPasswords;
+  }
+
+  public ProgressStore progress() {
+    return progress;
+  }
+
+  public AlertStore alerts() {
+    return alerts;
+  }
+
+  @Override
+  public void close() throws StoreException {
+    closing.close();
+  }
+}

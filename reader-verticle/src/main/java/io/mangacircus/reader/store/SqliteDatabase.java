@@ -1,0 +1,198 @@
+package io.mangacircus.reader.store;
+
+import io.mangacircus.contracts.CorruptStateFileException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * {@code data/reader.db} (SQLite, WAL): the one connection the {@code Sqlite*Store} classes share, one caller at a
+ * time, with the schema and its numbered migrations. Blocking JDBC: use it from a worker thread or
+ * {@code executeBlocking}, never from an event loop. A file that is not a readable reader database is reported and
+ * never touched.
+ */
+public final class SqliteDatabase implements AutoCloseable {
+
+  /** The schema this version creates and reads. */
+  public static final int SCHEMA = 5;
+
+  private static final List<String> MIGRATION_1 = List.of(
+      "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+          + " password_hash TEXT NOT NULL, role TEXT NOT NULL CHECK (role IN ('admin','reader')),"
+          + " disabled INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL)",
+      "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id)"
+          + " ON DELETE CASCADE, csrf_token TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL)",
+      "CREATE TABLE progress (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+          + " series TEXT NOT NULL, chapter TEXT NOT NULL, page INTEGER NOT NULL, updated_at TEXT NOT NULL,"
+          + " PRIMARY KEY (user_id, series))");
+
+  private static final List<String> MIGRATION_2 = List.of(
+      "CREATE TABLE chapter_reads (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+          + " series TEXT NOT NULL, chapter TEXT NOT NULL, read_at TEXT NOT NULL,"
+          + " PRIMARY KEY (user_id, series, chapter))");
+
+  private static final List<String> MIGRATION_3 = List.of(
+      "CREATE TABLE app_passwords (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id)"
+          + " ON DELETE CASCADE, name TEXT NOT NULL, lookup TEXT NOT NULL, password_hash TEXT NOT NULL,"
+          + " created_at TEXT NOT NULL, last_used_at TEXT, UNIQUE (user_id, name))",
+      "CREATE INDEX app_passwords_lookup ON app_passwords (lookup)");
+
+  private static final List<String> MIGRATION_4 = List.of(
+      "CREATE TABLE alert_targets (user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,"
+          + " type TEXT NOT NULL CHECK (type IN ('ntfy','webhook')), url TEXT NOT NULL, topic TEXT NOT NULL,"
+          + " token TEXT NOT NULL, updated_at TEXT NOT NULL)",
+      "CREATE TABLE series_alerts (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+          + " series TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (user_id, series))",
+      "CREATE INDEX series_alerts_series ON series_alerts (series)");
+
+  /** When each user last opened the library, for its "New" badges. */
+  private static final List<String> MIGRATION_5 = List.of(
+      "CREATE TABLE library_visits (user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,"
+          + " since TEXT, last_at TEXT NOT NULL)");
+
+  /** Work on the connection, which may fail with the driver's exception. */
+  @FunctionalInterface
+  interface Work<T> {
+    T on(Connection connection) throws SQLException;
+  }
+
+  private final Path file;
+  private final Connection connection;
+
+  private SqliteDatabase(Path file, Connection connection) {
+    this.file = file;
+    this.connection = connection;
+  }
+
+  /**
+   * Opens (or creates) the database and migrates it forward.
+   *
+   * @throws CorruptStateFileException when the file is not a SQLite database or comes from a newer version
+   */
+  public static SqliteDatabase open(Path file) {
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
+      SqliteDatabase database = new SqliteDatabase(file, connection);
+      try {
+        database.configureAndMigrate();
+      } catch (SQLException | RuntimeException e) {
+        connection.close();
+        throw e;
+      }
+      return database;
+    } catch (SQLException e) {
+      throw new CorruptStateFileException(file, "is not a usable reader database: " + e.getMessage());
+    } catch (java.io.IOException e) {
+      throw new CorruptStateFileException(file, "cannot be created: " + e.getMessage());
+    }
+  }
+
+  private void configureAndMigrate() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("PRAGMA busy_timeout = 5000");
+      statement.execute("PRAGMA foreign_keys = ON");
+      try (ResultSet mode = statement.executeQuery("PRAGMA journal_mode = WAL")) {
+        mode.next();
+      }
+      statement.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+      int version;
+      try (ResultSet rows = statement.executeQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version")) {
+        version = rows.next() ? rows.getInt(1) : 0;
+      }
+      if (version > SCHEMA) {
+        throw new CorruptStateFileException(file, "has schema " + version + ", newer than this version's " + SCHEMA);
+      }
+      if (version < 1) {
+        migrate(statement, MIGRATION_1, 1);
+      }
+      if (version < 2) {
+        migrate(statement, MIGRATION_2, 2);
+      }
+      if (version < 3) {
+        migrate(statement, MIGRATION_3, 3);
+      }
+      if (version < 4) {
+        migrate(statement, MIGRATION_4, 4);
+      }
+      if (version < 5) {
+        migrate(statement, MIGRATION_5, 5);
+      }
+    }
+  }
+
+  private void migrate(Statement statement, List<String> steps, int to) throws SQLException {
+    connection.setAutoCommit(false);
+    try {
+      for (String sql : steps) {
+        statement.execute(sql);
+      }
+      statement.execute("INSERT INTO schema_version (version) VALUES (" + to + ")");
+      connection.commit();
+    } catch (SQLException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(true);
+    }
+  }
+
+  /** The schema version recorded in the file. */
+  public synchronized int schemaVersion() throws StoreException {
+    return call(c -> {
+      try (Statement statement = c.createStatement();
+          ResultSet rows = statement.executeQuery("SELECT MAX(version) FROM schema_version")) {
+        return rows.next() ? rows.getInt(1) : 0;
+      }
+    });
+  }
+
+  /** Runs {@code work} on the connection, one caller at a time. */
+  synchronized <T> T call(Work<T> work) throws StoreException {
+    try {
+      return work.on(connection);
+    } catch (SQLException e) {
+      throw failed(e);
+    }
+  }
+
+  /**
+   * Runs {@code work} in one transaction, one caller at a time: committed when it returns, rolled back when it fails
+   * on the database.
+   */
+  synchronized <T> T transaction(Work<T> work) throws StoreException {
+    try {
+      connection.setAutoCommit(false);
+      try {
+        T result = work.on(connection);
+        connection.commit();
+        return result;
+      } catch (SQLException e) {
+        connection.rollback();
+        throw e;
+      } finally {
+        connection.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw failed(e);
+    }
+  }
+
+  private static StoreException failed(SQLException e) {
+    return new StoreException(e.getMessage(), e);
+  }
+
+  @Override
+  public synchronized void close() throws StoreException {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      throw failed(e);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+package io.mangacircus.reader.store;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** {@link UserStore} in {@code reader.db}'s {@code users} table; a change ends the user's sessions in one step. */
+public final class SqliteUserStore implements UserStore {
+
+  private final SqliteDatabase database;
+
+  public SqliteUserStore(SqliteDatabase database) {
+    this.database = database;
+  }
+
+  @Override
+  public long createUser(String username, String passwordHash, String role, Instant now) throws StoreException {
+    return database.call(connection -> {
+      try (PreparedStatement insert = connection.prepareStatement(
+          "INSERT INTO users (username, password_hash, role, created_at) VALUES (?, ?, ?, ?)",
+          Statement.RETURN_GENERATED_KEYS)) {
+        insert.setString(1, username);
+        insert.setString(2, passwordHash);
+        insert.setString(3, role);
+        insert.setString(4, now.toString());
+        insert.executeUpdate();
+        try (ResultSet keys = insert.getGeneratedKeys()) {
+          keys.next();
+          return keys.getLong(1);
+        }
+      }
+    });
+  }
+
+  @Override
+  public Optional<User> user(String username) throws StoreException {
+    return database.call(connection -> {
+      try (PreparedStatement query = connection.prepareStatement(
+          "SELECT id, username, password_hash, role, disabled FROM users WHERE username = ?")) {
+        query.setString(1, username);
+        try (ResultSet row = query.executeQuery()) {
+          return row.next() ? Optional.of(new User(row.getLong(1), row.getString(2), row.getString(3),
+              row.getString(4), row.getInt(5) != 0)) : Optional.empty();
+        }
+      }
+    });
+  }
+
+  @Override
+  public long countAdmins() throws StoreException {
+    return database.call(connection -> {
+      try (Statement statement = connection.createStatement();
+          ResultSet rows = statement.executeQuery(
+              "SELECT COUNT(*) FROM users WHERE role = 'admin' AND disabled = 0")) {
+        return rows.next() ? rows.getLong(1) : 0L;
+      }
+    });
+  }
+
+  @Override
+  public List<Account> accounts() throws StoreException {
+    return database.call(connection -> {
+      List<Account> accounts = new ArrayList<>();
+      try (Statement statement = connection.createStatement();
+          ResultSet row = statement.executeQuery(
+              "SELECT username, role, disabled, created_at FROM users ORDER BY username COLLATE NOCASE")) {
+        while (row.next()) {
+          accounts.add(new Account(row.getString(1), row.getString(2), row.getInt(3) != 0,
+              Instant.parse(row.getString(4))));
+        }
+      }
+      return accounts;
+    });
+  }
+
+  @Override
+  public boolean setPassword(String username, String passwordHash) throws StoreException {
+    return updateUserAndEndSessions("UPDATE users SET password_hash = ? WHERE username = ?", passwordHash, username);
+  }
+
+  @Override
+  public boolean setDisabled(String username, boolean disabled) throws StoreException {
+    return updateUserAndEndSessions("UPDATE users SET disabled = ? WHERE username = ?", disabled ? "1" : "0",
+        username);
+  }
+
+  private boolean updateUserAndEndSessions(String sql, String value, String username) throws StoreException {
+    return database.transaction(connection -> {
+      try (PreparedStatement update = connection.prepareStatement(sql);
+          PreparedStatement end = connection.prepareStatement(
+              "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)")) {
+        update.setString(1, value);
+        update.setString(2, username);
+        boolean found = update.executeUpdate() == 1;
+        end.setString(1, username);
+        end.executeUpdate();
+        return found;
+      }
+    });
+  }
+}
