@@ -11,7 +11,7 @@ import io.mangacircus.scraper.publish.ChapterPublisher;
 import io.mangacircus.scraper.publish.Checkpoint;
 import io.mangacircus.scraper.publish.Fingerprints;
 import io.mangacircus.scraper.publish.LibraryLayout;
-import io.mangacircus.scraper.publish.PageValidator;
+import io.mangacircus.scraper.validate.PageValidator;
 import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
 import io.mangacircus.scraper.queue.ChapterStage;

@@ -10,7 +10,7 @@ import io.mangacircus.contracts.scraper.SearchResult;
 import io.mangacircus.contracts.scraper.SourceProblem;
 import io.mangacircus.contracts.scraper.SourcesReply;
 import io.mangacircus.scraper.Delays;
-import io.mangacircus.scraper.publish.ImageStructure;
+import io.mangacircus.scraper.validate.ImageStructure;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.PageBytes;
 import io.mangacircus.scraper.source.Source;

@@ -1,4 +1,4 @@
-package io.mangacircus.scraper.publish;
+package io.mangacircus.scraper.validate;
 
 import java.awt.Color;
 import java.awt.Graphics2D;

@@ -1,8 +1,8 @@
-package io.mangacircus.scraper.publish;
+package io.mangacircus.scraper.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mangacircus.scraper.publish.PageValidator.Mode;
+import io.mangacircus.scraper.validate.PageValidator.Mode;
 import io.mangacircus.testing.TestImages;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
