@@ -7,7 +7,7 @@ import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.publish.ChapterKey;
 import io.mangacircus.scraper.publish.ChapterPublisher;
 import io.mangacircus.scraper.publish.Fingerprints;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
 import io.mangacircus.scraper.queue.Job;
@@ -43,7 +43,7 @@ public final class JobDownloader {
 
   private final Source source;
   private final JobQueue queue;
-  private final LibraryLayout library;
+  private final LibraryFolders library;
   private final ChapterPublisher publisher;
   private final InstantSource clock;
   private final String owner;
@@ -52,7 +52,7 @@ public final class JobDownloader {
   private final JobInspection inspection;
   private final ChapterPages chapterPages;
 
-  public JobDownloader(Vertx vertx, Source source, SourceConfig sourceConfig, JobQueue queue, LibraryLayout library,
+  public JobDownloader(Vertx vertx, Source source, SourceConfig sourceConfig, JobQueue queue, LibraryFolders library,
       ProgressBoard progress, InstantSource clock, Duration lease, String owner, BooleanSupplier stopRequested,
       FailureResponder failures) {
     this.source = source;

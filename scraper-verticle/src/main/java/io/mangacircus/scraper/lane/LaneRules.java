@@ -1,6 +1,6 @@
 package io.mangacircus.scraper.lane;
 
-import io.mangacircus.scraper.Delays;
+import io.mangacircus.scraper.pacing.Delays;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.failure.Failure;
 import io.mangacircus.scraper.failure.FailureClassifier;

@@ -9,7 +9,7 @@ import io.mangacircus.contracts.scraper.SearchReply;
 import io.mangacircus.contracts.scraper.SearchResult;
 import io.mangacircus.contracts.scraper.SourceProblem;
 import io.mangacircus.contracts.scraper.SourcesReply;
-import io.mangacircus.scraper.Delays;
+import io.mangacircus.scraper.pacing.Delays;
 import io.mangacircus.scraper.validate.ImageStructure;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.PageBytes;

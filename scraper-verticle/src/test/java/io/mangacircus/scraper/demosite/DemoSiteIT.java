@@ -1,4 +1,4 @@
-package io.mangacircus.scraper.demo;
+package io.mangacircus.scraper.demosite;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,7 +1,7 @@
-package io.mangacircus.scraper.demo;
+package io.mangacircus.scraper.demosite;
 
-import io.mangacircus.scraper.demo.DemoFaults.Fault;
-import io.mangacircus.scraper.demo.DemoFaults.Kind;
+import io.mangacircus.scraper.demosite.DemoFaults.Fault;
+import io.mangacircus.scraper.demosite.DemoFaults.Kind;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;

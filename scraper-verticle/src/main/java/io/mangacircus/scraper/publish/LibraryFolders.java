@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * fingerprint). A series folder belongs to one title of one source (docs/downloads.md, "Series folders"): a name
  * another title holds gives this title the next candidate name, never a shared folder.
  */
-public final class LibraryLayout {
+public final class LibraryFolders {
 
   /** Prefix of staging folders; anything else starting with a dot is not ours. */
   public static final String STAGING_PREFIX = io.mangacircus.contracts.library.LibraryLayout.STAGING_PREFIX;
@@ -43,7 +43,7 @@ public final class LibraryLayout {
   private final Path root;
   private final Map<String, String> seriesPrefixes;
 
-  public LibraryLayout(Path root) {
+  public LibraryFolders(Path root) {
     this(root, Map.of());
   }
 
@@ -51,7 +51,7 @@ public final class LibraryLayout {
    * @param seriesPrefixes by source name, text put before the series folder name of that source's chapters (an HTML
    *     definition's {@code seriesFolderPrefix}, e.g. {@code mangapill-}); sources without one are left out
    */
-  public LibraryLayout(Path root, Map<String, String> seriesPrefixes) {
+  public LibraryFolders(Path root, Map<String, String> seriesPrefixes) {
     seriesPrefixes.forEach(io.mangacircus.contracts.library.LibraryLayout::requirePrefix);
     this.root = root;
     this.seriesPrefixes = Map.copyOf(seriesPrefixes);

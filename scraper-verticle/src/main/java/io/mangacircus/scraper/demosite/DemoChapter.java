@@ -1,4 +1,4 @@
-package io.mangacircus.scraper.demo;
+package io.mangacircus.scraper.demosite;
 
 /**
  * One chapter of a demo series.

@@ -1,8 +1,8 @@
-package io.mangacircus.scraper.demo;
+package io.mangacircus.scraper.demosite;
 
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
-import io.mangacircus.scraper.ScraperSources;
+import io.mangacircus.scraper.source.ScraperSources;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

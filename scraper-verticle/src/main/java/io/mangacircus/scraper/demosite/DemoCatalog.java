@@ -1,4 +1,4 @@
-package io.mangacircus.scraper.demo;
+package io.mangacircus.scraper.demosite;
 
 import java.util.List;
 import java.util.Map;

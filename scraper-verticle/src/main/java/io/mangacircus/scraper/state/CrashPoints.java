@@ -1,4 +1,4 @@
-package io.mangacircus.scraper;
+package io.mangacircus.scraper.state;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;

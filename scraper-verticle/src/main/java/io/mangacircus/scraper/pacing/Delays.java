@@ -1,4 +1,4 @@
-package io.mangacircus.scraper;
+package io.mangacircus.scraper.pacing;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

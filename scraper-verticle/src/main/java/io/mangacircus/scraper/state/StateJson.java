@@ -1,4 +1,4 @@
-package io.mangacircus.scraper;
+package io.mangacircus.scraper.state;
 
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,10 +1,10 @@
-package io.mangacircus.scraper.demo;
+package io.mangacircus.scraper.demosite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mangacircus.scraper.demo.DemoFaults.Fault;
-import io.mangacircus.scraper.demo.DemoFaults.Kind;
+import io.mangacircus.scraper.demosite.DemoFaults.Fault;
+import io.mangacircus.scraper.demosite.DemoFaults.Kind;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
-package io.mangacircus.scraper;
+package io.mangacircus.scraper.source;
 
+import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
-import io.mangacircus.scraper.source.SourceTypes;
 import java.nio.file.Path;
 import java.util.Set;
 

@@ -1,4 +1,4 @@
-package io.mangacircus.scraper.demo;
+package io.mangacircus.scraper.demosite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
