@@ -1,12 +1,11 @@
-package io.mangacircus.launcher.sources;
+package io.mangacircus.scraper.source.mangadex;
 
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.journal;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.path;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.journal;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
@@ -14,8 +13,6 @@ import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.RequestLimiter;
 import io.mangacircus.scraper.source.RequestLine;
 import io.mangacircus.scraper.source.Sources;
-import io.mangacircus.scraper.source.mangadex.MangaDexOptions;
-import io.mangacircus.scraper.source.mangadex.MangaDexSource;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -56,13 +53,13 @@ class MangaDexBudgetIT {
   private <T> T await(Supplier<Future<T>> call) {
     Promise<T> done = Promise.promise();
     vertx.getOrCreateContext().runOnContext(v -> call.get().onComplete(done::handle));
-    return LauncherHarness.await(done.future());
+    return MangaDexStubs.await(done.future());
   }
 
   @Test
   void atMost39AtHomeLookUpsLeaveWithinAMinuteAndThe40thWaitsWithoutBeingSent() {
     for (int c = 1; c <= 40; c++) {
-      FakeMangaDex.atHome(api, 20, c);
+      MangaDexStubs.atHome(api, 20, c);
     }
     MangaDexSource source = new MangaDexSource("md", api.baseUrl(), new MangaDexOptions(false, 500), client,
         new RequestLine(new RequestLimiter(InstantSource.system())), InstantSource.system(), 5_000, 5_000,
@@ -70,8 +67,8 @@ class MangaDexBudgetIT {
 
     List<FetchOutcome<List<PageRef>>> outcomes = new ArrayList<>();
     for (int c = 1; c <= 40; c++) {
-      ChapterInfo chapter = new ChapterInfo(FakeMangaDex.chapterId(20, c), String.valueOf(c), "", "en");
-      outcomes.add(await(() -> source.pages(FakeMangaDex.titleId(20), chapter)));
+      ChapterInfo chapter = new ChapterInfo(MangaDexStubs.chapterId(20, c), String.valueOf(c), "", "en");
+      outcomes.add(await(() -> source.pages(MangaDexStubs.titleId(20), chapter)));
     }
 
     List<Long> atHome = journal(api).stream().filter(r -> path(r).startsWith("/at-home/server/"))
@@ -79,11 +76,11 @@ class MangaDexBudgetIT {
     System.out.println("[MangaDexBudgetIT] " + atHome.size() + " look-ups sent, the 40th: "
         + outcomes.get(39).describe());
     assertThat(atHome).as("one under MangaDex's 40 a minute").hasSize(39);
-    assertThat(FakeMangaDex.mostWithin(atHome, 60_000)).isLessThanOrEqualTo(39);
+    assertThat(MangaDexStubs.mostWithin(atHome, 60_000)).isLessThanOrEqualTo(39);
     assertThat(outcomes.subList(0, 39)).allSatisfy(o -> assertThat(o.ok()).isTrue());
     assertThat(outcomes.get(39).ok()).isFalse();
     assertThat(outcomes.get(39).describe()).contains("waiting for MangaDex's at-home limit", "nothing sent");
-    assertThat(MangaDexFixtures.spacing(journal(api)).mostInOneSecond()).as("never MangaDex's sixth in a second")
+    assertThat(MangaDexStubs.spacing(journal(api)).mostInOneSecond()).as("never MangaDex's sixth in a second")
         .isLessThanOrEqualTo(5);
   }
 }

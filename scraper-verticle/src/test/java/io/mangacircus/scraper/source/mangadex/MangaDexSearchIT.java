@@ -1,4 +1,4 @@
-package io.mangacircus.launcher.sources;
+package io.mangacircus.scraper.source.mangadex;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
@@ -6,7 +6,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.fixture;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -18,7 +18,6 @@ import io.mangacircus.contracts.SearchRequest;
 import io.mangacircus.contracts.scraper.SearchReply;
 import io.mangacircus.contracts.scraper.SearchResult;
 import io.mangacircus.contracts.scraper.SourceProblem;
-import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.search.TitleSearch;
@@ -33,8 +32,6 @@ import io.mangacircus.scraper.source.TitleInfo;
 import io.mangacircus.scraper.source.TitlePreview;
 import io.mangacircus.scraper.source.html.HtmlDefinitions;
 import io.mangacircus.scraper.source.html.HtmlSource;
-import io.mangacircus.scraper.source.mangadex.MangaDexOptions;
-import io.mangacircus.scraper.source.mangadex.MangaDexSource;
 import io.mangacircus.testing.MutableClock;
 import io.mangacircus.testing.TestImages;
 import io.vertx.core.Future;
@@ -128,13 +125,13 @@ class MangaDexSearchIT {
   private <T> T await(Supplier<Future<T>> call) {
     Promise<T> done = Promise.promise();
     vertx.getOrCreateContext().runOnContext(v -> call.get().onComplete(done::handle));
-    return LauncherHarness.await(done.future());
+    return MangaDexStubs.await(done.future());
   }
 
   private Throwable failure(Supplier<Future<?>> call) {
     Promise<Throwable> done = Promise.promise();
     vertx.getOrCreateContext().runOnContext(v -> call.get().onComplete(ar -> done.complete(ar.cause())));
-    return LauncherHarness.await(done.future());
+    return MangaDexStubs.await(done.future());
   }
 
   // ---- MangaDex -----------------------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
-package io.mangacircus.launcher.sources;
+package io.mangacircus.scraper.source.mangadex;
 
-import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.testing.MutableClock;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -9,24 +8,22 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.AT_HOME_1;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.CH1;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.TITLE_ID;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.atHome;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.fixture;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.journal;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.json;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.pagePath;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.path;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.resource;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.spacing;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.stubPages;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.stubTitle;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.AT_HOME_1;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.CH1;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.TITLE_ID;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.atHome;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.fixture;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.journal;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.json;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.pagePath;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.path;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.resource;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.spacing;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.stubPages;
+import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.stubTitle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import io.mangacircus.launcher.config.ConfigLoader;
-import io.mangacircus.launcher.config.ConfigLoader.CommandLineOverrides;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.source.ChapterInfo;
@@ -40,8 +37,6 @@ import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.Sources;
 import io.mangacircus.scraper.source.TitleInfo;
-import io.mangacircus.scraper.source.mangadex.MangaDexOptions;
-import io.mangacircus.scraper.source.mangadex.MangaDexSource;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -51,7 +46,6 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -104,7 +98,7 @@ class MangaDexAdapterIT {
   private <T> T await(Supplier<Future<T>> call) {
     Promise<T> done = Promise.promise();
     vertx.getOrCreateContext().runOnContext(v -> call.get().onComplete(done::handle));
-    return LauncherHarness.await(done.future());
+    return MangaDexStubs.await(done.future());
   }
 
   private int requestsTo(String path) {
@@ -134,7 +128,7 @@ class MangaDexAdapterIT {
     FetchOutcome<PageBytes> second = await(() -> source.page(pages.get(1)));
 
     assertThat(second.value().bytes()).isEqualTo(served.get(AT_HOME_1.data().get(1)));
-    assertThat(journal(api)).extracting(MangaDexFixtures::path).containsExactly(
+    assertThat(journal(api)).extracting(MangaDexStubs::path).containsExactly(
         "/at-home/server/" + CH1,
         pagePath("node-a", AT_HOME_1, AT_HOME_1.data().get(0), false),
         "/at-home/server/" + CH1,
@@ -172,7 +166,7 @@ class MangaDexAdapterIT {
     assertThat(fetched).containsExactlyElementsOf(served.values());
     assertThat(pages).extracting(PageRef::key).as("the manifest keeps the file names").containsExactlyElementsOf(
         AT_HOME_1.data());
-    assertThat(journal(api)).extracting(MangaDexFixtures::path).containsExactly(
+    assertThat(journal(api)).extracting(MangaDexStubs::path).containsExactly(
         "/at-home/server/" + CH1,
         pagePath("node-a", AT_HOME_1, AT_HOME_1.data().get(0), false),
         "/at-home/server/" + CH1,
@@ -309,7 +303,7 @@ class MangaDexAdapterIT {
 
     assertThat(outcome).as("held, not refused: the caller waits").isInstanceOfSatisfying(FetchOutcome.Held.class,
         h -> assertThat(h.reason()).isEqualTo(MangaDexSource.REQUEST_HOLD));
-    assertThat(journal(api)).extracting(MangaDexFixtures::path).containsExactly("/manga/" + TITLE_ID);
+    assertThat(journal(api)).extracting(MangaDexStubs::path).containsExactly("/manga/" + TITLE_ID);
   }
 
   @Test
@@ -363,7 +357,10 @@ class MangaDexAdapterIT {
   @Test
   void everyAdapterOfOneApiSharesOneLimiterSoTogetherTheyKeepFiveASecond() throws Exception {
     stubTitle(api);
-    ScraperConfig config = new ConfigLoader().load(Optional.empty(), Map.of(), CommandLineOverrides.none()).scraper();
+    // The shipped defaults (conf/mangacircus.json); the adapters take their timeouts from it.
+    ScraperConfig config = new ScraperConfig(300, false, 120, 1000, 60, 30, new ScraperConfig.Recovery(50, 200),
+        new ScraperConfig.Demo(false, 0, "circus-nights"), Map.of(), new ScraperConfig.Failures(300, 2, 1000, 3, 300,
+        2, 60), new ScraperConfig.Stall(30, 900, 180));
     SourceConfig source = new SourceConfig("mangadex", api.baseUrl(), 0, 0, SourceConfig.DEFAULT_CHALLENGE_MARKERS,
         Map.of("feedPageSize", 4));
     SourceConfig sameApi = new SourceConfig("mangadex", api.baseUrl() + "/", 0, 0,
@@ -376,7 +373,7 @@ class MangaDexAdapterIT {
         SourceTypes.resolve("mangadex", source).create(vertx, client, InstantSource.system(), config, lines),
         SourceTypes.resolve("mangadex-again", sameApi).create(vertx, Sources.client(vertx),
             InstantSource.system(), config, lines))));
-    List<Source> adapters = LauncherHarness.await(built.future());
+    List<Source> adapters = MangaDexStubs.await(built.future());
 
     List<Future<FetchOutcome<TitleInfo>>> titles = new ArrayList<>();
     Promise<Void> asked = Promise.promise();
@@ -388,8 +385,8 @@ class MangaDexAdapterIT {
       }
       asked.complete();
     });
-    LauncherHarness.await(asked.future());
-    LauncherHarness.await(Future.all(titles));
+    MangaDexStubs.await(asked.future());
+    MangaDexStubs.await(Future.all(titles));
 
     assertThat(titles).allSatisfy(t -> assertThat(t.result().ok()).isTrue());
     var spacing = spacing(journal(api));
