@@ -76,6 +76,31 @@ class ArchitectureTest {
         .check(CLASSES);
   }
 
+  /** Image validation is plain Java: the structure walks and the decode run anywhere, tested without an event loop. */
+  @Test
+  void imageValidationUsesNoVertx() {
+    noClasses().that().resideInAPackage("io.mangacircus.scraper.validate..")
+        .should().dependOnClassesThat().resideInAPackage("io.vertx..")
+        .check(CLASSES);
+  }
+
+  /** The scraper's root package holds its verticle and its configuration; everything else is in a feature package. */
+  @Test
+  void theScrapersRootHoldsOnlyItsVerticleAndItsConfig() {
+    classes().that().resideInAPackage("io.mangacircus.scraper").and().areTopLevelClasses()
+        .should().haveFullyQualifiedName("io.mangacircus.scraper.ScraperVerticle")
+        .orShould().haveFullyQualifiedName("io.mangacircus.scraper.ScraperConfig")
+        .check(CLASSES);
+  }
+
+  /** One class is named {@code LibraryLayout}: the library's naming rules in {@code contracts}. */
+  @Test
+  void onlyTheContractsLibraryLayoutIsCalledSo() {
+    classes().that().haveSimpleName("LibraryLayout")
+        .should().haveFullyQualifiedName(LibraryLayout.class.getName())
+        .check(CLASSES);
+  }
+
   @Test
   void contractsDependOnNothingOfOurs() {
     noClasses().that().resideInAPackage("io.mangacircus.contracts..")

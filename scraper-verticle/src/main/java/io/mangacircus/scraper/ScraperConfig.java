@@ -2,7 +2,7 @@ package io.mangacircus.scraper;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.mangacircus.scraper.publish.PageValidator;
+import io.mangacircus.scraper.validate.PageValidator;
 import java.util.Map;
 
 /**

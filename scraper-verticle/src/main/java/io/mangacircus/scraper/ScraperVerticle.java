@@ -4,8 +4,8 @@ import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.PingReply;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
-import io.mangacircus.scraper.demo.DemoSetup;
-import io.mangacircus.scraper.demo.DemoSite;
+import io.mangacircus.scraper.demosite.DemoSetup;
+import io.mangacircus.scraper.demosite.DemoSite;
 import io.mangacircus.scraper.discovery.DiscoveryService;
 import io.mangacircus.scraper.discovery.LibraryTitles;
 import io.mangacircus.scraper.follow.Follows;
@@ -19,7 +19,7 @@ import io.mangacircus.scraper.operator.OperatorRequests;
 import io.mangacircus.scraper.operator.QueueEvents;
 import io.mangacircus.scraper.operator.ScraperMetrics;
 import io.mangacircus.scraper.publish.ChapterPublisher;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.LaneSettings;
@@ -61,7 +61,7 @@ public final class ScraperVerticle extends VerticleBase {
   private Future<?> stopped;
   private DemoSite demoSite;
   private SourceSet sources;
-  private LibraryLayout library;
+  private LibraryFolders library;
   private EventLog events;
   private JobQueue queue;
   private ProgressBoard progress;
@@ -121,7 +121,7 @@ public final class ScraperVerticle extends VerticleBase {
   /** Resolves the sources, opens the queue and discovery. Blocking (files). */
   private Void openQueue() {
     sources = SourceSet.resolve(DemoSetup.sources(config, demoSite));
-    library = new LibraryLayout(dataDir.resolve("library"), sources.seriesFolderPrefixes());
+    library = new LibraryFolders(dataDir.resolve("library"), sources.seriesFolderPrefixes());
     Path folder = dataDir.resolve("scraper");
     events = new EventLog(folder.resolve("events.log"));
     QueueEvents queueEvents = new QueueEvents(vertx, instance, progress);

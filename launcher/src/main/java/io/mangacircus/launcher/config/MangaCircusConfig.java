@@ -3,7 +3,7 @@ package io.mangacircus.launcher.config;
 import io.mangacircus.contracts.InvalidConfigException;
 import io.mangacircus.reader.ReaderConfig;
 import io.mangacircus.scraper.ScraperConfig;
-import io.mangacircus.scraper.ScraperSources;
+import io.mangacircus.scraper.source.ScraperSources;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package io.mangacircus.launcher.testing;
 
-import io.mangacircus.scraper.demo.DemoCatalog;
-import io.mangacircus.scraper.demo.DemoFaults;
-import io.mangacircus.scraper.demo.DemoSite;
+import io.mangacircus.scraper.demosite.DemoCatalog;
+import io.mangacircus.scraper.demosite.DemoFaults;
+import io.mangacircus.scraper.demosite.DemoSite;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.mangacircus.scraper.lane;
 
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.support.supervision.Backoff;
 import io.mangacircus.support.supervision.CrashBudget;
@@ -47,7 +47,7 @@ public final class LaneVerticle extends VerticleBase {
   private final SourceConfig sourceConfig;
   private final ScraperConfig config;
   private final JobQueue queue;
-  private final LibraryLayout library;
+  private final LibraryFolders library;
   private final ProgressBoard progress;
   private final InstantSource clock;
   private final CircuitBreaker breaker;
@@ -76,7 +76,7 @@ public final class LaneVerticle extends VerticleBase {
    * adapter it shares with its metadata requests).
    */
   public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
-      LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
+      LibraryFolders library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
       SystemicParserWatch systemic) {
     this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic, null,
         null);
@@ -84,20 +84,20 @@ public final class LaneVerticle extends VerticleBase {
 
   /** As above with the source adapter built by {@code adapter} from the lane's HTTP client. */
   public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
-      LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
+      LibraryFolders library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
       SystemicParserWatch systemic, Function<WebClient, Source> adapter) {
     this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic, adapter, null);
   }
 
   /** A lane on the source's one adapter, built by the scraper and shared with its metadata requests. */
   public LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
-      LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
+      LibraryFolders library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
       SystemicParserWatch systemic, Source adapter) {
     this(sourceName, sourceConfig, config, queue, library, progress, clock, breaker, systemic, null, adapter);
   }
 
   private LaneVerticle(String sourceName, SourceConfig sourceConfig, ScraperConfig config, JobQueue queue,
-      LibraryLayout library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
+      LibraryFolders library, ProgressBoard progress, InstantSource clock, CircuitBreaker breaker,
       SystemicParserWatch systemic, Function<WebClient, Source> adapter, Source shared) {
     this.adapter = adapter;
     this.shared = shared;

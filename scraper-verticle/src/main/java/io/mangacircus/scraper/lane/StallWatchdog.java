@@ -7,7 +7,7 @@ import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.failure.RetryPolicy;
 import io.mangacircus.scraper.failure.StallWatch;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
 import io.mangacircus.scraper.queue.Job;
@@ -30,7 +30,7 @@ import java.util.function.Function;
 public final class StallWatchdog {
 
   private final JobQueue queue;
-  private final LibraryLayout library;
+  private final LibraryFolders library;
   private final Map<String, SourceConfig> sources;
   private final ScraperConfig.Stall limits;
   private final StallWatch watch;
@@ -38,7 +38,7 @@ public final class StallWatchdog {
   private final Map<String, FailureResponder> responders = new ConcurrentHashMap<>();
   private final Function<String, FailureResponder> responderOf;
 
-  public StallWatchdog(JobQueue queue, LibraryLayout library, Map<String, SourceConfig> sources, ScraperConfig config,
+  public StallWatchdog(JobQueue queue, LibraryFolders library, Map<String, SourceConfig> sources, ScraperConfig config,
       SystemicParserWatch systemic, InstantSource clock) {
     this.clock = clock;
     this.queue = queue;

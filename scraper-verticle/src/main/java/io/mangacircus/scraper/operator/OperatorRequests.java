@@ -39,7 +39,7 @@ import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobState;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.queue.QueueOutcome;
 import io.mangacircus.scraper.source.Circuits;
 import io.mangacircus.scraper.source.Source;
@@ -91,7 +91,7 @@ public final class OperatorRequests {
    */
   public record Parts(JobQueue queue, ProgressBoard progress, Map<String, SourceConfig> sources, Circuits circuits,
       Function<String, Source> adapters, boolean autoConfirm, EventLog events, InstantSource clock,
-      DiscoveryService discovery, LibraryLayout library, Follows follows, TitleSearch search) {
+      DiscoveryService discovery, LibraryFolders library, Follows follows, TitleSearch search) {
   }
 
   private final Vertx vertx;
@@ -284,7 +284,7 @@ public final class OperatorRequests {
     if (!removed.accepted()) {
       return removed;
     }
-    LibraryLayout library = parts.library();
+    LibraryFolders library = parts.library();
     for (String fingerprint : JobQueue.unpublishedStaging(removed.job())) {
       Path folder = library.staging(fingerprint);
       if (!library.root().equals(folder.getParent()) || !Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {

@@ -3,7 +3,7 @@ package io.mangacircus.scraper.publish;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.library.ChapterManifest;
 import io.mangacircus.contracts.library.PublishedChapter;
-import io.mangacircus.scraper.CrashPoints;
+import io.mangacircus.scraper.state.CrashPoints;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,10 +54,10 @@ public final class ChapterPublisher {
   public record Publication(Result result, PublishedChapter chapter) {
   }
 
-  private final LibraryLayout layout;
+  private final LibraryFolders layout;
   private final InstantSource clock;
 
-  public ChapterPublisher(LibraryLayout layout, InstantSource clock) {
+  public ChapterPublisher(LibraryFolders layout, InstantSource clock) {
     this.layout = layout;
     this.clock = clock;
   }

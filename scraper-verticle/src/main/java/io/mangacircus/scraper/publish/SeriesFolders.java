@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 
 /**
  * The library's series folders as one pass over many chapters sees them (startup recovery, before any lane runs):
- * each title's series folder is resolved once ({@link LibraryLayout#series}: markers read once, not once a chapter)
+ * each title's series folder is resolved once ({@link LibraryFolders#series}: markers read once, not once a chapter)
  * and listed once, so a chapter that is not in the listing is known absent without touching the disk. A snapshot:
  * what changes in the library after a folder was first asked about is not seen. Safe to share between threads.
  */
@@ -27,10 +27,10 @@ public final class SeriesFolders {
   private record Listed(Path folder, Set<String> names) {
   }
 
-  private final LibraryLayout layout;
+  private final LibraryFolders layout;
   private final ConcurrentHashMap<List<String>, Listed> titles = new ConcurrentHashMap<>();
 
-  public SeriesFolders(LibraryLayout layout) {
+  public SeriesFolders(LibraryFolders layout) {
     this.layout = layout;
   }
 
@@ -38,14 +38,14 @@ public final class SeriesFolders {
   public record Place(Path folder, boolean listed) {
   }
 
-  /** The chapter's place: its folder the same as {@link LibraryLayout#chapter}, from the snapshot. */
+  /** The chapter's place: its folder the same as {@link LibraryFolders#chapter}, from the snapshot. */
   public Place place(ChapterKey key) {
     Listed series = snapshot(key);
     String slug = io.mangacircus.contracts.library.LibraryLayout.chapterSlug(key.number(), key.chapterId());
     return new Place(series.folder().resolve(slug), series.names() == null || series.names().contains(slug));
   }
 
-  /** The published folder of a chapter: the same answer as {@link LibraryLayout#chapter}, from the snapshot. */
+  /** The published folder of a chapter: the same answer as {@link LibraryFolders#chapter}, from the snapshot. */
   public Path chapter(ChapterKey key) {
     return place(key).folder();
   }

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.library.ChapterManifest;
-import io.mangacircus.scraper.CrashPoints;
-import io.mangacircus.scraper.StateJson;
+import io.mangacircus.scraper.state.CrashPoints;
+import io.mangacircus.scraper.state.StateJson;
 import io.mangacircus.scraper.source.PageRef;
 import java.io.Closeable;
 import java.io.IOException;
@@ -101,7 +101,7 @@ public final class StagingFolder implements Closeable {
    * @throws CorruptStateFileException when the folder's checkpoint cannot be parsed or belongs to another chapter
    *     (the folder is then left untouched)
    */
-  public static StagingFolder open(LibraryLayout layout, ChapterKey key, List<String> manifest, InstantSource clock) {
+  public static StagingFolder open(LibraryFolders layout, ChapterKey key, List<String> manifest, InstantSource clock) {
     String fingerprint = Fingerprints.chapter(key.source(), key.titleId(), key.chapterId(), manifest);
     Path folder = layout.staging(fingerprint);
     StagingFolder staging = new StagingFolder(folder, fingerprint, key, manifest, clock);

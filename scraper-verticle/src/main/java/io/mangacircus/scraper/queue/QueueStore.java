@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
-import io.mangacircus.scraper.StateJson;
+import io.mangacircus.scraper.state.StateJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import io.mangacircus.scraper.StateJson;
+import io.mangacircus.scraper.state.StateJson;
 import io.mangacircus.scraper.failure.Incident;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.publish.ChapterKey;
 import io.mangacircus.scraper.publish.ChapterPublisher;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.publish.SeriesFolders;
 import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
@@ -14,7 +14,7 @@ import io.mangacircus.scraper.queue.JobQueue.OpenChapter;
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.Source;
-import io.mangacircus.scraper.Delays;
+import io.mangacircus.scraper.pacing.Delays;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.file.Files;
@@ -47,7 +47,7 @@ public final class StartupRecovery {
   private final Consumer<Runnable> aroundPublications;
   private final JobQueue queue;
   private final Map<String, Source> sources;
-  private final LibraryLayout library;
+  private final LibraryFolders library;
   private final ChapterPublisher publisher;
   private final ScraperConfig.Recovery limits;
   /** The pass's queue writes and {@link #stop} take turns on it: once a stop returned, the pass writes nothing. */
@@ -57,7 +57,7 @@ public final class StartupRecovery {
   private final io.vertx.core.Promise<Void> stopSignal = io.vertx.core.Promise.promise();
   private final io.vertx.core.Context context;
 
-  public StartupRecovery(Vertx vertx, JobQueue queue, Map<String, Source> sources, LibraryLayout library,
+  public StartupRecovery(Vertx vertx, JobQueue queue, Map<String, Source> sources, LibraryFolders library,
       ChapterPublisher publisher, ScraperConfig.Recovery limits) {
     this(vertx, queue, sources, library, publisher, limits, Runnable::run);
   }
@@ -66,7 +66,7 @@ public final class StartupRecovery {
    * As above, with {@code aroundPublications} running the one commit of the complete chapters found in the library
    * (the scraper's follows record their new chapters with one save for all of them: {@code Follows#batch}).
    */
-  public StartupRecovery(Vertx vertx, JobQueue queue, Map<String, Source> sources, LibraryLayout library,
+  public StartupRecovery(Vertx vertx, JobQueue queue, Map<String, Source> sources, LibraryFolders library,
       ChapterPublisher publisher, ScraperConfig.Recovery limits, Consumer<Runnable> aroundPublications) {
     this.aroundPublications = aroundPublications;
     this.vertx = vertx;
@@ -334,7 +334,7 @@ public final class StartupRecovery {
     }
     try (java.util.stream.Stream<Path> entries = Files.list(library.root())) {
       return entries.map(entry -> entry.getFileName().toString())
-          .filter(name -> name.startsWith(LibraryLayout.STAGING_PREFIX) && !named.contains(name)).count();
+          .filter(name -> name.startsWith(LibraryFolders.STAGING_PREFIX) && !named.contains(name)).count();
     } catch (java.io.IOException | java.io.UncheckedIOException e) {
       LOG.warn("[RECOVERY] the library {} could not be listed for staging folders: {}", library.root(), e.toString());
       return -1;

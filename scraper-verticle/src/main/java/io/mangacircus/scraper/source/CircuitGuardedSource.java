@@ -1,6 +1,6 @@
 package io.mangacircus.scraper.source;
 
-import io.mangacircus.scraper.Delays;
+import io.mangacircus.scraper.pacing.Delays;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.failure.RetryPolicy;
 import io.vertx.circuitbreaker.CircuitBreaker;

@@ -1,7 +1,7 @@
 package io.mangacircus.scraper.source;
 
 import io.mangacircus.contracts.InvalidConfigException;
-import io.mangacircus.scraper.publish.PageValidator;
+import io.mangacircus.scraper.validate.PageValidator;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.source.demo.DemoType;
 import io.mangacircus.scraper.source.html.HtmlType;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
-import io.mangacircus.scraper.demo.DemoCatalog;
-import io.mangacircus.scraper.demo.DemoChapter;
-import io.mangacircus.scraper.demo.DemoFaults;
-import io.mangacircus.scraper.demo.DemoSite;
+import io.mangacircus.scraper.demosite.DemoCatalog;
+import io.mangacircus.scraper.demosite.DemoChapter;
+import io.mangacircus.scraper.demosite.DemoFaults;
+import io.mangacircus.scraper.demosite.DemoSite;
 import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
@@ -70,14 +70,14 @@ class JobDownloaderTest {
   private ScraperConfig config;
   private JobQueue queue;
   private QueueStore store;
-  private LibraryLayout library;
+  private LibraryFolders library;
 
   @BeforeEach
   void start(Vertx vertx, VertxTestContext context) {
     store = new QueueStore(data.resolve("scraper/queue.json"));
     queue = new JobQueue(store,
         new EventLog(data.resolve("scraper/events.log")), InstantSource.system(), Set.of("demo"), QueueListener.NONE);
-    library = new LibraryLayout(data.resolve("library"));
+    library = new LibraryFolders(data.resolve("library"));
     DemoSite.start(vertx, "127.0.0.1", 0, catalog, faults).onComplete(context.succeeding(started -> {
       site = started;
       sourceConfig = new SourceConfig("demo", site.baseUrl(), 0L, 0L);

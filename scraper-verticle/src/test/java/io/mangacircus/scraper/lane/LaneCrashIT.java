@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
-import io.mangacircus.scraper.demo.DemoCatalog;
-import io.mangacircus.scraper.demo.DemoFaults;
-import io.mangacircus.scraper.demo.DemoSite;
+import io.mangacircus.scraper.demosite.DemoCatalog;
+import io.mangacircus.scraper.demosite.DemoFaults;
+import io.mangacircus.scraper.demosite.DemoSite;
 import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.failure.Incident;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobState;
@@ -107,7 +107,7 @@ class LaneCrashIT {
     queue = new JobQueue(new QueueStore(data.resolve("scraper/queue.json")),
         new EventLog(data.resolve("scraper/events.log")), InstantSource.system(), Set.of("demo"), QueueListener.NONE);
     return LaneVerticle.deploy(vertx, new LaneVerticle("demo", source, config, queue,
-        new LibraryLayout(data.resolve("library")), new ProgressBoard(p -> { }), InstantSource.system(),
+        new LibraryFolders(data.resolve("library")), new ProgressBoard(p -> { }), InstantSource.system(),
         CircuitGuardedSource.breaker(vertx, "demo", config.failures(), state -> { }),
         new SystemicParserWatch(2, Duration.ofHours(1), InstantSource.system()),
         client -> new BuggySource(SourceTypes.resolve("demo", source).create(vertx, client, InstantSource.system(),

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
-import io.mangacircus.scraper.demo.DemoCatalog;
+import io.mangacircus.scraper.demosite.DemoCatalog;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.source.CircuitGuardedSource;
 import io.vertx.circuitbreaker.CircuitBreaker;
-import io.mangacircus.scraper.demo.DemoFaults;
-import io.mangacircus.scraper.demo.DemoSite;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.demosite.DemoFaults;
+import io.mangacircus.scraper.demosite.DemoSite;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobState;
@@ -49,7 +49,7 @@ class LaneExclusivityIT {
       VertxTestContext context) {
     JobQueue queue = new JobQueue(new QueueStore(data.resolve("scraper/queue.json")),
         new EventLog(data.resolve("scraper/events.log")), InstantSource.system(), Set.of("demo"), QueueListener.NONE);
-    LibraryLayout library = new LibraryLayout(data.resolve("library"));
+    LibraryFolders library = new LibraryFolders(data.resolve("library"));
     ProgressBoard progress = new ProgressBoard(p -> { });
     List<String> lanes = new ArrayList<>();
 

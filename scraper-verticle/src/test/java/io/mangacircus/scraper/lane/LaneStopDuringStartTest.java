@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.queue.EventLog;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
@@ -135,7 +135,7 @@ class LaneStopDuringStartTest {
   }
 
   private LaneVerticle lane(java.util.function.Function<io.vertx.ext.web.client.WebClient, Source> adapter) {
-    return new LaneVerticle("demo", source, config, queue, new LibraryLayout(data.resolve("library")),
+    return new LaneVerticle("demo", source, config, queue, new LibraryFolders(data.resolve("library")),
         new ProgressBoard(p -> { }), InstantSource.system(),
         CircuitGuardedSource.breaker(vertx, "demo", config.failures(), state -> { }),
         new SystemicParserWatch(2, Duration.ofHours(1), InstantSource.system()), adapter);

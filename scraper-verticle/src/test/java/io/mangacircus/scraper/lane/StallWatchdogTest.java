@@ -8,7 +8,7 @@ import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.failure.Incident;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.publish.ChapterKey;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
 import io.mangacircus.scraper.queue.EventLog;
@@ -41,7 +41,7 @@ class StallWatchdogTest {
   private final MutableClock clock = new MutableClock();
   private JobQueue queue;
   private StallWatchdog watchdog;
-  private LibraryLayout library;
+  private LibraryFolders library;
 
   @BeforeEach
   void start() {
@@ -51,7 +51,7 @@ class StallWatchdogTest {
     ScraperConfig config = new ScraperConfig(0, true, 120, 50, 60, 30, new ScraperConfig.Recovery(50, 0),
         new ScraperConfig.Demo(false, 0, "circus-nights"), Map.of("demo", demo),
         new ScraperConfig.Failures(300, 2, 100, 3, 300, 2, 60), new ScraperConfig.Stall(30, WINDOW.toSeconds(), 180));
-    library = new LibraryLayout(data.resolve("library"));
+    library = new LibraryFolders(data.resolve("library"));
     watchdog = new StallWatchdog(queue, library, Map.of("demo", demo), config,
         new SystemicParserWatch(3, Duration.ofHours(1), clock), clock);
   }

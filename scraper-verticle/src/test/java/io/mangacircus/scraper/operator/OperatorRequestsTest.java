@@ -99,7 +99,7 @@ class OperatorRequestsTest {
     sources.forEach((name, source) -> types.put(name, source.type()));
     requests.register(new OperatorRequests.Parts(queue, new ProgressBoard(p -> { }), sources, circuits,
         name -> null, false, events, InstantSource.system(), discovery,
-        new io.mangacircus.scraper.publish.LibraryLayout(data.resolve("library")), follows,
+        new io.mangacircus.scraper.publish.LibraryFolders(data.resolve("library")), follows,
         new TitleSearch(vertx, new TitleSearch.Parts(types, name -> null, circuits::state,
             name -> java.time.Duration.ZERO), InstantSource.system())));
   }

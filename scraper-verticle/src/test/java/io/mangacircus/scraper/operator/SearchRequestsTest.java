@@ -113,7 +113,7 @@ class SearchRequestsTest {
     sources.forEach((name, source) -> types.put(name, source.type()));
     requests = new OperatorRequests(vertx);
     requests.register(new OperatorRequests.Parts(queue, new ProgressBoard(p -> { }), sources, circuits, guarded::get,
-        false, events, clock, discovery, new io.mangacircus.scraper.publish.LibraryLayout(data.resolve("library")),
+        false, events, clock, discovery, new io.mangacircus.scraper.publish.LibraryFolders(data.resolve("library")),
         follows, new TitleSearch(vertx, new TitleSearch.Parts(types, guarded::get,
             circuits::state, name -> Duration.ZERO), clock)));
   }

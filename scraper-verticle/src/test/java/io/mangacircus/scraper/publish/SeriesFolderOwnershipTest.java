@@ -21,8 +21,8 @@ class SeriesFolderOwnershipTest {
     return dir.resolve("library");
   }
 
-  private LibraryLayout layout() {
-    return new LibraryLayout(library());
+  private LibraryFolders layout() {
+    return new LibraryFolders(library());
   }
 
   private static PageRef page(int index) {
@@ -33,7 +33,7 @@ class SeriesFolderOwnershipTest {
     return new ChapterKey(source, titleId, "One Piece", chapterId, number, "", "en");
   }
 
-  private StagingFolder staged(LibraryLayout layout, ChapterKey key) throws Exception {
+  private StagingFolder staged(LibraryFolders layout, ChapterKey key) throws Exception {
     List<String> manifest = List.of("001.jpg", "002.jpg");
     StagingFolder staging = StagingFolder.open(layout, key, manifest, InstantSource.system());
     staging.store(page(1), "jpg", TestImages.jpeg(1));
@@ -53,7 +53,7 @@ class SeriesFolderOwnershipTest {
 
   @Test
   void twoSourcesWithTheSameTitleGetTwoFoldersAndTheFirstOwnerKeepsThePlainName() throws Exception {
-    LibraryLayout layout = layout();
+    LibraryFolders layout = layout();
     ChapterPublisher publisher = new ChapterPublisher(layout, InstantSource.system());
 
     assertThat(publisher.publish(staged(layout, key("mangadex", "a1b2", "c1", "1"))).result())
@@ -63,17 +63,17 @@ class SeriesFolderOwnershipTest {
 
     assertThat(library().resolve("one-piece/chapter-0001/chapter.json")).content().contains("\"mangadex\"");
     assertThat(library().resolve("one-piece-demo/chapter-0001/chapter.json")).content().contains("\"demo\"");
-    assertThat(library().resolve("one-piece/" + LibraryLayout.SERIES_MARKER)).content()
+    assertThat(library().resolve("one-piece/" + LibraryFolders.SERIES_MARKER)).content()
         .contains("\"source\" : \"mangadex\"", "\"titleId\" : \"a1b2\"");
 
-    LibraryLayout restarted = layout();
+    LibraryFolders restarted = layout();
     assertThat(restarted.series("demo", "one-piece", "One Piece")).isEqualTo(library().resolve("one-piece-demo"));
     assertThat(restarted.series("mangadex", "a1b2", "One Piece")).isEqualTo(library().resolve("one-piece"));
   }
 
   @Test
   void aThirdTitleOfTheSameNameGetsTheHashedNameAndTheRuleIsStable() throws Exception {
-    LibraryLayout layout = layout();
+    LibraryFolders layout = layout();
     layout.claimSeries("demo", "one-piece", "One Piece");
     layout.claimSeries("mangadex", "a1b2", "One Piece");
     Path third = layout.claimSeries("mangadex", "ffff", "One Piece").orElseThrow();
@@ -86,10 +86,10 @@ class SeriesFolderOwnershipTest {
 
   @Test
   void aTitleKeepsTheFolderItOwnsEvenWhenAnEarlierNameBecomesFree() throws Exception {
-    LibraryLayout layout = layout();
+    LibraryFolders layout = layout();
     Path first = layout.claimSeries("mangadex", "a1b2", "One Piece").orElseThrow();
     Path second = layout.claimSeries("demo", "one-piece", "One Piece").orElseThrow();
-    Files.delete(first.resolve(LibraryLayout.SERIES_MARKER));
+    Files.delete(first.resolve(LibraryFolders.SERIES_MARKER));
     Files.delete(first);
 
     assertThat(layout().series("demo", "one-piece", "One Piece")).isEqualTo(second);
@@ -114,13 +114,13 @@ class SeriesFolderOwnershipTest {
 
     assertThat(claimed).isEqualTo(library().resolve("one-piece-demo"));
     assertThat(library().resolve("one-piece/notes.txt")).content().isEqualTo("mine");
-    assertThat(library().resolve("one-piece/" + LibraryLayout.SERIES_MARKER)).doesNotExist();
+    assertThat(library().resolve("one-piece/" + LibraryFolders.SERIES_MARKER)).doesNotExist();
   }
 
   @Test
   void anUnreadableMarkerIsNeverOverwrittenAndTheFolderCountsAsTaken() throws Exception {
     Files.createDirectories(library().resolve("one-piece"));
-    Path marker = library().resolve("one-piece/" + LibraryLayout.SERIES_MARKER);
+    Path marker = library().resolve("one-piece/" + LibraryFolders.SERIES_MARKER);
     Files.writeString(marker, "{ broken");
 
     assertThat(layout().claimSeries("demo", "one-piece", "One Piece")).contains(library().resolve("one-piece-demo"));
@@ -133,7 +133,7 @@ class SeriesFolderOwnershipTest {
     legacyChapter("one-piece", "chapter-0002", "elsewhere", "one-piece", "c2");
     Path foreign = library().resolve("one-piece/chapter-0002/chapter.json");
     String before = Files.readString(foreign);
-    LibraryLayout layout = layout();
+    LibraryFolders layout = layout();
     ChapterPublisher publisher = new ChapterPublisher(layout, InstantSource.system());
     ChapterKey mine = key("demo", "one-piece", "c2", "2");
 
@@ -186,7 +186,7 @@ class SeriesFolderOwnershipTest {
 
   @Test
   void aPublicationNamesTheManifestItWroteAndWhereItLies() throws Exception {
-    LibraryLayout layout = layout();
+    LibraryFolders layout = layout();
     ChapterPublisher publisher = new ChapterPublisher(layout, InstantSource.system());
 
     ChapterPublisher.Publication publication = publisher.publish(staged(layout, key("demo", "one-piece", "c1", "1")));

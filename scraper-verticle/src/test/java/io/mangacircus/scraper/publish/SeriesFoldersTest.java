@@ -21,7 +21,7 @@ class SeriesFoldersTest {
     return new ChapterKey(source, titleId, "One Piece", chapterId, number, "", "en");
   }
 
-  private static ChapterPublisher.Publication publish(LibraryLayout layout, ChapterKey key) throws Exception {
+  private static ChapterPublisher.Publication publish(LibraryFolders layout, ChapterKey key) throws Exception {
     StagingFolder staging = StagingFolder.open(layout, key, List.of("001.jpg"), InstantSource.system());
     staging.store(new PageRef(1, "001.jpg", "http://127.0.0.1/1"), "jpg", TestImages.jpeg(Integer.parseInt(key.number())));
     return new ChapterPublisher(layout, InstantSource.system()).publish(staging);
@@ -29,7 +29,7 @@ class SeriesFoldersTest {
 
   @Test
   void chaptersAreFoundWhereTheLibraryPutsThemForTheOwnerAnotherTitleAndAnAbsentOne() throws Exception {
-    LibraryLayout layout = new LibraryLayout(dir.resolve("library"));
+    LibraryFolders layout = new LibraryFolders(dir.resolve("library"));
     ChapterPublisher publisher = new ChapterPublisher(layout, InstantSource.system());
     ChapterKey mine = key("mangadex", "a1b2", "c1", "1");
     ChapterKey other = key("mangapill", "zz", "c9", "1");   // same series title: the plain name is taken
@@ -56,7 +56,7 @@ class SeriesFoldersTest {
 
   @Test
   void eachTitlesSeriesFolderIsReadOnceForThePass() throws Exception {
-    LibraryLayout layout = new LibraryLayout(dir.resolve("library"));
+    LibraryFolders layout = new LibraryFolders(dir.resolve("library"));
     ChapterKey first = key("mangadex", "a1b2", "c1", "1");
     publish(layout, first);
     Path series = layout.chapter(first).getParent();
@@ -66,8 +66,8 @@ class SeriesFoldersTest {
     // What changes after the title's folder was read is not seen by this pass (no lane runs during recovery) ...
     ChapterKey second = key("mangadex", "a1b2", "c2", "2");
     publish(layout, second);
-    Files.delete(series.resolve(LibraryLayout.SERIES_MARKER));
-    Files.writeString(series.resolve(LibraryLayout.SERIES_MARKER), "{\"source\":\"else\",\"titleId\":\"x\"}");
+    Files.delete(series.resolve(LibraryFolders.SERIES_MARKER));
+    Files.writeString(series.resolve(LibraryFolders.SERIES_MARKER), "{\"source\":\"else\",\"titleId\":\"x\"}");
 
     assertThat(folders.chapter(second)).isEqualTo(series.resolve("chapter-0002"));
     assertThat(folders.listed(second)).isFalse();

@@ -22,8 +22,8 @@ class StagingFolderTest {
   private final ChapterKey key = new ChapterKey("demo", "circus-nights", "Circus Nights", "c1", "1", "", "en");
   private final List<String> manifest = List.of("001.jpg", "002.jpg", "003.jpg");
 
-  private LibraryLayout layout() {
-    return new LibraryLayout(dir.resolve("library"));
+  private LibraryFolders layout() {
+    return new LibraryFolders(dir.resolve("library"));
   }
 
   private StagingFolder open(List<String> pages) {
@@ -420,14 +420,14 @@ class StagingFolderTest {
 
   @Test
   void aSourceWithASeriesFolderPrefixPublishesUnderItsOwnSeriesFolder() {
-    LibraryLayout layout = new LibraryLayout(dir.resolve("library"), java.util.Map.of("mangapill", "mangapill-"));
+    LibraryFolders layout = new LibraryFolders(dir.resolve("library"), java.util.Map.of("mangapill", "mangapill-"));
     ChapterKey fromMangaPill = new ChapterKey("mangapill", "2/one-piece", "One Piece", "2-1/one-piece-chapter-1", "1",
         "", "en");
     ChapterKey fromDemo = new ChapterKey("demo", "one-piece", "One Piece", "c1", "1", "", "en");
 
     assertThat(layout.chapter(fromMangaPill)).isEqualTo(dir.resolve("library/mangapill-one-piece/chapter-0001"));
     assertThat(layout.chapter(fromDemo)).isEqualTo(dir.resolve("library/one-piece/chapter-0001"));
-    assertThatThrownBy(() -> new LibraryLayout(dir, java.util.Map.of("x", "../up"))).isInstanceOf(
+    assertThatThrownBy(() -> new LibraryFolders(dir, java.util.Map.of("x", "../up"))).isInstanceOf(
         IllegalArgumentException.class);
   }
 }

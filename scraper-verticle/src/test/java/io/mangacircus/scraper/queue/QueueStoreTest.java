@@ -96,7 +96,7 @@ class QueueStoreTest {
 
   /** The queue as the tree path binds it: the whole snapshot and journal as one tree, then bound. */
   private static QueueFile boundFromTheTree(Path file) throws Exception {
-    QueueFile tree = io.mangacircus.scraper.StateJson.mapper()
+    QueueFile tree = io.mangacircus.scraper.state.StateJson.mapper()
         .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .treeToValue(new QueueStore(file).readTree(), QueueFile.class);
     return new QueueFile(QueueStore.SCHEMA, tree.jobs(), tree.lanes() == null ? java.util.Map.of() : tree.lanes(),

@@ -7,7 +7,7 @@ import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.publish.ChapterKey;
 import io.mangacircus.scraper.publish.ChapterPublisher;
 import io.mangacircus.scraper.publish.Fingerprints;
-import io.mangacircus.scraper.publish.LibraryLayout;
+import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
 import io.mangacircus.scraper.queue.ChapterStage;
@@ -94,7 +94,7 @@ class StartupRecoveryTest {
 
   @Test
   void eachOpenChapterGetsItsVerdictAndASecondPassChangesNothing() throws Exception {
-    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    LibraryFolders library = new LibraryFolders(dir.resolve("library"));
     ChapterPublisher publisher = new ChapterPublisher(library, InstantSource.system());
     JobQueue queue = queue();
     Job job = queue.add("demo", "circus-nights", true).job();
@@ -154,7 +154,7 @@ class StartupRecoveryTest {
   @Test
   void aCrashBetweenTheLibraryRenameAndThePublishedCommitIsRecordedAsPublishedWithoutAskingTheSource()
       throws Exception {
-    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    LibraryFolders library = new LibraryFolders(dir.resolve("library"));
     ChapterPublisher publisher = new ChapterPublisher(library, InstantSource.system());
     JobQueue queue = queue();
     Job job = queue.add("demo", "circus-nights", true).job();
@@ -197,7 +197,7 @@ class StartupRecoveryTest {
     queue.close();
     Path queueFile = dir.resolve("scraper/queue.json");
     Path journal = QueueStore.journalOf(queueFile);
-    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    LibraryFolders library = new LibraryFolders(dir.resolve("library"));
     ChapterPublisher publisher = new ChapterPublisher(library, InstantSource.system());
 
     QueueStore store = new QueueStore(queueFile);
@@ -274,7 +274,7 @@ class StartupRecoveryTest {
         return answer.future();
       }
     };
-    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    LibraryFolders library = new LibraryFolders(dir.resolve("library"));
     StartupRecovery recovery = new StartupRecovery(vertx, restarted, Map.of("demo", held), library,
         new ChapterPublisher(library, InstantSource.system()), new ScraperConfig.Recovery(50, 0));
     ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
@@ -318,7 +318,7 @@ class StartupRecoveryTest {
         Set.of("demo"), QueueListener.NONE);
     ScriptedSource source = new ScriptedSource();
     StartupRecovery recovery = new StartupRecovery(vertx, restarted, Map.of("demo", source),
-        new LibraryLayout(dir.resolve("library")), new ChapterPublisher(new LibraryLayout(dir.resolve("library")),
+        new LibraryFolders(dir.resolve("library")), new ChapterPublisher(new LibraryFolders(dir.resolve("library")),
         InstantSource.system()), new ScraperConfig.Recovery(50, 0));
 
     recovery.stop();
@@ -345,7 +345,7 @@ class StartupRecoveryTest {
     List.of("c1", "c2", "c3").forEach(id -> source.pages.put(id, new FetchOutcome.NetworkError<>("down")));
 
     StartupRecovery.Report report = new StartupRecovery(vertx, queue, Map.of("demo", source),
-        new LibraryLayout(dir.resolve("library")), new ChapterPublisher(new LibraryLayout(dir.resolve("library")),
+        new LibraryFolders(dir.resolve("library")), new ChapterPublisher(new LibraryFolders(dir.resolve("library")),
         InstantSource.system()), new ScraperConfig.Recovery(2, 0)).run().toCompletionStage().toCompletableFuture()
         .get(10, TimeUnit.SECONDS);
 
@@ -355,7 +355,7 @@ class StartupRecoveryTest {
 
   @Test
   void theCapAndThePauseApplyOnlyToSourceLookUpsAndTheCompleteOnesAreRecordedInOneSave() throws Exception {
-    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    LibraryFolders library = new LibraryFolders(dir.resolve("library"));
     ChapterPublisher publisher = new ChapterPublisher(library, InstantSource.system());
     JobQueue queue = queue();
     Job job = queue.add("demo", "circus-nights", true).job();
@@ -407,7 +407,7 @@ class StartupRecoveryTest {
 
   @Test
   void eachVerdictTheFilesGiveIsSummedUpInOneLineAndOnlyUnknownChaptersGetTheirOwnWarning() throws Exception {
-    LibraryLayout library = new LibraryLayout(dir.resolve("library"));
+    LibraryFolders library = new LibraryFolders(dir.resolve("library"));
     ChapterPublisher publisher = new ChapterPublisher(library, InstantSource.system());
     JobQueue queue = queue();
     Job job = queue.add("demo", "circus-nights", true).job();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mangacircus.contracts.InvalidConfigException;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
-import io.mangacircus.scraper.publish.PageValidator;
+import io.mangacircus.scraper.validate.PageValidator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

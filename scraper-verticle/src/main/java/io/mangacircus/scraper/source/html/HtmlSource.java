@@ -1,6 +1,6 @@
 package io.mangacircus.scraper.source.html;
 
-import io.mangacircus.scraper.Delays;
+import io.mangacircus.scraper.pacing.Delays;
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.SourceHttp;
