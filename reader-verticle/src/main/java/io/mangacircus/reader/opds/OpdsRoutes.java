@@ -7,10 +7,12 @@ import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.CbzDownload;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.LibraryInventory;
+import io.mangacircus.reader.library.LibraryIds;
 import io.mangacircus.reader.library.SeriesEntry;
-import io.mangacircus.reader.library.SeriesRoutes;
+import io.mangacircus.reader.pages.PageResponses;
 import io.mangacircus.reader.progress.ProgressRecorder;
 import io.mangacircus.reader.progress.ProgressRoutes;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
@@ -24,7 +26,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 
@@ -47,9 +48,7 @@ public final class OpdsRoutes {
   public static final int RECENT_LIMIT = 50;
 
   private static final String ATOM = "application/atom+xml;profile=opds-catalog";
-  private static final String OPENSEARCH = "application/opensearchdescription+xml";
-  private static final Set<String> PSE_TYPES = Set.of("image/jpeg", "image/png", "image/gif");
-  private static final Pattern PREFIX = Pattern.compile("(/[A-Za-z0-9._~-]+)+/?");
+      private static final Pattern PREFIX = Pattern.compile("(/[A-Za-z0-9._~-]+)+/?");
 
   private final Vertx vertx;
   private final LibraryInventory inventory;
@@ -59,10 +58,15 @@ public final class OpdsRoutes {
   private final CbzDownload download;
   private final ProgressRecorder recorder;
   private final boolean trustProxy;
+  private final Handler<RoutingContext> cover;
 
-  /** @param trustProxy whether links start with the proxy's {@code X-Forwarded-Prefix} ({@code reader.trustProxy}) */
+  /**
+   * @param trustProxy whether links start with the proxy's {@code X-Forwarded-Prefix} ({@code reader.trustProxy})
+   * @param cover answers {@code GET /series/:series/cover} (page serving's)
+   */
   public OpdsRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ReaderDatabase database,
-      CatalogStore catalog, CbzDownload download, ProgressRecorder recorder, boolean trustProxy) {
+      CatalogStore catalog, CbzDownload download, ProgressRecorder recorder, boolean trustProxy,
+      Handler<RoutingContext> cover) {
     this.vertx = vertx;
     this.inventory = inventory;
     this.files = files;
@@ -71,6 +75,7 @@ public final class OpdsRoutes {
     this.download = download;
     this.recorder = recorder;
     this.trustProxy = trustProxy;
+    this.cover = cover;
   }
 
   /** The routes, relative to {@link #MOUNT}; page streaming first (most requests). */
@@ -86,7 +91,7 @@ public final class OpdsRoutes {
     AccessGuard.appReadable(router.get("/collections")).handler(this::handleCollections);
     AccessGuard.appReadable(router.get("/collections/:id")).handler(this::handleCollection);
     AccessGuard.appReadable(router.get("/series/:series")).handler(this::handleSeries);
-    AccessGuard.appReadable(router.get("/series/:series/cover")).handler(this::handleCover);
+    AccessGuard.appReadable(router.get("/series/:series/cover")).handler(cover);
     AccessGuard.appReadable(router.get("/series/:series/chapters/:chapter.cbz")).handler(download::handle);
     return router;
   }
@@ -97,15 +102,15 @@ public final class OpdsRoutes {
     String base = base(ctx);
     Instant updated = inventory.summary().series().stream().map(SeriesEntry::updatedAt).filter(Objects::nonNull)
         .max(Instant::compareTo).orElse(Instant.EPOCH);
-    OpdsFeed feed = feed(base, "urn:mangacircus:opds:root", "MangaCircus", updated, base + "/catalog",
+    OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:root", "MangaCircus", updated, base + "/catalog",
         OpdsFeed.NAVIGATION);
-    feed.entry(navigation("urn:mangacircus:opds:keep-reading", "Keep reading", updated,
+    feed.entry(OpdsEntries.navigation("urn:mangacircus:opds:keep-reading", "Keep reading", updated,
         "The chapters you are in the middle of, latest first", base + "/keep-reading", OpdsFeed.ACQUISITION));
-    feed.entry(navigation("urn:mangacircus:opds:recent", "Recently added", updated,
+    feed.entry(OpdsEntries.navigation("urn:mangacircus:opds:recent", "Recently added", updated,
         "The newest " + RECENT_LIMIT + " chapters in the library", base + "/recent", OpdsFeed.ACQUISITION));
-    feed.entry(navigation("urn:mangacircus:opds:series", "All series", updated, "Every series, by title",
+    feed.entry(OpdsEntries.navigation("urn:mangacircus:opds:series", "All series", updated, "Every series, by title",
         base + "/series", OpdsFeed.NAVIGATION));
-    feed.entry(navigation("urn:mangacircus:opds:collections", "Collections", updated,
+    feed.entry(OpdsEntries.navigation("urn:mangacircus:opds:collections", "Collections", updated,
         "Series grouped by the administrator", base + "/collections", OpdsFeed.NAVIGATION));
     answer(ctx, feed);
   }
@@ -129,8 +134,8 @@ public final class OpdsRoutes {
       return;
     }
     List<SeriesEntry> shown = all.subList((page - 1) * PAGE_SIZE, Math.min(all.size(), page * PAGE_SIZE));
-    OpdsFeed feed = feed(base, "urn:mangacircus:opds:series:" + page, "All series"
-        + (pages > 1 ? " (" + page + " of " + pages + ")" : ""), updated(all), base + "/series?page=" + page,
+    OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:series:" + page, "All series"
+        + (pages > 1 ? " (" + page + " of " + pages + ")" : ""), OpdsEntries.updated(all), base + "/series?page=" + page,
         OpdsFeed.NAVIGATION);
     feed.link(new OpdsFeed.Link("first", base + "/series?page=1", OpdsFeed.NAVIGATION));
     feed.link(new OpdsFeed.Link("last", base + "/series?page=" + pages, OpdsFeed.NAVIGATION));
@@ -140,7 +145,7 @@ public final class OpdsRoutes {
     if (page < pages) {
       feed.link(new OpdsFeed.Link("next", base + "/series?page=" + (page + 1), OpdsFeed.NAVIGATION));
     }
-    shown.forEach(s -> feed.entry(seriesEntry(base, s)));
+    shown.forEach(s -> feed.entry(OpdsEntries.series(base, s)));
     answer(ctx, feed);
   }
 
@@ -150,15 +155,15 @@ public final class OpdsRoutes {
     String base = base(ctx);
     List<SeriesEntry> found = inventory.summary().series().stream()
         .filter(s -> s.title().toLowerCase(Locale.ROOT).contains(lower)).limit(PAGE_SIZE).toList();
-    OpdsFeed feed = feed(base, "urn:mangacircus:opds:search", "Search: " + query, updated(found),
+    OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:search", "Search: " + query, OpdsEntries.updated(found),
         base + "/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8), OpdsFeed.NAVIGATION);
-    found.forEach(s -> feed.entry(seriesEntry(base, s)));
+    found.forEach(s -> feed.entry(OpdsEntries.series(base, s)));
     answer(ctx, feed);
   }
 
   private void handleOpenSearch(RoutingContext ctx) {
     String base = base(ctx);
-    ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, OPENSEARCH + ";charset=utf-8")
+    ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, OpdsEntries.OPENSEARCH + ";charset=utf-8")
         .putHeader(HttpHeaders.CACHE_CONTROL, "private, no-cache")
         .end("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<OpenSearchDescription xmlns=\"http://a9.com/-/spec/opensearch/1.1/\">\n"
@@ -174,10 +179,10 @@ public final class OpdsRoutes {
   private void handleCollections(RoutingContext ctx) {
     String base = base(ctx);
     List<SeriesEntry> all = inventory.summary().series();
-    OpdsFeed feed = feed(base, "urn:mangacircus:opds:collections", "Collections", updated(all),
+    OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:collections", "Collections", OpdsEntries.updated(all),
         base + "/collections", OpdsFeed.NAVIGATION);
     for (CatalogStore.Collection c : catalog.catalog().collections()) {
-      feed.entry(navigation("urn:mangacircus:collection:" + c.id(), c.name(), updated(all),
+      feed.entry(OpdsEntries.navigation("urn:mangacircus:collection:" + c.id(), c.name(), OpdsEntries.updated(all),
           c.series().size() + " series", base + "/collections/" + c.id(),
           OpdsFeed.NAVIGATION));
     }
@@ -194,10 +199,10 @@ public final class OpdsRoutes {
     String base = base(ctx);
     List<SeriesEntry> members = inventory.summary().series().stream()
         .filter(s -> collection.get().series().contains(s.id())).toList();
-    OpdsFeed feed = feed(base, "urn:mangacircus:collection:" + collection.get().id(), collection.get().name(),
-        updated(members), base + "/collections/" + collection.get().id(), OpdsFeed.NAVIGATION);
+    OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:collection:" + collection.get().id(), collection.get().name(),
+        OpdsEntries.updated(members), base + "/collections/" + collection.get().id(), OpdsFeed.NAVIGATION);
     feed.link(new OpdsFeed.Link("up", base + "/collections", OpdsFeed.NAVIGATION));
-    members.forEach(s -> feed.entry(seriesEntry(base, s)));
+    members.forEach(s -> feed.entry(OpdsEntries.series(base, s)));
     answer(ctx, feed);
   }
 
@@ -206,23 +211,23 @@ public final class OpdsRoutes {
   private void handleSeries(RoutingContext ctx) {
     ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
     String seriesId = ctx.pathParam("series");
-    if (badIds(ctx, seriesId)) {
+    if (LibraryIds.refused(ctx, seriesId)) {
       return;
     }
     String base = base(ctx);
     blocking(ctx, () -> {
       List<LibraryFiles.Chapter> chapters = files.chapters(seriesId);
-      Reading reading = reading(session.userId(), seriesId);
+      OpdsEntries.Reading reading = reading(session.userId(), seriesId);
       LibraryFiles.Chapter first = chapters.get(0);
       Instant updated = chapters.stream().map(LibraryFiles.Chapter::publishedAt).filter(Objects::nonNull)
           .max(Instant::compareTo).orElse(Instant.EPOCH);
-      OpdsFeed feed = feed(base, "urn:mangacircus:series:" + seriesId, first.seriesTitle(), updated,
+      OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:series:" + seriesId, first.seriesTitle(), updated,
           base + "/series/" + seriesId, OpdsFeed.ACQUISITION);
       feed.link(new OpdsFeed.Link("up", base + "/series", OpdsFeed.NAVIGATION));
       String type = first.pages().get(0).mediaType();
       feed.link(new OpdsFeed.Link(OpdsFeed.IMAGE, base + "/series/" + seriesId + "/cover", type));
       feed.link(new OpdsFeed.Link(OpdsFeed.THUMBNAIL, base + "/series/" + seriesId + "/cover", type));
-      chapters.forEach(c -> feed.entry(chapterEntry(base, c, reading, false)));
+      chapters.forEach(c -> feed.entry(OpdsEntries.chapter(base, c, reading, false)));
       return feed;
     }, feed -> answer(ctx, feed));
   }
@@ -239,13 +244,13 @@ public final class OpdsRoutes {
         }
         try {
           LibraryFiles.Chapter chapter = files.chapter(p.series(), p.chapter());
-          entries.add(chapterEntry(base, chapter, reading(session.userId(), p.series()), true));
+          entries.add(OpdsEntries.chapter(base, chapter, reading(session.userId(), p.series()), true));
           updated = p.updatedAt().isAfter(updated) ? p.updatedAt() : updated;
         } catch (LibraryFiles.NotFoundException | IllegalArgumentException e) {
           // the chapter left the library: nothing to keep reading
         }
       }
-      OpdsFeed feed = feed(base, "urn:mangacircus:opds:keep-reading:" + session.userId(), "Keep reading", updated,
+      OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:keep-reading:" + session.userId(), "Keep reading", updated,
           base + "/keep-reading", OpdsFeed.ACQUISITION);
       entries.forEach(feed::entry);
       return feed;
@@ -270,25 +275,16 @@ public final class OpdsRoutes {
       chapters.sort(Comparator.comparing(LibraryFiles.Chapter::publishedAt,
           Comparator.nullsFirst(Comparator.naturalOrder())).reversed());
       List<LibraryFiles.Chapter> shown = chapters.subList(0, Math.min(RECENT_LIMIT, chapters.size()));
-      OpdsFeed feed = feed(base, "urn:mangacircus:opds:recent", "Recently added", updated(newest),
+      OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:recent", "Recently added", OpdsEntries.updated(newest),
           base + "/recent", OpdsFeed.ACQUISITION);
       for (LibraryFiles.Chapter c : shown) {
-        feed.entry(chapterEntry(base, c, reading(session.userId(), c.seriesId()), true));
+        feed.entry(OpdsEntries.chapter(base, c, reading(session.userId(), c.seriesId()), true));
       }
       return feed;
     }, feed -> answer(ctx, feed));
   }
 
   // ---- files
-
-  private void handleCover(RoutingContext ctx) {
-    String seriesId = ctx.pathParam("series");
-    if (badIds(ctx, seriesId)) {
-      return;
-    }
-    blocking(ctx, () -> files.chapters(seriesId).get(0),
-        chapter -> SeriesRoutes.sendPage(ctx, chapter, 1, "private, max-age=300"));
-  }
 
   /**
    * OPDS-PSE page {@code page} (0-based, as the stream link's {@code {pageNumber}}) of a chapter; the user's position
@@ -299,7 +295,7 @@ public final class OpdsRoutes {
     ReaderDatabase.Session session = ctx.get(AccessGuard.SESSION);
     String seriesId = ctx.pathParam("series");
     String chapterId = ctx.pathParam("chapter");
-    if (badIds(ctx, seriesId, chapterId)) {
+    if (LibraryIds.refused(ctx, seriesId, chapterId)) {
       return;
     }
     int page;
@@ -319,79 +315,11 @@ public final class OpdsRoutes {
         recorder.save(session.userId(), seriesId, chapterId, index);
       }
       return chapter;
-    }, chapter -> SeriesRoutes.sendPage(ctx, chapter, index, SeriesRoutes.PAGE_CACHE));
+    }, chapter -> PageResponses.send(ctx, chapter, index, PageResponses.PAGE_CACHE));
   }
 
-  // ---- entries
-
-  /** A user's place in one series: its position and the chapters marked read. */
-  private record Reading(Optional<ReaderDatabase.Progress> progress, Set<String> read) {
-  }
-
-  private Reading reading(long userId, String seriesId) throws java.sql.SQLException {
-    return new Reading(database.progress(userId, seriesId), database.readChapters(userId, seriesId));
-  }
-
-  private static OpdsFeed.Entry seriesEntry(String base, SeriesEntry s) {
-    String href = base + "/series/" + s.id();
-    String cover = href + "/cover";
-    return new OpdsFeed.Entry("urn:mangacircus:series:" + s.id(), s.title(), s.updatedAt(),
-        s.chapters() + (s.chapters() == 1 ? " chapter" : " chapters"),
-        List.of(new OpdsFeed.Link("subsection", href, OpdsFeed.ACQUISITION),
-            new OpdsFeed.Link(OpdsFeed.IMAGE, cover, null), new OpdsFeed.Link(OpdsFeed.THUMBNAIL, cover, null)),
-        List.of());
-  }
-
-  /**
-   * One chapter: its number and title (from {@code chapter.json}, as in ComicInfo.xml), the CBZ acquisition link, the
-   * page-stream link with the page count and the user's last page read, and the series cover.
-   */
-  private static OpdsFeed.Entry chapterEntry(String base, LibraryFiles.Chapter c, Reading reading,
-      boolean withSeries) {
-    String chapterPath = base + "/series/" + c.seriesId() + "/chapters/" + c.id();
-    String name = "Chapter " + c.number() + (c.title() == null || c.title().isEmpty() ? "" : ": " + c.title());
-    String title = withSeries ? c.seriesTitle() + " – " + name : name;
-    int count = c.pages().size();
-    List<String[]> pse = new ArrayList<>();
-    pse.add(new String[] {"pse:count", String.valueOf(count)});
-    Optional<ReaderDatabase.Progress> here = reading.progress().filter(p -> p.chapter().equals(c.id()));
-    if (here.isPresent()) {
-      pse.add(new String[] {"pse:lastRead", String.valueOf(here.get().page())});
-      pse.add(new String[] {"pse:lastReadDate", OpdsFeed.time(here.get().updatedAt())});
-    } else if (reading.read().contains(c.id())) {
-      pse.add(new String[] {"pse:lastRead", String.valueOf(count)});
-    }
-    String pageType = c.pages().get(0).mediaType();
-    String cover = base + "/series/" + c.seriesId() + "/cover";
-    List<OpdsFeed.Link> links = List.of(
-        new OpdsFeed.Link(OpdsFeed.ACQUIRE, chapterPath + ".cbz", CbzDownload.MEDIA_TYPE, "CBZ", List.of()),
-        new OpdsFeed.Link(OpdsFeed.PSE_STREAM, chapterPath + "/pages/{pageNumber}",
-            PSE_TYPES.contains(pageType) ? pageType : "image/jpeg", null, pse),
-        new OpdsFeed.Link(OpdsFeed.IMAGE, cover, pageType),
-        new OpdsFeed.Link(OpdsFeed.THUMBNAIL, cover, pageType));
-    String state = reading.read().contains(c.id()) ? "read" : here.map(p -> "page " + p.page() + " of " + count)
-        .orElse("unread");
-    return new OpdsFeed.Entry("urn:mangacircus:chapter:" + c.seriesId() + ":" + c.id(), title, c.publishedAt(),
-        c.seriesTitle() + ", chapter " + c.number() + ": " + count + (count == 1 ? " page" : " pages") + ", " + state,
-        links, List.of());
-  }
-
-  private static OpdsFeed.Entry navigation(String id, String title, Instant updated, String content, String href,
-      String type) {
-    return new OpdsFeed.Entry(id, title, updated, content, List.of(new OpdsFeed.Link("subsection", href, type)),
-        List.of());
-  }
-
-  private static OpdsFeed feed(String base, String id, String title, Instant updated, String self, String type) {
-    return new OpdsFeed(id, title, updated)
-        .link(new OpdsFeed.Link("self", self, type))
-        .link(new OpdsFeed.Link("start", base + "/catalog", OpdsFeed.NAVIGATION))
-        .link(new OpdsFeed.Link("search", base + "/search.xml", OPENSEARCH));
-  }
-
-  private static Instant updated(List<SeriesEntry> series) {
-    return series.stream().map(SeriesEntry::updatedAt).filter(Objects::nonNull).max(Instant::compareTo)
-        .orElse(Instant.EPOCH);
+  private OpdsEntries.Reading reading(long userId, String seriesId) throws java.sql.SQLException {
+    return new OpdsEntries.Reading(database.progress(userId, seriesId), database.readChapters(userId, seriesId));
   }
 
   /**
@@ -411,16 +339,6 @@ public final class OpdsRoutes {
   private static void answer(RoutingContext ctx, OpdsFeed feed) {
     ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, ATOM + ";charset=utf-8")
         .putHeader(HttpHeaders.CACHE_CONTROL, "private, no-cache").end(feed.xml());
-  }
-
-  private static boolean badIds(RoutingContext ctx, String... ids) {
-    for (String id : ids) {
-      if (!LibraryFiles.validId(id)) {
-        ApiReplies.error(ctx, 400, "bad_request", "not a series or chapter id");
-        return true;
-      }
-    }
-    return false;
   }
 
   private <T> void blocking(RoutingContext ctx, Callable<T> work, java.util.function.Consumer<T> answer) {
