@@ -3,7 +3,7 @@ package io.mangacircus.reader.library;
 import io.mangacircus.reader.http.ApiReplies;
 import io.vertx.ext.web.RoutingContext;
 
-/** The one answer to a request whose series or chapter id cannot name a library folder ({@link LibraryFiles#validId}). */
+/** The answer to a request whose series or chapter id cannot name a library folder ({@link LibraryFiles#validId}). */
 public final class LibraryIds {
 
   private LibraryIds() {

@@ -1,5 +1,9 @@
 package io.mangacircus.reader.opds;
 
+import static io.mangacircus.reader.opds.OpdsEntries.feed;
+import static io.mangacircus.reader.opds.OpdsEntries.navigation;
+import static io.mangacircus.reader.opds.OpdsEntries.updated;
+
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.accounts.ReaderDatabase;
 import io.mangacircus.reader.catalog.CatalogStore;
@@ -102,15 +106,15 @@ public final class OpdsRoutes {
     String base = base(ctx);
     Instant updated = inventory.summary().series().stream().map(SeriesEntry::updatedAt).filter(Objects::nonNull)
         .max(Instant::compareTo).orElse(Instant.EPOCH);
-    OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:root", "MangaCircus", updated, base + "/catalog",
+    OpdsFeed feed = feed(base, "urn:mangacircus:opds:root", "MangaCircus", updated, base + "/catalog",
         OpdsFeed.NAVIGATION);
-    feed.entry(OpdsEntries.navigation("urn:mangacircus:opds:keep-reading", "Keep reading", updated,
+    feed.entry(navigation("urn:mangacircus:opds:keep-reading", "Keep reading", updated,
         "The chapters you are in the middle of, latest first", base + "/keep-reading", OpdsFeed.ACQUISITION));
-    feed.entry(OpdsEntries.navigation("urn:mangacircus:opds:recent", "Recently added", updated,
+    feed.entry(navigation("urn:mangacircus:opds:recent", "Recently added", updated,
         "The newest " + RECENT_LIMIT + " chapters in the library", base + "/recent", OpdsFeed.ACQUISITION));
-    feed.entry(OpdsEntries.navigation("urn:mangacircus:opds:series", "All series", updated, "Every series, by title",
+    feed.entry(navigation("urn:mangacircus:opds:series", "All series", updated, "Every series, by title",
         base + "/series", OpdsFeed.NAVIGATION));
-    feed.entry(OpdsEntries.navigation("urn:mangacircus:opds:collections", "Collections", updated,
+    feed.entry(navigation("urn:mangacircus:opds:collections", "Collections", updated,
         "Series grouped by the administrator", base + "/collections", OpdsFeed.NAVIGATION));
     answer(ctx, feed);
   }
@@ -134,8 +138,8 @@ public final class OpdsRoutes {
       return;
     }
     List<SeriesEntry> shown = all.subList((page - 1) * PAGE_SIZE, Math.min(all.size(), page * PAGE_SIZE));
-    OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:series:" + page, "All series"
-        + (pages > 1 ? " (" + page + " of " + pages + ")" : ""), OpdsEntries.updated(all), base + "/series?page=" + page,
+    OpdsFeed feed = feed(base, "urn:mangacircus:opds:series:" + page, "All series"
+        + (pages > 1 ? " (" + page + " of " + pages + ")" : ""), updated(all), base + "/series?page=" + page,
         OpdsFeed.NAVIGATION);
     feed.link(new OpdsFeed.Link("first", base + "/series?page=1", OpdsFeed.NAVIGATION));
     feed.link(new OpdsFeed.Link("last", base + "/series?page=" + pages, OpdsFeed.NAVIGATION));
@@ -155,7 +159,7 @@ public final class OpdsRoutes {
     String base = base(ctx);
     List<SeriesEntry> found = inventory.summary().series().stream()
         .filter(s -> s.title().toLowerCase(Locale.ROOT).contains(lower)).limit(PAGE_SIZE).toList();
-    OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:search", "Search: " + query, OpdsEntries.updated(found),
+    OpdsFeed feed = feed(base, "urn:mangacircus:opds:search", "Search: " + query, updated(found),
         base + "/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8), OpdsFeed.NAVIGATION);
     found.forEach(s -> feed.entry(OpdsEntries.series(base, s)));
     answer(ctx, feed);
@@ -179,10 +183,10 @@ public final class OpdsRoutes {
   private void handleCollections(RoutingContext ctx) {
     String base = base(ctx);
     List<SeriesEntry> all = inventory.summary().series();
-    OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:collections", "Collections", OpdsEntries.updated(all),
+    OpdsFeed feed = feed(base, "urn:mangacircus:opds:collections", "Collections", updated(all),
         base + "/collections", OpdsFeed.NAVIGATION);
     for (CatalogStore.Collection c : catalog.catalog().collections()) {
-      feed.entry(OpdsEntries.navigation("urn:mangacircus:collection:" + c.id(), c.name(), OpdsEntries.updated(all),
+      feed.entry(navigation("urn:mangacircus:collection:" + c.id(), c.name(), updated(all),
           c.series().size() + " series", base + "/collections/" + c.id(),
           OpdsFeed.NAVIGATION));
     }
@@ -199,8 +203,8 @@ public final class OpdsRoutes {
     String base = base(ctx);
     List<SeriesEntry> members = inventory.summary().series().stream()
         .filter(s -> collection.get().series().contains(s.id())).toList();
-    OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:collection:" + collection.get().id(), collection.get().name(),
-        OpdsEntries.updated(members), base + "/collections/" + collection.get().id(), OpdsFeed.NAVIGATION);
+    OpdsFeed feed = feed(base, "urn:mangacircus:collection:" + collection.get().id(), collection.get().name(),
+        updated(members), base + "/collections/" + collection.get().id(), OpdsFeed.NAVIGATION);
     feed.link(new OpdsFeed.Link("up", base + "/collections", OpdsFeed.NAVIGATION));
     members.forEach(s -> feed.entry(OpdsEntries.series(base, s)));
     answer(ctx, feed);
@@ -221,7 +225,7 @@ public final class OpdsRoutes {
       LibraryFiles.Chapter first = chapters.get(0);
       Instant updated = chapters.stream().map(LibraryFiles.Chapter::publishedAt).filter(Objects::nonNull)
           .max(Instant::compareTo).orElse(Instant.EPOCH);
-      OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:series:" + seriesId, first.seriesTitle(), updated,
+      OpdsFeed feed = feed(base, "urn:mangacircus:series:" + seriesId, first.seriesTitle(), updated,
           base + "/series/" + seriesId, OpdsFeed.ACQUISITION);
       feed.link(new OpdsFeed.Link("up", base + "/series", OpdsFeed.NAVIGATION));
       String type = first.pages().get(0).mediaType();
@@ -250,7 +254,7 @@ public final class OpdsRoutes {
           // the chapter left the library: nothing to keep reading
         }
       }
-      OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:keep-reading:" + session.userId(), "Keep reading", updated,
+      OpdsFeed feed = feed(base, "urn:mangacircus:opds:keep-reading:" + session.userId(), "Keep reading", updated,
           base + "/keep-reading", OpdsFeed.ACQUISITION);
       entries.forEach(feed::entry);
       return feed;
@@ -275,7 +279,7 @@ public final class OpdsRoutes {
       chapters.sort(Comparator.comparing(LibraryFiles.Chapter::publishedAt,
           Comparator.nullsFirst(Comparator.naturalOrder())).reversed());
       List<LibraryFiles.Chapter> shown = chapters.subList(0, Math.min(RECENT_LIMIT, chapters.size()));
-      OpdsFeed feed = OpdsEntries.feed(base, "urn:mangacircus:opds:recent", "Recently added", OpdsEntries.updated(newest),
+      OpdsFeed feed = feed(base, "urn:mangacircus:opds:recent", "Recently added", updated(newest),
           base + "/recent", OpdsFeed.ACQUISITION);
       for (LibraryFiles.Chapter c : shown) {
         feed.entry(OpdsEntries.chapter(base, c, reading(session.userId(), c.seriesId()), true));
