@@ -20,6 +20,7 @@ import io.mangacircus.reader.library.CbzDownload;
 import io.mangacircus.reader.library.ChapterArchives;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesRoutes;
+import io.mangacircus.reader.library.SourceLinks;
 import io.mangacircus.reader.opds.OpdsRoutes;
 import io.mangacircus.reader.pages.PageRoutes;
 import io.mangacircus.reader.progress.ProgressRecorder;
@@ -209,7 +210,7 @@ public final class ReaderVerticle extends VerticleBase {
     PageRoutes pages = new PageRoutes(vertx, files);
     pages.route(router);
     router.route(SeriesRoutes.MOUNT + "*").subRouter(new SeriesRoutes(vertx, inventory, files, database, catalog, clock,
-        cbz, pages::handleCover).router());
+        cbz, pages::handleCover, new SourceLinks(vertx, config.scraperRequestTimeoutMs(), clock)).router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, database, clock).router());
     ChapterAlerts alerts = new ChapterAlerts(vertx, database, clock);
     router.route("/api/me/alerts*").subRouter(alerts.router());

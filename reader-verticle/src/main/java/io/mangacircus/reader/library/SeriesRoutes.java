@@ -32,17 +32,21 @@ public final class SeriesRoutes {
   private final InstantSource clock;
   private final CbzDownload download;
   private final Handler<RoutingContext> cover;
+  private final SourceLinks links;
 
   /**
    * @param inventory the library list, kept current by the reader
    * @param download sends a chapter as a CBZ
    * @param cover answers {@code GET /:series/cover} (page serving's)
+   * @param links a series' link to its title's page at the source
    */
   public SeriesRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ReaderDatabase database,
-      CatalogStore catalog, InstantSource clock, CbzDownload download, Handler<RoutingContext> cover) {
+      CatalogStore catalog, InstantSource clock, CbzDownload download, Handler<RoutingContext> cover,
+      SourceLinks links) {
     this.vertx = vertx;
     this.download = download;
     this.cover = cover;
+    this.links = links;
     this.inventory = inventory;
     this.files = files;
     this.database = database;
@@ -108,13 +112,14 @@ public final class SeriesRoutes {
             .put("page", reading ? progress.get().page() : null));
       }
       return new JsonObject().put("id", seriesId).put("title", first.seriesTitle()).put("source", first.source())
-          .put("titleId", first.titleId()).put("sourceUrl", sourceUrl(first.source(), first.titleId()))
+          .put("titleId", first.titleId()).put("sourceUrl", null)
           .put("updatedAt", text(updated)).put("description", meta.description())
           .put("tags", new JsonArray(meta.tags())).put("cover", "/api/series/" + seriesId + "/cover")
           .put("progress", progress.map(p -> new JsonObject().put("chapter", p.chapter()).put("page", p.page())
               .put("updatedAt", p.updatedAt().toString())).orElse(null))
           .put("chapters", list);
-    }, ctx::json);
+    }, series -> links.titleUrl(series.getString("source"), series.getString("titleId"))
+        .onComplete(ar -> ctx.json(series.put("sourceUrl", ar.result()))));
   }
 
   private void handleChapter(RoutingContext ctx) {
@@ -177,23 +182,6 @@ public final class SeriesRoutes {
 
   private <T> void blocking(RoutingContext ctx, Callable<T> work, java.util.function.Consumer<T> answer) {
     ApiReplies.blocking(vertx, ctx, work, answer);
-  }
-
-  /**
-   * The title's page at its source, when the reader can tell: a MangaDex title, or a title id that is itself an
-   * http(s) address; else null.
-   */
-  static String sourceUrl(String source, String titleId) {
-    if (titleId == null || titleId.isBlank()) {
-      return null;
-    }
-    if (titleId.startsWith("https://") || titleId.startsWith("http://")) {
-      return titleId;
-    }
-    if ("mangadex".equals(source) && titleId.matches("[0-9a-fA-F-]{36}")) {
-      return "https://mangadex.org/title/" + titleId;
-    }
-    return null;
   }
 
   private static String text(Instant instant) {
