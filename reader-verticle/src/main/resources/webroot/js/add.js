@@ -60,10 +60,6 @@ async function loadSources() {
   })));
 }
 
-function sourceOf(name) {
-  return sources.find((s) => s.name === name) || null;
-}
-
 function scheduleSearch() {
   clearTimeout(searchTimer);
   searchTimer = setTimeout(searchNow, DEBOUNCE_MS);
@@ -218,12 +214,12 @@ function drawPreview(preview) {
   language.replaceChildren(...languages.map((l) => el('option', { value: l, text: l })));
   if (!languages.length) language.append(el('option', { value: 'en', text: 'en' }));
   language.value = languages.includes('en') ? 'en' : (languages[0] || 'en');
-  const source = sourceOf(preview.source);
+  // Only a source that honours a group preference lists groups in its preview; with none, there is nothing to choose.
   const groups = preview.groups || [];
   const group = byId('add-group');
   group.replaceChildren(el('option', { value: '', text: 'No preference (first uploaded)' }),
     ...groups.map((g) => el('option', { value: g.id, text: g.name || g.id })));
-  group.disabled = !groups.length || (source && source.type && source.type !== 'mangadex');
+  group.disabled = !groups.length;
   byId('add-submit').disabled = false;
   const held = chapters.filter((c) => c.inLibrary).length;
   byId('preview-summary').textContent = `${plural(chapters.length, 'chapter')} on the source`

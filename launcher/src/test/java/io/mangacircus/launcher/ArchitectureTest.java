@@ -143,6 +143,14 @@ class ArchitectureTest {
         .check(CLASSES);
   }
 
+  /** Page serving ({@code reader.pages}) reads the library; the library's classes never reach into page serving. */
+  @Test
+  void theLibraryDoesNotDependOnPageServing() {
+    noClasses().that().resideInAPackage("io.mangacircus.reader.library..")
+        .should().dependOnClassesThat().resideInAPackage("io.mangacircus.reader.pages..")
+        .check(CLASSES);
+  }
+
   @Test
   void servicesDoNotDependOnTheLauncher() {
     noClasses().that().resideInAnyPackage("io.mangacircus.reader..", "io.mangacircus.scraper..")

@@ -20,7 +20,9 @@ import io.mangacircus.reader.library.CbzDownload;
 import io.mangacircus.reader.library.ChapterArchives;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesRoutes;
+import io.mangacircus.reader.library.SourceLinks;
 import io.mangacircus.reader.opds.OpdsRoutes;
+import io.mangacircus.reader.pages.PageRoutes;
 import io.mangacircus.reader.progress.ProgressRecorder;
 import io.mangacircus.reader.progress.ProgressRoutes;
 import io.mangacircus.reader.accounts.PasswordHasher;
@@ -209,9 +211,10 @@ public final class ReaderVerticle extends VerticleBase {
     // because page images are most of the requests; their route is on this router itself, no sub-router to enter).
     pageFiles = new OpenPageFiles(PAGE_FILES_KEPT, PAGE_FILES_IDLE, clock);
     CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives(pageFiles));
-    SeriesRoutes series = new SeriesRoutes(vertx, inventory, files, stores.progress(), catalog, clock, cbz);
-    series.routePages(router);
-    router.route(SeriesRoutes.MOUNT + "*").subRouter(series.router());
+    PageRoutes pages = new PageRoutes(vertx, files);
+    pages.route(router);
+    router.route(SeriesRoutes.MOUNT + "*").subRouter(new SeriesRoutes(vertx, inventory, files, stores.progress(), catalog,
+        clock, cbz, pages::handleCover, new SourceLinks(vertx, config.scraperRequestTimeoutMs(), clock)).router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, stores.progress(), clock).router());
     ChapterAlerts alerts = new ChapterAlerts(vertx, stores.alerts(), clock);
     router.route("/api/me/alerts*").subRouter(alerts.router());
@@ -231,7 +234,7 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/admin/*").subRouter(new TitleFinderRoutes(vertx, config.scraperRequestTimeoutMs(), inventory,
         files.root(), new CoverCache(dataDir.resolve("search-covers"), CoverCache.DEFAULT_MAX_FILES, clock)).router());
     router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, stores.progress(), catalog,
-        cbz, new ProgressRecorder(files, stores.progress(), clock), config.trustProxy()).router());
+        cbz, new ProgressRecorder(files, stores.progress(), clock), config.trustProxy(), pages::handleCover).router());
     // After every feature: an /api or /opds request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/opds/*").handler(this::handleUnknownApi);

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The reply of {@code mc.scraper.sources.list}: {@code {v, sources:[{name, type, canSearch, circuit}]}}, in
- * configuration order.
+ * The reply of {@code mc.scraper.sources.list}: {@code {v, sources:[{name, type, canSearch, circuit, titlePage}]}},
+ * in configuration order.
  *
  * @param sources every configured source
  */
@@ -33,11 +33,19 @@ public record SourcesReply(List<Source> sources) {
    * @param type source type ({@code mangadex}, {@code html}, {@code local}, {@code demo})
    * @param canSearch whether {@code mc.scraper.titles.search} can search it
    * @param circuit {@code closed}, {@code half_open} or {@code open}
+   * @param titlePage the address of a title's page on the source's site, {@code {titleId}} standing for the title id;
+   *     null when titles have no page there by their id (absent from older scrapers' replies)
    */
-  public record Source(String name, String type, boolean canSearch, String circuit) {
+  public record Source(String name, String type, boolean canSearch, String circuit, String titlePage) {
+
+    /** A source without a title page address. */
+    public Source(String name, String type, boolean canSearch, String circuit) {
+      this(name, type, canSearch, circuit, null);
+    }
 
     public JsonObject toJson() {
-      return new JsonObject().put("name", name).put("type", type).put("canSearch", canSearch).put("circuit", circuit);
+      return new JsonObject().put("name", name).put("type", type).put("canSearch", canSearch).put("circuit", circuit)
+          .put("titlePage", titlePage);
     }
 
     /** Parses one source; throws {@link InvalidMessageException} when it does not match. */
@@ -50,7 +58,7 @@ public record SourcesReply(List<Source> sources) {
             type + ": field 'circuit' must be closed, half_open or open, got '" + circuit + "'");
       }
       return new Source(MessageFields.string(json, type, "name"), MessageFields.string(json, type, "type"),
-          MessageFields.bool(json, type, "canSearch"), circuit);
+          MessageFields.bool(json, type, "canSearch"), circuit, MessageFields.optionalString(json, type, "titlePage"));
     }
   }
 

@@ -18,7 +18,8 @@ class SearchRepliesTest {
 
   @Test
   void sourcesReplyRoundTripsAndRefusesAnUnknownCircuit() {
-    SourcesReply reply = new SourcesReply(List.of(new SourcesReply.Source("mangadex", "mangadex", true, "closed"),
+    SourcesReply reply = new SourcesReply(List.of(new SourcesReply.Source("mangadex", "mangadex", true, "closed",
+        "https://mangadex.org/title/{titleId}"),
         new SourcesReply.Source("site", "html", false, "open")));
     assertThat(SourcesReply.fromJson(reply.toJson())).isEqualTo(reply);
 

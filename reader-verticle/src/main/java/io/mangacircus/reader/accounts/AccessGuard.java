@@ -1,7 +1,10 @@
 package io.mangacircus.reader.accounts;
 
+import static io.mangacircus.reader.accounts.RouteNeeds.NEEDS_ADMIN;
+import static io.mangacircus.reader.accounts.RouteNeeds.NEEDS_NOTHING;
+import static io.mangacircus.reader.accounts.RouteNeeds.OPEN_TO_APPS;
+
 import io.mangacircus.reader.http.ApiReplies;
-import io.mangacircus.reader.http.RouteTable;
 import io.mangacircus.reader.store.AppPasswordStore;
 import io.mangacircus.reader.store.Session;
 import io.mangacircus.reader.store.SessionStore;
@@ -44,9 +47,6 @@ public final class AccessGuard implements Handler<RoutingContext> {
   /** The realm of the Basic challenge that reading apps answer with a user name and an app password. */
   public static final String BASIC_REALM = "MangaCircus";
 
-  /** Every route under this path must be declared {@link #adminOnly}, or {@link #learnRoutes} refuses. */
-  static final String ADMIN_AREA = "/api/admin/";
-
   /** The role of a request admitted by an app password: no admin check accepts it. */
   public static final String APP_ROLE = "app";
 
@@ -55,29 +55,24 @@ public final class AccessGuard implements Handler<RoutingContext> {
   private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
 
   private final Vertx vertx;
-  private final SessionStore sessions;
   private final byte[] adminToken;
   private final InstantSource clock;
-  private final java.util.concurrent.ConcurrentHashMap<String, Remembered> remembered =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final SessionLookups sessions;
+  private final RouteNeeds routes;
 
   /** How long a looked-up session is trusted without asking the database again (logout and user changes forget). */
   static final java.time.Duration REMEMBER = java.time.Duration.ofSeconds(5);
 
-  private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
-  private final java.util.concurrent.atomic.AtomicLong lookups = new java.util.concurrent.atomic.AtomicLong();
   private final AppPasswords appPasswords;
   private final LoginThrottle throttle;
 
-  private record Remembered(Session session, java.time.Instant until) {
-  }
-
-  public AccessGuard(Vertx vertx, SessionStore sessions, AppPasswordStore appPasswordStore, String adminToken,
+  public AccessGuard(Vertx vertx, SessionStore sessionStore, AppPasswordStore appPasswordStore, String adminToken,
       InstantSource clock) {
     this.vertx = vertx;
-    this.sessions = sessions;
     this.adminToken = adminToken.getBytes(StandardCharsets.UTF_8);
     this.clock = clock;
+    this.sessions = new SessionLookups(vertx, sessionStore, clock);
+    this.routes = new RouteNeeds(vertx);
     this.appPasswords = new AppPasswords(appPasswordStore, clock);
     this.throttle = new LoginThrottle(AccountRoutes.MAX_FAILURES, AccountRoutes.THROTTLE_WINDOW, clock);
   }
@@ -133,136 +128,15 @@ public final class AccessGuard implements Handler<RoutingContext> {
    *     forgotten declaration stops the start instead of opening an admin route to every account
    */
   public void learnRoutes(Router router) {
-    int order = -100_000;
-    java.util.Map<String, Router> groups = new java.util.HashMap<>();
-    java.util.Map<String, java.util.List<PlainRoute>> plainGroups = new java.util.LinkedHashMap<>();
-    for (RouteTable.Entry entry : RouteTable.of(router)) {
-      boolean admin = Boolean.TRUE.equals(entry.route().getMetadata(ADMIN_ONLY));
-      boolean open = Boolean.TRUE.equals(entry.route().getMetadata(PUBLIC));
-      boolean app = Boolean.TRUE.equals(entry.route().getMetadata(APP_READABLE));
-      String path = entry.path();
-      if (app && (admin || open || entry.methods().isEmpty() || !Set.of(HttpMethod.GET).containsAll(entry.methods()))) {
-        throw new IllegalStateException("route " + entry.methods() + " " + path + " is declared app-readable but is "
-            + "not a plain GET route that needs a session");
-      }
-      if (!admin && path != null && path.startsWith(ADMIN_AREA)) {
-        throw new IllegalStateException("route " + entry.methods() + " " + path + " is under " + ADMIN_AREA
-            + " but not declared AccessGuard.adminOnly");
-      }
-      if (!admin && !open && !app) {
-        continue;
-      }
-      if (admin && open) {
-        throw new IllegalStateException("route " + entry.methods() + " " + path + " is declared both admin-only and "
-            + "public");
-      }
-      if (path == null) {
-        throw new IllegalStateException("a route declared admin-only or public needs a plain path: " + entry.route());
-      }
-      // A marker or plain path has the route's path without its wildcard, so it would miss what the wildcard matches.
-      if (!entry.route().isExactPath()) {
-        throw new IllegalStateException("route " + entry.methods() + " " + path + "* is declared admin-only, public "
-            + "or app-readable but matches by prefix: declare each route it answers with its own path");
-      }
-      String flag = admin ? ADMIN_ONLY : open ? PUBLIC : APP_READABLE;
-      String prefix = markerPrefix(path);
-      PlainRoutePath plain = PlainRoutePath.parse(path);
-      if (plain != null) {
-        plainGroups.computeIfAbsent(prefix == null ? "" : prefix, p -> new java.util.ArrayList<>())
-            .add(new PlainRoute(plain, entry.methods(), admin ? NEEDS_ADMIN : open ? NEEDS_NOTHING : OPEN_TO_APPS));
-        continue;
-      }
-      markers = true;
-      Router target = router;
-      String relative = path;
-      if (prefix != null) {
-        Router group = groups.get(prefix);
-        if (group == null) {
-          group = Router.router(vertx);
-          groups.put(prefix, group);
-          router.route(prefix + "*").order(order++).subRouter(group);
-        }
-        target = group;
-        relative = path.substring(prefix.length());
-      }
-      for (HttpMethod method : entry.methods().isEmpty() ? java.util.Collections.<HttpMethod>singleton(null)
-          : entry.methods()) {
-        Route marker = method == null ? target.route(relative) : target.route(method, relative);
-        marker.order(order++).handler(ctx -> {
-          ctx.put(flag, true);
-          ctx.next();
-        });
-      }
-    }
-    java.util.List<PlainGroup> learned = new java.util.ArrayList<>();
-    plainGroups.forEach((prefix, routes) -> learned.add(new PlainGroup(prefix, routes.toArray(PlainRoute[]::new))));
-    plainRoutes = learned.toArray(PlainGroup[]::new);
+    routes.learn(router);
   }
-
-  /** Bits of what the routes a request reaches need, from the plain paths and the markers together. */
-  static final int NEEDS_ADMIN = 1;
-  static final int NEEDS_NOTHING = 2;
-  static final int OPEN_TO_APPS = 4;
-
-  /** A learned route with a plain path: the methods it answers (empty: every method) and what it needs. */
-  private record PlainRoute(PlainRoutePath path, Set<HttpMethod> methods, int needs) {
-  }
-
-  /** The plain routes under one leading pair of literal segments ({@code ""}: those without one). */
-  private record PlainGroup(String prefix, PlainRoute[] routes) {
-
-    /** Whether a normalized path is under this group's prefix (the prefix, a slash, then more). */
-    boolean holds(String path) {
-      int length = prefix.length();
-      return length == 0 || path.length() > length && path.charAt(length) == '/' && path.startsWith(prefix);
-    }
-  }
-
-  private volatile PlainGroup[] plainRoutes = new PlainGroup[0];
-  private volatile boolean markers;
 
   /**
-   * What the declared routes that {@code ctx}'s request reaches need ({@link #NEEDS_ADMIN} ...): every matching route
-   * counts, as every matching marker flags the request.
+   * What the declared routes that {@code ctx}'s request reaches need ({@link RouteNeeds#NEEDS_ADMIN} ...): every
+   * matching route counts, as every matching marker flags the request.
    */
   int needs(RoutingContext ctx) {
-    int needs = 0;
-    String path = ctx.normalizedPath();
-    HttpMethod method = ctx.request().method();
-    for (PlainGroup group : plainRoutes) {
-      if (!group.holds(path)) {
-        continue;
-      }
-      for (PlainRoute route : group.routes()) {
-        if ((route.methods().isEmpty() || route.methods().contains(method)) && route.path().matches(path)) {
-          needs |= route.needs();
-        }
-      }
-    }
-    if (markers) {
-      needs |= (Boolean.TRUE.equals(ctx.get(ADMIN_ONLY)) ? NEEDS_ADMIN : 0)
-          | (Boolean.TRUE.equals(ctx.get(PUBLIC)) ? NEEDS_NOTHING : 0)
-          | (Boolean.TRUE.equals(ctx.get(APP_READABLE)) ? OPEN_TO_APPS : 0);
-    }
-    return needs;
-  }
-
-  /**
-   * The leading two literal segments of a marker's path when more follows them ({@code /api/admin} of
-   * {@code /api/admin/users/:username}), under which it is grouped; null when it has no such prefix (it stays on the
-   * router itself).
-   */
-  static String markerPrefix(String path) {
-    if (!path.startsWith("/")) {
-      return null;
-    }
-    int first = path.indexOf('/', 1);
-    int second = first < 0 ? -1 : path.indexOf('/', first + 1);
-    if (second < 0) {
-      return null;
-    }
-    String prefix = path.substring(0, second);
-    return prefix.indexOf(':') >= 0 || prefix.indexOf('*') >= 0 || prefix.indexOf('(') >= 0 ? null : prefix;
+    return routes.needs(ctx);
   }
 
   @Override
@@ -312,7 +186,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
         return;
       }
       Session session = ar.result().get();
-      ConnectionMemory.keep(ctx, cookies, session, asked, generation(), trustedUntil(cookie.getValue()));
+      ConnectionMemory.keep(ctx, cookies, session, asked, generation(), sessions.trustedUntil(cookie.getValue()));
       admit(ctx, session, admin);
     });
   }
@@ -337,7 +211,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
    * changed, an app password revoked): what a connection remembers from before is not trusted any more.
    */
   private long generation() {
-    return generation.get() + appPasswords.generation();
+    return sessions.generation() + appPasswords.generation();
   }
 
   /**
@@ -345,48 +219,22 @@ public final class AccessGuard implements Handler<RoutingContext> {
    * page images do not each cost a database read; {@link #forget} and {@link #forgetAll} end that at once.
    */
   public io.vertx.core.Future<java.util.Optional<Session>> lookup(String token) {
-    lookups.incrementAndGet();
-    String tokenHash = Sessions.hash(token);
-    java.time.Instant now = clock.instant();
-    Remembered known = remembered.get(tokenHash);
-    if (known != null && now.isBefore(known.until()) && now.isBefore(known.session().expiresAt())) {
-      return io.vertx.core.Future.succeededFuture(java.util.Optional.of(known.session()));
-    }
-    long asked = generation.get();
-    return vertx.executeBlocking(() -> sessions.session(tokenHash, now), false).onSuccess(found -> {
-      // A read that overlapped a logout or an account change may be stale: use it once, do not remember it.
-      if (found.isPresent() && generation.get() == asked) {
-        if (remembered.size() > 10_000) {
-          remembered.clear();
-        }
-        remembered.put(tokenHash, new Remembered(found.get(), now.plus(REMEMBER)));
-      } else {
-        remembered.remove(tokenHash);
-      }
-    });
-  }
-
-  /** Until when a session looked up now is trusted from memory: no longer than the look-up's own span. */
-  private java.time.Instant trustedUntil(String token) {
-    Remembered known = remembered.get(Sessions.hash(token));
-    return known == null ? clock.instant() : known.until();
+    return sessions.lookup(token);
   }
 
   /** How many session tokens were looked up (not admitted from what their connection remembered). */
   long lookups() {
-    return lookups.get();
+    return sessions.lookups();
   }
 
   /** A session ended (logout): it is no longer trusted from memory. */
   public void forget(String tokenHash) {
-    generation.incrementAndGet();
-    remembered.remove(tokenHash);
+    sessions.forget(tokenHash);
   }
 
   /** Accounts changed (password, disabled): every session and app password is read from the database again. */
   public void forgetAll() {
-    generation.incrementAndGet();
-    remembered.clear();
+    sessions.forgetAll();
     appPasswords.forgetAll();
   }
 

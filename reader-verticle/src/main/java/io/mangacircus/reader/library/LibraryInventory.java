@@ -5,12 +5,9 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -38,9 +35,6 @@ public final class LibraryInventory {
   /** The order of the list: by title, case-insensitive, then by folder name. */
   public static final Comparator<SeriesEntry> ORDER = Comparator.comparing(SeriesEntry::title,
       String.CASE_INSENSITIVE_ORDER).thenComparing(SeriesEntry::id);
-
-  /** Newly skipped entries logged one per line per scan; the rest are summed up in one more line. */
-  static final int LOGGED_SKIPS = 20;
 
   /** What {@code libraryStatus} reports. */
   public enum Status {
@@ -77,10 +71,10 @@ public final class LibraryInventory {
   private final InstantSource clock;
   private final Duration maxAge;
   private final Duration errorBackoff;
-  private Consumer<Snapshot> keeper = snapshot -> { };
+  private final InventoryKeeper keeper;
 
-  private List<SeriesEntry> series = List.of();
-  private List<LibraryScan.Skipped> skipped = List.of();
+  private final InventoryList list = new InventoryList();
+  private final SkippedEntries skipped = new SkippedEntries();
   private Instant scannedAt;
   private boolean scannedHere;
   private Instant failedAt;
@@ -88,18 +82,6 @@ public final class LibraryInventory {
   private boolean changedByLastScan;
   private boolean invalidated = true;
   private List<SeriesEntry> kept;
-  /**
-   * When each chapter was published, by series id then chapter id, as the last scan and later publications found
-   * them (its keys are the chapter folders counted: one map for both, 100,000 chapters are a lot of entries); null
-   * before the first scan.
-   */
-  private Map<String, Map<String, Instant>> chapterTimes;
-  /** The listed series by id (so that a publication finds its series' place without going through the list). */
-  private Map<String, SeriesEntry> byId = Map.of();
-  /** The newest inventory to hand to the keeper once the write under way is done; null when there is none. */
-  private Snapshot keepPending;
-  /** Whether a keeper write is under way or about to start (one at a time, the newest inventory last). */
-  private boolean keeping;
   /** Publications that arrived while a scan ran or before the first one: applied when it completes. */
   private final List<LibraryFiles.Chapter> pendingAdds = new ArrayList<>();
   private final PublicationSequence sequence = new PublicationSequence();
@@ -107,10 +89,7 @@ public final class LibraryInventory {
   private final List<CompletableFuture<Summary>> waitingForFresh = new ArrayList<>();
   private final List<CompletableFuture<Summary>> waitingForFirst = new ArrayList<>();
   private final List<CompletableFuture<Summary>> waitingForAny = new ArrayList<>();
-  /** The series the running first scan has found so far, in the order found; null when no such scan runs. */
-  private List<SeriesEntry> foundSoFar;
-  /** {@link #foundSoFar} in list order, as last served: sorted again only when more were found. */
-  private List<SeriesEntry> foundSorted = List.of();
+  private final FirstScanFinds foundSoFar = new FirstScanFinds();
 
   /**
    * @param scanner reads the library folder (blocking); throws on failure
@@ -135,6 +114,7 @@ public final class LibraryInventory {
     this.clock = clock;
     this.maxAge = maxAge;
     this.errorBackoff = errorBackoff;
+    this.keeper = new InventoryKeeper(executor);
   }
 
   /**
@@ -142,7 +122,7 @@ public final class LibraryInventory {
    * scan of this process replaces it. Call before the first {@link #summary}.
    */
   public synchronized LibraryInventory seed(Snapshot previous) {
-    series = previous.series();
+    list.seed(previous.series());
     scannedAt = previous.scannedAt();
     kept = previous.series();
     invalidated = true;
@@ -154,7 +134,7 @@ public final class LibraryInventory {
    * (it may block); a keeper that throws is logged and the inventory goes on.
    */
   public synchronized LibraryInventory keepWith(Consumer<Snapshot> keeper) {
-    this.keeper = keeper;
+    this.keeper.keepWith(keeper);
     return this;
   }
 
@@ -186,7 +166,7 @@ public final class LibraryInventory {
    */
   public synchronized CompletableFuture<Summary> firstSeries() {
     CompletableFuture<Summary> first = firstAnswer();
-    if (first.isDone() || foundSoFar != null && !foundSoFar.isEmpty()) {
+    if (first.isDone() || foundSoFar.any()) {
       return CompletableFuture.completedFuture(current());
     }
     CompletableFuture<Summary> result = new CompletableFuture<>();
@@ -199,11 +179,7 @@ public final class LibraryInventory {
     List<CompletableFuture<Summary>> waiting;
     Summary now;
     synchronized (this) {
-      if (foundSoFar == null) {
-        return;
-      }
-      foundSoFar.add(entry);
-      if (waitingForAny.isEmpty()) {
+      if (!foundSoFar.add(entry) || waitingForAny.isEmpty()) {
         return;
       }
       waiting = new ArrayList<>(waitingForAny);
@@ -219,8 +195,7 @@ public final class LibraryInventory {
    * chapter ids).
    */
   public synchronized Map<String, Map<String, Instant>> chapterTimes() {
-    // A view, not a copy (10,000 series per request): the map is concurrent and its values are immutable.
-    return chapterTimes == null ? null : java.util.Collections.unmodifiableMap(chapterTimes);
+    return list.chapterTimes();
   }
 
   /** A publication or metadata change: the next request refreshes, whatever the summary's age. */
@@ -277,105 +252,30 @@ public final class LibraryInventory {
    */
   public void added(LibraryFiles.Chapter chapter) {
     synchronized (this) {
-      if (running != null || chapterTimes == null) {
+      if (running != null || !list.counted()) {
         pendingAdds.add(chapter);
         return;
       }
       if (!addAll(List.of(chapter))) {
         return;
       }
-      keepLater(keepIfChanged(clock.instant()));
+      keeper.keepLater(keepIfChanged(clock.instant()));
     }
   }
 
-  /**
-   * Adds the chapters not counted yet to the list: each series keeps its place (its title does not change) or a new one
-   * is put in its place by {@link #ORDER}; the list is copied once for all of them, never sorted again.
-   *
-   * @return whether any was added
-   */
+  /** Adds the chapters not counted yet to the list ({@link InventoryList#addAll}); returns whether any was. */
   private boolean addAll(List<LibraryFiles.Chapter> chapters) {
-    List<SeriesEntry> next = null;
-    for (LibraryFiles.Chapter chapter : chapters) {
-      Map<String, Instant> known = chapterTimes.getOrDefault(chapter.seriesId(), Map.of());
-      if (known.containsKey(chapter.id())) {
-        continue;
-      }
-      Instant at = chapter.publishedAt() == null ? Instant.EPOCH : chapter.publishedAt();
-      Map<String, Instant> times = new HashMap<>(known);
-      times.put(chapter.id(), at);
-      chapterTimes.put(chapter.seriesId(), Map.copyOf(times));
-      if (next == null) {
-        next = new ArrayList<>(series);
-      }
-      SeriesEntry old = byId.get(chapter.seriesId());
-      SeriesEntry entry;
-      if (old == null) {
-        entry = new SeriesEntry(chapter.seriesId(), chapter.seriesTitle(), chapter.source(), chapter.titleId(), 1, at);
-        int place = java.util.Collections.binarySearch(next, entry, ORDER);
-        next.add(place < 0 ? -place - 1 : place, entry);
-      } else {
-        entry = new SeriesEntry(old.id(), old.title(), old.source(), old.titleId(), old.chapters() + 1,
-            at.isAfter(old.updatedAt()) ? at : old.updatedAt());
-        int place = java.util.Collections.binarySearch(next, old, ORDER);
-        next.set(place >= 0 ? place : next.indexOf(old), entry);
-      }
-      byId.put(entry.id(), entry);
-    }
-    if (next == null) {
-      return false;
-    }
-    series = List.copyOf(next);
-    changedByLastScan = true;
-    return true;
-  }
-
-  /**
-   * Hands {@code snapshot} (if any) to the keeper on the executor, one write at a time: inventories that arrive while a
-   * write is under way are coalesced, and only the newest of them is written next (a burst of publications is one or
-   * two writes, never one per chapter, and an older inventory never overwrites a newer one).
-   */
-  private void keepLater(Snapshot snapshot) {
-    if (snapshot == null) {
-      return;
-    }
-    keepPending = snapshot;
-    if (keeping) {
-      return;
-    }
-    keeping = true;
-    executor.execute(this::keepPendingOnes);
-  }
-
-  private void keepPendingOnes() {
-    while (true) {
-      Snapshot snapshot;
-      synchronized (this) {
-        snapshot = keepPending;
-        keepPending = null;
-        if (snapshot == null) {
-          keeping = false;
-          return;
-        }
-      }
-      keep(snapshot);
-    }
+    boolean added = list.addAll(chapters);
+    changedByLastScan |= added;
+    return added;
   }
 
   private Snapshot keepIfChanged(Instant now) {
-    if (series.equals(kept)) {
+    if (list.series().equals(kept)) {
       return null;
     }
-    kept = series;
-    return new Snapshot(scannedAt == null ? now : scannedAt, series);
-  }
-
-  private void keep(Snapshot snapshot) {
-    try {
-      keeper.accept(snapshot);
-    } catch (RuntimeException e) {
-      LOG.warn("[LIBRARY] the inventory could not be kept for the next start: {}", e.getMessage());
-    }
+    kept = list.series();
+    return new Snapshot(scannedAt == null ? now : scannedAt, kept);
   }
 
   private Summary current() {
@@ -390,15 +290,10 @@ public final class LibraryInventory {
     } else {
       status = changedByLastScan ? Status.UPDATED : Status.READY;
     }
-    if (foundSoFar != null && series.isEmpty()) {
-      if (foundSorted.size() != foundSoFar.size()) {
-        List<SeriesEntry> sorted = new ArrayList<>(foundSoFar);
-        sorted.sort(ORDER);
-        foundSorted = List.copyOf(sorted);
-      }
-      return new Summary(status, scannedAt, foundSorted, error, skipped, true);
+    if (foundSoFar.collecting() && list.series().isEmpty()) {
+      return new Summary(status, scannedAt, foundSoFar.sorted(), error, skipped.all(), true);
     }
-    return new Summary(status, scannedAt, series, error, skipped, false);
+    return new Summary(status, scannedAt, list.series(), error, skipped.all(), false);
   }
 
   private void startScan() {
@@ -408,9 +303,8 @@ public final class LibraryInventory {
     CompletableFuture<Summary> scan = new CompletableFuture<>();
     running = scan;
     // Only a scan with nothing to show meanwhile collects what it finds: a rescan keeps serving the last list.
-    foundSoFar = scannedAt == null && series.isEmpty() ? new ArrayList<>() : null;
-    foundSorted = List.of();
-    Consumer<SeriesEntry> progress = foundSoFar == null ? entry -> { } : this::foundSeries;
+    foundSoFar.start(scannedAt == null && list.series().isEmpty());
+    Consumer<SeriesEntry> progress = foundSoFar.collecting() ? this::foundSeries : entry -> { };
     executor.execute(() -> {
       LibraryScan result = null;
       RuntimeException failure = null;
@@ -435,42 +329,26 @@ public final class LibraryInventory {
     List<CompletableFuture<Summary>> first;
     synchronized (this) {
       Instant now = clock.instant();
-      if (failure == null && found.folderMissing() && !series.isEmpty()) {
+      if (failure == null && found.folderMissing() && !list.series().isEmpty()) {
         error = "the library folder is missing; showing the last inventory until it is back";
         failedAt = now;
       } else if (failure == null) {
-        changedByLastScan = scannedAt != null && !found.series().equals(series);
-        series = found.series();
-        Set<LibraryScan.Skipped> before = new HashSet<>(skipped);
-        newlySkipped = found.skipped().stream().filter(s -> !before.contains(s)).toList();
-        skipped = found.skipped();
+        changedByLastScan = scannedAt != null && !found.series().equals(list.series());
+        newlySkipped = skipped.replace(found.skipped());
         scannedAt = now;
         scannedHere = true;
         error = null;
         failedAt = null;
-        chapterTimes = new java.util.concurrent.ConcurrentHashMap<>();
-        found.chapters().forEach((id, chapters) -> {
-          Map<String, Instant> known = found.published().getOrDefault(id, Map.of());
-          if (known.size() == chapters.size() && known.keySet().containsAll(chapters)) {
-            chapterTimes.put(id, Map.copyOf(known));   // the scan's own immutable map: kept as it is, not rebuilt
-            return;
-          }
-          Map<String, Instant> times = new HashMap<>();
-          chapters.forEach(c -> times.put(c, known.getOrDefault(c, Instant.EPOCH)));
-          chapterTimes.put(id, Map.copyOf(times));
-        });
-        byId = new HashMap<>();
-        series.forEach(e -> byId.put(e.id(), e));
+        list.replace(found);
         addAll(pendingAdds);
         pendingAdds.clear();
-        keepLater(keepIfChanged(now));
+        keeper.keepLater(keepIfChanged(now));
       } else {
         error = String.valueOf(failure.getMessage());
         failedAt = now;
       }
       running = null;
-      foundSoFar = null;
-      foundSorted = List.of();
+      foundSoFar.stop();
       summary = current();
       first = new ArrayList<>(waitingForFirst);
       waitingForFirst.clear();
@@ -486,17 +364,8 @@ public final class LibraryInventory {
     } else if (found.folderMissing() && error != null) {
       LOG.warn("[LIBRARY] {}", error);
     }
-    logSkipped(newlySkipped);
+    SkippedEntries.log(newlySkipped);
     waiters.forEach(w -> w.complete(summary));
     first.forEach(w -> w.complete(summary));
-  }
-
-  /** Each entry once when it is first skipped, not on every scan; again only if it was fine in between. */
-  private static void logSkipped(List<LibraryScan.Skipped> newlySkipped) {
-    newlySkipped.stream().limit(LOGGED_SKIPS)
-        .forEach(s -> LOG.warn("[LIBRARY] skipped {}: {}", s.entry(), s.reason()));
-    if (newlySkipped.size() > LOGGED_SKIPS) {
-      LOG.warn("[LIBRARY] skipped {} more entries (the health page lists them)", newlySkipped.size() - LOGGED_SKIPS);
-    }
   }
 }

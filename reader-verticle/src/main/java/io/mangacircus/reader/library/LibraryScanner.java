@@ -31,7 +31,7 @@ public final class LibraryScanner {
    * How many threads a scan after the first reads with. A rescan reads every manifest and checks every page again,
    * ≈ 850 MB of short-lived objects at 100,000 chapters; read by one thread it takes longer (well inside its target of
    * 1.5x {@code find | xargs cat}) and makes that garbage at half the rate, and G1 grows the heap by how much of its
-   * time goes to collecting (docs/benchmarks.md, "Tenth session").
+   * time goes to collecting (docs/benchmarks.md, the library scan).
    */
   public static final int RESCAN_WORKERS = 1;
 
@@ -81,7 +81,7 @@ public final class LibraryScanner {
     if (!Files.exists(root)) {
       return new LibraryScan(List.of(), List.of(), true);
     }
-    List<Path> folders = files.entries(root, "library " + root);
+    List<Path> folders = LibraryPaths.entries(root, "library " + root);
     SeriesRead[] reads = new SeriesRead[folders.size()];
     // Chapter folder names repeat across series (chapter-0001...): kept once each, not once per series.
     Map<String, String> names = new ConcurrentHashMap<>();

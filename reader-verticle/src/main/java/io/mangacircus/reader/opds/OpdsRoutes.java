@@ -1,19 +1,25 @@
 package io.mangacircus.reader.opds;
 
+import static io.mangacircus.reader.opds.OpdsEntries.feed;
+import static io.mangacircus.reader.opds.OpdsEntries.navigation;
+import static io.mangacircus.reader.opds.OpdsEntries.updated;
+
 import io.mangacircus.reader.accounts.AccessGuard;
+import io.mangacircus.reader.store.Progress;
+import io.mangacircus.reader.store.ProgressStore;
+import io.mangacircus.reader.store.Session;
+import io.mangacircus.reader.store.StoreException;
 import io.mangacircus.reader.catalog.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.CbzDownload;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.LibraryInventory;
+import io.mangacircus.reader.library.LibraryIds;
 import io.mangacircus.reader.library.SeriesEntry;
-import io.mangacircus.reader.library.SeriesRoutes;
+import io.mangacircus.reader.pages.PageResponses;
 import io.mangacircus.reader.progress.ProgressRecorder;
 import io.mangacircus.reader.progress.ProgressRoutes;
-import io.mangacircus.reader.store.Progress;
-import io.mangacircus.reader.store.ProgressStore;
-import io.mangacircus.reader.store.Session;
-import io.mangacircus.reader.store.StoreException;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
@@ -27,7 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 
@@ -50,9 +55,7 @@ public final class OpdsRoutes {
   public static final int RECENT_LIMIT = 50;
 
   private static final String ATOM = "application/atom+xml;profile=opds-catalog";
-  private static final String OPENSEARCH = "application/opensearchdescription+xml";
-  private static final Set<String> PSE_TYPES = Set.of("image/jpeg", "image/png", "image/gif");
-  private static final Pattern PREFIX = Pattern.compile("(/[A-Za-z0-9._~-]+)+/?");
+      private static final Pattern PREFIX = Pattern.compile("(/[A-Za-z0-9._~-]+)+/?");
 
   private final Vertx vertx;
   private final LibraryInventory inventory;
@@ -62,10 +65,15 @@ public final class OpdsRoutes {
   private final CbzDownload download;
   private final ProgressRecorder recorder;
   private final boolean trustProxy;
+  private final Handler<RoutingContext> cover;
 
-  /** @param trustProxy whether links start with the proxy's {@code X-Forwarded-Prefix} ({@code reader.trustProxy}) */
+  /**
+   * @param trustProxy whether links start with the proxy's {@code X-Forwarded-Prefix} ({@code reader.trustProxy})
+   * @param cover answers {@code GET /series/:series/cover} (page serving's)
+   */
   public OpdsRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ProgressStore database,
-      CatalogStore catalog, CbzDownload download, ProgressRecorder recorder, boolean trustProxy) {
+      CatalogStore catalog, CbzDownload download, ProgressRecorder recorder, boolean trustProxy,
+      Handler<RoutingContext> cover) {
     this.vertx = vertx;
     this.inventory = inventory;
     this.files = files;
@@ -74,6 +82,7 @@ public final class OpdsRoutes {
     this.download = download;
     this.recorder = recorder;
     this.trustProxy = trustProxy;
+    this.cover = cover;
   }
 
   /** The routes, relative to {@link #MOUNT}; page streaming first (most requests). */
@@ -89,7 +98,7 @@ public final class OpdsRoutes {
     AccessGuard.appReadable(router.get("/collections")).handler(this::handleCollections);
     AccessGuard.appReadable(router.get("/collections/:id")).handler(this::handleCollection);
     AccessGuard.appReadable(router.get("/series/:series")).handler(this::handleSeries);
-    AccessGuard.appReadable(router.get("/series/:series/cover")).handler(this::handleCover);
+    AccessGuard.appReadable(router.get("/series/:series/cover")).handler(cover);
     AccessGuard.appReadable(router.get("/series/:series/chapters/:chapter.cbz")).handler(download::handle);
     return router;
   }
@@ -143,7 +152,7 @@ public final class OpdsRoutes {
     if (page < pages) {
       feed.link(new OpdsFeed.Link("next", base + "/series?page=" + (page + 1), OpdsFeed.NAVIGATION));
     }
-    shown.forEach(s -> feed.entry(seriesEntry(base, s)));
+    shown.forEach(s -> feed.entry(OpdsEntries.series(base, s)));
     answer(ctx, feed);
   }
 
@@ -155,13 +164,13 @@ public final class OpdsRoutes {
         .filter(s -> s.title().toLowerCase(Locale.ROOT).contains(lower)).limit(PAGE_SIZE).toList();
     OpdsFeed feed = feed(base, "urn:mangacircus:opds:search", "Search: " + query, updated(found),
         base + "/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8), OpdsFeed.NAVIGATION);
-    found.forEach(s -> feed.entry(seriesEntry(base, s)));
+    found.forEach(s -> feed.entry(OpdsEntries.series(base, s)));
     answer(ctx, feed);
   }
 
   private void handleOpenSearch(RoutingContext ctx) {
     String base = base(ctx);
-    ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, OPENSEARCH + ";charset=utf-8")
+    ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, OpdsEntries.OPENSEARCH + ";charset=utf-8")
         .putHeader(HttpHeaders.CACHE_CONTROL, "private, no-cache")
         .end("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<OpenSearchDescription xmlns=\"http://a9.com/-/spec/opensearch/1.1/\">\n"
@@ -200,7 +209,7 @@ public final class OpdsRoutes {
     OpdsFeed feed = feed(base, "urn:mangacircus:collection:" + collection.get().id(), collection.get().name(),
         updated(members), base + "/collections/" + collection.get().id(), OpdsFeed.NAVIGATION);
     feed.link(new OpdsFeed.Link("up", base + "/collections", OpdsFeed.NAVIGATION));
-    members.forEach(s -> feed.entry(seriesEntry(base, s)));
+    members.forEach(s -> feed.entry(OpdsEntries.series(base, s)));
     answer(ctx, feed);
   }
 
@@ -209,13 +218,13 @@ public final class OpdsRoutes {
   private void handleSeries(RoutingContext ctx) {
     Session session = ctx.get(AccessGuard.SESSION);
     String seriesId = ctx.pathParam("series");
-    if (badIds(ctx, seriesId)) {
+    if (LibraryIds.refused(ctx, seriesId)) {
       return;
     }
     String base = base(ctx);
     blocking(ctx, () -> {
       List<LibraryFiles.Chapter> chapters = files.chapters(seriesId);
-      Reading reading = reading(session.userId(), seriesId);
+      OpdsEntries.Reading reading = reading(session.userId(), seriesId);
       LibraryFiles.Chapter first = chapters.get(0);
       Instant updated = chapters.stream().map(LibraryFiles.Chapter::publishedAt).filter(Objects::nonNull)
           .max(Instant::compareTo).orElse(Instant.EPOCH);
@@ -225,7 +234,7 @@ public final class OpdsRoutes {
       String type = first.pages().get(0).mediaType();
       feed.link(new OpdsFeed.Link(OpdsFeed.IMAGE, base + "/series/" + seriesId + "/cover", type));
       feed.link(new OpdsFeed.Link(OpdsFeed.THUMBNAIL, base + "/series/" + seriesId + "/cover", type));
-      chapters.forEach(c -> feed.entry(chapterEntry(base, c, reading, false)));
+      chapters.forEach(c -> feed.entry(OpdsEntries.chapter(base, c, reading, false)));
       return feed;
     }, feed -> answer(ctx, feed));
   }
@@ -242,7 +251,7 @@ public final class OpdsRoutes {
         }
         try {
           LibraryFiles.Chapter chapter = files.chapter(p.series(), p.chapter());
-          entries.add(chapterEntry(base, chapter, reading(session.userId(), p.series()), true));
+          entries.add(OpdsEntries.chapter(base, chapter, reading(session.userId(), p.series()), true));
           updated = p.updatedAt().isAfter(updated) ? p.updatedAt() : updated;
         } catch (LibraryFiles.NotFoundException | IllegalArgumentException e) {
           // the chapter left the library: nothing to keep reading
@@ -276,22 +285,13 @@ public final class OpdsRoutes {
       OpdsFeed feed = feed(base, "urn:mangacircus:opds:recent", "Recently added", updated(newest),
           base + "/recent", OpdsFeed.ACQUISITION);
       for (LibraryFiles.Chapter c : shown) {
-        feed.entry(chapterEntry(base, c, reading(session.userId(), c.seriesId()), true));
+        feed.entry(OpdsEntries.chapter(base, c, reading(session.userId(), c.seriesId()), true));
       }
       return feed;
     }, feed -> answer(ctx, feed));
   }
 
   // ---- files
-
-  private void handleCover(RoutingContext ctx) {
-    String seriesId = ctx.pathParam("series");
-    if (badIds(ctx, seriesId)) {
-      return;
-    }
-    blocking(ctx, () -> files.chapters(seriesId).get(0),
-        chapter -> SeriesRoutes.sendPage(ctx, chapter, 1, "private, max-age=300"));
-  }
 
   /**
    * OPDS-PSE page {@code page} (0-based, as the stream link's {@code {pageNumber}}) of a chapter; the user's position
@@ -302,7 +302,7 @@ public final class OpdsRoutes {
     Session session = ctx.get(AccessGuard.SESSION);
     String seriesId = ctx.pathParam("series");
     String chapterId = ctx.pathParam("chapter");
-    if (badIds(ctx, seriesId, chapterId)) {
+    if (LibraryIds.refused(ctx, seriesId, chapterId)) {
       return;
     }
     int page;
@@ -322,79 +322,11 @@ public final class OpdsRoutes {
         recorder.save(session.userId(), seriesId, chapterId, index);
       }
       return chapter;
-    }, chapter -> SeriesRoutes.sendPage(ctx, chapter, index, SeriesRoutes.PAGE_CACHE));
+    }, chapter -> PageResponses.send(ctx, chapter, index, PageResponses.PAGE_CACHE));
   }
 
-  // ---- entries
-
-  /** A user's place in one series: its position and the chapters marked read. */
-  private record Reading(Optional<Progress> progress, Set<String> read) {
-  }
-
-  private Reading reading(long userId, String seriesId) throws StoreException {
-    return new Reading(database.progress(userId, seriesId), database.readChapters(userId, seriesId));
-  }
-
-  private static OpdsFeed.Entry seriesEntry(String base, SeriesEntry s) {
-    String href = base + "/series/" + s.id();
-    String cover = href + "/cover";
-    return new OpdsFeed.Entry("urn:mangacircus:series:" + s.id(), s.title(), s.updatedAt(),
-        s.chapters() + (s.chapters() == 1 ? " chapter" : " chapters"),
-        List.of(new OpdsFeed.Link("subsection", href, OpdsFeed.ACQUISITION),
-            new OpdsFeed.Link(OpdsFeed.IMAGE, cover, null), new OpdsFeed.Link(OpdsFeed.THUMBNAIL, cover, null)),
-        List.of());
-  }
-
-  /**
-   * One chapter: its number and title (from {@code chapter.json}, as in ComicInfo.xml), the CBZ acquisition link, the
-   * page-stream link with the page count and the user's last page read, and the series cover.
-   */
-  private static OpdsFeed.Entry chapterEntry(String base, LibraryFiles.Chapter c, Reading reading,
-      boolean withSeries) {
-    String chapterPath = base + "/series/" + c.seriesId() + "/chapters/" + c.id();
-    String name = "Chapter " + c.number() + (c.title() == null || c.title().isEmpty() ? "" : ": " + c.title());
-    String title = withSeries ? c.seriesTitle() + " – " + name : name;
-    int count = c.pages().size();
-    List<String[]> pse = new ArrayList<>();
-    pse.add(new String[] {"pse:count", String.valueOf(count)});
-    Optional<Progress> here = reading.progress().filter(p -> p.chapter().equals(c.id()));
-    if (here.isPresent()) {
-      pse.add(new String[] {"pse:lastRead", String.valueOf(here.get().page())});
-      pse.add(new String[] {"pse:lastReadDate", OpdsFeed.time(here.get().updatedAt())});
-    } else if (reading.read().contains(c.id())) {
-      pse.add(new String[] {"pse:lastRead", String.valueOf(count)});
-    }
-    String pageType = c.pages().get(0).mediaType();
-    String cover = base + "/series/" + c.seriesId() + "/cover";
-    List<OpdsFeed.Link> links = List.of(
-        new OpdsFeed.Link(OpdsFeed.ACQUIRE, chapterPath + ".cbz", CbzDownload.MEDIA_TYPE, "CBZ", List.of()),
-        new OpdsFeed.Link(OpdsFeed.PSE_STREAM, chapterPath + "/pages/{pageNumber}",
-            PSE_TYPES.contains(pageType) ? pageType : "image/jpeg", null, pse),
-        new OpdsFeed.Link(OpdsFeed.IMAGE, cover, pageType),
-        new OpdsFeed.Link(OpdsFeed.THUMBNAIL, cover, pageType));
-    String state = reading.read().contains(c.id()) ? "read" : here.map(p -> "page " + p.page() + " of " + count)
-        .orElse("unread");
-    return new OpdsFeed.Entry("urn:mangacircus:chapter:" + c.seriesId() + ":" + c.id(), title, c.publishedAt(),
-        c.seriesTitle() + ", chapter " + c.number() + ": " + count + (count == 1 ? " page" : " pages") + ", " + state,
-        links, List.of());
-  }
-
-  private static OpdsFeed.Entry navigation(String id, String title, Instant updated, String content, String href,
-      String type) {
-    return new OpdsFeed.Entry(id, title, updated, content, List.of(new OpdsFeed.Link("subsection", href, type)),
-        List.of());
-  }
-
-  private static OpdsFeed feed(String base, String id, String title, Instant updated, String self, String type) {
-    return new OpdsFeed(id, title, updated)
-        .link(new OpdsFeed.Link("self", self, type))
-        .link(new OpdsFeed.Link("start", base + "/catalog", OpdsFeed.NAVIGATION))
-        .link(new OpdsFeed.Link("search", base + "/search.xml", OPENSEARCH));
-  }
-
-  private static Instant updated(List<SeriesEntry> series) {
-    return series.stream().map(SeriesEntry::updatedAt).filter(Objects::nonNull).max(Instant::compareTo)
-        .orElse(Instant.EPOCH);
+  private OpdsEntries.Reading reading(long userId, String seriesId) throws StoreException {
+    return new OpdsEntries.Reading(database.progress(userId, seriesId), database.readChapters(userId, seriesId));
   }
 
   /**
@@ -414,16 +346,6 @@ public final class OpdsRoutes {
   private static void answer(RoutingContext ctx, OpdsFeed feed) {
     ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, ATOM + ";charset=utf-8")
         .putHeader(HttpHeaders.CACHE_CONTROL, "private, no-cache").end(feed.xml());
-  }
-
-  private static boolean badIds(RoutingContext ctx, String... ids) {
-    for (String id : ids) {
-      if (!LibraryFiles.validId(id)) {
-        ApiReplies.error(ctx, 400, "bad_request", "not a series or chapter id");
-        return true;
-      }
-    }
-    return false;
   }
 
   private <T> void blocking(RoutingContext ctx, Callable<T> work, java.util.function.Consumer<T> answer) {

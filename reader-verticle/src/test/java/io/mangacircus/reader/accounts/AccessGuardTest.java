@@ -206,10 +206,10 @@ class AccessGuardTest {
 
   @Test
   void aMarkerIsGroupedUnderItsLeadingTwoLiteralSegmentsOnlyWhenMoreFollows() {
-    assertThat(AccessGuard.markerPrefix("/api/admin/users/:username")).isEqualTo("/api/admin");
-    assertThat(AccessGuard.markerPrefix("/api/series/:series/cover")).isEqualTo("/api/series");
-    assertThat(AccessGuard.markerPrefix("/api/login")).isNull();
-    assertThat(AccessGuard.markerPrefix("/opds/:x/feed")).isNull();
-    assertThat(AccessGuard.markerPrefix("/api/*")).isNull();
+    assertThat(RouteNeeds.markerPrefix("/api/admin/users/:username")).isEqualTo("/api/admin");
+    assertThat(RouteNeeds.markerPrefix("/api/series/:series/cover")).isEqualTo("/api/series");
+    assertThat(RouteNeeds.markerPrefix("/api/login")).isNull();
+    assertThat(RouteNeeds.markerPrefix("/opds/:x/feed")).isNull();
+    assertThat(RouteNeeds.markerPrefix("/api/*")).isNull();
   }
 }

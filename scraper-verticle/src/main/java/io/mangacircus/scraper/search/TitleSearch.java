@@ -14,6 +14,7 @@ import io.mangacircus.scraper.validate.ImageStructure;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.PageBytes;
 import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.TitleHit;
 import io.mangacircus.scraper.source.TitlePreview;
 import io.vertx.core.Future;
@@ -100,7 +101,7 @@ public final class TitleSearch {
     parts.sources().forEach((name, type) -> {
       Source adapter = parts.adapters().apply(name);
       list.add(new SourcesReply.Source(name, type, adapter != null && adapter.canSearch(),
-          parts.circuits().apply(name)));
+          parts.circuits().apply(name), SourceTypes.titlePage(type).orElse(null)));
     });
     return new SourcesReply(list);
   }

@@ -72,7 +72,8 @@ public interface Source {
 
   /**
    * A title's details and every chapter in every language (metadata timeout). By default its inspection's chapters
-   * with nothing else known; sources that know more (description, groups, cover) say so.
+   * with nothing else known; sources that know more (description, groups, cover) say so. Only a source that honours
+   * {@link Wanted#preferredGroups} lists groups: the admin's add page offers a group choice exactly when there are some.
    */
   default Future<FetchOutcome<TitlePreview>> preview(String titleId) {
     return title(titleId).map(outcome -> outcome.ok()

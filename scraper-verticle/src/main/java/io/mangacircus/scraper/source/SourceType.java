@@ -40,6 +40,15 @@ public interface SourceType<O> {
     return source;
   }
 
+  /**
+   * The address of a title's page on the source's site, {@code {titleId}} standing for the title id (the scraper's
+   * sources reply carries it, so that the reader links a series to its source); empty when titles have no page there
+   * by their id.
+   */
+  default Optional<String> titlePage() {
+    return Optional.empty();
+  }
+
   /** Put before the series folder names of the source's chapters in the library; empty for none. */
   default String seriesFolderPrefix(O options) {
     return "";

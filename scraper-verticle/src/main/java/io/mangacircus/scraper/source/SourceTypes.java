@@ -58,6 +58,12 @@ public final class SourceTypes {
     return type;
   }
 
+  /** The title page address of a type ({@link SourceType#titlePage}); empty for a name that is no type. */
+  public static java.util.Optional<String> titlePage(String name) {
+    SourceType<?> type = name == null ? null : TYPES.get(name);
+    return type == null ? java.util.Optional.empty() : type.titlePage();
+  }
+
   /**
    * Prepares a configured source: its type reads and checks its options (an HTML definition is loaded; a relative
    * path starts at the working directory) and merges its defaults. May read files: call it off the event loop.

@@ -27,6 +27,14 @@ class SourceTypesTest {
   }
 
   @Test
+  void onlyATypeWhoseTitlesHavePagesByIdGivesATitlePageAddress() {
+    assertThat(SourceTypes.titlePage("mangadex")).hasValue("https://mangadex.org/title/{titleId}");
+    assertThat(SourceTypes.titlePage("html")).isEmpty();
+    assertThat(SourceTypes.titlePage("local")).isEmpty();
+    assertThat(SourceTypes.titlePage("no-such-type")).isEmpty();
+  }
+
+  @Test
   void anHtmlSourceTakesTheDefinitionsBaseUrlPacingAndMarkersWhenItLeavesThemOut() {
     ResolvedSource resolved = SourceTypes.resolve("mangapill", configured(null, null, null, null, MANGAPILL));
 

@@ -29,6 +29,11 @@ public final class MangaDexType implements SourceType<MangaDexOptions> {
   }
 
   @Override
+  public Optional<String> titlePage() {
+    return Optional.of(MangaDexSearch.TITLE_PAGE + "{titleId}");
+  }
+
+  @Override
   public Source create(SourceSetup setup, MangaDexOptions options) {
     String api = MangaDexSource.apiBaseUrl(setup.config().baseUrl());
     return new MangaDexSource(setup.name(), api, options, setup.client(), setup.lines().line(api), setup.clock(),
