@@ -24,7 +24,7 @@ final class SchemaMigration {
   /** The queue store's logger: a migration is the store's doing. */
   private static final Logger LOG = LoggerFactory.getLogger(QueueStore.class);
 
-  /** Writes a migrated queue as the snapshot of sequence 0, with an empty journal beside it (under the store's lock). */
+  /** Writes a migrated queue as the snapshot of sequence 0, with an empty journal beside it (under the store lock). */
   interface Rewrite {
     void write(QueueFile queue) throws IOException;
   }
