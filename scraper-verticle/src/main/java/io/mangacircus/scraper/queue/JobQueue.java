@@ -1,8 +1,6 @@
 package io.mangacircus.scraper.queue;
 
 import io.mangacircus.contracts.library.PublishedChapter;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -11,21 +9,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The download queue: the scraper's only copy of jobs, with its lane settings and incidents in their own stores.
  * Every change is checked against the state machine and the stage lattice and committed (a line of
  * {@code queue.json.journal} + {@code events.log}) before the caller learns it happened; listeners hear of it after the
- * lock is released. The state machine is driven here by who asks: a lane ({@link LaneWork}), the operator
- * ({@link OperatorActions}), a chapter's stage ({@link ChapterStages}), all on one {@link JobTable} under one lock.
+ * lock is released. The state machine is driven here by who asks: a new title ({@link TitleAdditions}), a lane
+ * ({@link LaneWork}), the operator ({@link OperatorActions}), a chapter's stage ({@link ChapterStages}), all on one
+ * {@link JobTable} under one lock.
  * Thread-safe: lanes (worker threads) and operator requests share it (docs/architecture.md §4).
  */
 public final class JobQueue {
-
-  private static final Logger LOG = LoggerFactory.getLogger(JobQueue.class);
 
   /** What a lane is to do with a claimed job. */
   public enum Work { INSPECT, DOWNLOAD }
@@ -57,6 +51,7 @@ public final class JobQueue {
   private final ChapterStages chapters;
   private final OperatorActions operator;
   private final LaneWork lane;
+  private final TitleAdditions additions;
   private final ContactTimes contacts = new ContactTimes();
 
   /**
@@ -76,6 +71,7 @@ public final class JobQueue {
     chapters = new ChapterStages(jobs, journal, clock);
     operator = new OperatorActions(jobs, journal, incidents);
     lane = new LaneWork(jobs, journal, lanes, contacts, clock);
+    additions = new TitleAdditions(jobs, this.sources, clock);
     journal.snapshotFrom(() -> new QueueFile(QueueStore.SCHEMA, List.copyOf(jobs.all()), lanes.snapshot(),
         incidents.snapshot()));
   }
@@ -173,32 +169,7 @@ public final class JobQueue {
    */
   public Addition addTitle(String source, String titleId, boolean autoConfirm, String language,
       List<String> preferredGroups) {
-    return journal.locked(() -> {
-      if (!sources.contains(source)) {
-        return new Addition(QueueOutcome.refused(null, QueueOutcome.Refusal.UNKNOWN_SOURCE,
-            "unknown source '" + source + "' (configured: " + String.join(", ", sources) + ")"), false, null);
-      }
-      List<Job> ofTitle = jobs.ofTitle(source, titleId);
-      Optional<Job> existing = ofTitle.stream().filter(j -> j.state().outstanding()).findFirst();
-      if (existing.isPresent()) {
-        return new Addition(QueueOutcome.done(existing.get()), false, null);
-      }
-      List<Job> finished = ofTitle.stream().filter(j -> j.state() == JobState.DONE).toList();
-      finished.forEach(jobs::remove);
-      Instant now = clock.instant();
-      Job job = new Job("j-" + UUID.randomUUID().toString().substring(0, 8), source, titleId, titleId,
-          JobState.PENDING, false, autoConfirm, 0, 0, now, now, null, null, null, null, List.of(), 0, 0, language,
-          preferredGroups);
-      jobs.add(job);
-      jobs.commit(job, "job.added", new JsonObject().put("autoConfirm", autoConfirm).put("language", job.language())
-          .put("preferredGroups", new JsonArray(job.preferredGroups()))
-          .put("supersedes", new JsonArray(finished.stream().map(Job::id).toList())));
-      String superseded = finished.isEmpty() ? null : finished.get(finished.size() - 1).id();
-      if (superseded != null) {
-        LOG.info("[QUEUE] job {} for {}/{} supersedes finished job {}", job.id(), source, titleId, superseded);
-      }
-      return new Addition(QueueOutcome.done(job), true, superseded);
-    });
+    return journal.locked(() -> additions.add(source, titleId, autoConfirm, language, preferredGroups));
   }
 
   /**
@@ -380,17 +351,6 @@ public final class JobQueue {
    */
   public List<Job> releaseAllAtStartup() {
     // One save for every job given back: a long queue is not rewritten once per active job.
-    return journal.batch(() -> {
-      List<Job> released = new ArrayList<>();
-      for (Job job : List.copyOf(jobs.all())) {
-        if (job.state() == JobState.ACTIVE) {
-          jobs.move(job, JobState.PENDING, "the scraper stopped while it was active", false, true);
-          released.add(job);
-        } else if (job.leaseOwner() != null) {
-          jobs.put(job.withLease(null, null));
-        }
-      }
-      return released;
-    });
+    return journal.batch(lane::releaseAll);
   }
 }

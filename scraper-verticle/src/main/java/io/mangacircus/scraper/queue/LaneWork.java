@@ -191,4 +191,18 @@ final class LaneWork {
       }
     }
   }
+
+  /** {@link JobQueue#releaseAllAtStartup}: every active job and inspection lease given back (inside a batch). */
+  List<Job> releaseAll() {
+    List<Job> released = new ArrayList<>();
+    for (Job job : List.copyOf(jobs.all())) {
+      if (job.state() == JobState.ACTIVE) {
+        jobs.move(job, JobState.PENDING, "the scraper stopped while it was active", false, true);
+        released.add(job);
+      } else if (job.leaseOwner() != null) {
+        jobs.put(job.withLease(null, null));
+      }
+    }
+    return released;
+  }
 }
