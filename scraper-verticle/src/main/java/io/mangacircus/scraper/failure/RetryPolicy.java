@@ -27,6 +27,9 @@ public record RetryPolicy(int requestRetries, Duration requestBackoff, Duration 
     int jobNetworkRetries, Duration retryWait, int stallRequeues, int laneCrashes, Duration laneCrashWindow,
     Duration laneRestartBackoff, Duration laneRestartBackoffMax) {
 
+  /** Failed attempts after which a job is quarantined instead of retried. */
+  public static final int MAX_ATTEMPTS = 5;
+
   /** The built-in policy: the configuration defaults and the fixed limits. */
   public static final RetryPolicy DEFAULTS = new RetryPolicy(2, Duration.ofSeconds(1), Duration.ofSeconds(30),
       FailureClassifier.JOB_LEVEL_NETWORK_RETRIES, Duration.ofMinutes(5), 1, 3, Duration.ofHours(1),

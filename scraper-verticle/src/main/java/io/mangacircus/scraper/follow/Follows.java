@@ -1,10 +1,6 @@
 package io.mangacircus.scraper.follow;
 
-import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
-import io.vertx.core.json.DecodeException;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,8 +9,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -58,13 +52,6 @@ public final class Follows {
 
     public Entry {
       preferredGroups = List.copyOf(preferredGroups);
-    }
-
-    JsonObject toJson() {
-      return new JsonObject().put("source", source).put("titleId", titleId).put("title", title)
-          .put("language", language).put("preferredGroups", new JsonArray(preferredGroups))
-          .put("followedAt", followedAt.toString()).put("lastCheckAt", text(lastCheckAt))
-          .put("lastNewChapterAt", text(lastNewChapterAt));
     }
   }
 
@@ -116,7 +103,7 @@ public final class Follows {
    */
   public static Follows open(Path file, InstantSource clock) {
     try {
-      return new Follows(file, clock, parse(file, Files.readString(file, StandardCharsets.UTF_8)), State.OPEN);
+      return new Follows(file, clock, FollowsFile.parse(file, Files.readString(file, StandardCharsets.UTF_8)), State.OPEN);
     } catch (NoSuchFileException e) {
       return new Follows(file, clock, new LinkedHashMap<>(), State.SEEDING);
     } catch (IOException e) {
@@ -252,62 +239,8 @@ public final class Follows {
     }
   }
 
-  private static Map<String, Entry> parse(Path file, String text) {
-    String shape = "needs {\"schema\": 1, \"titles\": [{source, titleId, title, language, preferredGroups, "
-        + "followedAt, lastCheckAt, lastNewChapterAt}]}";
-    JsonObject root;
-    try {
-      root = new JsonObject(text);
-    } catch (DecodeException | ClassCastException e) {
-      throw new CorruptStateFileException(file, "is not a JSON object: " + e.getMessage());
-    }
-    if (!(root.getValue("schema") instanceof Number schema)) {
-      throw new CorruptStateFileException(file, shape);
-    }
-    if (schema.intValue() > SCHEMA) {
-      throw new CorruptStateFileException(file, "has schema " + schema + ", newer than this version reads ("
-          + SCHEMA + ")");
-    }
-    if (!(root.getValue("titles") instanceof JsonArray titles)) {
-      throw new CorruptStateFileException(file, shape);
-    }
-    Map<String, Entry> entries = new LinkedHashMap<>();
-    for (int i = 0; i < titles.size(); i++) {
-      try {
-        JsonObject t = titles.getJsonObject(i);
-        List<String> groups = new ArrayList<>();
-        if (t.getValue("preferredGroups") instanceof JsonArray list) {
-          list.forEach(g -> groups.add((String) g));
-        }
-        Entry entry = new Entry(required(t, "source"), required(t, "titleId"), required(t, "title"),
-            required(t, "language"), groups, Instant.parse(required(t, "followedAt")),
-            instant(t.getString("lastCheckAt")), instant(t.getString("lastNewChapterAt")));
-        entries.put(key(entry.source(), entry.titleId()), entry);
-      } catch (ClassCastException | IllegalArgumentException | DateTimeParseException e) {
-        throw new CorruptStateFileException(file, "titles[" + i + "] is not readable (" + e.getMessage() + "); "
-            + shape);
-      }
-    }
-    return entries;
-  }
-
-  private static String required(JsonObject json, String field) {
-    String value = json.getString(field);
-    if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException("'" + field + "' is missing");
-    }
-    return value;
-  }
-
-  private static Instant instant(String value) {
-    return value == null ? null : Instant.parse(value);
-  }
-
-  private static String text(Instant at) {
-    return at == null ? null : at.toString();
-  }
-
-  private static String key(String source, String titleId) {
+  /** A title's key in the follows. */
+  static String key(String source, String titleId) {
     return source + "\u0000" + titleId;
   }
 
@@ -439,10 +372,7 @@ public final class Follows {
   }
 
   private void save(Map<String, Entry> next) throws IOException {
-    JsonArray titles = new JsonArray();
-    next.values().forEach(e -> titles.add(e.toJson()));
-    AtomicFiles.write(file, new JsonObject().put("schema", SCHEMA).put("titles", titles).encodePrettily()
-        .getBytes(StandardCharsets.UTF_8));
+    FollowsFile.write(file, next.values());
     entries = next;
     unsaved = false;
   }

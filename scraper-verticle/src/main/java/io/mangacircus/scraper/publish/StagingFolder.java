@@ -1,7 +1,6 @@
 package io.mangacircus.scraper.publish;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.library.ChapterManifest;
@@ -14,7 +13,6 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -26,7 +24,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +33,7 @@ import org.slf4j.LoggerFactory;
  * each. A page is written to a hidden {@code .NNN.ext.part}, fsynced and renamed to {@code NNN.ext} before its line is
  * appended; a torn last line (a kill mid-append) counts as absent and is cut off before the next append. Reopening
  * re-validates every recorded page against its hash; hidden pending files never count (docs/downloads.md, "Staging").
+ * What a folder records is read by {@link CheckpointReader}.
  */
 public final class StagingFolder implements Closeable {
 
@@ -45,9 +43,6 @@ public final class StagingFolder implements Closeable {
   /** One line per validated page, appended. */
   static final String CHECKPOINT_LOG = "checkpoint.log";
   static final int HEADER_SCHEMA = 2;
-  private static final int LEGACY_SCHEMA = 1;
-  private static final Pattern PAGE_FILE = Pattern.compile("[0-9]{3,}\\.[a-z0-9]{1,8}");
-  private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
   private final Path folder;
   private final String fingerprint;
@@ -76,22 +71,9 @@ public final class StagingFolder implements Closeable {
    * only used, so sharing it across threads is safe.
    */
   private static final ObjectMapper MAPPER = StateJson.mapper();
-  private static final ObjectReader HEADER = MAPPER.readerFor(Checkpoint.class);
-  private static final ObjectReader PAGE = MAPPER.readerFor(Checkpoint.Page.class);
 
   static ObjectMapper mapper() {
     return MAPPER;
-  }
-
-  /**
-   * What a staging folder records, read without changing anything.
-   *
-   * @param header the header, or (for a folder compacted for publication) one made from its {@code chapter.json};
-   *     null when the folder has neither
-   * @param compacted whether it was read from {@code chapter.json}
-   * @param logEnd where the log's last complete, parsable line ends
-   */
-  private record Recorded(Checkpoint header, boolean compacted, long logEnd) {
   }
 
   /**
@@ -125,7 +107,7 @@ public final class StagingFolder implements Closeable {
    *     parsed
    */
   public static Optional<Checkpoint> readCheckpoint(Path folder) {
-    return Optional.ofNullable(read(folder, mapper()).header());
+    return Optional.ofNullable(CheckpointReader.read(folder, mapper()).header());
   }
 
   /**
@@ -140,132 +122,8 @@ public final class StagingFolder implements Closeable {
     }
   }
 
-  private static Recorded read(Path folder, ObjectMapper mapper) {
-    Path headerFile = folder.resolve(CHECKPOINT);
-    Path logFile = folder.resolve(CHECKPOINT_LOG);
-    Checkpoint header;
-    try {
-      header = HEADER.readValue(Files.readAllBytes(headerFile));
-    } catch (NoSuchFileException e) {
-      return readCompacted(folder);
-    } catch (IOException | RuntimeException e) {
-      throw new CorruptStateFileException(headerFile, "cannot be parsed: " + e.getMessage());
-    }
-    if (header.schema() != HEADER_SCHEMA && header.schema() != LEGACY_SCHEMA) {
-      throw new CorruptStateFileException(headerFile, "has unknown schema " + header.schema());
-    }
-    if (header.schema() == HEADER_SCHEMA && !header.pages().isEmpty()) {
-      throw new CorruptStateFileException(headerFile, "is a schema 2 header that lists pages");
-    }
-    TreeMap<Integer, Checkpoint.Page> recorded = new TreeMap<>();
-    for (Checkpoint.Page page : header.pages()) {
-      if (!plausible(page, header.manifest().size())) {
-        throw new CorruptStateFileException(headerFile, "records an impossible page " + page);
-      }
-      recorded.put(page.index(), page);
-    }
-    byte[] log;
-    try {
-      log = Files.readAllBytes(logFile);
-    } catch (NoSuchFileException e) {
-      log = new byte[0];
-    } catch (IOException e) {
-      throw new CorruptStateFileException(logFile, "cannot be read: " + e.getMessage());
-    }
-    long logEnd = 0;
-    int start = 0;
-    while (start < log.length) {
-      int newline = indexOf(log, (byte) '\n', start);
-      int end = newline < 0 ? log.length : newline;
-      Checkpoint.Page page = parseLine(mapper, log, start, end, header.manifest().size());
-      boolean last = newline < 0 || newline + 1 == log.length;
-      if (page == null || newline < 0) {
-        if (!last) {
-          throw new CorruptStateFileException(logFile, "line " + (lineNumber(log, start)) + " cannot be parsed ("
-              + "only the last line may be torn)");
-        }
-        // A torn last line: the page in flight when the process stopped. It counts as absent.
-        break;
-      }
-      recorded.put(page.index(), page);
-      logEnd = newline + 1;
-      start = newline + 1;
-    }
-    Checkpoint merged = new Checkpoint(header.schema(), header.fingerprint(), header.source(), header.titleId(),
-        header.chapterId(), header.manifest(), new ArrayList<>(recorded.values()), header.updatedAt());
-    return new Recorded(merged, false, logEnd);
-  }
-
-  /**
-   * A folder without a header: new, or compacted for publication (header and log removed after {@code chapter.json}
-   * was written) and not renamed yet because the process stopped; its pages are then those of {@code chapter.json}.
-   */
-  private static Recorded readCompacted(Path folder) {
-    ChapterManifest manifest;
-    try {
-      manifest = ChapterManifest.read(folder);
-    } catch (NoSuchFileException e) {
-      if (Files.exists(folder.resolve(CHECKPOINT_LOG))) {
-        throw new CorruptStateFileException(folder.resolve(CHECKPOINT_LOG), "has no " + CHECKPOINT
-            + " header beside it");
-      }
-      return new Recorded(null, false, 0);
-    } catch (IOException | ChapterManifest.InvalidException e) {
-      throw new CorruptStateFileException(folder.resolve(ChapterManifest.FILE), "cannot be parsed: " + e.getMessage());
-    }
-    List<Checkpoint.Page> pages = new ArrayList<>();
-    for (ChapterManifest.Page page : manifest.pages()) {
-      Checkpoint.Page recorded = new Checkpoint.Page(page.index(), page.file(), page.size(), page.sha256());
-      if (!plausible(recorded, Integer.MAX_VALUE)) {
-        throw new CorruptStateFileException(folder.resolve(ChapterManifest.FILE), "records an impossible page "
-            + recorded);
-      }
-      pages.add(recorded);
-    }
-    return new Recorded(new Checkpoint(0, manifest.fingerprint(), manifest.source(), manifest.titleId(),
-        manifest.chapterId(), List.of(), pages, manifest.publishedAt()), true, 0);
-  }
-
-  /** One log line as a page; null when it is not one (unparsable, or naming an impossible page). */
-  private static Checkpoint.Page parseLine(ObjectMapper mapper, byte[] log, int start, int end, int pageCount) {
-    if (end <= start) {
-      return null;
-    }
-    try {
-      Checkpoint.Page page = PAGE.readValue(log, start, end - start);
-      return plausible(page, pageCount) ? page : null;
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
-  }
-
-  private static boolean plausible(Checkpoint.Page page, int pageCount) {
-    return page != null && page.index() >= 1 && page.index() <= pageCount && page.file() != null
-        && PAGE_FILE.matcher(page.file()).matches() && page.size() >= 0 && page.sha256() != null
-        && SHA256.matcher(page.sha256()).matches();
-  }
-
-  private static int indexOf(byte[] bytes, byte value, int from) {
-    for (int i = from; i < bytes.length; i++) {
-      if (bytes[i] == value) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  private static int lineNumber(byte[] bytes, int offset) {
-    int line = 1;
-    for (int i = 0; i < offset; i++) {
-      if (bytes[i] == '\n') {
-        line++;
-      }
-    }
-    return line;
-  }
-
   private void load() throws IOException {
-    Recorded recorded = read(folder, mapper);
+    CheckpointReader.Recorded recorded = CheckpointReader.read(folder, mapper);
     Checkpoint checkpoint = recorded.header();
     if (checkpoint == null) {
       writeHeader();

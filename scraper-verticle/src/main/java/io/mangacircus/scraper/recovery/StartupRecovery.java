@@ -1,12 +1,9 @@
 package io.mangacircus.scraper.recovery;
 
-import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.scraper.ScraperConfig;
-import io.mangacircus.scraper.publish.ChapterKey;
 import io.mangacircus.scraper.publish.ChapterPublisher;
 import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.publish.SeriesFolders;
-import io.mangacircus.scraper.publish.StagingFolder;
 import io.mangacircus.scraper.queue.ChapterEntry;
 import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
@@ -17,8 +14,6 @@ import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.pacing.Delays;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -50,6 +45,7 @@ public final class StartupRecovery {
   private final LibraryFolders library;
   private final ChapterPublisher publisher;
   private final ScraperConfig.Recovery limits;
+  private final FileVerdicts files;
   /** The pass's queue writes and {@link #stop} take turns on it: once a stop returned, the pass writes nothing. */
   private final Object writes = new Object();
   private volatile boolean stopped;
@@ -76,6 +72,7 @@ public final class StartupRecovery {
     this.publisher = publisher;
     this.limits = limits;
     this.context = vertx.getOrCreateContext();
+    this.files = new FileVerdicts(queue, this.sources, library, publisher, () -> stopped);
   }
 
   /**
@@ -132,7 +129,7 @@ public final class StartupRecovery {
   }
 
   /** How many jobs or chapters a summary line names. */
-  private static final int NAMED = 10;
+  static final int NAMED = 10;
   /** Below this many open chapters the files are read on one worker; above, on one worker per core. */
   private static final int PARALLEL_FROM = 256;
 
@@ -232,11 +229,6 @@ public final class StartupRecovery {
   private record Local(Map<RecoveryVerdict, Integer> verdicts, List<OpenChapter> needSource, long orphans) {
   }
 
-  /** What the files decided for a run of open chapters. */
-  private record Part(Map<RecoveryVerdict, Integer> verdicts, List<OpenChapter> needSource,
-      List<JobQueue.Publication> complete, List<String> completeNamed, int stagedPages) {
-  }
-
   /**
    * Classifies every open chapter the library or its staging folder decides (no source is asked, so no cap applies):
    * the files are read on workers, one run of chapters per core, each title's series folder resolved and listed once
@@ -249,10 +241,10 @@ public final class StartupRecovery {
     SeriesFolders folders = new SeriesFolders(library);
     int runs = open.size() < PARALLEL_FROM ? 1 : Math.max(1, Runtime.getRuntime().availableProcessors());
     int size = (open.size() + runs - 1) / runs;
-    List<Future<Part>> parts = new ArrayList<>();
+    List<Future<FileVerdicts.Part>> parts = new ArrayList<>();
     for (int from = 0; from < open.size(); from += size) {
       List<OpenChapter> run = open.subList(from, Math.min(open.size(), from + size));
-      parts.add(vertx.executeBlocking(() -> classifyRun(run, folders), false));
+      parts.add(vertx.executeBlocking(() -> files.classifyRun(run, folders), false));
     }
     return Future.all(parts).compose(all -> vertx.executeBlocking(() -> {
       Map<RecoveryVerdict, Integer> verdicts = new EnumMap<>(RecoveryVerdict.class);
@@ -260,8 +252,9 @@ public final class StartupRecovery {
       List<JobQueue.Publication> complete = new ArrayList<>();
       List<String> completeNamed = new ArrayList<>();
       int stagedPages = 0;
-      for (Future<Part> future : parts) {   // in the order of the open chapters: the look-ups keep their order
-        Part part = future.result();
+      // In the order of the open chapters: the look-ups keep their order.
+      for (Future<FileVerdicts.Part> future : parts) {
+        FileVerdicts.Part part = future.result();
         part.verdicts().forEach((verdict, count) -> verdicts.merge(verdict, count, Integer::sum));
         needSource.addAll(part.needSource());
         complete.addAll(part.complete());
@@ -275,118 +268,13 @@ public final class StartupRecovery {
           }
         }
       }
-      logVerdicts(verdicts, completeNamed, stagedPages);
-      return new Local(verdicts, needSource, orphans(open));
+      FileVerdicts.logVerdicts(verdicts, completeNamed, stagedPages);
+      return new Local(verdicts, needSource, files.orphans(open));
     }));
   }
 
-  private Part classifyRun(List<OpenChapter> run, SeriesFolders folders) {
-    Map<RecoveryVerdict, Integer> verdicts = new EnumMap<>(RecoveryVerdict.class);
-    List<OpenChapter> needSource = new ArrayList<>();
-    List<JobQueue.Publication> complete = new ArrayList<>();
-    List<String> completeNamed = new ArrayList<>();
-    int[] stagedPages = {0};
-    for (OpenChapter snapshot : run) {
-      if (stopped) {
-        break;
-      }
-      RecoveryVerdict verdict = classifyLocally(snapshot, folders, complete, completeNamed, stagedPages);
-      if (verdict == null) {
-        needSource.add(snapshot);
-      } else {
-        verdicts.merge(verdict, 1, Integer::sum);
-      }
-    }
-    return new Part(verdicts, needSource, complete, completeNamed, stagedPages[0]);
-  }
-
-  /** One line per verdict the files gave, with its count (unknown ones were named each in its own WARN line). */
-  private static void logVerdicts(Map<RecoveryVerdict, Integer> verdicts, List<String> completeNamed,
-      int stagedPages) {
-    int complete = verdicts.getOrDefault(RecoveryVerdict.COMPLETE, 0);
-    if (complete > 0) {
-      LOG.info("[RECOVERY] {} open chapters complete (the library already holds them with their fingerprint): recorded "
-          + "as published in one commit: {}{}", complete, String.join(", ", completeNamed.subList(0,
-          Math.min(NAMED, completeNamed.size()))), complete > NAMED ? " and " + (complete - NAMED) + " more" : "");
-    }
-    int still = verdicts.getOrDefault(RecoveryVerdict.STILL, 0);
-    if (still > 0) {
-      LOG.info("[RECOVERY] {} open chapters still (staging holds {} validated pages in all, or a lane already moved "
-          + "them); the lanes resume them from their checkpoints", still, stagedPages);
-    }
-    int unknown = verdicts.getOrDefault(RecoveryVerdict.UNKNOWN, 0);
-    if (unknown > 0) {
-      LOG.warn("[RECOVERY] {} open chapters unknown (an unreadable checkpoint, or a source no longer configured; each "
-          + "named in its own line): nothing changed", unknown);
-    }
-  }
-
-  /** Staging folders no open chapter names (a dismissed job's that could not be removed, say); -1 when unreadable. */
-  private long orphans(List<OpenChapter> open) {
-    java.util.Set<String> named = new java.util.HashSet<>();
-    open.forEach(chapter -> {
-      if (chapter.chapter().fingerprint() != null) {
-        named.add(library.staging(chapter.chapter().fingerprint()).getFileName().toString());
-      }
-    });
-    if (!Files.isDirectory(library.root())) {
-      return 0;
-    }
-    try (java.util.stream.Stream<Path> entries = Files.list(library.root())) {
-      return entries.map(entry -> entry.getFileName().toString())
-          .filter(name -> name.startsWith(LibraryFolders.STAGING_PREFIX) && !named.contains(name)).count();
-    } catch (java.io.IOException | java.io.UncheckedIOException e) {
-      LOG.warn("[RECOVERY] the library {} could not be listed for staging folders: {}", library.root(), e.toString());
-      return -1;
-    }
-  }
-
-  /** The verdict the files give one open chapter (re-read first), or null when only its source can tell. */
-  private RecoveryVerdict classifyLocally(OpenChapter snapshot, SeriesFolders folders,
-      List<JobQueue.Publication> complete, List<String> completeNamed, int[] stagedPages) {
-    Optional<ChapterEntry> reread = queue.chapter(snapshot.jobId(), snapshot.chapter().id());
-    Optional<Job> job = queue.job(snapshot.jobId());
-    if (reread.isEmpty() || job.isEmpty() || !reread.get().stage().open()) {
-      return RecoveryVerdict.STILL;
-    }
-    ChapterEntry chapter = reread.get();
-    String where = where(job.get(), chapter);
-    ChapterKey key = ChapterKey.of(job.get(), chapter);
-    String fingerprint = chapter.fingerprint();
-    ChapterPublisher.Occupant occupant = publisher.occupant(key, folders);
-    if (fingerprint != null && occupant.kind() == ChapterPublisher.Occupant.Kind.THIS_CHAPTER
-        && fingerprint.equals(occupant.fingerprint())) {
-      LOG.debug("[RECOVERY] {}: complete (the library already holds it with this fingerprint); recorded as published",
-          where);
-      complete.add(new JobQueue.Publication(job.get().id(), chapter.id(), chapter.pages(),
-          publisher.published(occupant).chapter()));
-      completeNamed.add(where);
-      return RecoveryVerdict.COMPLETE;
-    }
-    if (fingerprint != null) {
-      Path staging = library.staging(fingerprint);
-      if (Files.isDirectory(staging)) {
-        try {
-          int pages = StagingFolder.readCheckpoint(staging).map(c -> c.pages().size()).orElse(0);
-          LOG.debug("[RECOVERY] {}: still (staging holds {} validated pages); the lane resumes from the checkpoint",
-              where, pages);
-          stagedPages[0] += pages;
-          return RecoveryVerdict.STILL;
-        } catch (CorruptStateFileException e) {
-          LOG.warn("[RECOVERY] {}: unknown ({}); nothing changed", where, e.getMessage());
-          return RecoveryVerdict.UNKNOWN;
-        }
-      }
-    }
-    if (sources.get(job.get().source()) == null) {
-      LOG.warn("[RECOVERY] {}: unknown (source {} is not configured); nothing changed", where, job.get().source());
-      return RecoveryVerdict.UNKNOWN;
-    }
-    return null;
-  }
-
   private static String where(Job job, ChapterEntry chapter) {
-    return job.id() + " " + job.titleId() + " chapter " + chapter.number();
+    return FileVerdicts.where(job, chapter);
   }
 
   /**

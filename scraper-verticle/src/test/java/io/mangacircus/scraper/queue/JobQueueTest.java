@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.queue;
 
+import io.mangacircus.scraper.failure.RetryPolicy;
 import io.mangacircus.testing.MutableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -174,15 +175,15 @@ class JobQueueTest {
     assertThat(afterInterruptions.attempts()).isZero();
     assertThat(afterInterruptions.interruptions()).isEqualTo(7);
 
-    for (int i = 1; i <= JobQueue.MAX_ATTEMPTS; i++) {
+    for (int i = 1; i <= RetryPolicy.MAX_ATTEMPTS; i++) {
       queue.claim("demo", "lane-a", LEASE).orElseThrow();
       queue.setback(job.id(), JobState.RETRY_WAIT, "server error 500", true, clock.instant());
-      if (i < JobQueue.MAX_ATTEMPTS) {
+      if (i < RetryPolicy.MAX_ATTEMPTS) {
         assertThat(queue.job(job.id()).orElseThrow().state()).isEqualTo(JobState.RETRY_WAIT);
       }
     }
     Job exhausted = queue.job(job.id()).orElseThrow();
-    assertThat(exhausted.attempts()).isEqualTo(JobQueue.MAX_ATTEMPTS);
+    assertThat(exhausted.attempts()).isEqualTo(RetryPolicy.MAX_ATTEMPTS);
     assertThat(exhausted.state()).isEqualTo(JobState.QUARANTINED);
     assertThat(exhausted.reason()).contains("quarantined");
   }
