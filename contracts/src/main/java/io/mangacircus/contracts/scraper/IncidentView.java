@@ -36,9 +36,9 @@ public record IncidentView(String id, Instant at, String kind, String source, St
     return MessageJson.write(this);
   }
 
-  /** The body of {@code mc.scraper.incident.recorded}: the entry plus {@code v}. */
+  /** The body of {@code mc.scraper.incident.recorded}: the entry plus {@code v} (last, as it always was). */
   public JsonObject toEvent() {
-    return MessageJson.write(this, VERSION);
+    return toJson().put("v", VERSION);
   }
 
   /** Parses a list entry; throws {@link InvalidMessageException} when it does not match the contract. */
