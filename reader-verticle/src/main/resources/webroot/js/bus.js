@@ -1,5 +1,8 @@
 // The admin console's event bus: the pinned Vert.x bridge client over SockJS (both loaded by the page as classic
-// scripts before this module), reconnecting on its own; requests answer or fail within a bounded time.
+// scripts before this module), reconnecting on its own; requests answer or fail within a bounded time. Pages name
+// operations (JOBS_LIST) and events (JOB_PROGRESS); their addresses come from the server's table, the same one the
+// bridge's permissions are made from (GET /api/admin/console/addresses).
+import { getJson } from './api.js';
 
 const REQUEST_TIMEOUT_MS = 8000;
 
@@ -19,6 +22,19 @@ export class BusError extends Error {
   }
 }
 
+let addressTable = null;
+
+/** The server's table of addresses, `{requests: {JOBS_LIST: address, ...}, events: {JOB_PROGRESS: address, ...}}`. */
+function addresses() {
+  if (!addressTable) {
+    addressTable = getJson('/api/admin/console/addresses').catch((e) => {
+      addressTable = null;
+      throw new BusError(`The console's addresses could not be read: ${e.message}`);
+    });
+  }
+  return addressTable;
+}
+
 /** Turns a bridge error frame into a readable BusError. */
 function busError(err) {
   if (!err) return new BusError('The scraper did not answer.');
@@ -32,8 +48,8 @@ function busError(err) {
 }
 
 /**
- * Opens the bridge. `onState(open)` is told whenever the connection opens or drops; `subscriptions` maps published
- * addresses to handlers and is re-registered after every reconnect.
+ * Opens the bridge. `onState(open)` is told whenever the connection opens or drops; `subscriptions` maps event names
+ * (JOB_PROGRESS, CIRCUIT_STATE, INCIDENT_RECORDED, ...) to handlers and is re-registered after every reconnect.
  */
 export function openBus({ onState = () => {}, subscriptions = {} } = {}) {
   if (typeof window.EventBus !== 'function') {
@@ -41,19 +57,27 @@ export function openBus({ onState = () => {}, subscriptions = {} } = {}) {
   }
   const bus = new window.EventBus('/eventbus', { vertxbus_reconnect_delay_max: 5000 });
   bus.enableReconnect(true);
-  bus.onopen = () => {
-    for (const [address, handler] of Object.entries(subscriptions)) {
-      bus.registerHandler(address, {}, (err, message) => {
-        if (!err && message) handler(message.body);
-      });
+  bus.onopen = async () => {
+    try {
+      const { events } = await addresses();
+      for (const [name, handler] of Object.entries(subscriptions)) {
+        if (!events[name]) throw new Error(`No event named ${name}.`);
+        bus.registerHandler(events[name], {}, (err, message) => {
+          if (!err && message) handler(message.body);
+        });
+      }
+    } catch (e) {
+      console.error('Live updates are off:', e.message);
     }
     onState(true);
   };
   bus.onclose = () => onState(false);
   bus.onerror = () => {};
 
-  /** Sends a request to an allowed scraper address; resolves with the reply body, rejects with BusError. */
-  function request(address, body) {
+  /** Sends the operation's request (JOBS_LIST, ...); resolves with the reply body, rejects with BusError. */
+  async function request(operation, body) {
+    const address = (await addresses()).requests[operation];
+    if (!address) throw new BusError(`No operation named ${operation}.`);
     return new Promise((resolve, reject) => {
       if (bus.state !== window.EventBus.OPEN) {
         reject(new BusError('Not connected to the server yet; try again in a moment.'));

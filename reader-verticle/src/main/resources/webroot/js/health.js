@@ -23,13 +23,13 @@ startPage('health', async () => {
   bus = openBus({
     onState: (open) => { if (open) reloadScraperViews(); },
     subscriptions: {
-      'mc.scraper.job.progress': onProgress,
-      'mc.scraper.incident.recorded': (incident) => {
+      JOB_PROGRESS: onProgress,
+      INCIDENT_RECORDED: (incident) => {
         incidents.unshift(incident);
         incidents.length = Math.min(incidents.length, KEPT_INCIDENTS);
         drawIncidents();
       },
-      'mc.scraper.circuit.state': () => reloadLanes(),
+      CIRCUIT_STATE: () => reloadLanes(),
     },
   });
   byId('incident-kind').addEventListener('change', drawIncidents);
@@ -144,7 +144,7 @@ async function reloadScraperViews() {
 
 async function reloadJobs() {
   try {
-    const { jobs } = await bus.request('mc.scraper.jobs.list', {});
+    const { jobs } = await bus.request('JOBS_LIST', {});
     active.clear();
     for (const job of jobs.filter((j) => j.state === 'active')) {
       active.set(job.id, { jobId: job.id, title: job.title, ...(job.progress || {}), at: job.updatedAt });
@@ -182,7 +182,7 @@ function drawFailed(jobs) {
 
 async function reloadLanes() {
   try {
-    const { lanes, yieldReason } = await bus.request('mc.scraper.lanes.list', {});
+    const { lanes, yieldReason } = await bus.request('LANES_LIST', {});
     byId('yield-status').textContent = yieldReason ? `Memory yield: downloads paused (${yieldReason})`
       : 'Memory yield: not yielding';
     byId('circuits').replaceChildren(...(lanes.length ? lanes.map((l) => el('p', { dataset: { source: l.source } },
@@ -195,7 +195,7 @@ async function reloadLanes() {
 
 async function reloadIncidents() {
   try {
-    incidents = (await bus.request('mc.scraper.incidents.list', {})).incidents || [];
+    incidents = (await bus.request('INCIDENTS_LIST', {})).incidents || [];
     drawIncidents();
   } catch (e) {
     document.querySelector('#incidents-table tbody').replaceChildren(el('tr', {}, el('td', { colspan: '6', text: e.message })));

@@ -31,9 +31,9 @@ function say(text, kind = 'ok') {
 }
 
 /** Runs an action; the notice says what happened or why not. */
-async function act(label, address, body, after = reloadAll) {
+async function act(label, operation, body, after = reloadAll) {
   try {
-    const reply = await bus.request(address, body);
+    const reply = await bus.request(operation, body);
     say(`${label}: done.`);
     await after(reply);
     return reply;
@@ -72,7 +72,7 @@ startPage('scraper', async () => {
       drawBusState();
       if (open) reloadAll();
     },
-    subscriptions: { 'mc.scraper.job.progress': onProgress, 'mc.scraper.circuit.state': () => reloadLanes() },
+    subscriptions: { JOB_PROGRESS: onProgress, CIRCUIT_STATE: () => reloadLanes() },
   });
   byId('add-form').addEventListener('submit', addTitle);
   byId('queue-state').addEventListener('change', () => {
@@ -85,11 +85,11 @@ startPage('scraper', async () => {
   byId('pause-all').addEventListener('click', () => everyLane('pause'));
   byId('resume-all').addEventListener('click', () => everyLane('resume'));
   byId('discovery-form').addEventListener('submit', saveDiscovery);
-  byId('discovery-run').addEventListener('click', () => act('Discovery run', 'mc.scraper.discovery.run', {},
+  byId('discovery-run').addEventListener('click', () => act('Discovery run', 'DISCOVERY_RUN', {},
     reloadDiscovery));
   byId('retry-dialog').addEventListener('close', () => {
     if (byId('retry-dialog').returnValue === 'retry' && retryJob) {
-      act(`Retry of ${retryJob.title}`, 'mc.scraper.jobs.retry', { jobId: retryJob.id });
+      act(`Retry of ${retryJob.title}`, 'JOBS_RETRY', { jobId: retryJob.id });
     }
     retryJob = null;
   });
@@ -117,12 +117,12 @@ async function loadJobs() {
   try {
     const request = { page: view.page, size: PAGE_SIZE };
     if (view.state) request.state = view.state;
-    let answer = await bus.request('mc.scraper.jobs.list', request);
+    let answer = await bus.request('JOBS_LIST', request);
     const pages = Math.max(1, Math.ceil((answer.total || 0) / PAGE_SIZE));
     if (view.page > pages) {
       // The queue shrank under the page shown (jobs dismissed, deleted or moved out of the filter): show its last page.
       view.page = pages;
-      answer = await bus.request('mc.scraper.jobs.list', { ...request, page: view.page });
+      answer = await bus.request('JOBS_LIST', { ...request, page: view.page });
     }
     Object.assign(view, { pages, total: answer.total || 0, counts: answer.counts || {} });
     jobs.clear();
@@ -215,13 +215,13 @@ function jobButtons(job) {
   const buttons = [];
   const body = { jobId: job.id };
   if (job.state === 'ready') {
-    buttons.push(button('Confirm', () => act(`Confirm ${job.title}`, 'mc.scraper.jobs.confirm', body), 'small primary'));
+    buttons.push(button('Confirm', () => act(`Confirm ${job.title}`, 'JOBS_CONFIRM', body), 'small primary'));
   }
   if (['active', 'pending', 'ready', 'retry_wait'].includes(job.state)) {
-    buttons.push(button('Pause', () => act(`Pause ${job.title}`, 'mc.scraper.jobs.pause', body)));
+    buttons.push(button('Pause', () => act(`Pause ${job.title}`, 'JOBS_PAUSE', body)));
   }
   if (job.state === 'paused') {
-    buttons.push(button('Resume', () => act(`Resume ${job.title}`, 'mc.scraper.jobs.resume', body)));
+    buttons.push(button('Resume', () => act(`Resume ${job.title}`, 'JOBS_RESUME', body)));
   }
   if (['paused', 'retry_wait', 'unavailable', 'quarantined'].includes(job.state)) {
     buttons.push(button('Retry', () => {
@@ -233,14 +233,14 @@ function jobButtons(job) {
     buttons.push(button('Dismiss', () => {
       if (window.confirm(`Dismiss ${job.title}? The job leaves the queue and its unfinished downloads are deleted; `
         + 'the chapters already in the library stay.')) {
-        act(`Dismiss ${job.title}`, 'mc.scraper.jobs.dismiss', body);
+        act(`Dismiss ${job.title}`, 'JOBS_DISMISS', body);
       }
     }, 'small danger'));
   }
   if (job.state === 'done') {
     buttons.push(button('Delete', () => {
       if (window.confirm(`Delete the finished job of ${job.title}? The chapters in the library stay.`)) {
-        act(`Delete ${job.title}`, 'mc.scraper.jobs.delete', body);
+        act(`Delete ${job.title}`, 'JOBS_DELETE', body);
       }
     }, 'small danger'));
   }
@@ -282,7 +282,7 @@ async function addTitle(event) {
     say('Enter a title id or URL.', 'error');
     return;
   }
-  const reply = await act(`Add ${title}`, 'mc.scraper.jobs.add', { source, title });
+  const reply = await act(`Add ${title}`, 'JOBS_ADD', { source, title });
   if (reply && reply.created === false) say(`Add ${title}: already queued as ${reply.job.id} (${reply.job.state}).`);
   if (reply) byId('add-title').value = '';
 }
@@ -291,7 +291,7 @@ let lanes = [];
 
 async function reloadLanes() {
   try {
-    const answer = await bus.request('mc.scraper.lanes.list', {});
+    const answer = await bus.request('LANES_LIST', {});
     lanes = answer.lanes || [];
     drawLanes(answer.yieldReason);
   } catch (e) {
@@ -300,7 +300,7 @@ async function reloadLanes() {
 }
 
 async function everyLane(what) {
-  const results = await Promise.all(lanes.map((lane) => bus.request(`mc.scraper.lanes.${what}`, { source: lane.source })
+  const results = await Promise.all(lanes.map((lane) => bus.request(`LANES_${what.toUpperCase()}`, { source: lane.source })
     .then(() => null, (e) => `${lane.source}: ${e.message}`)));
   const failed = results.filter(Boolean);
   if (failed.length) say(`${what === 'pause' ? 'Pause' : 'Resume'} everything: ${failed.join('; ')}`, 'error');
@@ -319,13 +319,13 @@ function drawLanes(yieldReason) {
     const chapter = el('input', { type: 'number', min: '0', max: '3600000', value: lane.chapterDelayMs,
       class: 'pacing-chapter', 'aria-label': `Chapter delay of ${lane.source}` });
     const save = el('button', { type: 'button', class: 'small', text: 'Save pacing', onclick: () => act(
-      `Pacing of ${lane.source}`, 'mc.scraper.lanes.pacing',
+      `Pacing of ${lane.source}`, 'LANES_PACING',
       { source: lane.source, pageDelayMs: Number(page.value), chapterDelayMs: Number(chapter.value) }, reloadLanes) });
     const toggle = lane.paused
       ? el('button', { type: 'button', class: 'small', text: 'Resume lane', onclick: () => act(
-        `Resume lane ${lane.source}`, 'mc.scraper.lanes.resume', { source: lane.source }) })
+        `Resume lane ${lane.source}`, 'LANES_RESUME', { source: lane.source }) })
       : el('button', { type: 'button', class: 'small', text: 'Pause lane', onclick: () => act(
-        `Pause lane ${lane.source}`, 'mc.scraper.lanes.pause', { source: lane.source }) });
+        `Pause lane ${lane.source}`, 'LANES_PAUSE', { source: lane.source }) });
     return el('tr', { dataset: { lane: lane.source } },
       el('td', { text: `${lane.source} (${lane.type})` }),
       el('td', { text: lane.paused ? `paused${lane.pauseReason ? `: ${lane.pauseReason}` : ''}`
@@ -353,7 +353,7 @@ function laneLimits(lane) {
 
 async function reloadDiscovery() {
   try {
-    const d = await bus.request('mc.scraper.discovery.get', {});
+    const d = await bus.request('DISCOVERY_GET', {});
     byId('discovery-enabled').value = String(!!d.enabled);
     byId('discovery-time').value = d.time || '';
     const last = d.lastRun ? ` Last run ${ago(d.lastRun.finishedAt || d.lastRun.startedAt)}.` : '';
@@ -366,7 +366,7 @@ async function reloadDiscovery() {
 
 function saveDiscovery(event) {
   event.preventDefault();
-  act('Discovery settings', 'mc.scraper.discovery.set', {
+  act('Discovery settings', 'DISCOVERY_SET', {
     enabled: byId('discovery-enabled').value === 'true', time: byId('discovery-time').value || null,
   }, reloadDiscovery);
 }

@@ -1,6 +1,7 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonArray;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -13,10 +14,10 @@ import java.util.List;
  * @param autoConfirm true to download right after inspection; null uses the scraper's {@code autoConfirm} setting
  * @param language the language to download, lower case ({@code en} by default)
  * @param preferredGroups MangaDex scanlation group ids in order of preference (empty: first uploaded wins)
- * @param follow whether nightly discovery checks the title for new chapters
+ * @param follow whether nightly discovery checks the title for new chapters (absent or null: false)
  */
 public record AddTitleRequest(String source, String title, Boolean autoConfirm, String language,
-    List<String> preferredGroups, boolean follow) {
+    List<String> preferredGroups, @JsonSetter(nulls = Nulls.AS_EMPTY) boolean follow) {
 
   public static final int VERSION = 1;
 
@@ -27,8 +28,12 @@ public record AddTitleRequest(String source, String title, Boolean autoConfirm, 
   public static final int MAX_GROUPS = 20;
 
   public AddTitleRequest {
-    language = language == null ? DEFAULT_LANGUAGE : language;
-    preferredGroups = preferredGroups == null ? List.of() : List.copyOf(preferredGroups);
+    MessageFields.atMost(AddTitleRequest.class, "title",
+        MessageFields.operatorText(AddTitleRequest.class, "title", title), 500);
+    language = language == null ? DEFAULT_LANGUAGE
+        : MessageFields.optionalLanguage(AddTitleRequest.class, "language", language);
+    preferredGroups = groups(preferredGroups == null ? List.of() : List.copyOf(preferredGroups));
+    MessageFields.operatorText(AddTitleRequest.class, "source", source);
   }
 
   /** Today's request: English, no group preference, not followed. */
@@ -37,47 +42,28 @@ public record AddTitleRequest(String source, String title, Boolean autoConfirm, 
   }
 
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("source", source).put("title", title)
-        .put("autoConfirm", autoConfirm).put("language", language).put("preferredGroups", new JsonArray(preferredGroups))
-        .put("follow", follow);
+    return MessageJson.write(this, VERSION);
   }
 
   public static AddTitleRequest fromJson(Object body) {
-    String type = "AddTitleRequest";
-    JsonObject json = MessageFields.object(body, type);
-    MessageFields.requireVersion(json, type, VERSION);
-    String title = MessageFields.operatorString(json, type, "title");
-    if (title.length() > 500) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'title' is longer than 500");
-    }
-    Object auto = json.getValue("autoConfirm");
-    if (auto != null && !(auto instanceof Boolean)) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'autoConfirm' must be a boolean");
-    }
-    String language = MessageFields.optionalLanguage(json, type, "language");
-    List<String> groups = groups(type, MessageFields.optionalStrings(json, type, "preferredGroups"));
-    Boolean follow = MessageFields.optionalBoolean(json, type, "follow");
-    return new AddTitleRequest(MessageFields.operatorString(json, type, "source"), title, (Boolean) auto, language,
-        groups, follow != null && follow);
+    return MessageJson.read(body, AddTitleRequest.class, VERSION);
   }
 
-  private static List<String> groups(String type, List<String> groups) {
+  private static List<String> groups(List<String> groups) {
     if (groups.size() > MAX_GROUPS) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-          type + ": field 'preferredGroups' names more than " + MAX_GROUPS + " groups");
+      throw MessageFields.refused(AddTitleRequest.class, "preferredGroups", "names more than " + MAX_GROUPS + " groups");
     }
     for (String group : groups) {
       if (group.isBlank() || group.length() > 100) {
-        throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-            type + ": field 'preferredGroups' must hold non-empty group ids of at most 100 characters");
+        throw MessageFields.refused(AddTitleRequest.class, "preferredGroups",
+            "must hold non-empty group ids of at most 100 characters");
       }
       OperatorText.problem("preferredGroups", group, false).ifPresent(problem -> {
-        throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": " + problem);
+        throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, "AddTitleRequest: " + problem);
       });
     }
     if (groups.stream().distinct().count() != groups.size()) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-          type + ": field 'preferredGroups' names a group twice");
+      throw MessageFields.refused(AddTitleRequest.class, "preferredGroups", "names a group twice");
     }
     return groups;
   }

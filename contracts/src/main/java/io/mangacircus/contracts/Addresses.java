@@ -1,10 +1,14 @@
 package io.mangacircus.contracts;
 
 /**
- * Every event-bus address of MangaCircus, declared once. Names are {@code mc.<owner>.<noun>.<verb>}.
+ * Every event-bus address of MangaCircus, declared once and grouped by the service that consumes it: the reader, the
+ * scraper (its requests, then what it publishes), the launcher. Names are {@code mc.<owner>.<noun>.<verb>}; each
+ * Javadoc says request/reply or publish, the bodies, and the callers' default timeout where one applies.
  * {@code docs/event-bus.md} lists the same addresses with their message shapes.
  */
 public final class Addresses {
+
+  // The reader's: answered by the reader service.
 
   /**
    * Request/reply. Liveness ping of the reader service. Body {@link PingRequest}, reply {@link PingReply}.
@@ -13,43 +17,22 @@ public final class Addresses {
   public static final String READER_PING = "mc.reader.ping";
 
   /**
+   * Request/reply, local to the process that hosts the reader (consumed with {@code localConsumer}, sent with
+   * {@code localOnly}: the reply carries the readers' own alert secrets). Who wants new-chapter alerts of some series:
+   * body {@code {v:1, series:[series ids]}}, reply {@code {v, subscribers:[{user, target:{type: ntfy|webhook, url,
+   * topic, token}, series:[the asked ids this user subscribed to]}]}}; users disabled or without a target are left
+   * out. Asked by the notifier after a discovery pass, which waits 10 000 ms for the answer (docs/notifications.md).
+   */
+  public static final String READER_ALERTS_SUBSCRIBERS = "mc.reader.alerts.subscribers";
+
+  // The scraper's requests. The reader's admin routes and the console's bridge wait reader.scraperRequestTimeoutMs
+  // (default 2000 ms) for each reply; OperatorOperation lists the operator's ones.
+
+  /**
    * Request/reply. Liveness ping of the scraper service. Body {@link PingRequest}, reply {@link PingReply}.
    * The reader's readiness check uses it to tell whether the scraper is reachable (default timeout 2000 ms).
    */
   public static final String SCRAPER_PING = "mc.scraper.ping";
-
-  /**
-   * Publish. A launcher's supervision state, sent whenever one of its services changes status.
-   * Body {@link LauncherStatus}.
-   */
-  public static final String LAUNCHER_STATUS = "mc.launcher.status";
-
-  /**
-   * Request/reply, local to each process (consumed with {@code localConsumer}, sent with {@code localOnly}). The
-   * launcher of the process stops it gracefully, exactly as SIGTERM does. Body {@link ShutdownRequest}; reply
-   * {@link ShutdownReply} ({@code stopping} true), sent before the stop begins.
-   */
-  public static final String LAUNCHER_PROCESS_SHUTDOWN = "mc.launcher.process.shutdown";
-
-  /**
-   * Request/reply over the clustered bus. Consumed by the launcher of the process that hosts the scraper: a
-   * scraper-only process replies {@link ShutdownReply} {@code stopping: true} and then stops gracefully; a process
-   * that also hosts the reader (one JVM) replies {@code stopping: false}, because the requesting reader stops that
-   * same process itself through {@link #LAUNCHER_PROCESS_SHUTDOWN}. Body {@link ShutdownRequest}.
-   */
-  public static final String LAUNCHER_PAIR_SHUTDOWN = "mc.launcher.pair.shutdown";
-
-  /**
-   * Request/reply. Asks the launcher that hosts the reader to deploy it again when it is {@code blocked} (a state file
-   * it needs did not parse). Body {@link ServiceStartRequest}; reply {@code {v, service: ServiceState}} once the new
-   * attempt has been decided (the service may be blocked again). Any other status is refused with
-   * {@link ErrorCode#ILLEGAL_TRANSITION}: it never clears a crash budget. Callers wait at least as long as a deploy
-   * takes (the reader's admin route waits 30 000 ms).
-   */
-  public static final String READER_START = "mc.launcher.reader.start";
-
-  /** Request/reply. As {@link #READER_START}, for the scraper. */
-  public static final String SCRAPER_START = "mc.launcher.scraper.start";
 
   /**
    * Request/reply. Every job with state and progress. Body {@link ScraperRequests#list()}; reply
@@ -78,6 +61,21 @@ public final class Addresses {
 
   /** Request/reply. Retry a paused, waiting, unavailable or quarantined job; staged pages are kept. Body {@link JobRequest}. */
   public static final String SCRAPER_JOBS_RETRY = "mc.scraper.jobs.retry";
+
+  /**
+   * Request/reply. The operator dismisses a failed job (paused, retry_wait, unavailable or quarantined): it leaves the
+   * queue, its open incidents are resolved and the staging folders of its unpublished chapters are removed; its
+   * published chapters stay in the library. Body {@link JobRequest}, reply {@code JobReply} with the removed job; any
+   * other state fails with {@code ILLEGAL_TRANSITION} (HTTP 409), an unknown job with {@code NOT_FOUND}.
+   */
+  public static final String SCRAPER_JOBS_DISMISS = "mc.scraper.jobs.dismiss";
+
+  /**
+   * Request/reply. The operator deletes a finished ({@code done}) job from the queue; its published chapters stay in
+   * the library. Body {@link JobRequest}, reply {@code JobReply} with the removed job; any other state fails with
+   * {@code ILLEGAL_TRANSITION} (HTTP 409), an unknown job with {@code NOT_FOUND}.
+   */
+  public static final String SCRAPER_JOBS_DELETE = "mc.scraper.jobs.delete";
 
   /**
    * Request/reply. Every lane with its pacing and pause state. Body {@link ScraperRequests#list()}; reply
@@ -122,104 +120,6 @@ public final class Addresses {
   /** Request/reply. Run discovery now. Body {@link ScraperRequests#list()}; reply {@code {v, run}}. */
   public static final String SCRAPER_DISCOVERY_RUN = "mc.scraper.discovery.run";
 
-  /** Publish. A source circuit changed state: {@code {v:1, source, state: closed|half_open|open}}. */
-  public static final String SCRAPER_CIRCUIT_STATE = "mc.scraper.circuit.state";
-
-  /** Publish. Download progress of a job: {@link JobProgress}, at every validated page and state change. */
-  public static final String SCRAPER_JOB_PROGRESS = "mc.scraper.job.progress";
-
-  /**
-   * Publish. The scraper recorded an incident: {@code {v:1, id, at, kind, source, jobId, httpStatus, message, action,
-   * resolvedAt}} ({@link io.mangacircus.contracts.scraper.IncidentView#toEvent()}: the same shape as one entry of
-   * {@link #SCRAPER_INCIDENTS_LIST}'s reply, plus {@code v}).
-   */
-  public static final String SCRAPER_INCIDENT_RECORDED = "mc.scraper.incident.recorded";
-
-  /**
-   * Publish. A discovery pass finished queueing: {@link DiscoveryFinished} (the jobs it queued; their chapters are
-   * announced on {@link #LIBRARY_PUBLISHED} as they come).
-   */
-  public static final String SCRAPER_DISCOVERY_FINISHED = "mc.scraper.discovery.finished";
-
-  /**
-   * Publish. The launcher of the scraper's process started or ended a memory-pressure yield:
-   * {@link MemoryYieldChanged}.
-   */
-  public static final String LAUNCHER_MEMORY_YIELD = "mc.launcher.memory.yield";
-
-  /**
-   * Request/reply, local to the process that hosts the reader (consumed with {@code localConsumer} by its notifier,
-   * sent with {@code localOnly}). The notification settings with every secret shown only as {@code "set"}: body
-   * {@code {v:1}}, reply {@code {v, publicUrl, destinations:[{name, type, url:"set", topic, token, events,
-   * maxPerHour, origin}], heartbeat:{url, intervalSeconds, origin}, eventKinds, settingsProblem, configured, waiting,
-   * dropped}} ({@code origin}: {@code config} for the config file's, read-only; {@code settings} for the Settings
-   * page's). No handler: the notifier is not running in this process (its outbox file does not parse).
-   */
-  public static final String LAUNCHER_NOTIFICATIONS_GET = "mc.launcher.notifications.get";
-
-  /**
-   * Request/reply, local as {@link #LAUNCHER_NOTIFICATIONS_GET}. Sends one test message to every destination and one
-   * heartbeat, at once and outside the outbox; body {@code {v:1, requestedBy}}, reply {@code {v, destinations:[{name,
-   * type, ok, answer}], heartbeat:{ok, answer}|null}} once every answer is in (at most the request timeout, 10 s by
-   * default; callers wait 30 000 ms).
-   */
-  public static final String LAUNCHER_NOTIFICATIONS_TEST = "mc.launcher.notifications.test";
-
-  /**
-   * Request/reply, local as {@link #LAUNCHER_NOTIFICATIONS_GET}. A change from the console's Settings page, saved in
-   * {@code data/notifications/destinations.json} and applied without a restart: body {@code {v:1, action:
-   * put-destination|remove-destination|put-heartbeat|remove-heartbeat, name, fields:{type, url, topic, token,
-   * removeToken, events, maxPerHour | url, intervalSeconds}, requestedBy}}; reply the new view (as
-   * {@link #LAUNCHER_NOTIFICATIONS_GET}). Fails with {@code MALFORMED_MESSAGE} (a value refused, the message says
-   * which), {@code NOT_FOUND}, {@code ILLEGAL_TRANSITION} (set in the config file: read-only) or {@code STORAGE_ERROR}
-   * (the file does not parse or cannot be written; it is left untouched).
-   */
-  public static final String LAUNCHER_NOTIFICATIONS_CHANGE = "mc.launcher.notifications.change";
-
-  /**
-   * Request/reply, local to the process that hosts the reader (consumed with {@code localConsumer}, sent with
-   * {@code localOnly}: the reply carries the readers' own alert secrets). Who wants new-chapter alerts of some series:
-   * body {@code {v:1, series:[series ids]}}, reply {@code {v, subscribers:[{user, target:{type: ntfy|webhook, url,
-   * topic, token}, series:[the asked ids this user subscribed to]}]}}; users disabled or without a target are left
-   * out. Asked by the notifier after a discovery pass (docs/notifications.md).
-   */
-  public static final String READER_ALERTS_SUBSCRIBERS = "mc.reader.alerts.subscribers";
-
-  /** Publish. A chapter was published into the library: {@link ChapterPublished}. */
-  public static final String LIBRARY_PUBLISHED = "mc.library.published";
-
-  private Addresses() {
-  }
-
-  /** The retry-start address of a service by its name ({@link #READER_START}, {@link #SCRAPER_START}). */
-  public static String serviceStartOf(String service) {
-    return "mc.launcher." + service + ".start";
-  }
-
-  /** The ping address of a service by its name ({@code reader} or {@code scraper}). */
-  public static String pingOf(String service) {
-    return "mc." + service + ".ping";
-  }
-
-  // issue 16: lib16
-
-  /**
-   * Request/reply. The operator dismisses a failed job (paused, retry_wait, unavailable or quarantined): it leaves the
-   * queue, its open incidents are resolved and the staging folders of its unpublished chapters are removed; its
-   * published chapters stay in the library. Body {@link JobRequest}, reply {@code JobReply} with the removed job; any
-   * other state fails with {@code ILLEGAL_TRANSITION} (HTTP 409), an unknown job with {@code NOT_FOUND}.
-   */
-  public static final String SCRAPER_JOBS_DISMISS = "mc.scraper.jobs.dismiss";
-
-  /**
-   * Request/reply. The operator deletes a finished ({@code done}) job from the queue; its published chapters stay in
-   * the library. Body {@link JobRequest}, reply {@code JobReply} with the removed job; any other state fails with
-   * {@code ILLEGAL_TRANSITION} (HTTP 409), an unknown job with {@code NOT_FOUND}.
-   */
-  public static final String SCRAPER_JOBS_DELETE = "mc.scraper.jobs.delete";
-
-  // issue 16: scrape16
-
   /**
    * Request/reply. The configured sources and whether each can search: body {@code {v:1}}, reply
    * {@link io.mangacircus.contracts.scraper.SourcesReply}.
@@ -260,4 +160,111 @@ public final class Addresses {
    * Fails with {@code UNKNOWN_SOURCE} or {@code STORAGE_ERROR} (the follows file cannot be read or written).
    */
   public static final String SCRAPER_FOLLOWS_SET = "mc.scraper.follows.set";
+
+  // What the scraper publishes: events, no reply.
+
+  /** Publish. A source circuit changed state: {@code {v:1, source, state: closed|half_open|open}}. */
+  public static final String SCRAPER_CIRCUIT_STATE = "mc.scraper.circuit.state";
+
+  /** Publish. Download progress of a job: {@link JobProgress}, at every validated page and state change. */
+  public static final String SCRAPER_JOB_PROGRESS = "mc.scraper.job.progress";
+
+  /**
+   * Publish. The scraper recorded an incident: {@code {v:1, id, at, kind, source, jobId, httpStatus, message, action,
+   * resolvedAt}} ({@link io.mangacircus.contracts.scraper.IncidentView#toEvent()}: the same shape as one entry of
+   * {@link #SCRAPER_INCIDENTS_LIST}'s reply, plus {@code v}).
+   */
+  public static final String SCRAPER_INCIDENT_RECORDED = "mc.scraper.incident.recorded";
+
+  /**
+   * Publish. A discovery pass finished queueing: {@link DiscoveryFinished} (the jobs it queued; their chapters are
+   * announced on {@link #LIBRARY_PUBLISHED} as they come).
+   */
+  public static final String SCRAPER_DISCOVERY_FINISHED = "mc.scraper.discovery.finished";
+
+  /** Publish. A chapter was published into the library: {@link ChapterPublished}. */
+  public static final String LIBRARY_PUBLISHED = "mc.library.published";
+
+  // The launcher's: answered or published by the launcher of a process.
+
+  /**
+   * Publish. A launcher's supervision state, sent whenever one of its services changes status.
+   * Body {@link LauncherStatus}.
+   */
+  public static final String LAUNCHER_STATUS = "mc.launcher.status";
+
+  /**
+   * Request/reply, local to each process (consumed with {@code localConsumer}, sent with {@code localOnly}). The
+   * launcher of the process stops it gracefully, exactly as SIGTERM does. Body {@link ShutdownRequest}; reply
+   * {@link ShutdownReply} ({@code stopping} true), sent before the stop begins.
+   */
+  public static final String LAUNCHER_PROCESS_SHUTDOWN = "mc.launcher.process.shutdown";
+
+  /**
+   * Request/reply over the clustered bus. Consumed by the launcher of the process that hosts the scraper: a
+   * scraper-only process replies {@link ShutdownReply} {@code stopping: true} and then stops gracefully; a process
+   * that also hosts the reader (one JVM) replies {@code stopping: false}, because the requesting reader stops that
+   * same process itself through {@link #LAUNCHER_PROCESS_SHUTDOWN}. Body {@link ShutdownRequest}.
+   */
+  public static final String LAUNCHER_PAIR_SHUTDOWN = "mc.launcher.pair.shutdown";
+
+  /**
+   * Request/reply. Asks the launcher that hosts the reader to deploy it again when it is {@code blocked} (a state file
+   * it needs did not parse). Body {@link ServiceStartRequest}; reply {@code {v, service: ServiceState}} once the new
+   * attempt has been decided (the service may be blocked again). Any other status is refused with
+   * {@link ErrorCode#ILLEGAL_TRANSITION}: it never clears a crash budget. Callers wait at least as long as a deploy
+   * takes (the reader's admin route waits 30 000 ms).
+   */
+  public static final String READER_START = "mc.launcher.reader.start";
+
+  /** Request/reply. As {@link #READER_START}, for the scraper. */
+  public static final String SCRAPER_START = "mc.launcher.scraper.start";
+
+  /**
+   * Publish. The launcher of the scraper's process started or ended a memory-pressure yield:
+   * {@link MemoryYieldChanged}.
+   */
+  public static final String LAUNCHER_MEMORY_YIELD = "mc.launcher.memory.yield";
+
+  /**
+   * Request/reply, local to the process that hosts the reader (consumed with {@code localConsumer} by its notifier,
+   * sent with {@code localOnly}). The notification settings with every secret shown only as {@code "set"}: body
+   * {@code {v:1}}, reply {@code {v, publicUrl, destinations:[{name, type, url:"set", topic, token, events,
+   * maxPerHour, origin}], heartbeat:{url, intervalSeconds, origin}, eventKinds, settingsProblem, configured, waiting,
+   * dropped}} ({@code origin}: {@code config} for the config file's, read-only; {@code settings} for the Settings
+   * page's). No handler: the notifier is not running in this process (its outbox file does not parse).
+   */
+  public static final String LAUNCHER_NOTIFICATIONS_GET = "mc.launcher.notifications.get";
+
+  /**
+   * Request/reply, local as {@link #LAUNCHER_NOTIFICATIONS_GET}. Sends one test message to every destination and one
+   * heartbeat, at once and outside the outbox; body {@code {v:1, requestedBy}}, reply {@code {v, destinations:[{name,
+   * type, ok, answer}], heartbeat:{ok, answer}|null}} once every answer is in (at most the request timeout, 10 s by
+   * default; callers wait 30 000 ms).
+   */
+  public static final String LAUNCHER_NOTIFICATIONS_TEST = "mc.launcher.notifications.test";
+
+  /**
+   * Request/reply, local as {@link #LAUNCHER_NOTIFICATIONS_GET}. A change from the console's Settings page, saved in
+   * {@code data/notifications/destinations.json} and applied without a restart: body {@code {v:1, action:
+   * put-destination|remove-destination|put-heartbeat|remove-heartbeat, name, fields:{type, url, topic, token,
+   * removeToken, events, maxPerHour | url, intervalSeconds}, requestedBy}}; reply the new view (as
+   * {@link #LAUNCHER_NOTIFICATIONS_GET}). Fails with {@code MALFORMED_MESSAGE} (a value refused, the message says
+   * which), {@code NOT_FOUND}, {@code ILLEGAL_TRANSITION} (set in the config file: read-only) or {@code STORAGE_ERROR}
+   * (the file does not parse or cannot be written; it is left untouched).
+   */
+  public static final String LAUNCHER_NOTIFICATIONS_CHANGE = "mc.launcher.notifications.change";
+
+  private Addresses() {
+  }
+
+  /** The retry-start address of a service by its name ({@link #READER_START}, {@link #SCRAPER_START}). */
+  public static String serviceStartOf(String service) {
+    return "mc.launcher." + service + ".start";
+  }
+
+  /** The ping address of a service by its name ({@code reader} or {@code scraper}). */
+  public static String pingOf(String service) {
+    return "mc." + service + ".ping";
+  }
 }

@@ -1,12 +1,19 @@
 package io.mangacircus.contracts;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import io.mangacircus.contracts.library.ChapterManifest;
 import io.vertx.core.json.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Published on {@link Addresses#LIBRARY_PUBLISHED} after a chapter was renamed into the library (or found there
  * already): the chapter's manifest, where it lies, and a sequence number counted by the publishing scraper instance
  * from 1, so that a reader notices a missed event (a gap, or a new instance) and rescans (docs/event-bus.md).
+ *
+ * <p>The event also repeats the manifest's {@code source}, {@code titleId}, {@code series}, {@code chapterId},
+ * {@code chapter} (its number) and {@code pages} (its page count) for consumers that show the event as it is (the
+ * console); they are written, never read.
  *
  * @param instance the publishing scraper instance's id
  * @param seq 1 for the instance's first publication, then one more for each
@@ -18,6 +25,16 @@ public record ChapterPublished(String instance, long seq, String seriesId, Strin
 
   public static final int VERSION = 2;
 
+  public ChapterPublished {
+    MessageFields.nonBlank(ChapterPublished.class, "instance", instance);
+    MessageFields.nonBlank(ChapterPublished.class, "seriesId", seriesId);
+    MessageFields.nonBlank(ChapterPublished.class, "path", path);
+    MessageFields.required(ChapterPublished.class, "manifest", manifest);
+    if (!path.startsWith(seriesId + "/") || path.indexOf('/', seriesId.length() + 1) >= 0) {
+      throw MessageFields.refused(ChapterPublished.class, "path", "is not <seriesId>/<chapter>");
+    }
+  }
+
   /** The chapter folder's name ({@code chapter-0001}). */
   public String chapterFolder() {
     return path.substring(path.lastIndexOf('/') + 1);
@@ -28,35 +45,24 @@ public record ChapterPublished(String instance, long seq, String seriesId, Strin
     return manifest.pages().size();
   }
 
-  /**
-   * The event; {@code source}, {@code titleId}, {@code series}, {@code chapterId}, {@code chapter} and {@code pages}
-   * repeat the manifest's fields for consumers that show the event as it is (the console).
-   */
+  /** The manifest's fields the event repeats for consumers that show it as it is. */
+  @JsonAnyGetter
+  private Map<String, Object> shown() {
+    Map<String, Object> shown = new LinkedHashMap<>();
+    shown.put("source", manifest.source());
+    shown.put("titleId", manifest.titleId());
+    shown.put("series", manifest.series());
+    shown.put("chapterId", manifest.chapterId());
+    shown.put("chapter", manifest.number());
+    shown.put("pages", pages());
+    return shown;
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("instance", instance).put("seq", seq).put("seriesId", seriesId)
-        .put("path", path).put("source", manifest.source()).put("titleId", manifest.titleId())
-        .put("series", manifest.series()).put("chapterId", manifest.chapterId()).put("chapter", manifest.number())
-        .put("pages", pages()).put("manifest", new JsonObject(manifest.toMap()));
+    return MessageJson.write(this, VERSION);
   }
 
   public static ChapterPublished fromJson(Object body) {
-    String type = "ChapterPublished";
-    JsonObject json = MessageFields.object(body, type);
-    MessageFields.requireVersion(json, type, VERSION);
-    JsonObject manifest = json.getValue("manifest") instanceof JsonObject object ? object : null;
-    if (manifest == null) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'manifest' must be an object");
-    }
-    String path = MessageFields.string(json, type, "path");
-    String seriesId = MessageFields.string(json, type, "seriesId");
-    if (!path.startsWith(seriesId + "/") || path.indexOf('/', seriesId.length() + 1) >= 0) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'path' is not <seriesId>/<chapter>");
-    }
-    try {
-      return new ChapterPublished(MessageFields.string(json, type, "instance"), MessageFields.number(json, type, "seq"),
-          seriesId, path, ChapterManifest.parse(manifest.toBuffer().getBytes()));
-    } catch (ChapterManifest.InvalidException e) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'manifest': " + e.getMessage());
-    }
+    return MessageJson.read(body, ChapterPublished.class, VERSION);
   }
 }

@@ -16,19 +16,19 @@ public record CoverRequest(String source, String coverId) {
 
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]{1,100}");
 
+  public CoverRequest {
+    if (!ID.matcher(MessageFields.nonBlank(CoverRequest.class, "coverId", coverId)).matches()) {
+      throw MessageFields.refused(CoverRequest.class, "coverId",
+          "must be an id a search or preview handed out (letters, digits, '-', '_')");
+    }
+    MessageFields.operatorText(CoverRequest.class, "source", source);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("source", source).put("coverId", coverId);
+    return MessageJson.write(this, VERSION);
   }
 
   public static CoverRequest fromJson(Object body) {
-    String type = "CoverRequest";
-    JsonObject json = MessageFields.object(body, type);
-    MessageFields.requireVersion(json, type, VERSION);
-    String coverId = MessageFields.string(json, type, "coverId");
-    if (!ID.matcher(coverId).matches()) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-          type + ": field 'coverId' must be an id a search or preview handed out (letters, digits, '-', '_')");
-    }
-    return new CoverRequest(MessageFields.operatorString(json, type, "source"), coverId);
+    return MessageJson.read(body, CoverRequest.class, VERSION);
   }
 }

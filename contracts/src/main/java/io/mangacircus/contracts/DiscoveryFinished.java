@@ -1,9 +1,7 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,37 +18,24 @@ public record DiscoveryFinished(Instant at, int titles, List<Queued> queued, int
 
   /** One job a pass queued: its id and the title it looks at. */
   public record Queued(String jobId, String source, String titleId) {
+
+    public Queued {
+      MessageFields.nonBlank(Queued.class, "jobId", jobId);
+      MessageFields.nonBlank(Queued.class, "source", source);
+      MessageFields.nonBlank(Queued.class, "titleId", titleId);
+    }
   }
 
   public DiscoveryFinished {
-    queued = List.copyOf(queued);
+    MessageFields.required(DiscoveryFinished.class, "at", at);
+    queued = MessageFields.list(DiscoveryFinished.class, "queued", queued);
   }
 
   public JsonObject toJson() {
-    JsonArray jobs = new JsonArray();
-    queued.forEach(q -> jobs.add(new JsonObject().put("jobId", q.jobId()).put("source", q.source())
-        .put("titleId", q.titleId())));
-    return new JsonObject().put("v", VERSION).put("at", at.toString()).put("titles", titles).put("queued", jobs)
-        .put("skipped", skipped);
+    return MessageJson.write(this, VERSION);
   }
 
   public static DiscoveryFinished fromJson(Object body) {
-    String type = "DiscoveryFinished";
-    JsonObject json = MessageFields.object(body, type);
-    MessageFields.requireVersion(json, type, VERSION);
-    List<Queued> queued = new ArrayList<>();
-    for (Object entry : MessageFields.array(json, type, "queued")) {
-      JsonObject q = MessageFields.object(entry, type + ".queued");
-      queued.add(new Queued(MessageFields.string(q, type, "jobId"), MessageFields.string(q, type, "source"),
-          MessageFields.string(q, type, "titleId")));
-    }
-    Instant at;
-    try {
-      at = Instant.parse(MessageFields.string(json, type, "at"));
-    } catch (java.time.format.DateTimeParseException e) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'at' is not an ISO-8601 instant");
-    }
-    return new DiscoveryFinished(at, (int) MessageFields.number(json, type, "titles"), queued,
-        (int) MessageFields.number(json, type, "skipped"));
+    return MessageJson.read(body, DiscoveryFinished.class, VERSION);
   }
 }

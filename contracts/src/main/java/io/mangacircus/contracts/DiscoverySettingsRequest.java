@@ -12,22 +12,17 @@ public record DiscoverySettingsRequest(Boolean enabled, String time) {
 
   public static final int VERSION = 1;
 
+  public DiscoverySettingsRequest {
+    if (time != null && !time.matches("([01]\\d|2[0-3]):[0-5]\\d")) {
+      throw MessageFields.refused(DiscoverySettingsRequest.class, "time", "must be HH:mm (00:00-23:59)");
+    }
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("enabled", enabled).put("time", time);
+    return MessageJson.write(this, VERSION);
   }
 
   public static DiscoverySettingsRequest fromJson(Object body) {
-    String type = "DiscoverySettingsRequest";
-    JsonObject json = MessageFields.object(body, type);
-    MessageFields.requireVersion(json, type, VERSION);
-    Object enabled = json.getValue("enabled");
-    if (enabled != null && !(enabled instanceof Boolean)) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'enabled' must be true or false");
-    }
-    String time = MessageFields.optionalString(json, type, "time");
-    if (time != null && !time.matches("([01]\\d|2[0-3]):[0-5]\\d")) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'time' must be HH:mm (00:00-23:59)");
-    }
-    return new DiscoverySettingsRequest((Boolean) enabled, time);
+    return MessageJson.read(body, DiscoverySettingsRequest.class, VERSION);
   }
 }

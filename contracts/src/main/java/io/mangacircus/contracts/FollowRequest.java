@@ -14,21 +14,18 @@ public record FollowRequest(String source, String titleId, boolean follow, Strin
 
   public static final int VERSION = 1;
 
+  public FollowRequest {
+    MessageFields.atMost(FollowRequest.class, "titleId",
+        MessageFields.operatorText(FollowRequest.class, "titleId", titleId), 500);
+    MessageFields.operatorText(FollowRequest.class, "source", source);
+    language = MessageFields.optionalLanguage(FollowRequest.class, "language", language);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("source", source).put("titleId", titleId).put("follow", follow)
-        .put("language", language);
+    return MessageJson.write(this, VERSION);
   }
 
   public static FollowRequest fromJson(Object body) {
-    String type = "FollowRequest";
-    JsonObject json = MessageFields.object(body, type);
-    MessageFields.requireVersion(json, type, VERSION);
-    String titleId = MessageFields.operatorString(json, type, "titleId");
-    if (titleId.length() > 500) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'titleId' is longer than 500");
-    }
-    return new FollowRequest(MessageFields.operatorString(json, type, "source"), titleId,
-        MessageFields.bool(json, type, "follow"),
-        MessageFields.optionalLanguage(json, type, "language"));
+    return MessageJson.read(body, FollowRequest.class, VERSION);
   }
 }

@@ -21,20 +21,18 @@ public record JobProgress(String jobId, String source, String title, String stat
 
   public static final int VERSION = 1;
 
+  /** The title is the source's text as it is, so it is not checked; the ids and the state are the scraper's own. */
+  public JobProgress {
+    MessageFields.nonBlank(JobProgress.class, "jobId", jobId);
+    MessageFields.nonBlank(JobProgress.class, "source", source);
+    MessageFields.nonBlank(JobProgress.class, "state", state);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("jobId", jobId).put("source", source).put("title", title)
-        .put("state", state).put("chapterId", chapterId).put("chapterNumber", chapterNumber).put("page", page)
-        .put("pages", pages).put("chaptersDone", chaptersDone).put("chapters", chapters);
+    return MessageJson.write(this, VERSION);
   }
 
   public static JobProgress fromJson(Object body) {
-    String type = "JobProgress";
-    JsonObject json = MessageFields.object(body, type);
-    MessageFields.requireVersion(json, type, VERSION);
-    return new JobProgress(MessageFields.string(json, type, "jobId"), MessageFields.string(json, type, "source"),
-        MessageFields.string(json, type, "title"), MessageFields.string(json, type, "state"),
-        MessageFields.optionalString(json, type, "chapterId"), MessageFields.optionalString(json, type, "chapterNumber"),
-        (int) MessageFields.number(json, type, "page"), (int) MessageFields.number(json, type, "pages"),
-        (int) MessageFields.number(json, type, "chaptersDone"), (int) MessageFields.number(json, type, "chapters"));
+    return MessageJson.read(body, JobProgress.class, VERSION);
   }
 }

@@ -11,13 +11,15 @@ public record JobRequest(String jobId) {
 
   public static final int VERSION = 1;
 
+  public JobRequest {
+    MessageFields.operatorText(JobRequest.class, "jobId", jobId);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("jobId", jobId);
+    return MessageJson.write(this, VERSION);
   }
 
   public static JobRequest fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, "JobRequest");
-    MessageFields.requireVersion(json, "JobRequest", VERSION);
-    return new JobRequest(MessageFields.operatorString(json, "JobRequest", "jobId"));
+    return MessageJson.read(body, JobRequest.class, VERSION);
   }
 }

@@ -1,5 +1,8 @@
 package io.mangacircus.contracts;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -13,6 +16,7 @@ import java.util.List;
  * @param page the 1-based page, or null for every job
  * @param size jobs per page (1 to {@link #MAX_SIZE}), or null for every job
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobsListRequest(String state, Integer page, Integer size) {
 
   public static final int VERSION = ScraperRequests.VERSION;
@@ -49,39 +53,33 @@ public record JobsListRequest(String state, Integer page, Integer size) {
     return size == null ? DEFAULT_SIZE : size;
   }
 
-  public JsonObject toJson() {
-    JsonObject json = new JsonObject().put("v", VERSION);
-    if (state != null) {
-      json.put("state", state);
-    }
-    if (page != null) {
-      json.put("page", page);
-    }
-    if (size != null) {
-      json.put("size", size);
-    }
-    return json;
-  }
-
-  public static JobsListRequest fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    MessageFields.requireVersion(json, TYPE, VERSION);
-    String state = MessageFields.optionalString(json, TYPE, "state");
-    if (state != null && state.isEmpty()) {
-      state = null;
-    }
+  public JobsListRequest {
     if (state != null && !STATES.contains(state)) {
       throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, TYPE + ": unknown state '"
           + clip(state) + "' (one of " + String.join(", ", STATES) + ")");
     }
-    Integer page = whole(json, "page", 1, Integer.MAX_VALUE);
-    Integer size = whole(json, "size", 1, MAX_SIZE);
-    return new JobsListRequest(state, page, size);
+    inRange("page", page, 1, Integer.MAX_VALUE);
+    inRange("size", size, 1, MAX_SIZE);
   }
 
-  /** A whole number field from min to max, given as a number or as a string of digits; null when absent or empty. */
-  private static Integer whole(JsonObject json, String field, int min, int max) {
-    Object value = json.getValue(field);
+  /** A body's page and size may be numbers or strings of digits, and an empty state or number is none. */
+  @JsonCreator
+  static JobsListRequest read(@JsonProperty("state") String state, @JsonProperty("page") Object page,
+      @JsonProperty("size") Object size) {
+    return new JobsListRequest(state == null || state.isEmpty() ? null : state, whole("page", page, Integer.MAX_VALUE),
+        whole("size", size, MAX_SIZE));
+  }
+
+  public JsonObject toJson() {
+    return MessageJson.write(this, VERSION);
+  }
+
+  public static JobsListRequest fromJson(Object body) {
+    return MessageJson.read(body, JobsListRequest.class, VERSION);
+  }
+
+  /** A whole number given as a number or as a string of digits; null when absent or empty. */
+  private static Integer whole(String field, Object value, int max) {
     if (value == null || (value instanceof String text && text.isEmpty())) {
       return null;
     }
@@ -92,14 +90,18 @@ public record JobsListRequest(String state, Integer page, Integer size) {
       number = Long.parseLong(text);
     } else {
       throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, TYPE + ": '" + field
-          + "' must be a whole number from " + min + " to " + max + ", got '" + clip(String.valueOf(value))
-          + "'");
+          + "' must be a whole number from 1 to " + max + ", got '" + clip(String.valueOf(value)) + "'");
     }
-    if (number < min || number > max) {
+    inRange(field, number, 1, max);
+    return (int) number;
+  }
+
+  /** {@code number} when it lies from min to max (null is none). */
+  private static void inRange(String field, Number number, int min, int max) {
+    if (number != null && (number.longValue() < min || number.longValue() > max)) {
       throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, TYPE + ": '" + field + "' must be from " + min
           + " to " + max + ", got " + number);
     }
-    return (int) number;
   }
 
   /** A value quoted in an error: at most 40 characters. */

@@ -13,28 +13,23 @@ public record LanePacingRequest(String source, Long pageDelayMs, Long chapterDel
 
   public static final int VERSION = 1;
 
+  public LanePacingRequest {
+    MessageFields.operatorText(LanePacingRequest.class, "source", source);
+    delay("pageDelayMs", pageDelayMs, 600_000);
+    delay("chapterDelayMs", chapterDelayMs, 3_600_000);
+  }
+
+  private static void delay(String field, Long value, long max) {
+    if (value != null && (value < 0 || value > max)) {
+      throw MessageFields.refused(LanePacingRequest.class, field, "must be a whole number of ms between 0 and " + max);
+    }
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("source", source).put("pageDelayMs", pageDelayMs)
-        .put("chapterDelayMs", chapterDelayMs);
+    return MessageJson.write(this, VERSION);
   }
 
   public static LanePacingRequest fromJson(Object body) {
-    String type = "LanePacingRequest";
-    JsonObject json = MessageFields.object(body, type);
-    MessageFields.requireVersion(json, type, VERSION);
-    return new LanePacingRequest(MessageFields.operatorString(json, type, "source"),
-        delay(json, type, "pageDelayMs", 600_000), delay(json, type, "chapterDelayMs", 3_600_000));
-  }
-
-  private static Long delay(JsonObject json, String type, String field, long max) {
-    Object value = json.getValue(field);
-    if (value == null) {
-      return null;
-    }
-    if (!(value instanceof Number n) || n.longValue() < 0 || n.longValue() > max || n.doubleValue() != n.longValue()) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-          type + ": field '" + field + "' must be a whole number of ms between 0 and " + max);
-    }
-    return n.longValue();
+    return MessageJson.read(body, LanePacingRequest.class, VERSION);
   }
 }

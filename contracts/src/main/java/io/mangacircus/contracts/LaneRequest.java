@@ -11,13 +11,15 @@ public record LaneRequest(String source) {
 
   public static final int VERSION = 1;
 
+  public LaneRequest {
+    MessageFields.operatorText(LaneRequest.class, "source", source);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("source", source);
+    return MessageJson.write(this, VERSION);
   }
 
   public static LaneRequest fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, "LaneRequest");
-    MessageFields.requireVersion(json, "LaneRequest", VERSION);
-    return new LaneRequest(MessageFields.operatorString(json, "LaneRequest", "source"));
+    return MessageJson.read(body, LaneRequest.class, VERSION);
   }
 }

@@ -14,18 +14,16 @@ public record MemoryYieldChanged(String node, boolean yielding, String reason) {
 
   public static final int VERSION = 1;
 
+  public MemoryYieldChanged {
+    MessageFields.nonBlank(MemoryYieldChanged.class, "node", node);
+    MessageFields.nonBlank(MemoryYieldChanged.class, "reason", reason);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("node", node).put("yielding", yielding).put("reason", reason);
+    return MessageJson.write(this, VERSION);
   }
 
   public static MemoryYieldChanged fromJson(Object body) {
-    String type = "MemoryYieldChanged";
-    JsonObject json = MessageFields.object(body, type);
-    MessageFields.requireVersion(json, type, VERSION);
-    if (!(json.getValue("yielding") instanceof Boolean yielding)) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'yielding' (boolean) is required");
-    }
-    return new MemoryYieldChanged(MessageFields.string(json, type, "node"), yielding,
-        MessageFields.string(json, type, "reason"));
+    return MessageJson.read(body, MemoryYieldChanged.class, VERSION);
   }
 }

@@ -1,198 +1,89 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
-/** Typed reads of message fields that turn a missing or mistyped field into an {@link InvalidMessageException}. */
+/**
+ * The checks message records run in their compact constructors, so that a record exists only with its required
+ * fields and within its limits, whether a sender built it or {@link MessageJson} read it; each failure is a
+ * MALFORMED_MESSAGE {@link InvalidMessageException} naming the record type and the field.
+ */
 public final class MessageFields {
+
+  private static final Pattern LANGUAGE = Pattern.compile("[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}");
 
   private MessageFields() {
   }
 
-  /** The body as a JSON object, or a MALFORMED_MESSAGE failure naming the message type. */
-  public static JsonObject object(Object body, String type) {
-    if (body instanceof JsonObject json) {
-      return json;
+  /** {@code value}, when present; else a failure naming the field. */
+  public static <T> T required(Class<?> type, String field, T value) {
+    if (value == null) {
+      throw refused(type, field, "is required");
     }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-        type + ": body must be a JSON object, got " + (body == null ? "nothing" : body.getClass().getSimpleName()));
+    return value;
   }
 
-  /** Checks the {@code v} field against the one version this receiver understands. */
-  public static void requireVersion(JsonObject json, String type, int supported) {
-    Object v = json.getValue("v");
-    if (!(v instanceof Number number)) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'v' (number) is required");
+  /** A required string that is not blank. */
+  public static String nonBlank(Class<?> type, String field, String value) {
+    if (value == null || value.isBlank()) {
+      throw refused(type, field, "(non-empty string) is required");
     }
-    if (number.intValue() != supported) {
-      throw new InvalidMessageException(ErrorCode.UNSUPPORTED_VERSION,
-          type + ": version " + number + " is not supported (this receiver speaks v" + supported + ")");
-    }
-  }
-
-  /** A required non-blank string field. */
-  public static String string(JsonObject json, String type, String field) {
-    Object value = json.getValue(field);
-    if (value instanceof String s && !s.isBlank()) {
-      return s;
-    }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-        type + ": field '" + field + "' (non-empty string) is required");
+    return value;
   }
 
   /**
-   * A required non-blank string an operator supplied (a title, an id, a source name): like {@link #string}, and
+   * A required non-blank string an operator supplied (a title, an id, a source name): like {@link #nonBlank}, and
    * refused when it carries a control character ({@link OperatorText}), so a request that bypasses HTTP is checked
    * too.
    */
-  public static String operatorString(JsonObject json, String type, String field) {
-    String value = string(json, type, field);
+  public static String operatorText(Class<?> type, String field, String value) {
+    nonBlank(type, field, value);
     OperatorText.problem(field, value, false).ifPresent(problem -> {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": " + problem);
+      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, MessageJson.name(type) + ": " + problem);
     });
     return value;
   }
 
-  /** An optional string field; null when absent, a failure when present with another type. */
-  public static String optionalString(JsonObject json, String type, String field) {
-    return optional(json, type, field, String.class, "a string");
-  }
-
-  /** A required integral number field. */
-  public static long number(JsonObject json, String type, String field) {
-    return required(json, type, field, Number.class, "number").longValue();
-  }
-
-  /** A required array field. */
-  public static JsonArray array(JsonObject json, String type, String field) {
-    return required(json, type, field, JsonArray.class, "array");
-  }
-
-  /** A required string field that may be empty (a chapter title, for example). */
-  public static String text(JsonObject json, String type, String field) {
-    return required(json, type, field, String.class, "string");
-  }
-
-  /** A required boolean field. */
-  public static boolean bool(JsonObject json, String type, String field) {
-    return required(json, type, field, Boolean.class, "boolean");
-  }
-
-  /** A required object field. */
-  public static JsonObject object(JsonObject json, String type, String field) {
-    return required(json, type, field, JsonObject.class, "object");
-  }
-
-  /** An optional integral number field; null when absent or null, a failure when present with another type. */
-  public static Long optionalNumber(JsonObject json, String type, String field) {
-    Number value = optional(json, type, field, Number.class, "a number");
-    return value == null ? null : value.longValue();
-  }
-
-  /** An optional object field; null when absent or null, a failure when present with another type. */
-  public static JsonObject optionalObject(JsonObject json, String type, String field) {
-    return optional(json, type, field, JsonObject.class, "an object");
-  }
-
-  private static <T> T required(JsonObject json, String type, String field, Class<T> kind, String kindName) {
-    Object value = json.getValue(field);
-    if (kind.isInstance(value)) {
-      return kind.cast(value);
+  /** {@code value} (null allowed) when it is at most {@code max} characters long. */
+  public static String atMost(Class<?> type, String field, String value, int max) {
+    if (value != null && value.length() > max) {
+      throw refused(type, field, "is longer than " + max);
     }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-        type + ": field '" + field + "' (" + kindName + ") is required");
+    return value;
   }
 
-  private static <T> T optional(JsonObject json, String type, String field, Class<T> kind, String kindName) {
-    Object value = json.getValue(field);
-    if (value == null || kind.isInstance(value)) {
-      return kind.cast(value);
+  /** {@code value} (null allowed) when it is between {@code min} and {@code max}. */
+  public static <N extends Number> N within(Class<?> type, String field, N value, long min, long max) {
+    if (value != null && (value.longValue() < min || value.longValue() > max)) {
+      throw refused(type, field, "must be between " + min + " and " + max + ", got " + value);
     }
-    throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-        type + ": field '" + field + "' must be " + kindName);
+    return value;
   }
 
-  /** A required ISO-8601 instant ({@code 2026-11-29T10:00:00Z}). */
-  public static Instant instant(JsonObject json, String type, String field) {
-    return parseInstant(type, field, string(json, type, field));
+  /** An unmodifiable copy of a required list. */
+  public static <T> List<T> list(Class<?> type, String field, List<T> value) {
+    return List.copyOf(required(type, field, value));
   }
 
-  /** An optional ISO-8601 instant; null when absent or null. */
-  public static Instant optionalInstant(JsonObject json, String type, String field) {
-    String value = optionalString(json, type, field);
-    return value == null ? null : parseInstant(type, field, value);
-  }
-
-  private static Instant parseInstant(String type, String field, String value) {
-    try {
-      return IsoInstant.parse(value);
-    } catch (DateTimeParseException e) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-          type + ": field '" + field + "' must be an ISO-8601 instant, got '" + value + "'");
-    }
-  }
-
-  /** An optional boolean field; null when absent or null, a failure when present with another type. */
-  public static Boolean optionalBoolean(JsonObject json, String type, String field) {
-    return optional(json, type, field, Boolean.class, "a boolean");
-  }
-
-  /** A required array of strings (each may be empty); a failure names the field when an entry is not a string. */
-  public static java.util.List<String> strings(JsonObject json, String type, String field) {
-    return stringsOf(array(json, type, field), type, field);
-  }
-
-  /** An optional array of strings; an empty list when absent or null. */
-  public static java.util.List<String> optionalStrings(JsonObject json, String type, String field) {
-    JsonArray array = optional(json, type, field, JsonArray.class, "an array of strings");
-    return array == null ? java.util.List.of() : stringsOf(array, type, field);
-  }
-
-  private static java.util.List<String> stringsOf(JsonArray array, String type, String field) {
-    java.util.List<String> list = new java.util.ArrayList<>();
-    for (Object entry : array) {
-      if (!(entry instanceof String s)) {
-        throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-            type + ": field '" + field + "' must be an array of strings");
-      }
-      list.add(s);
-    }
-    return java.util.List.copyOf(list);
-  }
-
-  /** An optional whole number field; null when absent or null, a failure when present with another type. */
-  public static Integer optionalInt(JsonObject json, String type, String field) {
-    Number value = optional(json, type, field, Number.class, "a whole number");
-    if (value == null) {
-      return null;
-    }
-    if (value.doubleValue() != value.intValue()) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field + "' must be a whole number");
-    }
-    return value.intValue();
-  }
-
-  private static final java.util.regex.Pattern LANGUAGE = java.util.regex.Pattern.compile(
-      "[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}");
-
-  /**
-   * An optional language code ({@code en}, {@code pt-br}, {@code es-la}), returned in lower case; null when absent, a
-   * MALFORMED_MESSAGE failure naming the field when it is not one.
-   */
-  public static String optionalLanguage(JsonObject json, String type, String field) {
-    String value = optionalString(json, type, field);
-    return value == null ? null : language(type, field, value);
+  /** An optional language code, trimmed and lower-cased; null stays null. */
+  public static String optionalLanguage(Class<?> type, String field, String value) {
+    return value == null ? null : language(MessageJson.name(type), field, value);
   }
 
   /** A language code, trimmed and lower-cased; throws {@link InvalidMessageException} naming the field when it is not one. */
   public static String language(String type, String field, String value) {
-    String code = value.trim().toLowerCase(java.util.Locale.ROOT);
+    String code = value.trim().toLowerCase(Locale.ROOT);
     if (!LANGUAGE.matcher(code).matches()) {
       throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field '" + field
           + "' must be a language code such as 'en' or 'pt-br' (2-3 letters, optional '-' parts)");
     }
     return code;
+  }
+
+  /** A MALFORMED_MESSAGE failure: {@code <type>: field '<field>' <problem>}. */
+  public static InvalidMessageException refused(Class<?> type, String field, String problem) {
+    return new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
+        MessageJson.name(type) + ": field '" + field + "' " + problem);
   }
 }

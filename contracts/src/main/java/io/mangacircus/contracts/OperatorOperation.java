@@ -17,7 +17,7 @@ import java.util.function.Function;
  */
 public enum OperatorOperation {
 
-  /** Issue 18: {@code ?state=&page=&size=} (every job without page and size; docs/api.md). */
+  /** {@code ?state=&page=&size=} (every job without page and size; docs/api.md). */
   JOBS_LIST(Addresses.SCRAPER_JOBS_LIST, HttpMethod.GET, "/api/admin/jobs", JobsListRequest::fromJson,
       JobsListRequest.VERSION, List.of(), 200, List.of("state", "page", "size")),
   /** 201 with the new job; 200 when an outstanding job for the same title already existed (reply's {@code created}). */
@@ -31,10 +31,10 @@ public enum OperatorOperation {
       JobRequest.VERSION, List.of(), 200),
   JOBS_RETRY(Addresses.SCRAPER_JOBS_RETRY, HttpMethod.POST, "/api/admin/jobs/:jobId/retry", JobRequest::fromJson,
       JobRequest.VERSION, List.of(), 200),
-  /** Issue 16: a failed job leaves the queue (its published chapters stay). */
+  /** A failed job leaves the queue (its published chapters stay). */
   JOBS_DISMISS(Addresses.SCRAPER_JOBS_DISMISS, HttpMethod.POST, "/api/admin/jobs/:jobId/dismiss", JobRequest::fromJson,
       JobRequest.VERSION, List.of(), 200),
-  /** Issue 16: a finished job leaves the queue (its published chapters stay). */
+  /** A finished job leaves the queue (its published chapters stay). */
   JOBS_DELETE(Addresses.SCRAPER_JOBS_DELETE, HttpMethod.DELETE, "/api/admin/jobs/:jobId", JobRequest::fromJson,
       JobRequest.VERSION, List.of(), 200),
   INCIDENTS_LIST(Addresses.SCRAPER_INCIDENTS_LIST, HttpMethod.GET, "/api/admin/incidents", ScraperRequests::checkList,

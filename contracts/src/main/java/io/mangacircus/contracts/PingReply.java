@@ -1,5 +1,6 @@
 package io.mangacircus.contracts;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -7,24 +8,24 @@ import io.vertx.core.json.JsonObject;
  *
  * @param service the answering service ({@code reader} or {@code scraper})
  * @param instance an id that changes on every deployment, so callers can see a redeploy
- * @param startedAtEpochMs when this deployment started, milliseconds since the epoch
+ * @param startedAtEpochMs when this deployment started, milliseconds since the epoch (field {@code startedAt})
  */
-public record PingReply(String service, String instance, long startedAtEpochMs) {
+public record PingReply(String service, String instance, @JsonProperty("startedAt") long startedAtEpochMs) {
 
   /** The message version this record reads and writes. */
   public static final int VERSION = 1;
 
+  public PingReply {
+    MessageFields.nonBlank(PingReply.class, "service", service);
+    MessageFields.nonBlank(PingReply.class, "instance", instance);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("service", service).put("instance", instance)
-        .put("startedAt", startedAtEpochMs);
+    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a body; throws {@link InvalidMessageException} when it does not match the contract. */
   public static PingReply fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, "PingReply");
-    MessageFields.requireVersion(json, "PingReply", VERSION);
-    return new PingReply(MessageFields.string(json, "PingReply", "service"),
-        MessageFields.string(json, "PingReply", "instance"),
-        MessageFields.number(json, "PingReply", "startedAt"));
+    return MessageJson.read(body, PingReply.class, VERSION);
   }
 }

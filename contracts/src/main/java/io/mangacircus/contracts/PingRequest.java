@@ -12,14 +12,16 @@ public record PingRequest(String from) {
   /** The message version this record reads and writes. */
   public static final int VERSION = 1;
 
+  public PingRequest {
+    MessageFields.nonBlank(PingRequest.class, "from", from);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("from", from);
+    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a body; throws {@link InvalidMessageException} when it does not match the contract. */
   public static PingRequest fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, "PingRequest");
-    MessageFields.requireVersion(json, "PingRequest", VERSION);
-    return new PingRequest(MessageFields.string(json, "PingRequest", "from"));
+    return MessageJson.read(body, PingRequest.class, VERSION);
   }
 }

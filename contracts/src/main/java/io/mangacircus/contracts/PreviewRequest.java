@@ -12,18 +12,17 @@ public record PreviewRequest(String source, String titleId) {
 
   public static final int VERSION = 1;
 
+  public PreviewRequest {
+    MessageFields.atMost(PreviewRequest.class, "titleId",
+        MessageFields.operatorText(PreviewRequest.class, "titleId", titleId), 500);
+    MessageFields.operatorText(PreviewRequest.class, "source", source);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("source", source).put("titleId", titleId);
+    return MessageJson.write(this, VERSION);
   }
 
   public static PreviewRequest fromJson(Object body) {
-    String type = "PreviewRequest";
-    JsonObject json = MessageFields.object(body, type);
-    MessageFields.requireVersion(json, type, VERSION);
-    String titleId = MessageFields.operatorString(json, type, "titleId");
-    if (titleId.length() > 500) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, type + ": field 'titleId' is longer than 500");
-    }
-    return new PreviewRequest(MessageFields.operatorString(json, type, "source"), titleId);
+    return MessageJson.read(body, PreviewRequest.class, VERSION);
   }
 }

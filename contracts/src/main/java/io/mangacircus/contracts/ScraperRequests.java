@@ -17,7 +17,7 @@ public final class ScraperRequests {
 
   /** Checks a list request's body. */
   public static Void checkList(Object body) {
-    MessageFields.requireVersion(MessageFields.object(body, "ListRequest"), "ListRequest", VERSION);
+    MessageJson.checkVersion(body, "ListRequest", VERSION);
     return null;
   }
 }

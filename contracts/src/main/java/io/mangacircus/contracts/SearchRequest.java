@@ -1,5 +1,7 @@
 package io.mangacircus.contracts;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -22,28 +24,27 @@ public record SearchRequest(String source, String query, int limit) {
   /** The largest limit. */
   public static final int MAX_LIMIT = 50;
 
+  public SearchRequest {
+    if (source != null) {
+      MessageFields.operatorText(SearchRequest.class, "source", source);
+    }
+    query = MessageFields.operatorText(SearchRequest.class, "query", query).trim();
+    MessageFields.atMost(SearchRequest.class, "query", query, MAX_QUERY);
+    MessageFields.within(SearchRequest.class, "limit", limit, 1, MAX_LIMIT);
+  }
+
+  /** A body without {@code limit} asks for {@link #DEFAULT_LIMIT}. */
+  @JsonCreator
+  static SearchRequest read(@JsonProperty("source") String source, @JsonProperty("query") String query,
+      @JsonProperty("limit") Integer limit) {
+    return new SearchRequest(source, query, limit == null ? DEFAULT_LIMIT : limit);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("source", source).put("query", query).put("limit", limit);
+    return MessageJson.write(this, VERSION);
   }
 
   public static SearchRequest fromJson(Object body) {
-    String type = "SearchRequest";
-    JsonObject json = MessageFields.object(body, type);
-    MessageFields.requireVersion(json, type, VERSION);
-    Object source = json.getValue("source");
-    if (source != null) {
-      MessageFields.operatorString(json, type, "source");
-    }
-    String query = MessageFields.operatorString(json, type, "query").trim();
-    if (query.length() > MAX_QUERY) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-          type + ": field 'query' is longer than " + MAX_QUERY + " characters");
-    }
-    Integer limit = MessageFields.optionalInt(json, type, "limit");
-    if (limit != null && (limit < 1 || limit > MAX_LIMIT)) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-          type + ": field 'limit' must be between 1 and " + MAX_LIMIT + ", got " + limit);
-    }
-    return new SearchRequest((String) source, query, limit == null ? DEFAULT_LIMIT : limit);
+    return MessageJson.read(body, SearchRequest.class, VERSION);
   }
 }

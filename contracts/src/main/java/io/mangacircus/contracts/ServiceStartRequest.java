@@ -13,15 +13,17 @@ public record ServiceStartRequest(String service, String from) {
   /** The message version this record reads and writes. */
   public static final int VERSION = 1;
 
+  public ServiceStartRequest {
+    MessageFields.nonBlank(ServiceStartRequest.class, "service", service);
+    MessageFields.nonBlank(ServiceStartRequest.class, "from", from);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("service", service).put("from", from);
+    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a body; throws {@link InvalidMessageException} when it does not match the contract. */
   public static ServiceStartRequest fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, "ServiceStartRequest");
-    MessageFields.requireVersion(json, "ServiceStartRequest", VERSION);
-    return new ServiceStartRequest(MessageFields.string(json, "ServiceStartRequest", "service"),
-        MessageFields.string(json, "ServiceStartRequest", "from"));
+    return MessageJson.read(body, ServiceStartRequest.class, VERSION);
   }
 }

@@ -15,20 +15,17 @@ import io.vertx.core.json.JsonObject;
 public record ServiceState(String service, ServiceStatus status, int failuresInWindow, long restarts,
     String parkedAt, String reason) {
 
+  public ServiceState {
+    MessageFields.nonBlank(ServiceState.class, "service", service);
+    MessageFields.required(ServiceState.class, "status", status);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("service", service).put("status", status.wire())
-        .put("failuresInWindow", failuresInWindow).put("restarts", restarts)
-        .put("parkedAt", parkedAt).put("reason", reason);
+    return MessageJson.write(this);
   }
 
   /** Parses one entry; throws {@link InvalidMessageException} when it does not match the contract. */
   public static ServiceState fromJson(JsonObject json) {
-    String type = "ServiceState";
-    return new ServiceState(MessageFields.string(json, type, "service"),
-        ServiceStatus.ofWire(MessageFields.string(json, type, "status")),
-        (int) MessageFields.number(json, type, "failuresInWindow"),
-        MessageFields.number(json, type, "restarts"),
-        MessageFields.optionalString(json, type, "parkedAt"),
-        MessageFields.optionalString(json, type, "reason"));
+    return MessageJson.read(json, ServiceState.class);
   }
 }

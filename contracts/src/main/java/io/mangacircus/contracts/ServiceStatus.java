@@ -1,5 +1,7 @@
 package io.mangacircus.contracts;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 
 /** The supervision status of one service, as launchers report and persist it. */
@@ -27,11 +29,13 @@ public enum ServiceStatus {
   }
 
   /** The lower-case name used in JSON, files and health data. */
+  @JsonValue
   public String wire() {
     return wire;
   }
 
   /** The status for its wire name; an {@link InvalidMessageException} for anything else. */
+  @JsonCreator
   public static ServiceStatus ofWire(String wire) {
     return Arrays.stream(values()).filter(s -> s.wire.equals(wire)).findFirst()
         .orElseThrow(() -> new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, "unknown service status '" + wire + "'"));

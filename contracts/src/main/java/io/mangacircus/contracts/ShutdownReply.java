@@ -13,17 +13,15 @@ public record ShutdownReply(boolean stopping, String node) {
 
   public static final int VERSION = 1;
 
+  public ShutdownReply {
+    MessageFields.nonBlank(ShutdownReply.class, "node", node);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("stopping", stopping).put("node", node);
+    return MessageJson.write(this, VERSION);
   }
 
   public static ShutdownReply fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, "ShutdownReply");
-    MessageFields.requireVersion(json, "ShutdownReply", VERSION);
-    if (!(json.getValue("stopping") instanceof Boolean stopping)) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE,
-          "ShutdownReply: field 'stopping' (boolean) is required");
-    }
-    return new ShutdownReply(stopping, MessageFields.string(json, "ShutdownReply", "node"));
+    return MessageJson.read(body, ShutdownReply.class, VERSION);
   }
 }

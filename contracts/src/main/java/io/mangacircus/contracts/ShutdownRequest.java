@@ -11,13 +11,15 @@ public record ShutdownRequest(String requestedBy) {
 
   public static final int VERSION = 1;
 
+  public ShutdownRequest {
+    MessageFields.nonBlank(ShutdownRequest.class, "requestedBy", requestedBy);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("requestedBy", requestedBy);
+    return MessageJson.write(this, VERSION);
   }
 
   public static ShutdownRequest fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, "ShutdownRequest");
-    MessageFields.requireVersion(json, "ShutdownRequest", VERSION);
-    return new ShutdownRequest(MessageFields.string(json, "ShutdownRequest", "requestedBy"));
+    return MessageJson.read(body, ShutdownRequest.class, VERSION);
   }
 }

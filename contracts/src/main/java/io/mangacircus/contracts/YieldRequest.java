@@ -12,16 +12,15 @@ public record YieldRequest(boolean yield, String reason) {
 
   public static final int VERSION = 1;
 
+  public YieldRequest {
+    MessageFields.nonBlank(YieldRequest.class, "reason", reason);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("yield", yield).put("reason", reason);
+    return MessageJson.write(this, VERSION);
   }
 
   public static YieldRequest fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, "YieldRequest");
-    MessageFields.requireVersion(json, "YieldRequest", VERSION);
-    if (!(json.getValue("yield") instanceof Boolean yield)) {
-      throw new InvalidMessageException(ErrorCode.MALFORMED_MESSAGE, "YieldRequest: field 'yield' (boolean) is required");
-    }
-    return new YieldRequest(yield, MessageFields.string(json, "YieldRequest", "reason"));
+    return MessageJson.read(body, YieldRequest.class, VERSION);
   }
 }

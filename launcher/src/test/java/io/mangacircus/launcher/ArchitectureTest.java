@@ -43,6 +43,7 @@ import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.IsoInstant;
 import io.mangacircus.contracts.MessageFields;
+import io.mangacircus.contracts.MessageJson;
 import io.mangacircus.contracts.OperatorText;
 import io.mangacircus.contracts.ScraperRequests;
 import io.mangacircus.contracts.library.LibraryLayout;
@@ -199,8 +200,9 @@ class ArchitectureTest {
    * {@code contracts} holds the shapes both sides agree on, not logic: every top-level type there is a record, an enum,
    * an interface, an exception or a holder of constants, except the library's layout rules and the few rules that
    * reading and writing those shapes needs (docs/architecture.md §1): {@link Addresses} (the address table, with its
-   * two lookups by service name), {@link LibraryLayout} (the library's naming rules), {@link AtomicFiles} (how {@code ChapterManifest} and every state file reach the disk), {@link MessageFields}
-   * (the typed reads every record's {@code fromJson} uses), {@link OperatorText} (the character rule those reads apply
+   * two lookups by service name), {@link LibraryLayout} (the library's naming rules), {@link AtomicFiles} (how {@code ChapterManifest} and every state file reach the disk), {@link MessageJson}
+   * (the one Jackson binding every record's {@code toJson}/{@code fromJson} delegates to), {@link MessageFields} (the
+   * field checks of the records' compact constructors), {@link OperatorText} (the character rule those reads apply
    * to operator text), {@link ScraperRequests} (the body of a parameterless request) and {@code ManifestStream} (the
    * streamed read of a {@code chapter.json}, which {@code ChapterManifest.parse} answers with) and {@link IsoInstant} (how
    * those reads and the state files read an ISO-8601 instant). Shared logic that is no part of the contract goes to
@@ -209,7 +211,8 @@ class ArchitectureTest {
   @Test
   void contractsHoldRecordsAndTheirRulesOnly() {
     classes().that().resideInAPackage("io.mangacircus.contracts..").and().areTopLevelClasses()
-        .and().doNotBelongToAnyOf(Addresses.class, LibraryLayout.class, AtomicFiles.class, MessageFields.class, OperatorText.class,
+        .and().doNotBelongToAnyOf(Addresses.class, LibraryLayout.class, AtomicFiles.class, MessageJson.class, MessageFields.class,
+            OperatorText.class,
             ScraperRequests.class, IsoInstant.class)
         .and().doNotHaveFullyQualifiedName("io.mangacircus.contracts.library.ManifestStream")
         .should(beARecordEnumInterfaceExceptionOrConstants())

@@ -2,6 +2,7 @@ package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 
@@ -25,33 +26,28 @@ public record IncidentView(String id, Instant at, String kind, String source, St
   /** The version of the {@code mc.scraper.incident.recorded} event. */
   public static final int VERSION = 1;
 
-  private static final String TYPE = "IncidentView";
-
-  public JsonObject toJson() {
-    return new JsonObject().put("id", id).put("at", at.toString()).put("kind", kind).put("source", source)
-        .put("jobId", jobId).put("httpStatus", httpStatus).put("message", message).put("action", action)
-        .put("resolvedAt", resolvedAt == null ? null : resolvedAt.toString());
+  public IncidentView {
+    MessageFields.nonBlank(IncidentView.class, "id", id);
+    MessageFields.required(IncidentView.class, "at", at);
+    MessageFields.nonBlank(IncidentView.class, "kind", kind);
   }
 
-  /** The body of {@code mc.scraper.incident.recorded}: the entry plus {@code v}. */
+  public JsonObject toJson() {
+    return MessageJson.write(this);
+  }
+
+  /** The body of {@code mc.scraper.incident.recorded}: the entry plus {@code v} (last, as it always was). */
   public JsonObject toEvent() {
     return toJson().put("v", VERSION);
   }
 
   /** Parses a list entry; throws {@link InvalidMessageException} when it does not match the contract. */
   public static IncidentView fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    Long status = MessageFields.optionalNumber(json, TYPE, "httpStatus");
-    return new IncidentView(MessageFields.string(json, TYPE, "id"), MessageFields.instant(json, TYPE, "at"),
-        MessageFields.string(json, TYPE, "kind"), MessageFields.optionalString(json, TYPE, "source"),
-        MessageFields.optionalString(json, TYPE, "jobId"), status == null ? null : status.intValue(),
-        MessageFields.text(json, TYPE, "message"), MessageFields.text(json, TYPE, "action"),
-        MessageFields.optionalInstant(json, TYPE, "resolvedAt"));
+    return MessageJson.read(body, IncidentView.class);
   }
 
   /** Parses an {@code mc.scraper.incident.recorded} event (checks its {@code v}). */
   public static IncidentView fromEvent(Object body) {
-    MessageFields.requireVersion(MessageFields.object(body, "IncidentRecorded"), "IncidentRecorded", VERSION);
-    return fromJson(body);
+    return fromJson(MessageJson.checkVersion(body, "IncidentRecorded", VERSION));
   }
 }

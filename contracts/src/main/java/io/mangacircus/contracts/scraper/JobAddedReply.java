@@ -2,10 +2,11 @@ package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
 
 /**
- * The reply of {@code mc.scraper.jobs.add}: {@code {created, supersededJobId, v, job}}. The reader answers 201 when
+ * The reply of {@code mc.scraper.jobs.add}: {@code {v, created, supersededJobId, job}}. The reader answers 201 when
  * {@code created}, else 200 (docs/api.md).
  *
  * @param created whether a new job was created (false: the title's outstanding job is returned)
@@ -16,19 +17,16 @@ public record JobAddedReply(boolean created, String supersededJobId, JobView job
 
   public static final int VERSION = 1;
 
-  private static final String TYPE = "JobAddedReply";
+  public JobAddedReply {
+    MessageFields.required(JobAddedReply.class, "job", job);
+  }
 
   public JsonObject toJson() {
-    return new JsonObject().put("created", created).put("supersededJobId", supersededJobId).put("v", VERSION)
-        .put("job", job.toJson());
+    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */
   public static JobAddedReply fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    MessageFields.requireVersion(json, TYPE, VERSION);
-    return new JobAddedReply(MessageFields.bool(json, TYPE, "created"),
-        MessageFields.optionalString(json, TYPE, "supersededJobId"),
-        JobView.fromJson(MessageFields.object(json, TYPE, "job")));
+    return MessageJson.read(body, JobAddedReply.class, VERSION);
   }
 }

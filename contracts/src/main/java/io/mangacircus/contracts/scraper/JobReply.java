@@ -2,6 +2,7 @@ package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -14,16 +15,16 @@ public record JobReply(JobView job) {
 
   public static final int VERSION = 1;
 
-  private static final String TYPE = "JobReply";
+  public JobReply {
+    MessageFields.required(JobReply.class, "job", job);
+  }
 
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("job", job.toJson());
+    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */
   public static JobReply fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    MessageFields.requireVersion(json, TYPE, VERSION);
-    return new JobReply(JobView.fromJson(MessageFields.object(json, TYPE, "job")));
+    return MessageJson.read(body, JobReply.class, VERSION);
   }
 }

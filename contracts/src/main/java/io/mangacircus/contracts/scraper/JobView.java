@@ -1,11 +1,11 @@
 package io.mangacircus.contracts.scraper;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
-import io.vertx.core.json.JsonArray;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -34,12 +34,16 @@ import java.util.List;
 public record JobView(String id, String source, String titleId, String title, String state, boolean inspected,
     boolean confirmed, int attempts, int interruptions, String reason, Instant retryAt, Instant createdAt,
     Instant updatedAt, int chapters, long chaptersPublished, long chaptersFailed, List<ChapterView> chapterList,
-    Progress progress) {
-
-  private static final String TYPE = "JobView";
+    @JsonInclude(JsonInclude.Include.NON_NULL) Progress progress) {
 
   public JobView {
-    chapterList = List.copyOf(chapterList);
+    MessageFields.nonBlank(JobView.class, "id", id);
+    MessageFields.required(JobView.class, "source", source);
+    MessageFields.required(JobView.class, "titleId", titleId);
+    MessageFields.nonBlank(JobView.class, "state", state);
+    MessageFields.required(JobView.class, "createdAt", createdAt);
+    MessageFields.required(JobView.class, "updatedAt", updatedAt);
+    chapterList = MessageFields.list(JobView.class, "chapterList", chapterList);
   }
 
   /**
@@ -54,18 +58,9 @@ public record JobView(String id, String source, String titleId, String title, St
    */
   public record ChapterView(String id, String number, String title, String stage, int pages, String reason) {
 
-    public JsonObject toJson() {
-      return new JsonObject().put("id", id).put("number", number).put("title", title).put("stage", stage)
-          .put("pages", pages).put("reason", reason);
-    }
-
-    /** Parses one entry of {@code chapterList}; throws {@link InvalidMessageException} when it does not match. */
-    public static ChapterView fromJson(Object body) {
-      String type = "ChapterView";
-      JsonObject json = MessageFields.object(body, type);
-      return new ChapterView(MessageFields.string(json, type, "id"), MessageFields.text(json, type, "number"),
-          MessageFields.text(json, type, "title"), MessageFields.string(json, type, "stage"),
-          (int) MessageFields.number(json, type, "pages"), MessageFields.optionalString(json, type, "reason"));
+    public ChapterView {
+      MessageFields.required(ChapterView.class, "id", id);
+      MessageFields.nonBlank(ChapterView.class, "stage", stage);
     }
   }
 
@@ -78,53 +73,15 @@ public record JobView(String id, String source, String titleId, String title, St
    * @param pages pages in that chapter
    */
   public record Progress(String chapterId, String chapterNumber, int page, int pages) {
-
-    public JsonObject toJson() {
-      return new JsonObject().put("chapterId", chapterId).put("chapterNumber", chapterNumber).put("page", page)
-          .put("pages", pages);
-    }
-
-    /** Parses a job's {@code progress}; throws {@link InvalidMessageException} when it does not match. */
-    public static Progress fromJson(Object body) {
-      String type = "JobView.Progress";
-      JsonObject json = MessageFields.object(body, type);
-      return new Progress(MessageFields.optionalString(json, type, "chapterId"),
-          MessageFields.optionalString(json, type, "chapterNumber"), (int) MessageFields.number(json, type, "page"),
-          (int) MessageFields.number(json, type, "pages"));
-    }
   }
 
+  /** The job; {@code progress} is absent, not null, when unknown (the console tests {@code job.progress &&}). */
   public JsonObject toJson() {
-    JsonArray list = new JsonArray();
-    chapterList.forEach(chapter -> list.add(chapter.toJson()));
-    JsonObject json = new JsonObject().put("id", id).put("source", source).put("titleId", titleId)
-        .put("title", title).put("state", state).put("inspected", inspected).put("confirmed", confirmed)
-        .put("attempts", attempts).put("interruptions", interruptions).put("reason", reason)
-        .put("retryAt", retryAt == null ? null : retryAt.toString()).put("createdAt", createdAt.toString())
-        .put("updatedAt", updatedAt.toString()).put("chapters", chapters).put("chaptersPublished", chaptersPublished)
-        .put("chaptersFailed", chaptersFailed).put("chapterList", list);
-    if (progress != null) {
-      json.put("progress", progress.toJson());
-    }
-    return json;
+    return MessageJson.write(this);
   }
 
   /** Parses a job view; throws {@link InvalidMessageException} when it does not match the contract. */
   public static JobView fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    List<ChapterView> chapters = new ArrayList<>();
-    for (Object entry : MessageFields.array(json, TYPE, "chapterList")) {
-      chapters.add(ChapterView.fromJson(entry));
-    }
-    JsonObject progress = MessageFields.optionalObject(json, TYPE, "progress");
-    return new JobView(MessageFields.string(json, TYPE, "id"), MessageFields.string(json, TYPE, "source"),
-        MessageFields.string(json, TYPE, "titleId"), MessageFields.string(json, TYPE, "title"),
-        MessageFields.string(json, TYPE, "state"), MessageFields.bool(json, TYPE, "inspected"),
-        MessageFields.bool(json, TYPE, "confirmed"), (int) MessageFields.number(json, TYPE, "attempts"),
-        (int) MessageFields.number(json, TYPE, "interruptions"), MessageFields.optionalString(json, TYPE, "reason"),
-        MessageFields.optionalInstant(json, TYPE, "retryAt"), MessageFields.instant(json, TYPE, "createdAt"),
-        MessageFields.instant(json, TYPE, "updatedAt"), (int) MessageFields.number(json, TYPE, "chapters"),
-        MessageFields.number(json, TYPE, "chaptersPublished"), MessageFields.number(json, TYPE, "chaptersFailed"),
-        chapters, progress == null ? null : Progress.fromJson(progress));
+    return MessageJson.read(body, JobView.class);
   }
 }

@@ -1,10 +1,12 @@
 package io.mangacircus.contracts.scraper;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
-import io.vertx.core.json.JsonArray;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,18 +17,17 @@ import java.util.Map;
  *
  * @param jobs the jobs asked for (one page, or every job of the state asked for)
  * @param total how many jobs match the request's state filter (across every page)
- * @param page the page answered (1-based), or null for an unpaged request
- * @param size the page size answered, or null for an unpaged request
+ * @param page the page answered (1-based), or null (and absent) for an unpaged request
+ * @param size the page size answered, or null (and absent) for an unpaged request
  * @param counts jobs per state in the whole queue, whatever the filter (states with no job are absent)
  */
-public record JobsReply(List<JobView> jobs, int total, Integer page, Integer size, Map<String, Integer> counts) {
+public record JobsReply(List<JobView> jobs, int total, @JsonInclude(JsonInclude.Include.NON_NULL) Integer page,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer size, Map<String, Integer> counts) {
 
   public static final int VERSION = 1;
 
-  private static final String TYPE = "JobsReply";
-
   public JobsReply {
-    jobs = List.copyOf(jobs);
+    jobs = MessageFields.list(JobsReply.class, "jobs", jobs);
     counts = counts == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counts));
   }
 
@@ -35,33 +36,21 @@ public record JobsReply(List<JobView> jobs, int total, Integer page, Integer siz
     this(jobs, jobs.size(), null, null, null);
   }
 
+  /** A reply of a scraper from before paging has no {@code total}: it is the jobs the reply holds. */
+  @JsonCreator
+  static JobsReply read(@JsonProperty("jobs") List<JobView> jobs, @JsonProperty("total") Integer total,
+      @JsonProperty("page") Integer page, @JsonProperty("size") Integer size,
+      @JsonProperty("counts") Map<String, Integer> counts) {
+    MessageFields.required(JobsReply.class, "jobs", jobs);
+    return new JobsReply(jobs, total == null ? jobs.size() : total, page, size, counts);
+  }
+
   public JsonObject toJson() {
-    JsonArray list = new JsonArray();
-    jobs.forEach(job -> list.add(job.toJson()));
-    JsonObject json = new JsonObject().put("v", VERSION).put("jobs", list).put("total", total);
-    if (page != null) {
-      json.put("page", page).put("size", size);
-    }
-    JsonObject perState = new JsonObject();
-    counts.forEach(perState::put);
-    return json.put("counts", perState);
+    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */
   public static JobsReply fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    MessageFields.requireVersion(json, TYPE, VERSION);
-    List<JobView> jobs = new ArrayList<>();
-    for (Object entry : MessageFields.array(json, TYPE, "jobs")) {
-      jobs.add(JobView.fromJson(entry));
-    }
-    Integer total = MessageFields.optionalInt(json, TYPE, "total");
-    Map<String, Integer> counts = new LinkedHashMap<>();
-    JsonObject perState = MessageFields.optionalObject(json, TYPE, "counts");
-    if (perState != null) {
-      perState.forEach(entry -> counts.put(entry.getKey(), MessageFields.optionalInt(perState, TYPE, entry.getKey())));
-    }
-    return new JobsReply(jobs, total == null ? jobs.size() : total, MessageFields.optionalInt(json, TYPE, "page"),
-        MessageFields.optionalInt(json, TYPE, "size"), counts);
+    return MessageJson.read(body, JobsReply.class, VERSION);
   }
 }

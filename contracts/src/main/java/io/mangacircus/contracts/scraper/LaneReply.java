@@ -2,6 +2,7 @@ package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -14,16 +15,16 @@ public record LaneReply(LaneView lane) {
 
   public static final int VERSION = 1;
 
-  private static final String TYPE = "LaneReply";
+  public LaneReply {
+    MessageFields.required(LaneReply.class, "lane", lane);
+  }
 
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("lane", lane.toJson());
+    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */
   public static LaneReply fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    MessageFields.requireVersion(json, TYPE, VERSION);
-    return new LaneReply(LaneView.fromJson(MessageFields.object(json, TYPE, "lane")));
+    return MessageJson.read(body, LaneReply.class, VERSION);
   }
 }

@@ -2,6 +2,7 @@ package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 
@@ -22,6 +23,12 @@ import java.time.Instant;
 public record LaneView(Coverage coverage, String source, String type, boolean paused, String circuit,
     String pauseReason, long pageDelayMs, long chapterDelayMs, Limits limits) {
 
+  public LaneView {
+    MessageFields.nonBlank(LaneView.class, "source", source);
+    MessageFields.nonBlank(LaneView.class, "type", type);
+    MessageFields.nonBlank(LaneView.class, "circuit", circuit);
+  }
+
   /**
    * A source's request limits now (docs/resilience.md, "Limits").
    *
@@ -34,24 +41,7 @@ public record LaneView(Coverage coverage, String source, String type, boolean pa
    */
   public record Limits(Instant holdUntil, String holdReason, long holdsWaited, long refused, Double rateLimitRps,
       Double configuredRps) {
-
-    public JsonObject toJson() {
-      return new JsonObject().put("holdUntil", holdUntil == null ? null : holdUntil.toString())
-          .put("holdReason", holdReason).put("holdsWaited", holdsWaited).put("refused", refused)
-          .put("rateLimitRps", rateLimitRps).put("configuredRps", configuredRps);
-    }
-
-    /** Parses a lane's {@code limits}; throws {@link InvalidMessageException} when it does not match. */
-    public static Limits fromJson(Object body) {
-      String type = "LaneView.Limits";
-      JsonObject json = MessageFields.object(body, type);
-      return new Limits(MessageFields.optionalInstant(json, type, "holdUntil"),
-          MessageFields.optionalString(json, type, "holdReason"), MessageFields.number(json, type, "holdsWaited"),
-          MessageFields.number(json, type, "refused"), json.getDouble("rateLimitRps"), json.getDouble("configuredRps"));
-    }
   }
-
-  private static final String TYPE = "LaneView";
 
   /**
    * A source's coverage.
@@ -62,42 +52,14 @@ public record LaneView(Coverage coverage, String source, String type, boolean pa
    * @param lastContactAt the last successful contact with the source since this start, or null
    */
   public record Coverage(long titles, long chaptersFound, long chaptersPublished, Instant lastContactAt) {
-
-    public JsonObject toJson() {
-      return new JsonObject().put("titles", titles).put("chaptersFound", chaptersFound)
-          .put("chaptersPublished", chaptersPublished)
-          .put("lastContactAt", lastContactAt == null ? null : lastContactAt.toString());
-    }
-
-    /** Parses a lane's {@code coverage}; throws {@link InvalidMessageException} when it does not match. */
-    public static Coverage fromJson(Object body) {
-      String type = "LaneView.Coverage";
-      JsonObject json = MessageFields.object(body, type);
-      return new Coverage(MessageFields.number(json, type, "titles"), MessageFields.number(json, type, "chaptersFound"),
-          MessageFields.number(json, type, "chaptersPublished"),
-          MessageFields.optionalInstant(json, type, "lastContactAt"));
-    }
   }
 
   public JsonObject toJson() {
-    return new JsonObject().put("coverage", coverage == null ? null : coverage.toJson()).put("source", source)
-        .put("type", type).put("paused", paused).put("circuit", circuit).put("pauseReason", pauseReason)
-        .put("pageDelayMs", pageDelayMs).put("chapterDelayMs", chapterDelayMs)
-        .put("limits", limits == null ? null : limits.toJson());
+    return MessageJson.write(this);
   }
 
   /** Parses a lane view; throws {@link InvalidMessageException} when it does not match the contract. */
   public static LaneView fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    JsonObject coverage = MessageFields.optionalObject(json, TYPE, "coverage");
-    return new LaneView(coverage == null ? null : Coverage.fromJson(coverage), MessageFields.string(json, TYPE, "source"),
-        MessageFields.string(json, TYPE, "type"), MessageFields.bool(json, TYPE, "paused"),
-        MessageFields.string(json, TYPE, "circuit"), MessageFields.optionalString(json, TYPE, "pauseReason"),
-        MessageFields.number(json, TYPE, "pageDelayMs"), MessageFields.number(json, TYPE, "chapterDelayMs"),
-        limits(MessageFields.optionalObject(json, TYPE, "limits")));
-  }
-
-  private static Limits limits(JsonObject json) {
-    return json == null ? null : Limits.fromJson(json);
+    return MessageJson.read(body, LaneView.class);
   }
 }

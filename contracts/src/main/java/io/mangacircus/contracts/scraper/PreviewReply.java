@@ -2,10 +2,9 @@ package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
-import io.vertx.core.json.JsonArray;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,14 +31,14 @@ public record PreviewReply(String source, String titleId, String title, List<Str
 
   public static final int VERSION = 1;
 
-  private static final String TYPE = "PreviewReply";
-
   public PreviewReply {
-    altTitles = List.copyOf(altTitles);
-    tags = List.copyOf(tags);
-    languages = List.copyOf(languages);
-    groups = List.copyOf(groups);
-    chapters = List.copyOf(chapters);
+    MessageFields.required(PreviewReply.class, "source", source);
+    MessageFields.required(PreviewReply.class, "titleId", titleId);
+    altTitles = MessageFields.list(PreviewReply.class, "altTitles", altTitles);
+    tags = MessageFields.list(PreviewReply.class, "tags", tags);
+    languages = MessageFields.list(PreviewReply.class, "languages", languages);
+    groups = MessageFields.list(PreviewReply.class, "groups", groups);
+    chapters = MessageFields.list(PreviewReply.class, "chapters", chapters);
   }
 
   /**
@@ -50,15 +49,8 @@ public record PreviewReply(String source, String titleId, String title, List<Str
    */
   public record Group(String id, String name) {
 
-    public JsonObject toJson() {
-      return new JsonObject().put("id", id).put("name", name);
-    }
-
-    /** Parses one group; throws {@link InvalidMessageException} when it does not match. */
-    public static Group fromJson(Object body) {
-      String type = "PreviewReply.Group";
-      JsonObject json = MessageFields.object(body, type);
-      return new Group(MessageFields.string(json, type, "id"), MessageFields.text(json, type, "name"));
+    public Group {
+      MessageFields.required(Group.class, "id", id);
     }
   }
 
@@ -78,55 +70,18 @@ public record PreviewReply(String source, String titleId, String title, List<Str
       Instant publishedAt, boolean downloadable, String reason) {
 
     public Chapter {
-      groupIds = List.copyOf(groupIds);
-    }
-
-    public JsonObject toJson() {
-      return new JsonObject().put("id", id).put("number", number).put("title", title).put("language", language)
-          .put("groupIds", new JsonArray(groupIds))
-          .put("publishedAt", publishedAt == null ? null : publishedAt.toString()).put("downloadable", downloadable)
-          .put("reason", reason);
-    }
-
-    /** Parses one chapter; throws {@link InvalidMessageException} when it does not match. */
-    public static Chapter fromJson(Object body) {
-      String type = "PreviewReply.Chapter";
-      JsonObject json = MessageFields.object(body, type);
-      return new Chapter(MessageFields.string(json, type, "id"), MessageFields.optionalString(json, type, "number"),
-          MessageFields.text(json, type, "title"), MessageFields.string(json, type, "language"),
-          MessageFields.strings(json, type, "groupIds"), MessageFields.optionalInstant(json, type, "publishedAt"),
-          MessageFields.bool(json, type, "downloadable"), MessageFields.optionalString(json, type, "reason"));
+      MessageFields.required(Chapter.class, "id", id);
+      MessageFields.required(Chapter.class, "language", language);
+      groupIds = MessageFields.list(Chapter.class, "groupIds", groupIds);
     }
   }
 
   public JsonObject toJson() {
-    JsonArray groupList = new JsonArray();
-    groups.forEach(group -> groupList.add(group.toJson()));
-    JsonArray chapterList = new JsonArray();
-    chapters.forEach(chapter -> chapterList.add(chapter.toJson()));
-    return new JsonObject().put("v", VERSION).put("source", source).put("titleId", titleId).put("title", title)
-        .put("altTitles", new JsonArray(altTitles)).put("description", description).put("tags", new JsonArray(tags))
-        .put("year", year).put("status", status).put("coverId", coverId).put("url", url)
-        .put("languages", new JsonArray(languages)).put("groups", groupList).put("chapters", chapterList);
+    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */
   public static PreviewReply fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    MessageFields.requireVersion(json, TYPE, VERSION);
-    List<Group> groups = new ArrayList<>();
-    for (Object entry : MessageFields.array(json, TYPE, "groups")) {
-      groups.add(Group.fromJson(entry));
-    }
-    List<Chapter> chapters = new ArrayList<>();
-    for (Object entry : MessageFields.array(json, TYPE, "chapters")) {
-      chapters.add(Chapter.fromJson(entry));
-    }
-    return new PreviewReply(MessageFields.string(json, TYPE, "source"), MessageFields.string(json, TYPE, "titleId"),
-        MessageFields.text(json, TYPE, "title"), MessageFields.strings(json, TYPE, "altTitles"),
-        MessageFields.text(json, TYPE, "description"), MessageFields.strings(json, TYPE, "tags"),
-        MessageFields.optionalInt(json, TYPE, "year"), MessageFields.optionalString(json, TYPE, "status"),
-        MessageFields.optionalString(json, TYPE, "coverId"), MessageFields.optionalString(json, TYPE, "url"),
-        MessageFields.strings(json, TYPE, "languages"), groups, chapters);
+    return MessageJson.read(body, PreviewReply.class, VERSION);
   }
 }

@@ -2,9 +2,8 @@ package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
-import io.vertx.core.json.JsonArray;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,33 +18,18 @@ public record SearchReply(String query, List<SearchResult> results, List<SourceP
 
   public static final int VERSION = 1;
 
-  private static final String TYPE = "SearchReply";
-
   public SearchReply {
-    results = List.copyOf(results);
-    problems = List.copyOf(problems);
+    MessageFields.required(SearchReply.class, "query", query);
+    results = MessageFields.list(SearchReply.class, "results", results);
+    problems = MessageFields.list(SearchReply.class, "problems", problems);
   }
 
   public JsonObject toJson() {
-    JsonArray list = new JsonArray();
-    results.forEach(result -> list.add(result.toJson()));
-    JsonArray problemList = new JsonArray();
-    problems.forEach(problem -> problemList.add(problem.toJson()));
-    return new JsonObject().put("v", VERSION).put("query", query).put("results", list).put("problems", problemList);
+    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */
   public static SearchReply fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    MessageFields.requireVersion(json, TYPE, VERSION);
-    List<SearchResult> results = new ArrayList<>();
-    for (Object entry : MessageFields.array(json, TYPE, "results")) {
-      results.add(SearchResult.fromJson(entry));
-    }
-    List<SourceProblem> problems = new ArrayList<>();
-    for (Object entry : MessageFields.array(json, TYPE, "problems")) {
-      problems.add(SourceProblem.fromJson(entry));
-    }
-    return new SearchReply(MessageFields.text(json, TYPE, "query"), results, problems);
+    return MessageJson.read(body, SearchReply.class, VERSION);
   }
 }

@@ -2,7 +2,7 @@ package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
-import io.vertx.core.json.JsonArray;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
@@ -24,25 +24,18 @@ public record SearchResult(String source, String titleId, String title, List<Str
     String status, List<String> languages, Integer chapterCount, String coverId, String url) {
 
   public SearchResult {
-    altTitles = List.copyOf(altTitles);
-    languages = List.copyOf(languages);
+    MessageFields.required(SearchResult.class, "source", source);
+    MessageFields.required(SearchResult.class, "titleId", titleId);
+    altTitles = MessageFields.list(SearchResult.class, "altTitles", altTitles);
+    languages = MessageFields.list(SearchResult.class, "languages", languages);
   }
 
   public JsonObject toJson() {
-    return new JsonObject().put("source", source).put("titleId", titleId).put("title", title)
-        .put("altTitles", new JsonArray(altTitles)).put("year", year).put("status", status)
-        .put("languages", new JsonArray(languages)).put("chapterCount", chapterCount).put("coverId", coverId)
-        .put("url", url);
+    return MessageJson.write(this);
   }
 
   /** Parses one result; throws {@link InvalidMessageException} when it does not match. */
   public static SearchResult fromJson(Object body) {
-    String type = "SearchResult";
-    JsonObject json = MessageFields.object(body, type);
-    return new SearchResult(MessageFields.string(json, type, "source"), MessageFields.string(json, type, "titleId"),
-        MessageFields.text(json, type, "title"), MessageFields.strings(json, type, "altTitles"),
-        MessageFields.optionalInt(json, type, "year"), MessageFields.optionalString(json, type, "status"),
-        MessageFields.strings(json, type, "languages"), MessageFields.optionalInt(json, type, "chapterCount"),
-        MessageFields.optionalString(json, type, "coverId"), MessageFields.optionalString(json, type, "url"));
+    return MessageJson.read(body, SearchResult.class);
   }
 }

@@ -2,6 +2,7 @@ package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -25,15 +26,17 @@ public record SourceProblem(String source, String code, String message) {
   /** No source of that name is configured. */
   public static final String UNKNOWN_SOURCE = "unknown_source";
 
+  public SourceProblem {
+    MessageFields.required(SourceProblem.class, "source", source);
+    MessageFields.nonBlank(SourceProblem.class, "code", code);
+  }
+
   public JsonObject toJson() {
-    return new JsonObject().put("source", source).put("code", code).put("message", message);
+    return MessageJson.write(this);
   }
 
   /** Parses one problem; throws {@link InvalidMessageException} when it does not match. */
   public static SourceProblem fromJson(Object body) {
-    String type = "SourceProblem";
-    JsonObject json = MessageFields.object(body, type);
-    return new SourceProblem(MessageFields.string(json, type, "source"), MessageFields.string(json, type, "code"),
-        MessageFields.text(json, type, "message"));
+    return MessageJson.read(body, SourceProblem.class);
   }
 }

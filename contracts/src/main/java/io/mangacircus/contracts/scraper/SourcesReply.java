@@ -2,9 +2,8 @@ package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
-import io.vertx.core.json.JsonArray;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -18,12 +17,10 @@ public record SourcesReply(List<Source> sources) {
 
   public static final int VERSION = 1;
 
-  private static final String TYPE = "SourcesReply";
-
   private static final Set<String> CIRCUITS = Set.of("closed", "half_open", "open");
 
   public SourcesReply {
-    sources = List.copyOf(sources);
+    sources = MessageFields.list(SourcesReply.class, "sources", sources);
   }
 
   /**
@@ -43,39 +40,21 @@ public record SourcesReply(List<Source> sources) {
       this(name, type, canSearch, circuit, null);
     }
 
-    public JsonObject toJson() {
-      return new JsonObject().put("name", name).put("type", type).put("canSearch", canSearch).put("circuit", circuit)
-          .put("titlePage", titlePage);
-    }
-
-    /** Parses one source; throws {@link InvalidMessageException} when it does not match. */
-    public static Source fromJson(Object body) {
-      String type = "SourcesReply.Source";
-      JsonObject json = MessageFields.object(body, type);
-      String circuit = MessageFields.string(json, type, "circuit");
-      if (!CIRCUITS.contains(circuit)) {
-        throw new InvalidMessageException(io.mangacircus.contracts.ErrorCode.MALFORMED_MESSAGE,
-            type + ": field 'circuit' must be closed, half_open or open, got '" + circuit + "'");
+    public Source {
+      MessageFields.nonBlank(Source.class, "name", name);
+      MessageFields.nonBlank(Source.class, "type", type);
+      if (!CIRCUITS.contains(MessageFields.nonBlank(Source.class, "circuit", circuit))) {
+        throw MessageFields.refused(Source.class, "circuit", "must be closed, half_open or open, got '" + circuit + "'");
       }
-      return new Source(MessageFields.string(json, type, "name"), MessageFields.string(json, type, "type"),
-          MessageFields.bool(json, type, "canSearch"), circuit, MessageFields.optionalString(json, type, "titlePage"));
     }
   }
 
   public JsonObject toJson() {
-    JsonArray list = new JsonArray();
-    sources.forEach(source -> list.add(source.toJson()));
-    return new JsonObject().put("v", VERSION).put("sources", list);
+    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */
   public static SourcesReply fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    MessageFields.requireVersion(json, TYPE, VERSION);
-    List<Source> sources = new ArrayList<>();
-    for (Object entry : MessageFields.array(json, TYPE, "sources")) {
-      sources.add(Source.fromJson(entry));
-    }
-    return new SourcesReply(sources);
+    return MessageJson.read(body, SourcesReply.class, VERSION);
   }
 }

@@ -1,7 +1,7 @@
 package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
-import io.mangacircus.contracts.MessageFields;
+import io.mangacircus.contracts.MessageJson;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -13,16 +13,12 @@ public record YieldReply(boolean yielding) {
 
   public static final int VERSION = 1;
 
-  private static final String TYPE = "YieldReply";
-
   public JsonObject toJson() {
-    return new JsonObject().put("v", VERSION).put("yielding", yielding);
+    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */
   public static YieldReply fromJson(Object body) {
-    JsonObject json = MessageFields.object(body, TYPE);
-    MessageFields.requireVersion(json, TYPE, VERSION);
-    return new YieldReply(MessageFields.bool(json, TYPE, "yielding"));
+    return MessageJson.read(body, YieldReply.class, VERSION);
   }
 }

@@ -81,7 +81,7 @@ class OperatorRepliesTest {
     assertThat(JobAddedReply.fromJson(added.toJson())).isEqualTo(added);
     assertThat(JobAddedReply.fromJson(outstanding.toJson())).isEqualTo(outstanding);
     // The reader's POST /api/admin/jobs reads `created` (201 or 200); the console reads `created` and `job`.
-    assertThat(outstanding.toJson().fieldNames()).containsExactly("created", "supersededJobId", "v", "job");
+    assertThat(outstanding.toJson().fieldNames()).containsExactly("v", "created", "supersededJobId", "job");
     assertThat(outstanding.toJson().getValue("supersededJobId")).isNull();
   }
 

@@ -146,7 +146,7 @@ class ConsoleBrowserIT {
     Object refused = ((JavascriptExecutor) driver).executeAsyncScript(
         "const done = arguments[arguments.length - 1];"
             + "import('/js/bus.js').then(m => { const b = m.openBus({ onState: (open) => { if (!open) return;"
-            + "  b.request('mc.scraper.jobs.confirm', { jobId: 'no-such-job' }).then(() => done('ok'), e => done(e.message));"
+            + "  b.request('JOBS_CONFIRM', { jobId: 'no-such-job' }).then(() => done('ok'), e => done(e.message));"
             + "}}); });");
     assertThat(String.valueOf(refused)).startsWith("Not found");
 

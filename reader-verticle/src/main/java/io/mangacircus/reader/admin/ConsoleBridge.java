@@ -8,6 +8,7 @@ import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.http.SameOrigin;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.Cookie;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.bridge.BridgeEventType;
 import io.vertx.ext.bridge.PermittedOptions;
 import io.vertx.ext.web.Router;
@@ -17,7 +18,9 @@ import io.vertx.ext.web.handler.sockjs.BridgeEvent;
 import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;
 import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The admin console's SockJS event-bus bridge at {@code /eventbus/*}: admin sessions only, browser sends only to the
@@ -35,10 +38,36 @@ public final class ConsoleBridge {
   public static final List<String> INBOUND = java.util.Arrays.stream(OperatorOperation.values())
       .map(OperatorOperation::address).toList();
 
+  /** Published events the browser may receive, by the name the console's scripts subscribe with. */
+  public static final Map<String, String> EVENTS = events();
+
   /** Published events the browser may receive. Everything else is refused. */
-  public static final List<String> OUTBOUND = List.of(
-      Addresses.SCRAPER_JOB_PROGRESS, Addresses.SCRAPER_CIRCUIT_STATE, Addresses.SCRAPER_INCIDENT_RECORDED,
-      Addresses.LAUNCHER_STATUS, Addresses.LIBRARY_PUBLISHED);
+  public static final List<String> OUTBOUND = List.copyOf(EVENTS.values());
+
+  private static Map<String, String> events() {
+    Map<String, String> events = new LinkedHashMap<>();
+    events.put("JOB_PROGRESS", Addresses.SCRAPER_JOB_PROGRESS);
+    events.put("CIRCUIT_STATE", Addresses.SCRAPER_CIRCUIT_STATE);
+    events.put("INCIDENT_RECORDED", Addresses.SCRAPER_INCIDENT_RECORDED);
+    events.put("LAUNCHER_STATUS", Addresses.LAUNCHER_STATUS);
+    events.put("LIBRARY_PUBLISHED", Addresses.LIBRARY_PUBLISHED);
+    return java.util.Collections.unmodifiableMap(events);
+  }
+
+  /**
+   * The addresses the console's scripts use, so that they name none themselves: {@code requests} maps each
+   * {@link OperatorOperation}'s name ({@code JOBS_LIST}) to its address, {@code events} each of {@link #EVENTS}.
+   * Exactly what the bridge permits, in and out.
+   */
+  public static JsonObject addressTable() {
+    JsonObject requests = new JsonObject();
+    for (OperatorOperation operation : OperatorOperation.values()) {
+      requests.put(operation.name(), operation.address());
+    }
+    JsonObject events = new JsonObject();
+    EVENTS.forEach(events::put);
+    return new JsonObject().put("requests", requests).put("events", events);
+  }
 
   /** Where the admitted session token is kept on the routing context (SockJS hides cookies from its sockets). */
   private static final String TOKEN = "mc.bridge.token";

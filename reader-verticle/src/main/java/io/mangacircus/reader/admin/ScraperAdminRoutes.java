@@ -14,8 +14,9 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * The operator's scraper controls over HTTP ({@code /api/admin/jobs}, {@code lanes}, {@code incidents},
- * {@code discovery}): one route per {@link OperatorOperation}, forwarded to the scraper's event-bus request. The reader
- * keeps no queue state of its own.
+ * {@code discovery}): one route per {@link OperatorOperation}, forwarded to the scraper's event-bus request, and the
+ * table of those operations' addresses the console's scripts send to over the bridge. The reader keeps no queue state
+ * of its own.
  */
 public final class ScraperAdminRoutes {
 
@@ -33,9 +34,17 @@ public final class ScraperAdminRoutes {
   /** Where {@link #router} is mounted: every operation's path lies under it. */
   public static final String AREA = "/api/admin";
 
-  /** One admin-only route per {@link OperatorOperation}, mounted at {@link #AREA}. */
+  /** Where the console's scripts read the bridge's addresses ({@link ConsoleBridge#addressTable()}). */
+  public static final String CONSOLE_ADDRESSES = "/console/addresses";
+
+  /**
+   * One admin-only route per {@link OperatorOperation}, and the console's address table at
+   * {@link #CONSOLE_ADDRESSES}, mounted at {@link #AREA}.
+   */
   public Router router() {
     Router router = Router.router(vertx);
+    JsonObject addresses = ConsoleBridge.addressTable();
+    AccessGuard.adminOnly(router.get(CONSOLE_ADDRESSES)).handler(ctx -> ctx.json(addresses));
     for (OperatorOperation operation : OperatorOperation.values()) {
       if (!operation.path().startsWith(AREA + "/")) {
         throw new IllegalStateException(operation + " " + operation.path() + " is not under " + AREA);

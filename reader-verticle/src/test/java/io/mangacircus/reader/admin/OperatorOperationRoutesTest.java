@@ -90,6 +90,19 @@ class OperatorOperationRoutesTest {
   }
 
   @Test
+  void theConsoleReadsTheOperationsAddressesFromTheServer() throws Exception {
+    HttpResponse<String> response = get("/api/admin" + ScraperAdminRoutes.CONSOLE_ADDRESSES);
+
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    JsonObject requests = new JsonObject(response.body()).getJsonObject("requests");
+    for (OperatorOperation operation : OperatorOperation.values()) {
+      assertThat(requests.getString(operation.name())).as(operation.name()).isEqualTo(operation.address());
+    }
+    assertThat(new JsonObject(response.body()).getJsonObject("events").getMap().values())
+        .containsExactlyInAnyOrderElementsOf(ConsoleBridge.OUTBOUND);
+  }
+
+  @Test
   void noTwoOperationsShareAnAddressOrARoute() {
     assertThat(Arrays.stream(OperatorOperation.values()).map(OperatorOperation::address)).doesNotHaveDuplicates();
     assertThat(Arrays.stream(OperatorOperation.values()).map(o -> o.method() + " " + o.path())).doesNotHaveDuplicates();
