@@ -8,6 +8,7 @@ import io.mangacircus.launcher.testing.DemoSiteExtension;
 import io.mangacircus.launcher.testing.FreePorts;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.JarProcess;
+import io.mangacircus.launcher.testing.Nightly;
 import io.mangacircus.scraper.demosite.DemoCatalog;
 import io.mangacircus.scraper.demosite.DemoChapter;
 import io.mangacircus.scraper.demosite.DemoSeries;
@@ -44,7 +45,8 @@ class CrashRecoveryIT {
   private static final List<String> TITLES = List.of("circus-nights", "tightrope-walker", "lion-tamer");
   private static final List<String> CRASH_POINTS = List.of("page.part-written:3", "page.renamed:2",
       "publish.before-rename:1", "publish.renamed:1", "checkpoint.line-torn:4", "page.renamed:7", "publish.renamed:2");
-  private static final int RANDOM_KILLS = 20;
+  // A handful of SIGKILLs by default, twenty in the nightly run; every crash point either way.
+  private static final int RANDOM_KILLS = Nightly.pick(5, 20);
 
   @TempDir
   Path work;
@@ -54,7 +56,7 @@ class CrashRecoveryIT {
   final DemoSiteExtension demo = new DemoSiteExtension(Duration.ofMillis(150));
 
   @Test
-  // About 27 JVM starts, each waiting for real progress: minutes on a loaded machine, more than the default limit.
+  // About 13 JVM starts (28 in the nightly run), each waiting for real progress: minutes on a loaded machine.
   @Timeout(value = 15, unit = TimeUnit.MINUTES)
   void killedAtRandomAndAtEveryCrashPointTheDownloadEndsWithEveryChapterPublishedOnceAndNoPageFetchedTwice()
       throws Exception {
@@ -74,10 +76,11 @@ class CrashRecoveryIT {
     int run = 0;
     boolean titlesAdded = false;
     // Each run is interrupted after a bounded amount of progress, never after a span of time: 20 kills after at
-    // most 2 more pages each plus the crash points use well under the 154 pages of the three titles.
+    // most 2 more pages each plus the crash points use well under the 154 pages of the three titles. Every fourth
+    // run halts at the next crash point; once the random kills are done, every run does.
     while ((randomKills < RANDOM_KILLS || crashHalts < CRASH_POINTS.size()) && !allDone(data)) {
       run++;
-      boolean crashRun = run % 4 == 3 && crashHalts < CRASH_POINTS.size();
+      boolean crashRun = crashHalts < CRASH_POINTS.size() && (run % 4 == 3 || randomKills >= RANDOM_KILLS);
       List<String> jvm = crashRun ? List.of("-Dmangacircus.crashAt=" + CRASH_POINTS.get(crashHalts)) : List.of();
       long requestsAtStart = site.imageRequests();
       try (JarProcess process = JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN), jvm,

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.launcher.testing.AdminApi;
-import io.mangacircus.launcher.testing.DaemonPair;
 import io.mangacircus.launcher.testing.DemoSiteExtension;
 import io.mangacircus.launcher.testing.FreePorts;
 import io.mangacircus.launcher.testing.HttpProbe;
@@ -27,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code POST /api/system/shutdown} on the real jar: the process stops as on SIGTERM (exit 0, runtime files say
  * stopped), a download resumes after the restart without fetching validated pages again, only admins may call it,
- * and {@code scope=pair} stops both processes of a daemon pair.
+ * and {@code scope=pair} in one JVM stops that process; in a daemon pair, {@link DaemonPairIT}.
  */
 class ShutdownRouteIT {
 
@@ -161,44 +160,6 @@ class ShutdownRouteIT {
       assertThat(new JsonObject(answer.body())).isEqualTo(new JsonObject().put("stopping", true).put("scope", "pair"));
       assertThat(process.waitForExit(GRACE)).as(process.output()).isZero();
       assertThat(process.output()).contains("stopped cleanly");
-    }
-  }
-
-  @Test
-  void thePairScopeStopsBothProcessesOfADaemonPairWithExitZero() {
-    try (DaemonPair pair = DaemonPair.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN))) {
-      JarProcess scraper = pair.scraper();
-      JarProcess reader = pair.reader();
-      int readerPort = pair.readerPort();
-      HttpProbe.awaitReady(readerPort);
-
-      HttpResponse<String> answer = shutdownWithToken(readerPort, "?scope=pair");
-
-      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(202);
-      assertThat(new JsonObject(answer.body()).getString("scope")).isEqualTo("pair");
-      assertThat(scraper.waitForExit(GRACE)).as(scraper.output()).isZero();
-      assertThat(reader.waitForExit(GRACE)).as(reader.output()).isZero();
-      assertThat(scraper.output()).contains("stop requested by the admin token (for the pair)", "stopped cleanly");
-      assertThat(reader.output()).contains("stop requested by the admin token over HTTP", "stopped cleanly");
-    }
-  }
-
-  @Test
-  void inADaemonPairTheProcessScopeStopsOnlyTheReadersProcess() {
-    try (DaemonPair pair = DaemonPair.start(work, Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN))) {
-      JarProcess scraper = pair.scraper();
-      JarProcess reader = pair.reader();
-      int readerPort = pair.readerPort();
-      HttpProbe.awaitReady(readerPort);
-
-      assertThat(shutdownWithToken(readerPort, "").statusCode()).isEqualTo(202);
-
-      assertThat(reader.waitForExit(GRACE)).as(reader.output()).isZero();
-      assertThat(scraper.isAlive()).isTrue();
-      assertThat(HttpProbe.get(pair.scraperHealthPort(), "/health/ready").status()).as("the scraper keeps running")
-          .isEqualTo(200);
-      scraper.terminate();
-      assertThat(scraper.waitForExit(GRACE)).as(scraper.output()).isZero();
     }
   }
 

@@ -4,7 +4,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.ok;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
@@ -17,26 +16,25 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.mangacircus.launcher.testing.FreePorts;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.JarProcess;
-import io.mangacircus.launcher.testing.PairConfigs;
+import io.mangacircus.launcher.testing.OutboundConnections;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Notifications of the real jar: the outbox across a SIGKILL, silence without a destination, the pair's heartbeat. */
+/**
+ * Notifications of the real jar: the outbox across a SIGKILL, silence without a destination (the pair's heartbeat is in
+ * {@code DaemonPairIT}).
+ */
 class NotificationProcessIT {
 
   @TempDir
@@ -125,7 +123,7 @@ class NotificationProcessIT {
     await().atMost(Duration.ofSeconds(60)).until(() -> HttpProbe.get(port, "/health/ready").body()
         .contains("blocked"));
     await().during(Duration.ofSeconds(6)).atMost(Duration.ofSeconds(10)).until(() -> {
-      List<String> outbound = outboundConnections(process.pid());
+      List<String> outbound = OutboundConnections.of(process.pid());
       assertThat(outbound).as("TCP connections this process opened").isEmpty();
       return true;
     });
@@ -134,80 +132,4 @@ class NotificationProcessIT {
     assertThat(process.output()).doesNotContain("[NOTIFY]");
   }
 
-  /**
-   * The process's TCP sockets that are neither listening nor accepted on one of its own listening ports, as
-   * {@code local -> remote}: the connections it opened itself.
-   */
-  static List<String> outboundConnections(long pid) throws IOException {
-    Set<String> inodes = new HashSet<>();
-    try (Stream<Path> fds = Files.list(Path.of("/proc", String.valueOf(pid), "fd"))) {
-      fds.forEach(fd -> {
-        try {
-          String target = Files.readSymbolicLink(fd).toString();
-          if (target.startsWith("socket:[")) {
-            inodes.add(target.substring(8, target.length() - 1));
-          }
-        } catch (IOException e) {
-          // closed meanwhile
-        }
-      });
-    }
-    List<String[]> sockets = new ArrayList<>();
-    for (String table : List.of("tcp", "tcp6")) {
-      Path file = Path.of("/proc", String.valueOf(pid), "net", table);
-      if (!Files.exists(file)) {
-        continue;
-      }
-      Files.readAllLines(file).stream().skip(1).map(l -> l.trim().split("\\s+"))
-          .filter(cols -> inodes.contains(cols[9])).forEach(sockets::add);
-    }
-    Set<String> listeningPorts = new HashSet<>();
-    sockets.stream().filter(c -> "0A".equals(c[3])).forEach(c -> listeningPorts.add(port(c[1])));
-    List<String> outbound = new ArrayList<>();
-    for (String[] c : sockets) {
-      // 0A listening; 07 closed (unconnected); others: connected, accepted on a listening port or opened by us
-      if (!"0A".equals(c[3]) && !"07".equals(c[3]) && !listeningPorts.contains(port(c[1]))) {
-        outbound.add(c[1] + " -> " + c[2] + " state " + c[3]);
-      }
-    }
-    return outbound;
-  }
-
-  private static String port(String hexAddress) {
-    return String.valueOf(Integer.parseInt(hexAddress.substring(hexAddress.indexOf(':') + 1), 16));
-  }
-
-  @Test
-  void inThePairTheReadersHeartbeatStopsWithinOneIntervalWhenTheScraperProcessIsKilled() throws Exception {
-    wm.stubFor(any(anyUrl()).willReturn(ok()));
-    PairConfigs configs = PairConfigs.write(work);
-    JsonObject reader = new JsonObject(Files.readString(configs.reader())).put("notifications", new JsonObject()
-        .put("heartbeat", new JsonObject().put("url", "http://127.0.0.1:" + wm.port() + "/ping/uuid-7")
-            .put("intervalSeconds", 1)));
-    Files.writeString(configs.reader(), reader.encode());
-    String data = "--data=" + work.resolve("data");
-    JarProcess scraper = start("scraper", "--cluster", "--conf=" + configs.scraper(), data,
-        "--health-port=" + FreePorts.next());
-    int readerPort = FreePorts.next();
-    JarProcess readerProcess = start("reader", "--cluster", "--conf=" + configs.reader(), data,
-        "--port=" + readerPort);
-    HttpProbe.awaitReady(readerPort);
-    await().atMost(Duration.ofSeconds(30)).until(() -> wm.findAll(getRequestedFor(urlPathEqualTo("/ping/uuid-7")))
-        .size() >= 3);
-    assertThat(outboundConnections(scraper.pid())).as("the scraper process sends no heartbeat of its own")
-        .noneMatch(c -> c.contains(Integer.toHexString(wm.port()).toUpperCase()));
-
-    scraper.kill();
-    Instant killed = Instant.now();
-    await().atMost(Duration.ofSeconds(30)).until(() -> HttpProbe.get(readerPort, "/health/ready").status() == 503);
-    await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(6)).until(() ->
-        HttpProbe.get(readerPort, "/health/ready").status() == 503);
-    List<Instant> pings = wm.findAll(getRequestedFor(urlPathEqualTo("/ping/uuid-7"))).stream()
-        .map(r -> r.getLoggedDate().toInstant()).toList();
-    // The last ping may have left before the kill was noticed (the readiness check itself waits for the ping to time
-    // out, health.checkTimeoutMs); none comes after one interval plus that check.
-    assertThat(pings).as("no heartbeat once the scraper is gone")
-        .allMatch(at -> at.isBefore(killed.plusSeconds(1).plusMillis(2_000)));
-    assertThat(readerProcess.output()).contains("[NOTIFY] heartbeat paused").doesNotContain("uuid-7");
-  }
 }

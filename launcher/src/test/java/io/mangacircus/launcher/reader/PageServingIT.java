@@ -17,7 +17,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestInstance.Lifecycle;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and a page request's session, remembered by its connection, ends the moment the user logs out or an admin resets
  * the password.
  */
+@TestInstance(Lifecycle.PER_CLASS)
 class PageServingIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";
@@ -34,19 +39,33 @@ class PageServingIT {
   private static final Duration START = Duration.ofSeconds(60);
   private static final String METRICS_TOKEN = "page-metrics-token";
 
-  @TempDir
-  Path work;
+  /** The jar on its defaults (epoll), shared by the tests that only read pages or add their own user. */
+  private JarProcess epoll;
+  private int epollPort;
+  private Path epollChapter;
 
-  private Path data() {
-    return work.resolve("data");
+  @BeforeAll
+  void startOnTheDefaults(@TempDir Path shared) throws Exception {
+    epollPort = FreePorts.next();
+    epollChapter = library(shared);
+    epoll = start(shared, epollPort);
   }
 
-  private Path chapter;
+  @AfterAll
+  void stop() {
+    if (epoll != null) {
+      epoll.close();
+    }
+  }
 
-  private JarProcess start(int port, String... extra) throws Exception {
-    chapter = new LibraryFixture(data()).chapter(SERIES, "Circus Nights", 1, PAGES,
+  /** The one chapter of the library in {@code work}'s data folder. */
+  private static Path library(Path work) throws Exception {
+    return new LibraryFixture(work.resolve("data")).chapter(SERIES, "Circus Nights", 1, PAGES,
         Instant.parse("2026-11-20T10:00:00Z"));
-    List<String> args = new ArrayList<>(List.of("all", "--data=" + data(), "--port=" + port,
+  }
+
+  private static JarProcess start(Path work, int port, String... extra) {
+    List<String> args = new ArrayList<>(List.of("all", "--data=" + work.resolve("data"), "--port=" + port,
         "--health-port=" + FreePorts.next()));
     args.addAll(List.of(extra));
     return JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD, "MANGACIRCUS_METRICS_TOKEN",
@@ -66,7 +85,7 @@ class PageServingIT {
   }
 
   /** Every page twice, in turn, on the client's kept-alive connection: each must be the file's bytes. */
-  private void assertPagesServedByteExact(ReaderSession session) throws Exception {
+  private static void assertPagesServedByteExact(ReaderSession session, Path chapter) throws Exception {
     for (int round = 0; round < 2; round++) {
       for (int n = 1; n <= PAGES; n++) {
         HttpResponse<byte[]> answer = session.bytes(page(n));
@@ -79,68 +98,67 @@ class PageServingIT {
 
   @Test
   void onLinuxTheJarServesPagesOverNativeEpollByteExactAndLogsTheTransportOnce() throws Exception {
-    int port = FreePorts.next();
-    try (JarProcess process = start(port)) {
-      ReaderSession admin = ready(process, port);
-      assertThat(process.output()).contains("[HTTP] network transport: epoll (native, http.nativeTransport is true)");
-      assertThat(process.output().split("network transport:", -1)).as(process.output()).hasSize(2);
+    int port = epollPort;
+    JarProcess process = epoll;
+    ReaderSession admin = ready(process, port);
+    assertThat(process.output()).contains("[HTTP] network transport: epoll (native, http.nativeTransport is true)");
+    assertThat(process.output().split("network transport:", -1)).as(process.output()).hasSize(2);
 
-      assertPagesServedByteExact(admin);
+    assertPagesServedByteExact(admin, epollChapter);
 
-      // A corked connection that were never uncorked would hold each answer's tail for the kernel's 200 ms limit.
-      long began = System.nanoTime();
-      for (int i = 0; i < 20; i++) {
-        assertThat(admin.bytes(page(1 + i % PAGES)).statusCode()).isEqualTo(200);
-      }
-      assertThat(Duration.ofNanos(System.nanoTime() - began)).isLessThan(Duration.ofSeconds(3));
-
-      // The page answers are counted in the HTTP server series docs/operations.md lists.
-      HttpProbe.Answer metrics = HttpProbe.get(port, "/metrics", METRICS_TOKEN);
-      assertThat(metrics.status()).isEqualTo(200);
-      assertThat(metrics.body())
-          .containsPattern("vertx_http_server_requests_total\\{[^}]*code=\"200\"[^}]*method=\"GET\"[^}]*\\} \\d+")
-          .contains("vertx_http_server_response_time_seconds_count", "vertx_http_server_response_bytes_count",
-              "vertx_http_server_active_requests");
-      assertThat(metrics.body()).doesNotContain("chapter-0001");
+    // A corked connection that were never uncorked would hold each answer's tail for the kernel's 200 ms limit.
+    long began = System.nanoTime();
+    for (int i = 0; i < 20; i++) {
+      assertThat(admin.bytes(page(1 + i % PAGES)).statusCode()).isEqualTo(200);
     }
+    assertThat(Duration.ofNanos(System.nanoTime() - began)).isLessThan(Duration.ofSeconds(3));
+
+    // The page answers are counted in the HTTP server series docs/operations.md lists.
+    HttpProbe.Answer metrics = HttpProbe.get(port, "/metrics", METRICS_TOKEN);
+    assertThat(metrics.status()).isEqualTo(200);
+    assertThat(metrics.body())
+        .containsPattern("vertx_http_server_requests_total\\{[^}]*code=\"200\"[^}]*method=\"GET\"[^}]*\\} \\d+")
+        .contains("vertx_http_server_response_time_seconds_count", "vertx_http_server_response_bytes_count",
+            "vertx_http_server_active_requests");
+    assertThat(metrics.body()).doesNotContain("chapter-0001");
   }
 
   @Test
-  void withTheNativeTransportTurnedOffTheJarServesTheSamePagesOverNio() throws Exception {
+  void withTheNativeTransportTurnedOffTheJarServesTheSamePagesOverNio(@TempDir Path work) throws Exception {
     Path conf = work.resolve("nio.json");
     Files.writeString(conf, new JsonObject().put("http", new JsonObject().put("nativeTransport", false)).encode());
     int port = FreePorts.next();
-    try (JarProcess process = start(port, "--conf=" + conf)) {
+    Path chapter = library(work);
+    try (JarProcess process = start(work, port, "--conf=" + conf)) {
       ReaderSession admin = ready(process, port);
       assertThat(process.output()).contains("[HTTP] network transport: nio (http.nativeTransport is false)");
 
-      assertPagesServedByteExact(admin);
+      assertPagesServedByteExact(admin, chapter);
     }
   }
 
   @Test
   void aPageSessionRememberedByItsConnectionEndsAtOnceOnLogoutAndOnAPasswordReset() throws Exception {
-    int port = FreePorts.next();
-    try (JarProcess process = start(port)) {
-      ReaderSession admin = ready(process, port);
-      assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "rita")
-          .put("password", "rita-pass-123").put("role", "reader")).statusCode()).isIn(200, 201);
+    int port = epollPort;
+    // Its own user: what it changes (a session, a password) is nobody else's.
+    ReaderSession admin = ready(epoll, port);
+    assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "rita")
+        .put("password", "rita-pass-123").put("role", "reader")).statusCode()).isIn(200, 201);
 
-      ReaderSession leaving = ReaderSession.login(port, "rita", "rita-pass-123");
-      for (int i = 0; i < 3; i++) {
-        assertThat(leaving.bytes(page(1)).statusCode()).isEqualTo(200);
-      }
-      assertThat(leaving.post("/api/logout", new JsonObject()).statusCode()).isEqualTo(204);
-      assertThat(leaving.bytes(page(1)).statusCode()).as("right after the logout").isEqualTo(401);
-
-      ReaderSession reset = ReaderSession.login(port, "rita", "rita-pass-123");
-      for (int i = 0; i < 3; i++) {
-        assertThat(reset.bytes(page(2)).statusCode()).isEqualTo(200);
-      }
-      assertThat(admin.put("/api/admin/users/rita/password", new JsonObject().put("password", "new-pass-456"))
-          .statusCode()).isEqualTo(204);
-      assertThat(reset.bytes(page(2)).statusCode()).as("right after the password reset").isEqualTo(401);
-      assertThat(ReaderSession.login(port, "rita", "new-pass-456").bytes(page(2)).statusCode()).isEqualTo(200);
+    ReaderSession leaving = ReaderSession.login(port, "rita", "rita-pass-123");
+    for (int i = 0; i < 3; i++) {
+      assertThat(leaving.bytes(page(1)).statusCode()).isEqualTo(200);
     }
+    assertThat(leaving.post("/api/logout", new JsonObject()).statusCode()).isEqualTo(204);
+    assertThat(leaving.bytes(page(1)).statusCode()).as("right after the logout").isEqualTo(401);
+
+    ReaderSession reset = ReaderSession.login(port, "rita", "rita-pass-123");
+    for (int i = 0; i < 3; i++) {
+      assertThat(reset.bytes(page(2)).statusCode()).isEqualTo(200);
+    }
+    assertThat(admin.put("/api/admin/users/rita/password", new JsonObject().put("password", "new-pass-456"))
+        .statusCode()).isEqualTo(204);
+    assertThat(reset.bytes(page(2)).statusCode()).as("right after the password reset").isEqualTo(401);
+    assertThat(ReaderSession.login(port, "rita", "new-pass-456").bytes(page(2)).statusCode()).isEqualTo(200);
   }
 }

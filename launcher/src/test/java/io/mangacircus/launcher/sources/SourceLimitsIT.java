@@ -18,6 +18,7 @@ import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.AdminApi;
 import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.launcher.testing.Nightly;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +44,12 @@ class SourceLimitsIT {
   @TempDir
   Path data;
 
-  private final FakeMangaDex.AtHomeWindow window = new FakeMangaDex.AtHomeWindow(2, 32_000);
+  // The hold MangaDex announces: 2 at-home look-ups per rolling window, 12 s by default, 32 s in the nightly run.
+  private static final long HOLD_WINDOW_MS = Nightly.pick(12_000L, 32_000L);
+  // The Retry-After a refusal names before a restart: longer than a restart takes, shorter by default than nightly.
+  private static final int RESTART_RETRY_AFTER_SECONDS = Nightly.pick(10, 15);
+
+  private final FakeMangaDex.AtHomeWindow window = new FakeMangaDex.AtHomeWindow(2, HOLD_WINDOW_MS);
   private final WireMockServer api = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1")
       .extensions(window));
   private LauncherHarness harness;
@@ -136,7 +142,7 @@ class SourceLimitsIT {
 
   @Test
   void aHoldMangaDexAnnouncesIsWaitedOutWithTheJobActiveTheLaneRunningAndNoIncident() throws Exception {
-    // The server allows 2 at-home look-ups per rolling 32 s and says so on the 2nd: Remaining 0, Retry-After.
+    // The server allows 2 at-home look-ups per rolling window and says so on the 2nd: Remaining 0, Retry-After.
     FakeMangaDex.title(api, 3, "Held Title", 3, 100, FakeMangaDex.AtHomeWindow.NAME);
     startProduct(s -> { });
     AtomicBoolean everPaused = new AtomicBoolean();
@@ -177,13 +183,13 @@ class SourceLimitsIT {
     String first = "/at-home/server/" + FakeMangaDex.chapterId(4, 1);
     api.stubFor(get(urlPathEqualTo(first)).atPriority(1).inScenario("limit").whenScenarioStateIs(STARTED)
         .willReturn(MangaDexFixtures.json(429, MangaDexFixtures.resource("error-429.json"))
-            .withHeader("Retry-After", "15"))
+            .withHeader("Retry-After", String.valueOf(RESTART_RETRY_AFTER_SECONDS)))
         .willSetStateTo("refused once"));
     startProduct(s -> { });
 
     String job = add(4);
     await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> atHomeCalls().size() == 1);
-    long holdEnds = atHomeCalls().get(0).getLoggedDate().getTime() + 15_000;
+    long holdEnds = atHomeCalls().get(0).getLoggedDate().getTime() + RESTART_RETRY_AFTER_SECONDS * 1_000L;
     // The queue has its hold on disk once the job is back in the queue; then the process goes.
     await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
         .until(() -> !"active".equals(admin.job(job).getString("state")));
@@ -191,11 +197,14 @@ class SourceLimitsIT {
     int beforeRestart = journal(api).size();
 
     startProduct(s -> { });
+    long restarted = System.currentTimeMillis();
+    System.out.println("[SourceLimitsIT] restarted " + (holdEnds - restarted) + " ms before the hold's end");
     admin.post("/api/admin/lanes/" + SOURCE + "/resume", null);
     admin.awaitJobState(job, "done");
 
     List<LoggedRequest> after = journal(api).subList(beforeRestart, journal(api).size());
     assertThat(after).isNotEmpty();
+    assertThat(restarted).as("the product was back, and resumed, while the hold still ran").isLessThan(holdEnds);
     assertThat(after.get(0).getLoggedDate().getTime()).as("nothing was sent before the time MangaDex named")
         .isGreaterThanOrEqualTo(holdEnds);
     assertThat(journal(api).stream().filter(r -> path(r).equals(first))).as("refused once, asked once more")
