@@ -8,7 +8,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The issue-16 requests (search, preview, cover, follow, add with language) parse, default and refuse bad fields. */
+/** The finder's requests (search, preview, cover, follow, add with language) parse, default and refuse bad fields. */
 class SearchContractsTest {
 
   private static JsonObject v1() {

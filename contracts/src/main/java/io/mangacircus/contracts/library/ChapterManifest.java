@@ -121,7 +121,7 @@ public record ChapterManifest(int schema, String source, String titleId, String 
    * {@link #parse(byte[], int)} for a listing that keeps a chapter's card, not its pages: judged alike (what one
    * refuses the other refuses, with the same reason), but the pages' {@code sha256}, {@code chapterId},
    * {@code fingerprint} and {@code language} are left out (empty, null, "en") of a manifest of the usual shape, so a
-   * library scan does not make 500,000 strings it drops (docs/benchmarks.md, "Tenth session"). Never write or carry
+   * library scan does not make 500,000 strings it drops (docs/benchmarks.md#what-a-scan-allocates). Never write or carry
    * what this returns.
    */
   public static ChapterManifest parseOutline(byte[] buffer, int length) throws InvalidException {

@@ -11,7 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The issue-16 replies (sources, search, preview, follows) survive a round trip and refuse what breaks the contract. */
+/** The finder's replies (sources, search, preview, follows) survive a round trip and refuse what breaks the contract. */
 class SearchRepliesTest {
 
   private static final Instant AT = Instant.parse("2026-11-29T10:00:00Z");

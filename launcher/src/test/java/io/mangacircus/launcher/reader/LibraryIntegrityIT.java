@@ -28,8 +28,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The library as the jar serves it: listing, counts and search follow the page-serving rule and say what they skipped
- * in the API and on the health page (issue #12, item 2), and a restarted reader lists the library on its very first
- * answer (item 3).
+ * in the API and on the health page, and a restarted reader lists the library on its very first answer.
  */
 class LibraryIntegrityIT {
 

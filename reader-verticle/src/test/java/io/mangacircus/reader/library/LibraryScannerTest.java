@@ -18,7 +18,8 @@ class LibraryScannerTest {
   Path work;
 
   /**
-   * Bytes per chapter a scan may allocate: 6,709 before the tenth session, 4,373-4,708 after (docs/benchmarks.md); the
+   * Bytes per chapter a scan may allocate: 6,709 when every chapter was read whole, 4,373-4,708 as outlines
+   * (docs/benchmarks.md#what-a-scan-allocates); the
    * room above is for a JIT that has compiled less by then (a busy CI machine), not for a scan that makes more garbage.
    */
   private static final long ALLOCATION_LIMIT = 6_000;
@@ -237,7 +238,7 @@ class LibraryScannerTest {
     }
 
     // What a scan keeps (a card per series, a time per chapter) is small; what it drops each time is most of the
-    // reader's peak memory (docs/benchmarks.md, "Tenth session").
+    // reader's peak memory (docs/benchmarks.md#what-a-scan-allocates).
     assertThat(least / 200).as("bytes a scan allocates per chapter of 4 pages").isLessThan(ALLOCATION_LIMIT);
   }
 
