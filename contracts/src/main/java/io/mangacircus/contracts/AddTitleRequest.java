@@ -2,7 +2,6 @@ package io.mangacircus.contracts;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /**
@@ -17,7 +16,7 @@ import java.util.List;
  * @param follow whether nightly discovery checks the title for new chapters (absent or null: false)
  */
 public record AddTitleRequest(String source, String title, Boolean autoConfirm, String language,
-    List<String> preferredGroups, @JsonSetter(nulls = Nulls.AS_EMPTY) boolean follow) {
+    List<String> preferredGroups, @JsonSetter(nulls = Nulls.AS_EMPTY) boolean follow) implements Message {
 
   public static final int VERSION = 1;
 
@@ -39,10 +38,6 @@ public record AddTitleRequest(String source, String title, Boolean autoConfirm, 
   /** Today's request: English, no group preference, not followed. */
   public AddTitleRequest(String source, String title, Boolean autoConfirm) {
     this(source, title, autoConfirm, DEFAULT_LANGUAGE, List.of(), false);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static AddTitleRequest fromJson(Object body) {

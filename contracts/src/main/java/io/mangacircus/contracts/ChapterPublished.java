@@ -2,7 +2,6 @@ package io.mangacircus.contracts;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import io.mangacircus.contracts.library.ChapterManifest;
-import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,7 +20,7 @@ import java.util.Map;
  * @param path the chapter folder relative to the library folder ({@code circus-nights/chapter-0001})
  * @param manifest the chapter's {@code chapter.json}
  */
-public record ChapterPublished(String instance, long seq, String seriesId, String path, ChapterManifest manifest) {
+public record ChapterPublished(String instance, long seq, String seriesId, String path, ChapterManifest manifest) implements Message {
 
   public static final int VERSION = 2;
 
@@ -56,10 +55,6 @@ public record ChapterPublished(String instance, long seq, String seriesId, Strin
     shown.put("chapter", manifest.number());
     shown.put("pages", pages());
     return shown;
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static ChapterPublished fromJson(Object body) {

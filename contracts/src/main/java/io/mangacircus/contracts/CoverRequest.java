@@ -1,6 +1,5 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonObject;
 import java.util.regex.Pattern;
 
 /**
@@ -10,7 +9,7 @@ import java.util.regex.Pattern;
  * @param source the source's name
  * @param coverId the cover's opaque id
  */
-public record CoverRequest(String source, String coverId) {
+public record CoverRequest(String source, String coverId) implements Message {
 
   public static final int VERSION = 1;
 
@@ -22,10 +21,6 @@ public record CoverRequest(String source, String coverId) {
           "must be an id a search or preview handed out (letters, digits, '-', '_')");
     }
     MessageFields.operatorText(CoverRequest.class, "source", source);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static CoverRequest fromJson(Object body) {

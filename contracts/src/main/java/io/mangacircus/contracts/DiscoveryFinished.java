@@ -1,6 +1,5 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
 
@@ -12,7 +11,7 @@ import java.util.List;
  * @param queued the jobs it queued to look for new chapters
  * @param skipped titles it skipped
  */
-public record DiscoveryFinished(Instant at, int titles, List<Queued> queued, int skipped) {
+public record DiscoveryFinished(Instant at, int titles, List<Queued> queued, int skipped) implements Message {
 
   public static final int VERSION = 1;
 
@@ -29,10 +28,6 @@ public record DiscoveryFinished(Instant at, int titles, List<Queued> queued, int
   public DiscoveryFinished {
     MessageFields.required(DiscoveryFinished.class, "at", at);
     queued = MessageFields.list(DiscoveryFinished.class, "queued", queued);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static DiscoveryFinished fromJson(Object body) {

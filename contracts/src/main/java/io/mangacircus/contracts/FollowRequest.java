@@ -1,7 +1,5 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonObject;
-
 /**
  * Follows or unfollows a title ({@code mc.scraper.follows.set}); unfollowing keeps everything downloaded.
  *
@@ -10,7 +8,7 @@ import io.vertx.core.json.JsonObject;
  * @param follow true to follow, false to unfollow
  * @param language the language to follow, lower case, or null (the title's job's language, else {@code en})
  */
-public record FollowRequest(String source, String titleId, boolean follow, String language) {
+public record FollowRequest(String source, String titleId, boolean follow, String language) implements Message {
 
   public static final int VERSION = 1;
 
@@ -19,10 +17,6 @@ public record FollowRequest(String source, String titleId, boolean follow, Strin
         MessageFields.operatorText(FollowRequest.class, "titleId", titleId), 500);
     MessageFields.operatorText(FollowRequest.class, "source", source);
     language = MessageFields.optionalLanguage(FollowRequest.class, "language", language);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static FollowRequest fromJson(Object body) {

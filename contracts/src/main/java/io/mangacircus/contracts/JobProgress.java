@@ -1,7 +1,5 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonObject;
-
 /**
  * Published on {@link Addresses#SCRAPER_JOB_PROGRESS}: where a job is.
  *
@@ -17,7 +15,7 @@ import io.vertx.core.json.JsonObject;
  * @param chapters chapters of the job
  */
 public record JobProgress(String jobId, String source, String title, String state, String chapterId,
-    String chapterNumber, int page, int pages, int chaptersDone, int chapters) {
+    String chapterNumber, int page, int pages, int chaptersDone, int chapters) implements Message {
 
   public static final int VERSION = 1;
 
@@ -26,10 +24,6 @@ public record JobProgress(String jobId, String source, String title, String stat
     MessageFields.nonBlank(JobProgress.class, "jobId", jobId);
     MessageFields.nonBlank(JobProgress.class, "source", source);
     MessageFields.nonBlank(JobProgress.class, "state", state);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static JobProgress fromJson(Object body) {

@@ -3,7 +3,6 @@ package io.mangacircus.contracts;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /**
@@ -17,7 +16,7 @@ import java.util.List;
  * @param size jobs per page (1 to {@link #MAX_SIZE}), or null for every job
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record JobsListRequest(String state, Integer page, Integer size) {
+public record JobsListRequest(String state, Integer page, Integer size) implements Message {
 
   public static final int VERSION = ScraperRequests.VERSION;
 
@@ -68,10 +67,6 @@ public record JobsListRequest(String state, Integer page, Integer size) {
       @JsonProperty("size") Object size) {
     return new JobsListRequest(state == null || state.isEmpty() ? null : state, whole("page", page, Integer.MAX_VALUE),
         whole("size", size, MAX_SIZE));
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static JobsListRequest fromJson(Object body) {

@@ -1,7 +1,5 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonObject;
-
 /**
  * New pacing for a lane; a null delay returns to the configured default.
  *
@@ -9,7 +7,7 @@ import io.vertx.core.json.JsonObject;
  * @param pageDelayMs delay between page fetches, ms (0..600000), or null
  * @param chapterDelayMs delay between chapters, ms (0..3600000), or null
  */
-public record LanePacingRequest(String source, Long pageDelayMs, Long chapterDelayMs) {
+public record LanePacingRequest(String source, Long pageDelayMs, Long chapterDelayMs) implements Message {
 
   public static final int VERSION = 1;
 
@@ -23,10 +21,6 @@ public record LanePacingRequest(String source, Long pageDelayMs, Long chapterDel
     if (value != null && (value < 0 || value > max)) {
       throw MessageFields.refused(LanePacingRequest.class, field, "must be a whole number of ms between 0 and " + max);
     }
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static LanePacingRequest fromJson(Object body) {

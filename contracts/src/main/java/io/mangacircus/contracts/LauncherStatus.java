@@ -1,7 +1,6 @@
 package io.mangacircus.contracts;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /**
@@ -14,7 +13,7 @@ import java.util.List;
  *     watches none
  */
 public record LauncherStatus(String node, List<ServiceState> services,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String memory) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String memory) implements Message {
 
   /** The message version this record reads and writes. */
   public static final int VERSION = 1;
@@ -27,10 +26,6 @@ public record LauncherStatus(String node, List<ServiceState> services,
   /** A status without memory readings. */
   public LauncherStatus(String node, List<ServiceState> services) {
     this(node, services, null);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a body; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -1,7 +1,5 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonObject;
-
 /**
  * Published on {@link Addresses#LAUNCHER_MEMORY_YIELD} when the launcher of the scraper's process starts or ends a
  * memory-pressure yield.
@@ -10,17 +8,13 @@ import io.vertx.core.json.JsonObject;
  * @param yielding true: downloads pause at their next checkpoint; false: they may resume
  * @param reason the reading that decided it
  */
-public record MemoryYieldChanged(String node, boolean yielding, String reason) {
+public record MemoryYieldChanged(String node, boolean yielding, String reason) implements Message {
 
   public static final int VERSION = 1;
 
   public MemoryYieldChanged {
     MessageFields.nonBlank(MemoryYieldChanged.class, "node", node);
     MessageFields.nonBlank(MemoryYieldChanged.class, "reason", reason);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static MemoryYieldChanged fromJson(Object body) {

@@ -115,6 +115,22 @@ public final class MessageJson {
     return new JsonObject(fields);
   }
 
+  private static final ClassValue<Integer> VERSIONS = new ClassValue<>() {
+    @Override
+    protected Integer computeValue(Class<?> type) {
+      try {
+        return type.getField("VERSION").getInt(null);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(type.getName() + " is a Message but has no public static int VERSION", e);
+      }
+    }
+  };
+
+  /** The version a {@link Message} type speaks: its {@code public static final int VERSION}. */
+  public static int version(Class<?> type) {
+    return VERSIONS.get(type);
+  }
+
   /** The message: {@code v} first, then the record's fields. */
   public static JsonObject write(Record record, int version) {
     JsonObject json = new JsonObject().put("v", version);

@@ -1,7 +1,6 @@
 package io.mangacircus.contracts;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.vertx.core.json.JsonObject;
 
 /**
  * The reply to a {@link PingRequest}.
@@ -10,7 +9,7 @@ import io.vertx.core.json.JsonObject;
  * @param instance an id that changes on every deployment, so callers can see a redeploy
  * @param startedAtEpochMs when this deployment started, milliseconds since the epoch (field {@code startedAt})
  */
-public record PingReply(String service, String instance, @JsonProperty("startedAt") long startedAtEpochMs) {
+public record PingReply(String service, String instance, @JsonProperty("startedAt") long startedAtEpochMs) implements Message {
 
   /** The message version this record reads and writes. */
   public static final int VERSION = 1;
@@ -18,10 +17,6 @@ public record PingReply(String service, String instance, @JsonProperty("startedA
   public PingReply {
     MessageFields.nonBlank(PingReply.class, "service", service);
     MessageFields.nonBlank(PingReply.class, "instance", instance);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a body; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -1,23 +1,17 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonObject;
-
 /**
  * A liveness ping sent to {@link Addresses#READER_PING} or {@link Addresses#SCRAPER_PING}.
  *
  * @param from who asks, for the receiver's logs (for example {@code launcher} or {@code reader.health})
  */
-public record PingRequest(String from) {
+public record PingRequest(String from) implements Message {
 
   /** The message version this record reads and writes. */
   public static final int VERSION = 1;
 
   public PingRequest {
     MessageFields.nonBlank(PingRequest.class, "from", from);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a body; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -1,14 +1,12 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonObject;
-
 /**
  * Asks for one title's details and chapters before adding it ({@code mc.scraper.titles.preview}).
  *
  * @param source the source's name
  * @param titleId the source's title id (as a search result names it)
  */
-public record PreviewRequest(String source, String titleId) {
+public record PreviewRequest(String source, String titleId) implements Message {
 
   public static final int VERSION = 1;
 
@@ -16,10 +14,6 @@ public record PreviewRequest(String source, String titleId) {
     MessageFields.atMost(PreviewRequest.class, "titleId",
         MessageFields.operatorText(PreviewRequest.class, "titleId", titleId), 500);
     MessageFields.operatorText(PreviewRequest.class, "source", source);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static PreviewRequest fromJson(Object body) {

@@ -2,7 +2,6 @@ package io.mangacircus.contracts;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.vertx.core.json.JsonObject;
 
 /**
  * Searches titles by name ({@code mc.scraper.titles.search}).
@@ -11,7 +10,7 @@ import io.vertx.core.json.JsonObject;
  * @param query what to look for, trimmed, 1..200 characters
  * @param limit the most results per source, 1..50
  */
-public record SearchRequest(String source, String query, int limit) {
+public record SearchRequest(String source, String query, int limit) implements Message {
 
   public static final int VERSION = 1;
 
@@ -38,10 +37,6 @@ public record SearchRequest(String source, String query, int limit) {
   static SearchRequest read(@JsonProperty("source") String source, @JsonProperty("query") String query,
       @JsonProperty("limit") Integer limit) {
     return new SearchRequest(source, query, limit == null ? DEFAULT_LIMIT : limit);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static SearchRequest fromJson(Object body) {

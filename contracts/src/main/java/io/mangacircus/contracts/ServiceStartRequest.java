@@ -1,14 +1,12 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonObject;
-
 /**
  * Asks a launcher to deploy a {@code blocked} service again ({@link Addresses#serviceStartOf(String)}).
  *
  * @param service the service's name ({@code reader} or {@code scraper})
  * @param from who asks, for the launcher's log (for example {@code admin:alice})
  */
-public record ServiceStartRequest(String service, String from) {
+public record ServiceStartRequest(String service, String from) implements Message {
 
   /** The message version this record reads and writes. */
   public static final int VERSION = 1;
@@ -16,10 +14,6 @@ public record ServiceStartRequest(String service, String from) {
   public ServiceStartRequest {
     MessageFields.nonBlank(ServiceStartRequest.class, "service", service);
     MessageFields.nonBlank(ServiceStartRequest.class, "from", from);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a body; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -13,15 +13,11 @@ import io.vertx.core.json.JsonObject;
  * @param reason why it is not up (last failure or the parking reason), or null
  */
 public record ServiceState(String service, ServiceStatus status, int failuresInWindow, long restarts,
-    String parkedAt, String reason) {
+    String parkedAt, String reason) implements MessagePart {
 
   public ServiceState {
     MessageFields.nonBlank(ServiceState.class, "service", service);
     MessageFields.required(ServiceState.class, "status", status);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this);
   }
 
   /** Parses one entry; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -1,7 +1,5 @@
 package io.mangacircus.contracts;
 
-import io.vertx.core.json.JsonObject;
-
 /**
  * A launcher's answer to a {@link ShutdownRequest}.
  *
@@ -9,16 +7,12 @@ import io.vertx.core.json.JsonObject;
  *     process (the pair request reached the launcher of the process that asked: one JVM runs both services)
  * @param node the answering launcher, {@code mode@host:pid}
  */
-public record ShutdownReply(boolean stopping, String node) {
+public record ShutdownReply(boolean stopping, String node) implements Message {
 
   public static final int VERSION = 1;
 
   public ShutdownReply {
     MessageFields.nonBlank(ShutdownReply.class, "node", node);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   public static ShutdownReply fromJson(Object body) {

@@ -32,6 +32,24 @@ class MessageJsonTest {
         .isEqualTo("{\"v\":1,\"service\":\"reader\",\"instance\":\"i-1\",\"startedAt\":42}");
   }
 
+  /** A message type that forgot its version: a bug, named, never a body without {@code v}. */
+  record Unversioned(String name) implements Message {
+  }
+
+  @Test
+  void aMessageWithoutAVersionConstantIsABugNamedWhenWritten() {
+    assertThatThrownBy(() -> new Unversioned("x").toJson()).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("Unversioned is a Message but has no public static int VERSION");
+  }
+
+  @Test
+  void aPartOfAMessageIsWrittenWithoutVersion() {
+    assertThat(new Part("a").toJson().encode()).isEqualTo("{\"name\":\"a\"}");
+  }
+
+  record Part(String name) implements MessagePart {
+  }
+
   @Test
   void fieldsANewerSenderAddsAreIgnored() {
     JsonObject json = new PingRequest("launcher").toJson().put("priority", 3).put("trace", new JsonObject());

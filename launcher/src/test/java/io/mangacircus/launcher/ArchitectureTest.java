@@ -77,6 +77,26 @@ class ArchitectureTest {
         .check(CLASSES);
   }
 
+  /** A message record names the version it speaks, which {@code Message.toJson} writes as {@code v}. */
+  @Test
+  void everyMessageRecordDeclaresItsVersion() {
+    classes().that().implement(io.mangacircus.contracts.Message.class)
+        .should(new ArchCondition<JavaClass>("be a record with a public static final int VERSION") {
+          @Override
+          public void check(JavaClass type, ConditionEvents events) {
+            boolean declared = type.isRecord() && type.tryGetField("VERSION")
+                .filter(f -> f.getRawType().isEquivalentTo(int.class) && f.getModifiers().containsAll(
+                    java.util.Set.of(JavaModifier.PUBLIC, JavaModifier.STATIC, JavaModifier.FINAL)))
+                .isPresent();
+            if (!declared) {
+              events.add(SimpleConditionEvent.violated(type, type.getName() + " is a Message without a public static "
+                  + "final int VERSION"));
+            }
+          }
+        })
+        .check(CLASSES);
+  }
+
   /** Image validation is plain Java: the structure walks and the decode run anywhere, tested without an event loop. */
   @Test
   void imageValidationUsesNoVertx() {

@@ -18,7 +18,6 @@ import java.util.List;
  */
 final class ManifestStream {
 
-
   private static final int SCHEMA = 1;
   private static final int SOURCE = 1 << 1;
   private static final int TITLE_ID = 1 << 2;

@@ -1,9 +1,9 @@
 package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.Message;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
 
@@ -13,7 +13,7 @@ import java.util.List;
  *
  * @param titles followed titles
  */
-public record FollowsReply(List<Followed> titles) {
+public record FollowsReply(List<Followed> titles) implements Message {
 
   public static final int VERSION = 1;
 
@@ -42,10 +42,6 @@ public record FollowsReply(List<Followed> titles) {
       MessageFields.required(Followed.class, "language", language);
       MessageFields.required(Followed.class, "followedAt", followedAt);
     }
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -3,6 +3,7 @@ package io.mangacircus.contracts.scraper;
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
+import io.mangacircus.contracts.MessagePart;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 
@@ -21,7 +22,7 @@ import java.time.Instant;
  * @param resolvedAt when an operator retry or resume cleared it, else null (an open incident)
  */
 public record IncidentView(String id, Instant at, String kind, String source, String jobId, Integer httpStatus,
-    String message, String action, Instant resolvedAt) {
+    String message, String action, Instant resolvedAt) implements MessagePart {
 
   /** The version of the {@code mc.scraper.incident.recorded} event. */
   public static final int VERSION = 1;
@@ -30,10 +31,6 @@ public record IncidentView(String id, Instant at, String kind, String source, St
     MessageFields.nonBlank(IncidentView.class, "id", id);
     MessageFields.required(IncidentView.class, "at", at);
     MessageFields.nonBlank(IncidentView.class, "kind", kind);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this);
   }
 
   /** The body of {@code mc.scraper.incident.recorded}: the entry plus {@code v} (last, as it always was). */

@@ -1,9 +1,9 @@
 package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.Message;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /**
@@ -12,16 +12,12 @@ import java.util.List;
  * @param open incidents no operator retry or resume has cleared yet
  * @param incidents the kept incidents (at most 200), newest first
  */
-public record IncidentsReply(long open, List<IncidentView> incidents) {
+public record IncidentsReply(long open, List<IncidentView> incidents) implements Message {
 
   public static final int VERSION = 1;
 
   public IncidentsReply {
     incidents = MessageFields.list(IncidentsReply.class, "incidents", incidents);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -1,9 +1,9 @@
 package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.Message;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
 
 /**
  * The reply of {@code mc.scraper.jobs.add}: {@code {v, created, supersededJobId, job}}. The reader answers 201 when
@@ -13,16 +13,12 @@ import io.vertx.core.json.JsonObject;
  * @param supersededJobId the finished job of the same title the new job replaced, else null
  * @param job the new job, or the outstanding one
  */
-public record JobAddedReply(boolean created, String supersededJobId, JobView job) {
+public record JobAddedReply(boolean created, String supersededJobId, JobView job) implements Message {
 
   public static final int VERSION = 1;
 
   public JobAddedReply {
     MessageFields.required(JobAddedReply.class, "job", job);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -1,9 +1,9 @@
 package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.Message;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
 
 /**
  * The reply of a job command ({@code mc.scraper.jobs.confirm}, {@code .pause}, {@code .resume}, {@code .retry}):
@@ -11,16 +11,12 @@ import io.vertx.core.json.JsonObject;
  *
  * @param job the job
  */
-public record JobReply(JobView job) {
+public record JobReply(JobView job) implements Message {
 
   public static final int VERSION = 1;
 
   public JobReply {
     MessageFields.required(JobReply.class, "job", job);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
+import io.mangacircus.contracts.MessagePart;
 import java.time.Instant;
 import java.util.List;
 
@@ -34,7 +34,7 @@ import java.util.List;
 public record JobView(String id, String source, String titleId, String title, String state, boolean inspected,
     boolean confirmed, int attempts, int interruptions, String reason, Instant retryAt, Instant createdAt,
     Instant updatedAt, int chapters, long chaptersPublished, long chaptersFailed, List<ChapterView> chapterList,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Progress progress) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Progress progress) implements MessagePart {
 
   public JobView {
     MessageFields.nonBlank(JobView.class, "id", id);
@@ -73,11 +73,6 @@ public record JobView(String id, String source, String titleId, String title, St
    * @param pages pages in that chapter
    */
   public record Progress(String chapterId, String chapterNumber, int page, int pages) {
-  }
-
-  /** The job; {@code progress} is absent, not null, when unknown (the console tests {@code job.progress &&}). */
-  public JsonObject toJson() {
-    return MessageJson.write(this);
   }
 
   /** Parses a job view; throws {@link InvalidMessageException} when it does not match the contract. */

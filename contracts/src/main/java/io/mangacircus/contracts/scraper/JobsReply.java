@@ -4,9 +4,9 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.Message;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,7 @@ import java.util.Map;
  * @param counts jobs per state in the whole queue, whatever the filter (states with no job are absent)
  */
 public record JobsReply(List<JobView> jobs, int total, @JsonInclude(JsonInclude.Include.NON_NULL) Integer page,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Integer size, Map<String, Integer> counts) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer size, Map<String, Integer> counts) implements Message {
 
   public static final int VERSION = 1;
 
@@ -43,10 +43,6 @@ public record JobsReply(List<JobView> jobs, int total, @JsonInclude(JsonInclude.
       @JsonProperty("counts") Map<String, Integer> counts) {
     MessageFields.required(JobsReply.class, "jobs", jobs);
     return new JobsReply(jobs, total == null ? jobs.size() : total, page, size, counts);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */

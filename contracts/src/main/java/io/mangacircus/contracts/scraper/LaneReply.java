@@ -1,9 +1,9 @@
 package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.Message;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
 
 /**
  * The reply of a lane command ({@code mc.scraper.lanes.pause}, {@code .resume}, {@code .pacing}): {@code {v, lane}},
@@ -11,16 +11,12 @@ import io.vertx.core.json.JsonObject;
  *
  * @param lane the lane
  */
-public record LaneReply(LaneView lane) {
+public record LaneReply(LaneView lane) implements Message {
 
   public static final int VERSION = 1;
 
   public LaneReply {
     MessageFields.required(LaneReply.class, "lane", lane);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */

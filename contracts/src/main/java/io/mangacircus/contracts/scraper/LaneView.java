@@ -3,7 +3,7 @@ package io.mangacircus.contracts.scraper;
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
+import io.mangacircus.contracts.MessagePart;
 import java.time.Instant;
 
 /**
@@ -21,7 +21,7 @@ import java.time.Instant;
  * @param limits what the source's request limits are doing now; null in a lane command's reply
  */
 public record LaneView(Coverage coverage, String source, String type, boolean paused, String circuit,
-    String pauseReason, long pageDelayMs, long chapterDelayMs, Limits limits) {
+    String pauseReason, long pageDelayMs, long chapterDelayMs, Limits limits) implements MessagePart {
 
   public LaneView {
     MessageFields.nonBlank(LaneView.class, "source", source);
@@ -52,10 +52,6 @@ public record LaneView(Coverage coverage, String source, String type, boolean pa
    * @param lastContactAt the last successful contact with the source since this start, or null
    */
   public record Coverage(long titles, long chaptersFound, long chaptersPublished, Instant lastContactAt) {
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this);
   }
 
   /** Parses a lane view; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -1,9 +1,9 @@
 package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.Message;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /**
@@ -12,16 +12,12 @@ import java.util.List;
  * @param lanes every configured source's lane, with its coverage
  * @param yieldReason why downloads are paused for memory pressure, else null
  */
-public record LanesReply(List<LaneView> lanes, String yieldReason) {
+public record LanesReply(List<LaneView> lanes, String yieldReason) implements Message {
 
   public static final int VERSION = 1;
 
   public LanesReply {
     lanes = MessageFields.list(LanesReply.class, "lanes", lanes);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -1,9 +1,9 @@
 package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.Message;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
 
@@ -27,7 +27,7 @@ import java.util.List;
  */
 public record PreviewReply(String source, String titleId, String title, List<String> altTitles, String description,
     List<String> tags, Integer year, String status, String coverId, String url, List<String> languages,
-    List<Group> groups, List<Chapter> chapters) {
+    List<Group> groups, List<Chapter> chapters) implements Message {
 
   public static final int VERSION = 1;
 
@@ -74,10 +74,6 @@ public record PreviewReply(String source, String titleId, String title, List<Str
       MessageFields.required(Chapter.class, "language", language);
       groupIds = MessageFields.list(Chapter.class, "groupIds", groupIds);
     }
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */

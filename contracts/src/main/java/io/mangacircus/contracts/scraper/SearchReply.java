@@ -1,9 +1,9 @@
 package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.Message;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /**
@@ -14,7 +14,7 @@ import java.util.List;
  * @param results what the sources found
  * @param problems sources that gave nothing, and why
  */
-public record SearchReply(String query, List<SearchResult> results, List<SourceProblem> problems) {
+public record SearchReply(String query, List<SearchResult> results, List<SourceProblem> problems) implements Message {
 
   public static final int VERSION = 1;
 
@@ -22,10 +22,6 @@ public record SearchReply(String query, List<SearchResult> results, List<SourceP
     MessageFields.required(SearchReply.class, "query", query);
     results = MessageFields.list(SearchReply.class, "results", results);
     problems = MessageFields.list(SearchReply.class, "problems", problems);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -3,7 +3,7 @@ package io.mangacircus.contracts.scraper;
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
+import io.mangacircus.contracts.MessagePart;
 import java.util.List;
 
 /**
@@ -21,17 +21,13 @@ import java.util.List;
  * @param url the title's page on the source, or null
  */
 public record SearchResult(String source, String titleId, String title, List<String> altTitles, Integer year,
-    String status, List<String> languages, Integer chapterCount, String coverId, String url) {
+    String status, List<String> languages, Integer chapterCount, String coverId, String url) implements MessagePart {
 
   public SearchResult {
     MessageFields.required(SearchResult.class, "source", source);
     MessageFields.required(SearchResult.class, "titleId", titleId);
     altTitles = MessageFields.list(SearchResult.class, "altTitles", altTitles);
     languages = MessageFields.list(SearchResult.class, "languages", languages);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this);
   }
 
   /** Parses one result; throws {@link InvalidMessageException} when it does not match. */

@@ -3,7 +3,7 @@ package io.mangacircus.contracts.scraper;
 import io.mangacircus.contracts.InvalidMessageException;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
+import io.mangacircus.contracts.MessagePart;
 
 /**
  * Why one source gave no results in a search reply, while the others still answered.
@@ -13,7 +13,7 @@ import io.vertx.core.json.JsonObject;
  *     {@link #UNKNOWN_SOURCE}
  * @param message what an operator reads
  */
-public record SourceProblem(String source, String code, String message) {
+public record SourceProblem(String source, String code, String message) implements MessagePart {
 
   /** The source's type offers no search. */
   public static final String CANNOT_SEARCH = "cannot_search";
@@ -29,10 +29,6 @@ public record SourceProblem(String source, String code, String message) {
   public SourceProblem {
     MessageFields.required(SourceProblem.class, "source", source);
     MessageFields.nonBlank(SourceProblem.class, "code", code);
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this);
   }
 
   /** Parses one problem; throws {@link InvalidMessageException} when it does not match. */

@@ -1,9 +1,9 @@
 package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.Message;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Set;
 
@@ -13,7 +13,7 @@ import java.util.Set;
  *
  * @param sources every configured source
  */
-public record SourcesReply(List<Source> sources) {
+public record SourcesReply(List<Source> sources) implements Message {
 
   public static final int VERSION = 1;
 
@@ -47,10 +47,6 @@ public record SourcesReply(List<Source> sources) {
         throw MessageFields.refused(Source.class, "circuit", "must be closed, half_open or open, got '" + circuit + "'");
       }
     }
-  }
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
   }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */

@@ -1,21 +1,17 @@
 package io.mangacircus.contracts.scraper;
 
 import io.mangacircus.contracts.InvalidMessageException;
+import io.mangacircus.contracts.Message;
 import io.mangacircus.contracts.MessageJson;
-import io.vertx.core.json.JsonObject;
 
 /**
  * The reply of {@code mc.scraper.downloads.yield}: {@code {v, yielding}}.
  *
  * @param yielding whether downloads now pause at their next checkpoint
  */
-public record YieldReply(boolean yielding) {
+public record YieldReply(boolean yielding) implements Message {
 
   public static final int VERSION = 1;
-
-  public JsonObject toJson() {
-    return MessageJson.write(this, VERSION);
-  }
 
   /** Parses a reply; throws {@link InvalidMessageException} when it does not match the contract. */
   public static YieldReply fromJson(Object body) {
