@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,14 +25,44 @@ class CommandLineIT {
   @TempDir
   Path work;
 
-  private JarProcess startAll(int port, String... extra) {
-    String[] args = new String[4 + extra.length];
-    args[0] = "all";
-    args[1] = "--data=" + work.resolve("data");
-    args[2] = "--port=" + port;
-    args[3] = "--health-port=" + FreePorts.next();
-    System.arraycopy(extra, 0, args, 4, extra.length);
-    return JarProcess.start(work, Map.of(), args);
+  /**
+   * The folder of the product that the tests which only look at a running one share. It starts on the data folder of
+   * a product killed (SIGKILL) while ready, which is what the lock test asserts of it.
+   */
+  @TempDir
+  static Path shared;
+
+  private static JarProcess running;
+  private static int runningPort;
+  private static boolean killedLeftItsLock;
+
+  @BeforeAll
+  static void startTheSharedProductWhereAKilledOneRan() {
+    int port = FreePorts.next();
+    try (JarProcess killed = startAll(shared, Map.of(), port)) {
+      HttpProbe.awaitReady(port);
+      killed.kill();
+    }
+    killedLeftItsLock = Files.exists(shared.resolve("data/scraper/daemon.lock"));
+    runningPort = FreePorts.next();
+    running = startAll(shared, Map.of(), runningPort);
+    HttpProbe.awaitReady(runningPort);
+  }
+
+  @AfterAll
+  static void stopTheSharedProduct() {
+    if (running != null) {
+      running.close();
+    }
+  }
+
+  private JarProcess startAll(int port) {
+    return startAll(work, Map.of(), port);
+  }
+
+  private static JarProcess startAll(Path folder, Map<String, String> env, int port) {
+    return JarProcess.start(folder, env, "all", "--data=" + folder.resolve("data"), "--port=" + port,
+        "--health-port=" + FreePorts.next());
   }
 
   @Test
@@ -79,9 +111,11 @@ class CommandLineIT {
   }
 
   @Test
-  void sigtermStopsGracefullyWithExitZeroAndRecordsTheStop() throws Exception {
+  void sigtermStopsGracefullyWithExitZeroRecordsTheStopAndLogsJsonLinesWithoutSecrets() throws Exception {
     int port = FreePorts.next();
-    try (JarProcess process = startAll(port)) {
+    Map<String, String> env = Map.of("MANGACIRCUS_LOG_FORMAT", "json", "MANGACIRCUS_ADMIN_TOKEN", "adm1n-t0ken-value",
+        "MANGACIRCUS_METRICS_TOKEN", "metr1cs-t0ken-value");
+    try (JarProcess process = startAll(work, env, port)) {
       HttpProbe.awaitReady(port);
       long before = System.nanoTime();
       process.terminate();
@@ -89,74 +123,49 @@ class CommandLineIT {
       assertThat(process.waitForExit(Duration.ofSeconds(30))).isEqualTo(0);
       assertThat(Duration.ofNanos(System.nanoTime() - before)).isLessThan(Duration.ofSeconds(30));
       assertThat(process.output()).contains("stopped cleanly");
-    }
-    assertThat(Files.readString(work.resolve("data/scraper/runtime.json"))).contains("\"status\" : \"stopped\"");
-    assertThat(Files.readString(work.resolve("data/runtime-reader.json"))).contains("\"status\" : \"stopped\"");
-  }
-
-  @Test
-  void jsonLogFormatWritesOneJsonObjectPerLineWithoutSecrets() {
-    int port = FreePorts.next();
-    Map<String, String> env = Map.of("MANGACIRCUS_LOG_FORMAT", "json", "MANGACIRCUS_ADMIN_TOKEN", "adm1n-t0ken-value",
-        "MANGACIRCUS_METRICS_TOKEN", "metr1cs-t0ken-value");
-    try (JarProcess process = JarProcess.start(work, env, "all", "--data=" + work.resolve("data"), "--port=" + port,
-        "--health-port=" + FreePorts.next())) {
-      HttpProbe.awaitReady(port);
-      process.terminate();
-      assertThat(process.waitForExit(Duration.ofSeconds(30))).isZero();
 
       List<String> lines = process.output().lines().filter(line -> !line.isBlank()).toList();
       assertThat(lines).isNotEmpty().allSatisfy(line -> assertThat(new JsonObject(line).getString("level")).isNotNull());
       assertThat(lines).anySatisfy(line -> assertThat(new JsonObject(line).getString("message")).contains("stopped cleanly"));
       assertThat(process.output()).doesNotContain("adm1n-t0ken-value", "metr1cs-t0ken-value");
     }
+    assertThat(Files.readString(work.resolve("data/scraper/runtime.json"))).contains("\"status\" : \"stopped\"");
+    assertThat(Files.readString(work.resolve("data/runtime-reader.json"))).contains("\"status\" : \"stopped\"");
   }
 
   @Test
   void aSecondScraperOnTheSameDataFolderRefusesToStartAndAKilledOneDoesNotBlock() {
-    int port = FreePorts.next();
-    try (JarProcess first = startAll(port)) {
-      HttpProbe.awaitReady(port);
+    // The killed product left its lock files behind; the kernel released the locks, so the shared product started.
+    assertThat(killedLeftItsLock).isTrue();
+    assertThat(HttpProbe.get(runningPort, "/health/ready").status()).isEqualTo(200);
 
-      try (JarProcess second = JarProcess.start(work, Map.of(), "scraper", "--data=" + work.resolve("data"),
-          "--health-port=" + FreePorts.next())) {
-        assertThat(second.waitForExit(START)).isEqualTo(Main.EXIT_LOCKED);
-        assertThat(second.output()).contains("daemon.lock", "locked by another running process",
-            "pid " + first.pid());
-      }
-      first.kill();
-    }
-    // The killed process left its lock files behind; the kernel released the locks.
-    assertThat(work.resolve("data/scraper/daemon.lock")).exists();
-    int port2 = FreePorts.next();
-    try (JarProcess again = startAll(port2)) {
-      HttpProbe.awaitReady(port2);
+    try (JarProcess second = JarProcess.start(work, Map.of(), "scraper", "--data=" + shared.resolve("data"),
+        "--health-port=" + FreePorts.next())) {
+      assertThat(second.waitForExit(START)).isEqualTo(Main.EXIT_LOCKED);
+      assertThat(second.output()).contains("daemon.lock", "locked by another running process",
+          "pid " + running.pid());
     }
   }
 
   @Test
   void checkPassesOnAHealthyRunningSystemAndReportsAParkedBudget() throws Exception {
-    int port = FreePorts.next();
-    try (JarProcess running = startAll(port)) {
-      HttpProbe.awaitReady(port);
-      try (JarProcess check = JarProcess.start(work, Map.of(), "check", "--data=" + work.resolve("data"),
-          "--port=" + port)) {
-        assertThat(check.waitForExit(START)).as(check.output()).isEqualTo(0);
-        assertThat(check.output()).contains("scraper: running and ready", "reader: running and ready",
-            "check: all passed");
-      }
-      running.terminate();
-      assertThat(running.waitForExit(Duration.ofSeconds(30))).isEqualTo(0);
+    try (JarProcess check = JarProcess.start(work, Map.of(), "check", "--data=" + shared.resolve("data"),
+        "--port=" + runningPort)) {
+      assertThat(check.waitForExit(START)).as(check.output()).isEqualTo(0);
+      assertThat(check.output()).contains("scraper: running and ready", "reader: running and ready",
+          "check: all passed");
     }
 
+    // A stopped scraper that spent its crash budget.
     Path runtime = work.resolve("data/scraper/runtime.json");
+    Files.createDirectories(runtime.getParent());
     String now = java.time.Instant.now().toString();
     Files.writeString(runtime, "{\"schema\":1,\"services\":{\"scraper\":{\"status\":\"repair-required\","
         + "\"failures\":[\"" + now + "\",\"" + now + "\",\"" + now + "\"],\"parkedAt\":\"" + now + "\","
         + "\"restarts\":2,\"reason\":\"crash budget spent\"}}}");
     byte[] before = Files.readAllBytes(runtime);
     try (JarProcess check = JarProcess.start(work, Map.of(), "check", "--data=" + work.resolve("data"))) {
-      assertThat(check.waitForExit(START)).isEqualTo(Main.EXIT_FAILURE);
+      assertThat(check.waitForExit(START)).as(check.output()).isEqualTo(Main.EXIT_FAILURE);
       assertThat(check.output()).contains("PROBLEM scraper: repair-required", "check: problems found");
     }
     assertThat(Files.readAllBytes(runtime)).isEqualTo(before);

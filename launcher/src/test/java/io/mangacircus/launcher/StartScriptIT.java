@@ -15,8 +15,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code bin/mangacircus}, the README's start: the measured JVM options and a class-data archive trained once. */
@@ -25,27 +27,40 @@ class StartScriptIT {
   private static final Duration RUN = Duration.ofSeconds(60);
   private static final String PASSWORD = "start-script-it-password";
 
+  /**
+   * The class's folder. Its {@code dist} holds one copy of the jar for the class, so that the archive is made beside it
+   * and not beside the build's jar: each training costs a product start, so the tests share the archives they make.
+   * Every test holds in any order (a test that needs an archive of its options makes it, one that needs none uses a jar
+   * of its own); in JUnit's order the serial archive is trained once and the G1 one once.
+   */
   @TempDir
-  Path work;
+  static Path root;
 
-  private Path jar;
-  private Path archive;
+  private static Path jar;
+  private static Path archive;
+
+  /** The working folder of one test's processes (their output files, a config file of the folder, the data). */
+  private Path work;
+
+  @BeforeAll
+  static void copyTheJar() throws IOException {
+    jar = Files.copy(JarProcess.jar(), Files.createDirectories(root.resolve("dist")).resolve("mangacircus.jar"))
+        .toRealPath();
+    archive = jar.resolveSibling("mangacircus.jsa");
+  }
 
   @BeforeEach
-  void copyTheJar() throws IOException {
-    // A jar of the test's own, so that the archive is made beside it and not beside the build's jar.
-    Files.createDirectories(work.resolve("dist"));
-    jar = Files.copy(JarProcess.jar(), work.resolve("dist/mangacircus.jar")).toRealPath();
-    archive = jar.resolveSibling("mangacircus.jsa");
+  void aWorkingFolderOfItsOwn(TestInfo test) throws IOException {
+    work = Files.createDirectories(root.resolve(test.getTestMethod().orElseThrow().getName()));
   }
 
   private static Path script() {
     return Path.of(System.getProperty("mangacircus.startScript"));
   }
 
-  private Map<String, String> env(Map<String, String> extra) {
+  private static Map<String, String> env(Path jarFile, Map<String, String> extra) {
     Map<String, String> env = new HashMap<>(extra);
-    env.put("MANGACIRCUS_JAR", jar.toString());
+    env.put("MANGACIRCUS_JAR", jarFile.toString());
     env.put("MANGACIRCUS_ADMIN_PASSWORD", PASSWORD);
     // The script runs the java on PATH: this test's own JDK first.
     env.put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":" + System.getenv("PATH"));
@@ -53,14 +68,24 @@ class StartScriptIT {
   }
 
   private JarProcess run(Map<String, String> extra, String... args) {
-    List<String> command = new ArrayList<>(List.of("bash", script().toString()));
-    command.addAll(List.of(args));
-    return JarProcess.startCommand(work, env(extra), command);
+    return runIn(work, jar, extra, args);
   }
 
-  private JarProcess startAll(Map<String, String> extra, int port) {
-    return run(extra, "all", "--data", work.resolve("data").toString(), "--port", String.valueOf(port),
-        "--health-port", String.valueOf(FreePorts.next()));
+  private static JarProcess runIn(Path folder, Path jarFile, Map<String, String> extra, String... args) {
+    List<String> command = new ArrayList<>(List.of("bash", script().toString()));
+    command.addAll(List.of(args));
+    return JarProcess.startCommand(folder, env(jarFile, extra), command);
+  }
+
+  private JarProcess startAll(Map<String, String> extra, int port, String... more) {
+    return startAllIn(work, extra, port, more);
+  }
+
+  private JarProcess startAllIn(Path folder, Map<String, String> extra, int port, String... more) {
+    List<String> args = new ArrayList<>(List.of("all", "--data", work.resolve("data").toString(),
+        "--port", String.valueOf(port), "--health-port", String.valueOf(FreePorts.next())));
+    args.addAll(List.of(more));
+    return runIn(folder, jar, extra, args.toArray(String[]::new));
   }
 
   private static String commandLine(JarProcess process) throws IOException {
@@ -78,11 +103,21 @@ class StartScriptIT {
   }
 
   @Test
-  void theFirstServiceStartTrainsAnArchiveThatTheJvmMapsAndTheNextStartReusesIt() throws Exception {
+  void theFirstServiceStartTrainsAnArchiveWithTheEmbeddedDefaultsThatTheJvmMapsAndTheNextStartReusesIt()
+      throws Exception {
+    // A working folder whose conf/mangacircus.json (the service's default config file) is invalid: the training start
+    // must not read it, or it would fail and this start would go without an archive.
+    Path badFolder = Files.createDirectories(work.resolve("bad-conf-folder"));
+    Files.createDirectories(badFolder.resolve("conf"));
+    Files.writeString(badFolder.resolve("conf/mangacircus.json"),
+        "{\"supervision\": {\"crashBudgetFailures\": \"three\"}}");
+    Path defaults = Files.writeString(work.resolve("defaults.json"), "{}");
+
     int port = FreePorts.next();
-    try (JarProcess first = startAll(Map.of(), port)) {
+    try (JarProcess first = startAllIn(badFolder, Map.of(), port, "--conf", defaults.toString())) {
       HttpProbe.awaitReady(port);
-      assertThat(first.output()).contains("mangacircus: training a class-data archive", "train-cds: ready after");
+      assertThat(first.output()).contains("mangacircus: training a class-data archive", "train-cds: ready after")
+          .doesNotContain("the training start failed");
       assertThat(commandLine(first)).startsWith("java -XX:+UseSerialGC -XX:InitialHeapSize=16m")
           .contains("-XX:SharedArchiveFile=" + archive, "-jar " + jar + " all");
       // The JVM maps the archive's classes from the file: it is in the process's memory map, not only named.
@@ -94,6 +129,12 @@ class StartScriptIT {
     FileTime trained = Files.getLastModifiedTime(archive);
     assertThat(Files.readString(jar.resolveSibling("mangacircus.jsa.stamp")))
         .contains("jar " + jar + " ", "options -XX:+UseSerialGC");
+
+    // The folder's file is invalid indeed: a service start that reads it (no --conf) refuses it, naming the key.
+    try (JarProcess process = startAllIn(badFolder, Map.of(), FreePorts.next())) {
+      assertThat(process.waitForExit(RUN)).as(process.output()).isEqualTo(Main.EXIT_CONFIG);
+      assertThat(process.output()).contains("supervision.crashBudgetFailures").doesNotContain("training");
+    }
 
     try (JarProcess second = startAll(Map.of(), port)) {
       HttpProbe.awaitReady(port);
@@ -110,34 +151,29 @@ class StartScriptIT {
       assertThat(options.waitForExit(RUN)).isZero();
       assertThat(options.output().strip()).isEqualTo("-Xmx300m -XX:SharedArchiveFile=" + archive);
     }
+    // The archive of the default options: trained here unless the first start's test made it already.
     try (JarProcess prepare = run(Map.of(), "prepare")) {
       assertThat(prepare.waitForExit(RUN)).as(prepare.output()).isZero();
     }
     FileTime serial = Files.getLastModifiedTime(archive);
 
+    Map<String, String> g1Options = Map.of("JAVA_OPTS", "-XX:+UseG1GC -Xmx300m");
+    try (JarProcess prepare = run(g1Options, "prepare")) {
+      assertThat(prepare.waitForExit(RUN)).as(prepare.output()).isZero();
+      assertThat(prepare.output()).contains("mangacircus: training a class-data archive");
+    }
+    assertThat(Files.getLastModifiedTime(archive)).isNotEqualTo(serial);
+    assertThat(Files.readString(jar.resolveSibling("mangacircus.jsa.stamp"))).contains("options -XX:+UseG1GC -Xmx300m");
+
     int port = FreePorts.next();
-    try (JarProcess g1 = startAll(Map.of("JAVA_OPTS", "-XX:+UseG1GC -Xmx300m"), port)) {
+    try (JarProcess g1 = startAll(g1Options, port)) {
       HttpProbe.awaitReady(port);
-      assertThat(g1.output()).contains("mangacircus: training a class-data archive");
+      assertThat(g1.output()).doesNotContain("training");
       assertThat(commandLine(g1)).startsWith("java -XX:+UseG1GC -Xmx300m -XX:SharedArchiveFile=")
           .doesNotContain("UseSerialGC");
       assertThat(mappedFiles(g1)).contains(archive.toString());
       stop(g1);
     }
-    assertThat(Files.getLastModifiedTime(archive)).isNotEqualTo(serial);
-  }
-
-  @Test
-  void theTrainingStartUsesTheEmbeddedDefaultsNotTheWorkingFoldersConfigFile() throws Exception {
-    // conf/mangacircus.json of the working folder is the service's default config file; here it is invalid.
-    Files.createDirectories(work.resolve("conf"));
-    Files.writeString(work.resolve("conf/mangacircus.json"), "{\"supervision\": {\"crashBudgetFailures\": \"three\"}}");
-
-    try (JarProcess process = startAll(Map.of(), FreePorts.next())) {
-      assertThat(process.waitForExit(RUN)).as(process.output()).isEqualTo(Main.EXIT_CONFIG);
-      assertThat(process.output()).contains("train-cds: ready after", "supervision.crashBudgetFailures");
-    }
-    assertThat(archive).isRegularFile();
   }
 
   @Test
@@ -155,16 +191,18 @@ class StartScriptIT {
 
   @Test
   void aOneOffCommandNeverTrainsAndAMissingJarIsNamedWithTheBuildCommand() throws Exception {
-    try (JarProcess check = run(Map.of(), "check", "--data", work.resolve("data").toString())) {
+    // A jar of this test's own: the shared one may have an archive already.
+    Path ownJar = Files.copy(jar, Files.createDirectories(work.resolve("dist")).resolve("mangacircus.jar"));
+    try (JarProcess check = runIn(work, ownJar, Map.of(), "check", "--data", work.resolve("data").toString())) {
       check.waitForExit(RUN);
       assertThat(check.output()).doesNotContain("training");
     }
-    assertThat(archive).doesNotExist();
+    assertThat(ownJar.resolveSibling("mangacircus.jsa")).doesNotExist();
 
-    Files.delete(jar);
-    try (JarProcess missing = run(Map.of(), "all")) {
+    Files.delete(ownJar);
+    try (JarProcess missing = runIn(work, ownJar, Map.of(), "all")) {
       assertThat(missing.waitForExit(RUN)).isEqualTo(2);
-      assertThat(missing.output()).contains("no jar at " + jar + ": build it first with  mvn -B -q package -DskipTests");
+      assertThat(missing.output()).contains("no jar at " + ownJar + ": build it first with  mvn -B -q package -DskipTests");
     }
   }
 }

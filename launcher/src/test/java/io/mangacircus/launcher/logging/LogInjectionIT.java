@@ -22,7 +22,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,16 +42,17 @@ class LogInjectionIT {
   /** What the source calls its title: ESC, a C1 "next line" and a right-to-left override inside. */
   private static final String SOURCE_TITLE = "Circus\u001b[31mred\u0085of\u202eInk";
 
+  /** One product for the class: each test only adds what the other never looks at, and reads the whole output. */
   @TempDir
-  Path work;
+  static Path work;
 
-  private final WireMockServer site = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
-  private JarProcess process;
-  private AdminApi admin;
-  private int port;
+  private static final WireMockServer site = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+  private static JarProcess process;
+  private static AdminApi admin;
+  private static int port;
 
-  @BeforeEach
-  void start() throws Exception {
+  @BeforeAll
+  static void start() throws Exception {
     site.start();
     String titlePage = fixture("title-page-1.html").replace(">Circus of Ink</h1>", ">" + SOURCE_TITLE + "</h1>");
     assertThat(titlePage).contains(SOURCE_TITLE);
@@ -70,8 +72,8 @@ class LogInjectionIT {
     admin = new AdminApi(port, TOKEN);
   }
 
-  @AfterEach
-  void stop() {
+  @AfterAll
+  static void stop() {
     try {
       if (process != null) {
         process.close();
@@ -81,17 +83,23 @@ class LogInjectionIT {
     }
   }
 
+  /** A test that broke the shared product would fail the next one for another reason: say so first. */
+  @BeforeEach
+  void theSharedProductIsStillReady() {
+    assertThat(HttpProbe.get(port, "/health/ready").status()).as("the shared product is still ready").isEqualTo(200);
+  }
+
   private static String fixture(String name) throws IOException {
     try (InputStream in = LogInjectionIT.class.getResourceAsStream("/fixtures/mangapill/" + name)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 
-  private List<JsonObject> jobs() {
+  private static List<JsonObject> jobs() {
     return admin.get("/api/admin/jobs").json().getJsonArray("jobs").stream().map(JsonObject.class::cast).toList();
   }
 
-  private void assertNoRawControlCharactersOrForgedLines() {
+  private static void assertNoRawControlCharactersOrForgedLines() {
     String output = process.output();
     assertThat(output).doesNotContain("\u0000", "\u001b", "\u0085", "\u202e");
     assertThat(output.lines()).noneMatch(line -> line.startsWith("INJECTED"));
