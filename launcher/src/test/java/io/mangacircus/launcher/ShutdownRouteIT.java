@@ -12,6 +12,7 @@ import io.mangacircus.launcher.testing.JarProcess;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.scraper.demo.DemoChapter;
 import io.mangacircus.scraper.demo.DemoSeries;
+import io.mangacircus.launcher.testing.SeededReaderDb;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -52,6 +53,7 @@ class ShutdownRouteIT {
 
   private JarProcess startAll(Path conf, int port) {
     Map<String, String> env = Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN, "MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD);
+    SeededReaderDb.into(work.resolve("data"), SeededReaderDb.Account.admin(ADMIN_PASSWORD));
     return JarProcess.start(work, env, "all", "--conf=" + conf, "--data=" + work.resolve("data"), "--port=" + port,
         "--health-port=" + FreePorts.next());
   }

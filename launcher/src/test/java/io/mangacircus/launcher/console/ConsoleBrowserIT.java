@@ -6,7 +6,8 @@ import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.Browser;
 import io.mangacircus.launcher.testing.DemoSiteExtension;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.launcher.testing.ReaderSession;
+import io.mangacircus.launcher.testing.SeededReaderDb;
+import io.mangacircus.launcher.testing.SeededReaderDb.Account;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,10 +49,8 @@ class ConsoleBrowserIT {
     String config = new JsonObject()
         .put("reader", new JsonObject().put("initialAdminPassword", ADMIN_PASSWORD))
         .put("scraper", scraper).encode();
+    SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("kid", "kid-password"));
     harness = new LauncherHarness(data, config).startStandard(Mode.ALL);
-    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
-    assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "kid")
-        .put("password", "kid-password").put("role", "reader")).statusCode()).isEqualTo(201);
     browser = new Browser();
     driver = browser.driver();
   }

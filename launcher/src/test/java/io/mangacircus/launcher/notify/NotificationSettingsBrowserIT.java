@@ -15,6 +15,8 @@ import io.mangacircus.launcher.testing.Browser;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.testing.LibraryFixture;
+import io.mangacircus.launcher.testing.SeededReaderDb;
+import io.mangacircus.launcher.testing.SeededReaderDb.Account;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,10 +55,8 @@ class NotificationSettingsBrowserIT {
     wm.start();
     wm.stubFor(any(anyUrl()).willReturn(ok()));
     new LibraryFixture(data).chapter(SERIES, "Circus Nights", 1, 3, Instant.parse("2026-11-20T10:00:00Z"));
+    SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("alice", "alice-password"));
     harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
-    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
-    assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "alice")
-        .put("password", "alice-password").put("role", "reader")).statusCode()).isEqualTo(201);
     browser = new Browser();
     driver = browser.driver();
   }

@@ -9,6 +9,7 @@ import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.JarProcess;
 import io.mangacircus.testing.LibraryFixture;
 import io.mangacircus.launcher.testing.ReaderSession;
+import io.mangacircus.launcher.testing.SeededReaderDb;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
@@ -46,6 +47,7 @@ class LibraryIntegrityIT {
   }
 
   private JarProcess start(int port) {
+    SeededReaderDb.into(data(), SeededReaderDb.Account.admin(ADMIN_PASSWORD));
     return JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD), "all", "--data=" + data(),
         "--port=" + port, "--health-port=" + FreePorts.next());
   }

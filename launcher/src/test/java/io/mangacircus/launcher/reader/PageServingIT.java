@@ -8,6 +8,7 @@ import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.JarProcess;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.testing.LibraryFixture;
+import io.mangacircus.launcher.testing.SeededReaderDb;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -49,6 +50,7 @@ class PageServingIT {
     List<String> args = new ArrayList<>(List.of("all", "--data=" + data(), "--port=" + port,
         "--health-port=" + FreePorts.next()));
     args.addAll(List.of(extra));
+    SeededReaderDb.into(data(), SeededReaderDb.Account.admin(ADMIN_PASSWORD));
     return JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD, "MANGACIRCUS_METRICS_TOKEN",
         METRICS_TOKEN), args.toArray(String[]::new));
   }
