@@ -10,10 +10,12 @@ import io.mangacircus.launcher.testing.JarProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The daemon pair as two JVM processes on the clustered event bus: request/reply across them, and a killed scraper. */
+@Tag("process") @Tag("cluster")
 class ClusterPairIT {
 
   @TempDir

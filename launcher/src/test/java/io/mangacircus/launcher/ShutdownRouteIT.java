@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * stopped), a download resumes after the restart without fetching validated pages again, only admins may call it,
  * and {@code scope=pair} stops both processes of a daemon pair.
  */
+@Tag("process") @Tag("cluster") @Tag("realtime")
 class ShutdownRouteIT {
 
   private static final String TOKEN = "shutdown-test-admin-token";

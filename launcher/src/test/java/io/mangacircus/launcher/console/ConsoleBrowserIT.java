@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * watch its progress bar move over the event-bus bridge, pause and resume it; the health page, with a service blocked
  * by a corrupt state file and its retry start; a reader is refused.
  */
+@Tag("browser")
 class ConsoleBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";

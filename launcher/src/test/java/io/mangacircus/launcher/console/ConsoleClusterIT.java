@@ -10,6 +10,7 @@ import io.mangacircus.launcher.testing.JarProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -18,6 +19,7 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The health page of the daemon pair (two JVMs on the clustered bus) while the scraper process is SIGKILLed and replaced. */
+@Tag("process") @Tag("browser") @Tag("cluster")
 class ConsoleClusterIT {
 
   private static final String ADMIN_PASSWORD = "cluster-admin-pass";

@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,6 +40,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * One case per row of docs/architecture.md §5's table, against a WireMock source ("flaky") while a healthy demo source keeps
  * downloading next to it. Each case checks the job state, the lane and circuit, the incident and its events.log line.
  */
+@Tag("realtime")
 class FaultMatrixIT {
 
   private static final String TOKEN = "fault-matrix-token";

@@ -33,10 +33,12 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Notifications of the real jar: the outbox across a SIGKILL, silence without a destination, the pair's heartbeat. */
+@Tag("process") @Tag("cluster") @Tag("realtime")
 class NotificationProcessIT {
 
   @TempDir

@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -37,6 +38,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * destination on the Settings page, presses the test button and sees the answer, the secret never shown again; a
  * reader turns on alerts for a series on its page and says where they go in the profile.
  */
+@Tag("browser")
 class NotificationSettingsBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";

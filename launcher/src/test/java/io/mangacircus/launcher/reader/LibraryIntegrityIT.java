@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -32,6 +33,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * in the API and on the health page (issue #12, item 2), and a restarted reader lists the library on its very first
  * answer (item 3).
  */
+@Tag("process") @Tag("browser")
 class LibraryIntegrityIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and a page request's session, remembered by its connection, ends the moment the user logs out or an admin resets
  * the password.
  */
+@Tag("process") @Tag("realtime")
 class PageServingIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";

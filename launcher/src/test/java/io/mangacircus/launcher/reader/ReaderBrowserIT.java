@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -26,6 +27,7 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The reader in a real browser (Debian Chromium, headless): log in, browse, read with the keyboard, resume. */
+@Tag("browser")
 class ReaderBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";
