@@ -14,10 +14,12 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The runnable jar as an operator uses it: exit codes, messages, locks and graceful stop. */
+@Tag("process")
 class CommandLineIT {
 
   private static final Duration START = Duration.ofSeconds(30);

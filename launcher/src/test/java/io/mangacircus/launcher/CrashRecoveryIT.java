@@ -28,6 +28,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and halted at exact crash points (mid page write, mid publication), restarted each time. Nothing may be lost,
  * published twice or downloaded twice.
  */
+@Tag("process")
 class CrashRecoveryIT {
 
   private static final String TOKEN = "crash-test-admin-token";

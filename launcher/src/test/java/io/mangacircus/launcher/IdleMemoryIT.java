@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The memory settings a started jar gives itself, as an operator sees them: the process's VM flags read with
  * {@code jcmd <pid> VM.flags -all}, and its start-up log line; flags the operator gave stay as given.
  */
+@Tag("process")
 class IdleMemoryIT {
 
   @TempDir

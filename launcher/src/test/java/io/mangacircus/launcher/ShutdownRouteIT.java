@@ -11,6 +11,7 @@ import io.mangacircus.launcher.testing.JarProcess;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.scraper.demosite.DemoChapter;
 import io.mangacircus.scraper.demosite.DemoSeries;
+import io.mangacircus.launcher.testing.SeededReaderDb;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * stopped), a download resumes after the restart without fetching validated pages again, only admins may call it,
  * and {@code scope=pair} in one JVM stops that process; in a daemon pair, {@link DaemonPairIT}.
  */
+@Tag("process") @Tag("cluster") @Tag("realtime")
 class ShutdownRouteIT {
 
   private static final String TOKEN = "shutdown-test-admin-token";
@@ -51,6 +54,7 @@ class ShutdownRouteIT {
 
   private JarProcess startAll(Path conf, int port) {
     Map<String, String> env = Map.of("MANGACIRCUS_ADMIN_TOKEN", TOKEN, "MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD);
+    SeededReaderDb.into(work.resolve("data"), SeededReaderDb.Account.admin(ADMIN_PASSWORD));
     return JarProcess.start(work, env, "all", "--conf=" + conf, "--data=" + work.resolve("data"), "--port=" + port,
         "--health-port=" + FreePorts.next());
   }

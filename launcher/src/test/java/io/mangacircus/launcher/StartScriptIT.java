@@ -17,11 +17,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code bin/mangacircus}, the README's start: the measured JVM options and a class-data archive trained once. */
+@Tag("process")
 class StartScriptIT {
 
   private static final Duration RUN = Duration.ofSeconds(60);

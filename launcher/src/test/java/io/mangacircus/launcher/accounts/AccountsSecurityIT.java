@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.launcher.testing.ReaderSession;
-import io.mangacircus.reader.accounts.PasswordHasher;
-import io.mangacircus.reader.store.ReaderStores;
+import io.mangacircus.launcher.testing.SeededReaderDb;
+import io.mangacircus.launcher.testing.SeededReaderDb.Account;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +27,7 @@ class AccountsSecurityIT {
 
   @BeforeEach
   void start() {
+    SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("kid", "reader-pass-1"));
     harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
   }
 
@@ -105,9 +105,6 @@ class AccountsSecurityIT {
 
   @Test
   void aReaderAccountCannotOpenAdminRoutes() throws Exception {
-    try (ReaderStores stores = ReaderStores.openSqlite(data.resolve("reader.db"))) {
-      stores.users().createUser("kid", PasswordHasher.hash("reader-pass-1".toCharArray()), "reader", Instant.now());
-    }
     HttpResponse<String> login = login("kid", "reader-pass-1");
     assertThat(login.statusCode()).isEqualTo(200);
 

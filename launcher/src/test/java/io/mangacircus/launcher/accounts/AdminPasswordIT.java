@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * frame that says how to change it, and never again; {@code reset-password} replaces a lost one while the reader is
  * stopped, printing the new one once and ending the user's sessions.
  */
+@Tag("process")
 class AdminPasswordIT {
 
   private static final Duration START = Duration.ofSeconds(60);

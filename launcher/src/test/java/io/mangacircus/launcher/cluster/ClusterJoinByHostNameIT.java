@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * compose network where each container binds its own address and lists the other by service name. On one machine,
  * the peer binds loopback and is listed as {@code localhost}; this member binds the machine's network address.
  */
+@Tag("cluster")
 class ClusterJoinByHostNameIT {
 
   @TempDir

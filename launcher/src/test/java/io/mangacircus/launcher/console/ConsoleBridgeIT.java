@@ -1,12 +1,14 @@
 package io.mangacircus.launcher.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.launcher.testing.ReaderSession;
-import io.mangacircus.reader.accounts.PasswordHasher;
+import io.mangacircus.launcher.testing.SeededReaderDb;
+import io.mangacircus.launcher.testing.SeededReaderDb.Account;
 import io.mangacircus.reader.admin.ConsoleBridge;
 import io.mangacircus.reader.store.ReaderStores;
 import io.mangacircus.reader.store.StoreException;
@@ -18,7 +20,7 @@ import io.vertx.core.http.WebSocketClientOptions;
 import io.vertx.core.http.WebSocketConnectOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -52,6 +54,7 @@ class ConsoleBridgeIT {
 
   @BeforeEach
   void start() {
+    SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("kid", "reader-pass-1"));
     harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
     client = harness.vertx().createWebSocketClient();
   }
@@ -124,11 +127,6 @@ class ConsoleBridgeIT {
   }
 
   private ReaderSession readerAccount() {
-    try (ReaderStores stores = ReaderStores.openSqlite(data.resolve("reader.db"))) {
-      stores.users().createUser("kid", PasswordHasher.hash("reader-pass-1".toCharArray()), "reader", Instant.now());
-    } catch (StoreException e) {
-      throw new AssertionError(e);
-    }
     return ReaderSession.login(harness.port(), "kid", "reader-pass-1");
   }
 
@@ -234,24 +232,24 @@ class ConsoleBridgeIT {
       bridge.send(register(address));
     }
     // A register is answered only when refused, so publish until every allowed event has arrived.
-    java.util.Set<String> seen = new java.util.HashSet<>();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (seen.size() < ConsoleBridge.OUTBOUND.size() && System.nanoTime() < deadline) {
-      for (String address : NOT_OUTBOUND) {
-        harness.vertx().eventBus().publish(address, new JsonObject().put("v", 1).put("secret", address));
-      }
-      for (String address : ConsoleBridge.OUTBOUND) {
-        harness.vertx().eventBus().publish(address, new JsonObject().put("v", 1).put("probe", address));
-      }
-      JsonObject frame;
-      while ((frame = bridge.frames().poll(200, TimeUnit.MILLISECONDS)) != null) {
-        assertThat(frame.getString("type")).as(frame.encode()).isEqualTo("rec");
-        assertThat(frame.getJsonObject("body").containsKey("secret")).as(frame.encode()).isFalse();
-        if (frame.getJsonObject("body").containsKey("probe")) {
-          seen.add(frame.getString("address"));
-        }
-      }
-    }
+    java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    await("every outbound event reaches the bridge").atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(200)).until(() -> {
+          for (String address : NOT_OUTBOUND) {
+            harness.vertx().eventBus().publish(address, new JsonObject().put("v", 1).put("secret", address));
+          }
+          for (String address : ConsoleBridge.OUTBOUND) {
+            harness.vertx().eventBus().publish(address, new JsonObject().put("v", 1).put("probe", address));
+          }
+          for (JsonObject frame = bridge.frames().poll(); frame != null; frame = bridge.frames().poll()) {
+            assertThat(frame.getString("type")).as(frame.encode()).isEqualTo("rec");
+            assertThat(frame.getJsonObject("body").containsKey("secret")).as(frame.encode()).isFalse();
+            if (frame.getJsonObject("body").containsKey("probe")) {
+              seen.add(frame.getString("address"));
+            }
+          }
+          return seen.size() == ConsoleBridge.OUTBOUND.size();
+        });
     assertThat(seen).containsExactlyInAnyOrderElementsOf(ConsoleBridge.OUTBOUND);
   }
 

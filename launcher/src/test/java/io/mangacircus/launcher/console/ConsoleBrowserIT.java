@@ -6,12 +6,14 @@ import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.Browser;
 import io.mangacircus.launcher.testing.DemoSiteExtension;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.launcher.testing.ReaderSession;
+import io.mangacircus.launcher.testing.SeededReaderDb;
+import io.mangacircus.launcher.testing.SeededReaderDb.Account;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +28,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * watch its progress bar move over the event-bus bridge, pause and resume it; the health page, with a service blocked
  * by a corrupt state file and its retry start; a reader is refused.
  */
+@Tag("browser")
 class ConsoleBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";
@@ -48,10 +51,8 @@ class ConsoleBrowserIT {
     String config = new JsonObject()
         .put("reader", new JsonObject().put("initialAdminPassword", ADMIN_PASSWORD))
         .put("scraper", scraper).encode();
+    SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("kid", "kid-password"));
     harness = new LauncherHarness(data, config).startStandard(Mode.ALL);
-    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
-    assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "kid")
-        .put("password", "kid-password").put("role", "reader")).statusCode()).isEqualTo(201);
     browser = new Browser();
     driver = browser.driver();
   }

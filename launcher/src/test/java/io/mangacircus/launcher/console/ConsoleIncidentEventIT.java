@@ -1,6 +1,7 @@
 package io.mangacircus.launcher.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.launcher.Mode;
@@ -12,8 +13,9 @@ import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.http.WebSocketConnectOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,15 +62,15 @@ class ConsoleIncidentEventIT {
         .put("body", new JsonObject().put("v", 1).put("source", "gone").put("title", "t1").put("autoConfirm", true))
         .encode()));
 
-    JsonObject incident = null;
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (incident == null && System.nanoTime() < deadline) {
-      JsonObject frame = frames.poll(1, TimeUnit.SECONDS);
-      if (frame != null && Addresses.SCRAPER_INCIDENT_RECORDED.equals(frame.getString("address"))) {
-        incident = frame.getJsonObject("body");
-      }
-    }
-    assertThat(incident).as("an incident event within 30 s").isNotNull();
+    JsonObject incident = await("an incident event within 30 s").atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(50)).until(() -> {
+          for (JsonObject frame = frames.poll(); frame != null; frame = frames.poll()) {
+            if (Addresses.SCRAPER_INCIDENT_RECORDED.equals(frame.getString("address"))) {
+              return frame.getJsonObject("body");
+            }
+          }
+          return null;
+        }, Objects::nonNull);
     assertThat(incident.getString("source")).isEqualTo("gone");
     assertThat(incident.getString("kind")).isNotBlank();
     assertThat(incident.getString("id")).startsWith("i-");

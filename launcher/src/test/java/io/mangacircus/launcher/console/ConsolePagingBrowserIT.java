@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * bad page with 400, and the scraper console draws one page of 50 rows, turns to the next and back, and filters by
  * state.
  */
+@Tag("browser")
 class ConsolePagingBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -20,6 +21,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The console in a real browser while no scraper runs (a launcher with the reader only): the event-bus bridge itself
  * opens, but the scraper badge follows the health page's reachability and never says "live".
  */
+@Tag("browser")
 class ScraperUnreachableBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * is blocked once, says so everywhere an operator looks, never touches the file and spends no crash budget; once the
  * file parses again a retry start (or a restart of the process) brings it up.
  */
+@Tag("process")
 class CorruptStateFileIT {
 
   private static final Duration START = Duration.ofSeconds(40);

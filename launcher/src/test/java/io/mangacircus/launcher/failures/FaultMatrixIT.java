@@ -38,6 +38,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestInstance.Lifecycle;
@@ -52,6 +53,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (a source's lane, circuit and incidents are its own); rows that need other settings, or that stop every lane, get a
  * launcher of their own.
  */
+@Tag("realtime")
 class FaultMatrixIT {
 
   private static final String TOKEN = "fault-matrix-token";

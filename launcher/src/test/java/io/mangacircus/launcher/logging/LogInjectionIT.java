@@ -25,6 +25,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * characters is logged escaped. The captured standard output never holds a raw ESC, NUL, C1 or bidi override, and no
  * forged line.
  */
+@Tag("process")
 class LogInjectionIT {
 
   private static final String TOKEN = "log-injection-token";

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Notifications of the real jar: the outbox across a SIGKILL, silence without a destination (the pair's heartbeat is in
  * {@code DaemonPairIT}).
  */
+@Tag("process") @Tag("realtime")
 class NotificationProcessIT {
 
   @TempDir

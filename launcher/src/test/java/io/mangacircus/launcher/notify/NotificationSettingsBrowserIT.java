@@ -15,6 +15,8 @@ import io.mangacircus.launcher.testing.Browser;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.testing.LibraryFixture;
+import io.mangacircus.launcher.testing.SeededReaderDb;
+import io.mangacircus.launcher.testing.SeededReaderDb.Account;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +24,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -35,6 +38,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * destination on the Settings page, presses the test button and sees the answer, the secret never shown again; a
  * reader turns on alerts for a series on its page and says where they go in the profile.
  */
+@Tag("browser")
 class NotificationSettingsBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";
@@ -53,10 +57,8 @@ class NotificationSettingsBrowserIT {
     wm.start();
     wm.stubFor(any(anyUrl()).willReturn(ok()));
     new LibraryFixture(data).chapter(SERIES, "Circus Nights", 1, 3, Instant.parse("2026-11-20T10:00:00Z"));
+    SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("alice", "alice-password"));
     harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
-    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
-    assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "alice")
-        .put("password", "alice-password").put("role", "reader")).statusCode()).isEqualTo(201);
     browser = new Browser();
     driver = browser.driver();
   }

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -24,6 +25,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * does enforce it (an inline script is refused and reported), so "no violation" in the other browser tests means
  * something.
  */
+@Tag("browser")
 class ContentSecurityPolicyBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";

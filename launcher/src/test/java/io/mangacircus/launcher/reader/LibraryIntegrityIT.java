@@ -9,6 +9,7 @@ import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.JarProcess;
 import io.mangacircus.testing.LibraryFixture;
 import io.mangacircus.launcher.testing.ReaderSession;
+import io.mangacircus.launcher.testing.SeededReaderDb;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -30,6 +32,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The library as the jar serves it: listing, counts and search follow the page-serving rule and say what they skipped
  * in the API and on the health page, and a restarted reader lists the library on its very first answer.
  */
+@Tag("process") @Tag("browser")
 class LibraryIntegrityIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";
@@ -45,6 +48,7 @@ class LibraryIntegrityIT {
   }
 
   private JarProcess start(int port) {
+    SeededReaderDb.into(data(), SeededReaderDb.Account.admin(ADMIN_PASSWORD));
     return JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD), "all", "--data=" + data(),
         "--port=" + port, "--health-port=" + FreePorts.next());
   }

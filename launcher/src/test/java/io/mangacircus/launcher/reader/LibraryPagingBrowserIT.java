@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -28,6 +29,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * when the reader scrolls to the end or presses "Show more" (no card twice), finds a series beyond the first page by
  * searching on the server, and shelves and the collection editor reach series that were never in the grid.
  */
+@Tag("browser")
 class LibraryPagingBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";

@@ -8,6 +8,7 @@ import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.JarProcess;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.testing.LibraryFixture;
+import io.mangacircus.launcher.testing.SeededReaderDb;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestInstance.Lifecycle;
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the password.
  */
 @TestInstance(Lifecycle.PER_CLASS)
+@Tag("process") @Tag("realtime")
 class PageServingIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";
@@ -68,6 +71,7 @@ class PageServingIT {
     List<String> args = new ArrayList<>(List.of("all", "--data=" + work.resolve("data"), "--port=" + port,
         "--health-port=" + FreePorts.next()));
     args.addAll(List.of(extra));
+    SeededReaderDb.into(work.resolve("data"), SeededReaderDb.Account.admin(ADMIN_PASSWORD));
     return JarProcess.start(work, Map.of("MANGACIRCUS_ADMIN_PASSWORD", ADMIN_PASSWORD, "MANGACIRCUS_METRICS_TOKEN",
         METRICS_TOKEN), args.toArray(String[]::new));
   }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * menu that still reaches Log out, the theme toggle switches and is remembered, and a library card's unread count
  * drops after a chapter is read. One launcher for all of it; screenshots in {@code target/screenshots/phone-*}.
  */
+@Tag("browser")
 class PhoneLayoutBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";

@@ -7,12 +7,15 @@ import io.mangacircus.launcher.testing.Browser;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.testing.LibraryFixture;
 import io.mangacircus.launcher.testing.ReaderSession;
+import io.mangacircus.launcher.testing.SeededReaderDb;
+import io.mangacircus.launcher.testing.SeededReaderDb.Account;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -24,6 +27,7 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The reader in a real browser (Debian Chromium, headless): log in, browse, read with the keyboard, resume. */
+@Tag("browser")
 class ReaderBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";
@@ -43,12 +47,9 @@ class ReaderBrowserIT {
     library.chapter(SERIES, "Circus Nights", 1, 6, PUBLISHED);
     library.chapter(SERIES, "Circus Nights", 2, 5, PUBLISHED.plusSeconds(60));
     library.chapter("tightrope-walker", "Tightrope Walker", 1, 4, PUBLISHED.plusSeconds(3600));
+    SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("alice", "alice-password"),
+        Account.reader("bob", "bob-password"));
     harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
-    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
-    for (String reader : new String[] {"alice", "bob"}) {
-      assertThat(admin.post("/api/admin/users", new JsonObject().put("username", reader)
-          .put("password", reader + "-password").put("role", "reader")).statusCode()).isEqualTo(201);
-    }
     browser = new Browser();
     driver = browser.driver();
   }

@@ -49,6 +49,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,6 +58,7 @@ import org.junit.jupiter.api.io.TempDir;
  * title by its URL, inspects, confirms, and the real scraper downloads and publishes it into {@code data/library}
  * within MangaDex's limits, as WireMock's request journal shows.
  */
+@Tag("realtime")
 class MangaDexIT {
 
   private static final String TOKEN = "mangadex-it-token";

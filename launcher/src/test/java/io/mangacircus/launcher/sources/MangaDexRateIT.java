@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Whole titles downloaded by the real scraper at pacing 0 from a fake MangaDex that enforces its limits the way a
  * server counts them, on arrival over rolling windows: the lane keeps under them by itself, and learns a stricter one.
  */
+@Tag("realtime")
 class MangaDexRateIT {
 
   private static final String TOKEN = "rate-it-token";

@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * an open circuit costs no title an attempt, a hold MangaDex announces is waited out with the job active and no
  * incident, and a hold named before a restart still holds after it.
  */
+@Tag("realtime")
 class SourceLimitsIT {
 
   private static final String TOKEN = "limits-it-token";

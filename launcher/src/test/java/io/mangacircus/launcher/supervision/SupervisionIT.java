@@ -79,6 +79,9 @@ class SupervisionIT {
     });
 
     assertThat(deploys).hasValue(3);
+    // Health shows the park at once; the runtime file is written after it, on a worker.
+    await().atMost(Duration.ofSeconds(10))
+        .until(() -> persisted(h, "scraper").status() == ServiceStatus.REPAIR_REQUIRED);
     Answer ready = HttpProbe.get(h.port(), "/health/ready");
     assertThat(ready.check("scraper")).isEqualTo("DOWN");
     assertThat(ready.check("reader")).isEqualTo("UP");
@@ -165,6 +168,7 @@ class SupervisionIT {
     LauncherHarness h = realReaderAnd(() -> new TestServices.NeverAnswers("scraper"), deploys);
 
     await().atMost(Duration.ofSeconds(20)).until(() -> deploys.get() >= 2);
+    await().atMost(Duration.ofSeconds(10)).until(() -> !persisted(h, "scraper").failures().isEmpty());
 
     ServiceRuntime scraper = persisted(h, "scraper");
     assertThat(scraper.failures()).isNotEmpty();

@@ -29,8 +29,15 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-/** Runs a real {@link LauncherVerticle} in this JVM on a data folder and a free port, with chosen services. */
+/**
+ * Runs a real {@link LauncherVerticle} in this JVM on a data folder and a free port, with chosen services. The real
+ * reader starts on a {@link SeededReaderDb} when the data folder has no {@code reader.db} yet: its admin already holds
+ * the configured initial password (or an unknown one), as a first start would have created it.
+ */
 public final class LauncherHarness implements AutoCloseable {
+
+  /** The admin password of a start without a configured one: generated, as the reader's, and never shown. */
+  private static final String UNKNOWN_PASSWORD = java.util.UUID.randomUUID().toString();
 
   private final Vertx vertx;
   private final MangaCircusConfig config;
@@ -96,6 +103,7 @@ public final class LauncherHarness implements AutoCloseable {
 
   /** A spec for the real reader, mounted on {@code slot}. */
   public ServiceSpec realReader(RouterSlot slot) {
+    seedReaderDb();
     return spec("reader", () -> new ReaderVerticle(config.reader(), slot, config.dataPath(),
         io.vertx.micrometer.backends.BackendRegistries.getNow(registry)));
   }
@@ -131,9 +139,19 @@ public final class LauncherHarness implements AutoCloseable {
 
   /** Deploys the standard launcher of a mode (real reader and scraper). */
   public LauncherHarness startStandard(Mode mode) {
+    if (mode.hostsReader()) {
+      seedReaderDb();
+    }
     deployment = await(vertx.deployVerticle(new LauncherVerticle(
         LaunchPlan.standard(config, mode, registry).withMemInfo(memInfo))));
     return this;
+  }
+
+  /** Gives a fresh data folder the reader's accounts already hashed (the admin with the configured password). */
+  private void seedReaderDb() {
+    String password = config.reader().initialAdminPassword();
+    SeededReaderDb.into(config.dataPath(),
+        SeededReaderDb.Account.admin(password.isEmpty() ? UNKNOWN_PASSWORD : password));
   }
 
   /** Undeploys the launcher (as a process stop would) but keeps Vert.x for a new start. */

@@ -29,11 +29,13 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A real demo site on a free loopback port, seen through the JDK's HTTP client, with and without faults. */
 @ExtendWith(VertxExtension.class)
+@Tag("realtime")
 class DemoSiteIT {
 
   private static final DemoCatalog CATALOG = new DemoCatalog();

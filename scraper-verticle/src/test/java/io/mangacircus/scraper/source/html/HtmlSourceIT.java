@@ -29,11 +29,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The HTML adapter against a small Vert.x site on loopback: pagination, spacing, size limit, challenges, charsets. */
 @ExtendWith(VertxExtension.class)
+@Tag("realtime")
 class HtmlSourceIT {
 
   private static final List<String> MARKERS = List.of("just a moment...", "cf-chl-");

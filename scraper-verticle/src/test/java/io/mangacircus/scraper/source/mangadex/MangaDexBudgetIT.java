@@ -24,12 +24,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The MangaDex adapter's own budget, on the real clock against a WireMock MangaDex: it keeps one under every
  * published limit, counted where MangaDex counts, on arrival.
  */
+@Tag("realtime")
 class MangaDexBudgetIT {
 
   private final WireMockServer api = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
