@@ -1,5 +1,6 @@
 package io.mangacircus.launcher.sources;
 
+import io.mangacircus.testing.MangaDexApi;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -169,7 +170,7 @@ class AddTitlesBrowserIT {
     JsonObject owls1 = chapter(title, 2, "1", "en", OWLS, "Night Owls", "2024-01-02T10:00:00+00:00");
     JsonObject owls2 = chapter(title, 3, "2", "en", OWLS, "Night Owls", "2024-01-03T10:00:00+00:00");
     JsonObject lune1 = chapter(title, 4, "1", "fr", LUNE, "Lune", "2024-01-04T10:00:00+00:00");
-    MangaDexFixtures.stubScheduled(api, id(title), new JsonArray());
+    MangaDexApi.stubScheduled(api, id(title), new JsonArray());
     api.stubFor(get(urlPathEqualTo("/manga/" + id(title) + "/feed")).atPriority(5)
         .willReturn(feed(new JsonArray().add(lantern1).add(owls1).add(owls2).add(lune1))));
     api.stubFor(get(urlPathEqualTo("/manga/" + id(title) + "/feed")).atPriority(3)

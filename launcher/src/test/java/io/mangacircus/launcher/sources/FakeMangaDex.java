@@ -1,5 +1,6 @@
 package io.mangacircus.launcher.sources;
 
+import io.mangacircus.testing.MangaDexApi;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -73,7 +74,7 @@ final class FakeMangaDex {
    */
   static void title(WireMockServer api, int title, String name, int chapters, int pageSize, String... transformers) {
     api.stubFor(get(urlPathEqualTo("/manga/" + titleId(title))).willReturn(json(manga(title, name))));
-    MangaDexFixtures.stubScheduled(api, titleId(title), new JsonArray());
+    MangaDexApi.stubScheduled(api, titleId(title), new JsonArray());
     for (int offset = 0; offset < Math.max(1, chapters); offset += pageSize) {
       JsonArray data = new JsonArray();
       for (int c = offset + 1; c <= Math.min(chapters, offset + pageSize); c++) {
@@ -159,7 +160,7 @@ final class FakeMangaDex {
             .withHeader("Retry-After", String.valueOf(Math.max(1, (free - now + 999) / 1000)))
             .withHeader("X-RateLimit-Limit", String.valueOf(limit)).withHeader("X-RateLimit-Remaining", "0")
             .withHeader("X-RateLimit-Retry-After", String.valueOf((free + 999) / 1000))
-            .withBody(MangaDexFixtures.resource("error-429.json")).build();
+            .withBody(MangaDexApi.resource("error-429.json")).build();
       }
       arrivals.addLast(now);
       int remaining = limit - arrivals.size();
@@ -214,7 +215,7 @@ final class FakeMangaDex {
         refusals.add(now);
         return ResponseDefinitionBuilder.responseDefinition().withStatus(429)
             .withHeader("Content-Type", "application/json").withHeader("Retry-After", "1")
-            .withBody(MangaDexFixtures.resource("error-429.json")).build();
+            .withBody(MangaDexApi.resource("error-429.json")).build();
       }
       arrivals.addLast(now);
       return event.getResponseDefinition();
@@ -223,6 +224,6 @@ final class FakeMangaDex {
 
   /** The most of {@code times} (ms) within any window of {@code windowMs}. */
   static int mostWithin(List<Long> times, long windowMs) {
-    return MangaDexFixtures.mostWithin(times.stream().sorted().toList(), windowMs);
+    return MangaDexApi.mostWithin(times.stream().sorted().toList(), windowMs);
   }
 }

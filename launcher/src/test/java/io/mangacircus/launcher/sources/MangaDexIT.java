@@ -1,29 +1,30 @@
 package io.mangacircus.launcher.sources;
 
+import io.mangacircus.testing.MangaDexApi;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.AT_HOME_1;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.AT_HOME_2;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.CH1;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.CH2;
+import static io.mangacircus.testing.MangaDexApi.AT_HOME_1;
+import static io.mangacircus.testing.MangaDexApi.AT_HOME_2;
+import static io.mangacircus.testing.MangaDexApi.CH1;
+import static io.mangacircus.testing.MangaDexApi.CH2;
 import static io.mangacircus.launcher.sources.MangaDexFixtures.TITLE;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.TITLE_ID;
+import static io.mangacircus.testing.MangaDexApi.TITLE_ID;
 import static io.mangacircus.launcher.sources.MangaDexFixtures.TITLE_URL;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.atHome;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.fixture;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.journal;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.json;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.pagePath;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.path;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.resource;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.spacing;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.stubPages;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.stubScheduled;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.stubTitle;
+import static io.mangacircus.testing.MangaDexApi.atHome;
+import static io.mangacircus.testing.MangaDexApi.fixture;
+import static io.mangacircus.testing.MangaDexApi.journal;
+import static io.mangacircus.testing.MangaDexApi.json;
+import static io.mangacircus.testing.MangaDexApi.pagePath;
+import static io.mangacircus.testing.MangaDexApi.path;
+import static io.mangacircus.testing.MangaDexApi.resource;
+import static io.mangacircus.testing.MangaDexApi.spacing;
+import static io.mangacircus.testing.MangaDexApi.stubPages;
+import static io.mangacircus.testing.MangaDexApi.stubScheduled;
+import static io.mangacircus.testing.MangaDexApi.stubTitle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -133,7 +134,7 @@ class MangaDexIT {
     assertThat(spacing.averageGapMs()).as("at least 200 ms apart on average: " + spacing).isGreaterThanOrEqualTo(200);
     List<Long> atHome = requests.stream().filter(r -> path(r).startsWith("/at-home/server/"))
         .map(r -> r.getLoggedDate().getTime()).sorted().toList();
-    assertThat(MangaDexFixtures.mostWithin(atHome, 60_000)).as("at-home look-ups per minute").isLessThanOrEqualTo(40);
+    assertThat(MangaDexApi.mostWithin(atHome, 60_000)).as("at-home look-ups per minute").isLessThanOrEqualTo(40);
     assertThat(requests).allSatisfy(r -> assertThat(r.getHeader("User-Agent")).isEqualTo(Sources.USER_AGENT));
   }
 
@@ -169,7 +170,7 @@ class MangaDexIT {
         .map(c -> c.getString("id") + " " + c.getString("number")).toList())
         .as("English only, the external chapter listed as such, no empty chapter, one chapter 2")
         .containsExactly(CH1 + " 1", CH_EXTERNAL + " 1.5", CH2 + " 2");
-    assertThat(journal(api)).as("inspection reads metadata only").extracting(MangaDexFixtures::path)
+    assertThat(journal(api)).as("inspection reads metadata only").extracting(MangaDexApi::path)
         .containsExactly("/manga/" + TITLE_ID, "/manga/" + TITLE_ID + "/feed", "/manga/" + TITLE_ID + "/feed",
             "/manga/" + TITLE_ID + "/feed");
 
@@ -187,7 +188,7 @@ class MangaDexIT {
         .contains(CH2, SOURCE);
 
     List<LoggedRequest> requests = journal(api);
-    List<String> paths = requests.stream().map(MangaDexFixtures::path).toList();
+    List<String> paths = requests.stream().map(MangaDexApi::path).toList();
     assertThat(paths).containsExactly(
         "/manga/" + TITLE_ID,
         "/manga/" + TITLE_ID + "/feed",
@@ -389,7 +390,7 @@ class MangaDexIT {
     admin.awaitJobState(id, "unavailable");
 
     assertThat(admin.job(id).getString("reason")).contains("no chapters in English (available: es, fr, pt-br)");
-    assertThat(journal(api)).as("one cheap request").extracting(MangaDexFixtures::path)
+    assertThat(journal(api)).as("one cheap request").extracting(MangaDexApi::path)
         .containsExactly("/manga/" + spanish);
   }
 
@@ -414,7 +415,7 @@ class MangaDexIT {
     assertThat(admin.job(missing).getString("reason")).contains("not found", "Manga could not be found");
     assertThat(admin.job(foreign).getString("reason")).contains("is not a MangaDex title URL");
     assertThat(journal(api)).as("nothing is asked about a reference that is not MangaDex's")
-        .extracting(MangaDexFixtures::path)
+        .extracting(MangaDexApi::path)
         .containsExactly("/manga/" + frenchOnly, "/manga/" + frenchOnly + "/feed", "/manga/" + frenchOnly + "/feed",
             "/manga/" + gone);
     assertThat(lane().getBoolean("paused")).isFalse();

@@ -1,8 +1,9 @@
 package io.mangacircus.launcher.sources;
 
+import io.mangacircus.testing.MangaDexApi;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.journal;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.path;
+import static io.mangacircus.testing.MangaDexApi.journal;
+import static io.mangacircus.testing.MangaDexApi.path;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -128,7 +129,7 @@ class MangaDexRateIT {
         .map(r -> r.getLoggedDate().getTime()).toList();
     System.out.println("[MangaDexRateIT] " + atHome.size() + " at-home look-ups, at most "
         + FakeMangaDex.mostWithin(atHome, windowMs) + " in any " + windowSeconds + " s; "
-        + MangaDexFixtures.spacing(journal(api)));
+        + MangaDexApi.spacing(journal(api)));
     assertThat(chapterFolders("many-nights")).isEqualTo(chapters);
     assertThat(admin.job(job).getInteger("chaptersPublished")).isEqualTo(chapters);
     assertThat(admin.get("/api/admin/incidents").json().getJsonArray("incidents")).as("incidents").isEmpty();
@@ -140,7 +141,7 @@ class MangaDexRateIT {
         .isLessThanOrEqualTo(limit - 1);
     // We count 4 per 1.1 s when requests leave; WireMock stamps them when a busy test machine gets round to them, so
     // on arrival only MangaDex's own limit is asserted.
-    assertThat(MangaDexFixtures.spacing(journal(api)).mostInOneSecond()).isLessThanOrEqualTo(5);
+    assertThat(MangaDexApi.spacing(journal(api)).mostInOneSecond()).isLessThanOrEqualTo(5);
   }
 
   @Test
@@ -157,7 +158,7 @@ class MangaDexRateIT {
     List<LoggedRequest> requests = journal(api);
     List<Long> refusals = stricter.refusals();
     System.out.println("[MangaDexRateIT] " + requests.size() + " requests, " + refusals.size() + " refused at "
-        + refusals + "; " + MangaDexFixtures.spacing(requests));
+        + refusals + "; " + MangaDexApi.spacing(requests));
     assertThat(chapterFolders("two-a-second")).isEqualTo(8);
     assertThat(everPaused).as("the lane was never paused").isFalse();
     assertThat(admin.get("/api/admin/incidents").json().getJsonArray("incidents")).isEmpty();
@@ -165,7 +166,7 @@ class MangaDexRateIT {
     long lastRefusal = refusals.get(refusals.size() - 1);
     List<Long> after = requests.stream().map(r -> r.getLoggedDate().getTime()).filter(t -> t > lastRefusal).toList();
     assertThat(after).as("most of the title came after the last 429").hasSizeGreaterThanOrEqualTo(8);
-    assertThat(MangaDexFixtures.mostWithin(after, 1_000)).as("under 2 a second since").isLessThanOrEqualTo(2);
+    assertThat(MangaDexApi.mostWithin(after, 1_000)).as("under 2 a second since").isLessThanOrEqualTo(2);
     assertThat(admin.job(job).getInteger("attempts")).isZero();
   }
 }

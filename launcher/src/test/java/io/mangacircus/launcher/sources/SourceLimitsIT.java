@@ -1,12 +1,13 @@
 package io.mangacircus.launcher.sources;
 
+import io.mangacircus.testing.MangaDexApi;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.journal;
-import static io.mangacircus.launcher.sources.MangaDexFixtures.path;
+import static io.mangacircus.testing.MangaDexApi.journal;
+import static io.mangacircus.testing.MangaDexApi.path;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -184,7 +185,7 @@ class SourceLimitsIT {
     FakeMangaDex.title(api, 4, "Restarted Title", 2, 100);
     String first = "/at-home/server/" + FakeMangaDex.chapterId(4, 1);
     api.stubFor(get(urlPathEqualTo(first)).atPriority(1).inScenario("limit").whenScenarioStateIs(STARTED)
-        .willReturn(MangaDexFixtures.json(429, MangaDexFixtures.resource("error-429.json"))
+        .willReturn(MangaDexApi.json(429, MangaDexApi.resource("error-429.json"))
             .withHeader("Retry-After", String.valueOf(RESTART_RETRY_AFTER_SECONDS)))
         .willSetStateTo("refused once"));
     startProduct(s -> { });
@@ -222,7 +223,7 @@ class SourceLimitsIT {
     String feed = "/manga/" + FakeMangaDex.titleId(5) + "/feed";
     api.stubFor(get(urlPathEqualTo(feed)).withQueryParam("offset", com.github.tomakehurst.wiremock.client.WireMock
         .equalTo("200")).atPriority(1).inScenario("feed").whenScenarioStateIs(STARTED)
-        .willReturn(MangaDexFixtures.json(429, MangaDexFixtures.resource("error-429.json"))
+        .willReturn(MangaDexApi.json(429, MangaDexApi.resource("error-429.json"))
             .withHeader("Retry-After", "1"))
         .willSetStateTo("refused once"));
     startProduct(s -> s.getJsonObject("sources").getJsonObject(SOURCE).put("pageDelayMs", 700));

@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.source.mangadex;
 
+import io.mangacircus.testing.MangaDexApi;
 import io.mangacircus.testing.MutableClock;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -8,19 +9,20 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.AT_HOME_1;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.CH1;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.TITLE_ID;
+import static io.mangacircus.testing.MangaDexApi.AT_HOME_1;
+import static io.mangacircus.testing.MangaDexApi.CH1;
+import static io.mangacircus.testing.MangaDexApi.TITLE_ID;
 import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.atHome;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.fixture;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.journal;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.json;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.pagePath;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.path;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.resource;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.spacing;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.stubPages;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.stubTitle;
+import static io.mangacircus.testing.MangaDexApi.atHome;
+import static io.mangacircus.testing.MangaDexApi.fixture;
+import static io.mangacircus.testing.MangaDexApi.journal;
+import static io.mangacircus.testing.MangaDexApi.json;
+import static io.mangacircus.testing.MangaDexApi.pagePath;
+import static io.mangacircus.testing.MangaDexApi.path;
+import static io.mangacircus.testing.MangaDexApi.resource;
+import static io.mangacircus.testing.MangaDexApi.spacing;
+import static io.mangacircus.testing.MangaDexApi.stubPages;
+import static io.mangacircus.testing.MangaDexApi.stubTitle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -128,7 +130,7 @@ class MangaDexAdapterIT {
     FetchOutcome<PageBytes> second = await(() -> source.page(pages.get(1)));
 
     assertThat(second.value().bytes()).isEqualTo(served.get(AT_HOME_1.data().get(1)));
-    assertThat(journal(api)).extracting(MangaDexStubs::path).containsExactly(
+    assertThat(journal(api)).extracting(MangaDexApi::path).containsExactly(
         "/at-home/server/" + CH1,
         pagePath("node-a", AT_HOME_1, AT_HOME_1.data().get(0), false),
         "/at-home/server/" + CH1,
@@ -166,7 +168,7 @@ class MangaDexAdapterIT {
     assertThat(fetched).containsExactlyElementsOf(served.values());
     assertThat(pages).extracting(PageRef::key).as("the manifest keeps the file names").containsExactlyElementsOf(
         AT_HOME_1.data());
-    assertThat(journal(api)).extracting(MangaDexStubs::path).containsExactly(
+    assertThat(journal(api)).extracting(MangaDexApi::path).containsExactly(
         "/at-home/server/" + CH1,
         pagePath("node-a", AT_HOME_1, AT_HOME_1.data().get(0), false),
         "/at-home/server/" + CH1,
@@ -303,7 +305,7 @@ class MangaDexAdapterIT {
 
     assertThat(outcome).as("held, not refused: the caller waits").isInstanceOfSatisfying(FetchOutcome.Held.class,
         h -> assertThat(h.reason()).isEqualTo(MangaDexSource.REQUEST_HOLD));
-    assertThat(journal(api)).extracting(MangaDexStubs::path).containsExactly("/manga/" + TITLE_ID);
+    assertThat(journal(api)).extracting(MangaDexApi::path).containsExactly("/manga/" + TITLE_ID);
   }
 
   @Test

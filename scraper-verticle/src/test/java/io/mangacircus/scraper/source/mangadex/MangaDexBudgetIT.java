@@ -1,8 +1,9 @@
 package io.mangacircus.scraper.source.mangadex;
 
+import io.mangacircus.testing.MangaDexApi;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.journal;
-import static io.mangacircus.scraper.source.mangadex.MangaDexStubs.path;
+import static io.mangacircus.testing.MangaDexApi.journal;
+import static io.mangacircus.testing.MangaDexApi.path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -78,11 +79,11 @@ class MangaDexBudgetIT {
     System.out.println("[MangaDexBudgetIT] " + atHome.size() + " look-ups sent, the 40th: "
         + outcomes.get(39).describe());
     assertThat(atHome).as("one under MangaDex's 40 a minute").hasSize(39);
-    assertThat(MangaDexStubs.mostWithin(atHome, 60_000)).isLessThanOrEqualTo(39);
+    assertThat(MangaDexApi.mostWithin(atHome, 60_000)).isLessThanOrEqualTo(39);
     assertThat(outcomes.subList(0, 39)).allSatisfy(o -> assertThat(o.ok()).isTrue());
     assertThat(outcomes.get(39).ok()).isFalse();
     assertThat(outcomes.get(39).describe()).contains("waiting for MangaDex's at-home limit", "nothing sent");
-    assertThat(MangaDexStubs.spacing(journal(api)).mostInOneSecond()).as("never MangaDex's sixth in a second")
+    assertThat(MangaDexApi.spacing(journal(api)).mostInOneSecond()).as("never MangaDex's sixth in a second")
         .isLessThanOrEqualTo(5);
   }
 }
