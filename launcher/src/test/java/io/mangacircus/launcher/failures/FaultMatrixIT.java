@@ -257,8 +257,6 @@ class FaultMatrixIT {
     private static final String TRUNCATED = "truncated";
     private static final String HUNG = "hung";
 
-    private Path data;
-
     private Matrix matrix;
     private String healthyJob;
     private final Map<String, String> jobs = new HashMap<>();
@@ -269,7 +267,6 @@ class FaultMatrixIT {
 
     @BeforeAll
     void startAllRows(@TempDir Path data) throws Exception {
-      this.data = data;
       matrix = new Matrix(data, List.of(RESET, HOLD, refused(401), refused(403), CHALLENGE, GONE, FRENCH, MALFORMED,
           SYSTEMIC, TRUNCATED, HUNG));
 
@@ -497,15 +494,12 @@ class FaultMatrixIT {
   @TestInstance(Lifecycle.PER_CLASS)
   class ServerErrorRows {
 
-    private Path data;
-
     private Matrix matrix;
     private String healthyJob;
     private final Map<Integer, String> jobs = new HashMap<>();
 
     @BeforeAll
     void startRows(@TempDir Path data) throws Exception {
-      this.data = data;
       matrix = new Matrix(data, List.of("error-500", "error-502", "error-503"));
       for (int status : new int[] {500, 502, 503}) {
         WireMockServer site = matrix.site("error-" + status);
@@ -541,17 +535,14 @@ class FaultMatrixIT {
     }
   }
 
-  @Nested
+  /** A row whose settings are its own: one "flaky" source beside the healthy one, in a launcher of its own. */
   @TestInstance(Lifecycle.PER_CLASS)
-  class RetrySpentRow {
+  abstract class FlakyRowAlone {
 
-    private Path data;
-
-    private Matrix matrix;
+    Matrix matrix;
 
     @BeforeAll
     void startRow(@TempDir Path data) throws Exception {
-      this.data = data;
       matrix = new Matrix(data, List.of("flaky"));
     }
 
@@ -559,6 +550,10 @@ class FaultMatrixIT {
     void stop() throws Exception {
       matrix.close();
     }
+  }
+
+  @Nested
+  class RetrySpentRow extends FlakyRowAlone {
 
     @Test
     void theOneJobLevelRetryIsSpentThenTheNextNetworkFailureQuarantines() {
@@ -579,29 +574,14 @@ class FaultMatrixIT {
   }
 
   @Nested
-  @TestInstance(Lifecycle.PER_CLASS)
-  class StorageRow {
-
-    private Path data;
-
-    private Matrix matrix;
-
-    @BeforeAll
-    void startRow(@TempDir Path data) throws Exception {
-      this.data = data;
-      matrix = new Matrix(data, List.of("flaky"));
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-      matrix.close();
-    }
+  class StorageRow extends FlakyRowAlone {
 
     @Test
     void aLibraryThatCannotBeWrittenPausesAllDownloadsAndPublishesNothing() throws Exception {
       healthySite(matrix.site("flaky"));
       // Tests run as root, for whom permission bits do not stop writes: a file where the library folder should be
       // makes every write below it fail the way a read-only or full disk does.
+      Path data = matrix.data();
       Files.createDirectories(data);
       Files.writeString(data.resolve("library"), "not a folder");
       matrix.start(s -> { });
