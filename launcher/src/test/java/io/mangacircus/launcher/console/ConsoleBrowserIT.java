@@ -64,10 +64,7 @@ class ConsoleBrowserIT {
   }
 
   private WebDriverWait waiting(int seconds) {
-    // A reload redraws the queue's rows: an element found just before it is stale, and the condition is asked again.
-    WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(seconds));
-    wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
-    return wait;
+    return browser.waiting(Duration.ofSeconds(seconds));
   }
 
   /** Clicks a queue row's button; when a reload redrew the row between finding and clicking, finds it again. */

@@ -49,7 +49,7 @@ class ScraperUnreachableBrowserIT {
   }
 
   private WebDriverWait waiting(int seconds) {
-    return new WebDriverWait(driver, Duration.ofSeconds(seconds));
+    return browser.waiting(Duration.ofSeconds(seconds));
   }
 
   @Test

@@ -74,7 +74,7 @@ class NotificationSettingsBrowserIT {
   }
 
   private WebDriverWait waiting() {
-    return new WebDriverWait(driver, Duration.ofSeconds(15));
+    return browser.waiting(Duration.ofSeconds(15));
   }
 
   private void logInTo(String path, String username, String password) {

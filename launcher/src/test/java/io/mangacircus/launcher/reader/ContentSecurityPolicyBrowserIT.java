@@ -52,7 +52,7 @@ class ContentSecurityPolicyBrowserIT {
   }
 
   private WebDriverWait waiting() {
-    return new WebDriverWait(driver, Duration.ofSeconds(15));
+    return browser.waiting(Duration.ofSeconds(15));
   }
 
   @Test

@@ -70,7 +70,7 @@ class LibraryPagingBrowserIT {
   }
 
   private WebDriverWait waiting() {
-    return new WebDriverWait(driver, Duration.ofSeconds(15));
+    return browser.waiting(Duration.ofSeconds(15));
   }
 
   /** The grid's series ids, read in one go (the grid may be redrawn between two element look-ups). */

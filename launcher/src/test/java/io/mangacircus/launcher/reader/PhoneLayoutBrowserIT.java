@@ -99,7 +99,7 @@ class PhoneLayoutBrowserIT {
   }
 
   private WebDriverWait waiting() {
-    return new WebDriverWait(driver, Duration.ofSeconds(10));
+    return browser.waiting(Duration.ofSeconds(10));
   }
 
   private Object js(String script) {

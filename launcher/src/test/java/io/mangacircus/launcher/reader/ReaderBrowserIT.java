@@ -61,7 +61,7 @@ class ReaderBrowserIT {
   }
 
   private WebDriverWait waiting() {
-    return new WebDriverWait(driver, Duration.ofSeconds(10));
+    return browser.waiting(Duration.ofSeconds(10));
   }
 
   private void logIn(String username, String password) {

@@ -214,7 +214,7 @@ class AddTitlesBrowserIT {
   // ---- the browser ------------------------------------------------------------------------------------------------
 
   private WebDriverWait waiting(int seconds) {
-    return new WebDriverWait(driver, Duration.ofSeconds(seconds));
+    return browser.waiting(Duration.ofSeconds(seconds));
   }
 
   private Object js(String script, Object... args) {

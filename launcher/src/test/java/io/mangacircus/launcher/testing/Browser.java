@@ -9,9 +9,11 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Headless Debian Chromium driven by Debian's chromedriver (paths set explicitly, so Selenium Manager never downloads
@@ -94,6 +96,16 @@ public final class Browser implements AutoCloseable {
   /** Desktop (1366×900) or phone (390×844) viewport. */
   public void size(int width, int height) {
     driver.manage().window().setSize(new Dimension(width, height));
+  }
+
+  /**
+   * A wait that asks its condition again when an element went stale: the pages redraw their lists on live events, so
+   * an element found just before a redraw is stale, which says nothing about whether the condition holds.
+   */
+  public WebDriverWait waiting(Duration timeout) {
+    WebDriverWait wait = new WebDriverWait(driver, timeout);
+    wait.ignoring(StaleElementReferenceException.class);
+    return wait;
   }
 
   /** Saves the viewport as {@code target/screenshots/<name>.png}. */
