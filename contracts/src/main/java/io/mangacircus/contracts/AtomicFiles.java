@@ -3,15 +3,14 @@ package io.mangacircus.contracts;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
  * The on-disk half of the state-file contract (docs/architecture.md §3), shared by every service: a file written here
- * is seen with either its old or its new content, never torn, even after a crash.
+ * is seen with either its old or its new content, never torn, even after a crash or a power cut (its folders are
+ * created with {@link DurableFiles}, the rename is made durable before the call returns).
  */
 public final class AtomicFiles {
 
@@ -21,7 +20,7 @@ public final class AtomicFiles {
   /** Temp file in the same folder, fsync, rename over the target, fsync the folder. */
   public static void write(Path target, byte[] content) throws IOException {
     Path folder = target.toAbsolutePath().getParent();
-    Files.createDirectories(folder);
+    DurableFiles.createDirectories(folder);
     Path temp = Files.createTempFile(folder, "." + target.getFileName() + ".", ".tmp");
     try {
       try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
@@ -31,21 +30,9 @@ public final class AtomicFiles {
         }
         channel.force(true);
       }
-      try {
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        throw new IOException("the filesystem of " + folder + " cannot rename atomically", e);
-      }
-      fsyncFolder(folder);
+      DurableFiles.rename(temp, target, true);
     } finally {
       Files.deleteIfExists(temp);
-    }
-  }
-
-  /** Makes a rename inside {@code folder} durable. */
-  public static void fsyncFolder(Path folder) throws IOException {
-    try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
-      channel.force(true);
     }
   }
 }

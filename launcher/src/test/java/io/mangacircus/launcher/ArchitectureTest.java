@@ -41,6 +41,7 @@ import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.domain.properties.HasOwner;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.DurableFiles;
 import io.mangacircus.contracts.IsoInstant;
 import io.mangacircus.contracts.MessageFields;
 import io.mangacircus.contracts.MessageJson;
@@ -179,6 +180,27 @@ class ArchitectureTest {
         .check(CLASSES);
   }
 
+  /**
+   * Creating, renaming and deleting files of the product's data go through {@link DurableFiles}
+   * (or {@link AtomicFiles}), which fsync the folder holding the changed entry: a name changed
+   * any other way may be rolled back by a power cut after it was relied on (docs/resilience.md, "Durability").
+   */
+  @Test
+  void onlyTheDurableFilesChangeFolderEntries() {
+    noClasses().that().resideOutsideOfPackage("io.mangacircus.testing..")
+        .and().doNotHaveFullyQualifiedName(DurableFiles.class.getName())
+        .and().doNotHaveFullyQualifiedName(AtomicFiles.class.getName())
+        .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+            com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+                com.tngtech.archunit.base.DescribedPredicate.describe("java.nio.file.Files",
+                    owner -> owner.isEquivalentTo(java.nio.file.Files.class))))
+            .and(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching(
+                    "move|createDirectory|createDirectories|delete|deleteIfExists|createLink|createSymbolicLink"))))
+        .because("a folder entry changed without fsyncing its folder may be lost to a power cut")
+        .check(CLASSES);
+  }
+
   @Test
   void productionCodeNeverUsesTheTestFixtures() {
     // The test-fixtures module is on test class paths only; its package is imported above as if it were main code.
@@ -220,7 +242,7 @@ class ArchitectureTest {
    * {@code contracts} holds the shapes both sides agree on, not logic: every top-level type there is a record, an enum,
    * an interface, an exception or a holder of constants, except the library's layout rules and the few rules that
    * reading and writing those shapes needs (docs/architecture.md §1): {@link Addresses} (the address table, with its
-   * two lookups by service name), {@link LibraryLayout} (the library's naming rules), {@link AtomicFiles} (how {@code ChapterManifest} and every state file reach the disk), {@link MessageJson}
+   * two lookups by service name), {@link LibraryLayout} (the library's naming rules), {@link AtomicFiles} and {@link DurableFiles} (how {@code ChapterManifest} and every state file reach the disk), {@link MessageJson}
    * (the one Jackson binding every record's {@code toJson}/{@code fromJson} delegates to), {@link MessageFields} (the
    * field checks of the records' compact constructors), {@link OperatorText} (the character rule those reads apply
    * to operator text), {@link ScraperRequests} (the body of a parameterless request) and {@code ManifestStream} (the
@@ -231,7 +253,7 @@ class ArchitectureTest {
   @Test
   void contractsHoldRecordsAndTheirRulesOnly() {
     classes().that().resideInAPackage("io.mangacircus.contracts..").and().areTopLevelClasses()
-        .and().doNotBelongToAnyOf(Addresses.class, LibraryLayout.class, AtomicFiles.class, MessageJson.class, MessageFields.class,
+        .and().doNotBelongToAnyOf(Addresses.class, LibraryLayout.class, AtomicFiles.class, DurableFiles.class, MessageJson.class, MessageFields.class,
             OperatorText.class,
             ScraperRequests.class, IsoInstant.class)
         .and().doNotHaveFullyQualifiedName("io.mangacircus.contracts.library.ManifestStream")

@@ -1,5 +1,6 @@
 package io.mangacircus.launcher.lock;
 
+import io.mangacircus.contracts.DurableFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -39,9 +40,7 @@ public final class ProcessLock implements AutoCloseable {
    * @throws LockHeldException when another process (or this one) already holds it
    */
   public static ProcessLock acquire(Path file, String owner) throws IOException {
-    Files.createDirectories(file.toAbsolutePath().getParent());
-    FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-        StandardOpenOption.WRITE);
+    FileChannel channel = DurableFiles.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
     FileLock lock;
     try {
       lock = channel.tryLock();

@@ -2,6 +2,7 @@ package io.mangacircus.launcher.notify;
 
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
+import io.mangacircus.contracts.DurableFiles;
 import io.mangacircus.launcher.config.NotificationsConfig;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
@@ -73,7 +74,7 @@ public final class OutboxFile {
   public void save(List<Delivery> deliveries) throws IOException {
     Path folder = file.getParent();
     if (!Files.isDirectory(folder)) {
-      Files.createDirectories(folder);
+      DurableFiles.createDirectories(folder);
       ownerOnly(folder, "rwx------");
     }
     JsonArray array = new JsonArray();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
+import io.mangacircus.contracts.DurableFiles;
 import io.mangacircus.reader.library.LibraryFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -132,7 +133,7 @@ public final class CatalogStore {
     }
     save(new Catalog(SCHEMA, catalog.series(), replace(id, null)));
     if (existing.get().cover() != null) {
-      Files.deleteIfExists(covers.resolve(existing.get().cover()));
+      DurableFiles.delete(covers.resolve(existing.get().cover()));
     }
     return true;
   }
@@ -149,7 +150,7 @@ public final class CatalogStore {
     Collection updated = new Collection(id, existing.get().name(), existing.get().series(), name);
     save(new Catalog(SCHEMA, catalog.series(), replace(id, updated)));
     if (previous != null && !previous.equals(name)) {
-      Files.deleteIfExists(covers.resolve(previous));
+      DurableFiles.delete(covers.resolve(previous));
     }
     return Optional.of(updated);
   }

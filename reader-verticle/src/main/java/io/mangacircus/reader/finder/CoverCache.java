@@ -1,12 +1,13 @@
 package io.mangacircus.reader.finder;
 
+import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.DurableFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -91,16 +92,10 @@ public final class CoverCache {
     if (bytes.length > MAX_BYTES) {
       throw new IllegalArgumentException("a cover of " + bytes.length + " bytes is larger than " + MAX_BYTES);
     }
-    Files.createDirectories(folder);
     Path target = folder.resolve(key(source, coverId) + "." + TYPES.get(type));
-    Path temp = Files.createTempFile(folder, ".cover-", ".part");
-    try {
-      Files.write(temp, bytes);
-      Files.setLastModifiedTime(temp, FileTime.from(clock.instant()));
-      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(temp);
-    }
+    AtomicFiles.write(target, bytes);
+    // The time of use orders the trimming; a cut that loses it only makes the cover look older.
+    Files.setLastModifiedTime(target, FileTime.from(clock.instant()));
     trim();
   }
 
@@ -121,7 +116,7 @@ public final class CoverCache {
     }
     byUse.sort(Comparator.comparing(times::get));
     for (Path old : byUse.subList(0, byUse.size() - maxFiles)) {
-      Files.deleteIfExists(old);
+      DurableFiles.delete(old);
     }
   }
 

@@ -1,7 +1,7 @@
 package io.mangacircus.reader.store;
 
 import io.mangacircus.contracts.CorruptStateFileException;
-import java.nio.file.Files;
+import io.mangacircus.contracts.DurableFiles;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -76,12 +76,14 @@ public final class SqliteDatabase implements AutoCloseable {
    */
   public static SqliteDatabase open(Path file) {
     try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
+      DurableFiles.createDirectories(file.toAbsolutePath().getParent());
       Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
       SqliteDatabase database = new SqliteDatabase(file, connection);
       try {
         database.configureAndMigrate();
-      } catch (SQLException | RuntimeException e) {
+        // A new database file's entry (and its WAL's) is durable before anything is acknowledged from it.
+        DurableFiles.fsyncFolder(file.toAbsolutePath().getParent());
+      } catch (SQLException | java.io.IOException | RuntimeException e) {
         connection.close();
         throw e;
       }
@@ -100,6 +102,8 @@ public final class SqliteDatabase implements AutoCloseable {
       try (ResultSet mode = statement.executeQuery("PRAGMA journal_mode = WAL")) {
         mode.next();
       }
+      // In WAL mode, NORMAL may lose the last commits to a power cut; a change acknowledged to a user must not be.
+      statement.execute("PRAGMA synchronous = FULL");
       statement.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
       int version;
       try (ResultSet rows = statement.executeQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version")) {

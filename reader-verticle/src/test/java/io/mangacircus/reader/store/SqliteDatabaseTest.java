@@ -35,6 +35,23 @@ class SqliteDatabaseTest {
   }
 
   @Test
+  void aCommitIsDurableBeforeItIsAcknowledged() throws Exception {
+    try (SqliteDatabase db = SqliteDatabase.open(dir.resolve("reader.db"))) {
+      assertThat(db.<String>call(connection -> pragma(connection, "journal_mode"))).isEqualTo("wal");
+      // 2 is FULL: in WAL mode the log is fsynced at every commit, so a power cut keeps what was acknowledged.
+      assertThat(db.<String>call(connection -> pragma(connection, "synchronous"))).isEqualTo("2");
+    }
+  }
+
+  private static String pragma(java.sql.Connection connection, String name) throws java.sql.SQLException {
+    try (java.sql.Statement statement = connection.createStatement();
+        java.sql.ResultSet value = statement.executeQuery("PRAGMA " + name)) {
+      value.next();
+      return value.getString(1);
+    }
+  }
+
+  @Test
   void aFileThatIsNotAReaderDatabaseIsNamedAndLeftAlone() throws Exception {
     Path file = dir.resolve("reader.db");
     Files.writeString(file, "this is not sqlite, it is a note somebody saved here by mistake\n".repeat(20));

@@ -11,6 +11,7 @@ import io.mangacircus.contracts.scraper.PreviewReply;
 import io.mangacircus.contracts.scraper.SearchReply;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.DiscoverySettingsRequest;
+import io.mangacircus.contracts.DurableFiles;
 import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.JobRequest;
 import io.mangacircus.contracts.JobsListRequest;
@@ -52,19 +53,16 @@ import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.InstantSource;
-import java.util.Comparator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -290,12 +288,10 @@ public final class OperatorRequests {
       if (!library.root().equals(folder.getParent()) || !Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
         continue;
       }
-      try (Stream<Path> files = Files.walk(folder)) {
-        for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-          Files.delete(file);
-        }
+      try {
+        DurableFiles.deleteTree(folder);
         LOG.info("[QUEUE] removed the staging folder {} of job {}", folder.getFileName(), removed.job().id());
-      } catch (IOException | UncheckedIOException e) {
+      } catch (IOException e) {
         LOG.warn("[QUEUE] the staging folder {} of removed job {} could not be deleted: {}", folder.getFileName(),
             removed.job().id(), e.toString());
       }

@@ -1,6 +1,6 @@
 package io.mangacircus.scraper.publish;
 
-import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.DurableFiles;
 import io.mangacircus.contracts.library.ChapterManifest;
 import io.mangacircus.contracts.library.PublishedChapter;
 import io.mangacircus.scraper.state.CrashPoints;
@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.InstantSource;
 import java.util.Optional;
 
@@ -134,10 +133,9 @@ public final class ChapterPublisher {
     // chapter.json now records every page with its hash: the checkpoint files go, the library never sees them.
     staging.compactForPublication();
     CrashPoints.reach("publish.before-rename");
-    Files.move(staging.path(), target, StandardCopyOption.ATOMIC_MOVE);
+    // Durable (both folders fsynced) before the caller records the chapter as published anywhere.
+    DurableFiles.rename(staging.path(), target, false);
     CrashPoints.reach("publish.renamed");
-    AtomicFiles.fsyncFolder(series);
-    AtomicFiles.fsyncFolder(layout.root());
     return publication(Result.PUBLISHED, manifest, target);
   }
 

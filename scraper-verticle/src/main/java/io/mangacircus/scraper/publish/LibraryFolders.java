@@ -3,6 +3,7 @@ package io.mangacircus.scraper.publish;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.DurableFiles;
 import io.mangacircus.contracts.library.ChapterManifest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -113,10 +114,7 @@ public final class LibraryFolders {
     if (standing == Standing.TAKEN) {
       return Optional.empty();
     }
-    if (!Files.isDirectory(folder)) {
-      Files.createDirectories(folder);
-      AtomicFiles.fsyncFolder(root);
-    }
+    DurableFiles.createDirectories(folder);
     if (!Files.exists(folder.resolve(SERIES_MARKER))) {
       AtomicFiles.write(folder.resolve(SERIES_MARKER), MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(
           MAPPER.createObjectNode().put("source", source).put("titleId", titleId).put("series", seriesTitle)));

@@ -3,6 +3,7 @@ package io.mangacircus.scraper.publish;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
+import io.mangacircus.contracts.DurableFiles;
 import io.mangacircus.contracts.library.ChapterManifest;
 import io.mangacircus.scraper.state.CrashPoints;
 import io.mangacircus.scraper.state.StateJson;
@@ -14,7 +15,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -30,8 +30,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The staging folder of one chapter: validated pages, a {@code checkpoint.json} header written once (which chapter,
  * its page manifest) and an append-only {@code checkpoint.log}, one JSON line per validated page, fdatasynced after
- * each. A page is written to a hidden {@code .NNN.ext.part}, fsynced and renamed to {@code NNN.ext} before its line is
- * appended; a torn last line (a kill mid-append) counts as absent and is cut off before the next append. Reopening
+ * each. A page is written to a hidden {@code .NNN.ext.part}, fsynced and renamed to {@code NNN.ext} (the folder fsynced)
+ * before its line is appended; a torn last line (a kill mid-append) counts as absent and is cut off before the next append. Reopening
  * re-validates every recorded page against its hash; hidden pending files never count (docs/downloads.md, "Staging").
  * What a folder records is read by {@link CheckpointReader}.
  */
@@ -88,10 +88,8 @@ public final class StagingFolder implements Closeable {
     Path folder = layout.staging(fingerprint);
     StagingFolder staging = new StagingFolder(folder, fingerprint, key, manifest, clock);
     try {
-      if (!Files.isDirectory(folder)) {
-        Files.createDirectories(folder);
-        AtomicFiles.fsyncFolder(layout.root());
-      }
+      // Created durably, library/ included when it is new: a chapter recorded later is never in a folder a cut loses.
+      DurableFiles.createDirectories(folder);
       staging.load();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare staging folder " + folder, e);
@@ -230,7 +228,8 @@ public final class StagingFolder implements Closeable {
       CrashPoints.reach("page.part-written");
       channel.force(false);
     }
-    Files.move(part, folder.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    // The folder is fsynced with the rename, before the page's line is: a recorded page survives a power cut too.
+    DurableFiles.rename(part, folder.resolve(name), true);
     CrashPoints.reach("page.renamed");
     return new Checkpoint.Page(page.index(), name, bytes.length, Fingerprints.sha256(bytes));
   }
@@ -262,8 +261,7 @@ public final class StagingFolder implements Closeable {
 
   private FileChannel log() throws IOException {
     if (log == null) {
-      FileChannel channel = FileChannel.open(folder.resolve(CHECKPOINT_LOG), StandardOpenOption.CREATE,
-          StandardOpenOption.WRITE);
+      FileChannel channel = DurableFiles.open(folder.resolve(CHECKPOINT_LOG), StandardOpenOption.WRITE);
       try {
         long size = channel.size();
         if (size > logEnd) {
@@ -317,10 +315,8 @@ public final class StagingFolder implements Closeable {
       throw new IllegalStateException("chapter.json must be written before " + folder + " is compacted");
     }
     close();
-    Files.deleteIfExists(folder.resolve(CHECKPOINT));
-    AtomicFiles.fsyncFolder(folder);
-    Files.deleteIfExists(folder.resolve(CHECKPOINT_LOG));
-    AtomicFiles.fsyncFolder(folder);
+    DurableFiles.delete(folder.resolve(CHECKPOINT));
+    DurableFiles.delete(folder.resolve(CHECKPOINT_LOG));
     logEnd = 0;
   }
 
@@ -334,8 +330,7 @@ public final class StagingFolder implements Closeable {
   /** A fresh log with the pages kept, durable before the header that makes it count is written. */
   private void rebuildLog() throws IOException {
     Path file = folder.resolve(CHECKPOINT_LOG);
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING)) {
+    try (FileChannel channel = DurableFiles.open(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
       for (Checkpoint.Page page : pages.values()) {
         byte[] json = mapper.writeValueAsBytes(page);
         writeFully(channel, ByteBuffer.wrap(json));

@@ -1,12 +1,12 @@
 package io.mangacircus.scraper.queue;
 
+import io.mangacircus.contracts.DurableFiles;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
@@ -20,9 +20,7 @@ public final class EventLog implements AutoCloseable {
   public EventLog(Path file) {
     this.file = file;
     try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
-      this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-          StandardOpenOption.APPEND);
+      this.channel = DurableFiles.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open " + file, e);
     }

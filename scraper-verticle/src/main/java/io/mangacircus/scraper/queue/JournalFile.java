@@ -1,6 +1,7 @@
 package io.mangacircus.scraper.queue;
 
 import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.DurableFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,20 +48,13 @@ final class JournalFile {
   /** Appends one line and fdatasyncs it; the length and line count advance only once it is durable. */
   void append(byte[] line) throws IOException {
     if (channel == null) {
-      boolean existed = Files.exists(journal);
-      if (!existed) {
-        Files.createDirectories(journal.toAbsolutePath().getParent());
-      }
-      channel = java.nio.channels.FileChannel.open(journal, java.nio.file.StandardOpenOption.CREATE,
-          java.nio.file.StandardOpenOption.WRITE);
+      // A new journal's entry (and scraper/'s, when new) is durable before its first line counts.
+      channel = DurableFiles.open(journal, java.nio.file.StandardOpenOption.WRITE);
       if (channel.size() > journalLength) {
         // A torn last line (ignored by the load): cut off, or the next line would follow it on the same line.
         channel.truncate(journalLength);
       }
       channel.position(journalLength);
-      if (!existed) {
-        AtomicFiles.fsyncFolder(journal.toAbsolutePath().getParent());
-      }
     }
     java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(line);
     while (buffer.hasRemaining()) {

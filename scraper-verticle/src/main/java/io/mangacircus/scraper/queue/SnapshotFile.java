@@ -2,6 +2,7 @@ package io.mangacircus.scraper.queue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.DurableFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -97,17 +98,16 @@ final class SnapshotFile {
    */
   private void keepBackup() throws IOException {
     Path link = file.resolveSibling("." + backup().getFileName() + ".link");
-    Files.deleteIfExists(link);
+    DurableFiles.delete(link);
     try {
-      Files.createLink(link, file);
+      DurableFiles.link(link, file);
     } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
       AtomicFiles.write(backup(), Files.readAllBytes(file));
       return;
     }
-    Files.move(link, backup(), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    DurableFiles.rename(link, backup(), true);
     // Renaming a link over a link to the same file does nothing (POSIX) and leaves the temporary name.
-    Files.deleteIfExists(link);
+    DurableFiles.delete(link);
   }
 
   /**
