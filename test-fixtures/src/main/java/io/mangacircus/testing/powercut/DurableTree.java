@@ -14,10 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/**
- * The model of the tree under the real root: each directory's current and last-synced entries, each file's last-synced
- * content. It takes absolute, normalized real paths; one lock guards it all.
- */
+/** The model under the real root: each directory's current and last-synced entries, each file's last-synced bytes. */
 final class DurableTree {
 
   private final Path root;
@@ -50,7 +47,8 @@ final class DurableTree {
           child = Node.file();
           child.syncContent(Files.readAllBytes(entry));
         } else {
-          throw new IOException(entry + " is neither a regular file nor a directory: the power-cut model holds only those");
+          throw new IOException(
+              entry + " is neither a regular file nor a directory: the power-cut model has only those");
         }
         directory.children().put(entry.getFileName().toString(), child);
       }
@@ -58,6 +56,7 @@ final class DurableTree {
     directory.syncChildren();
   }
 
+  /** Absolute, normalized, symbolic links resolved; every path the tree takes is under it, made the same way. */
   Path root() {
     return root;
   }

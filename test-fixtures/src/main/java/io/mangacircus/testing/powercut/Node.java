@@ -3,10 +3,7 @@ package io.mangacircus.testing.powercut;
 import java.util.Map;
 import java.util.TreeMap;
 
-/**
- * A file or a directory of the model, with what of it a power cut would keep. Its identity is the object, never an
- * inode number (the disk reuses those). The current content of a file is on the real disk, not here.
- */
+/** A file or directory of the model and what a cut keeps of it; its identity is the object (inodes get reused). */
 final class Node {
 
   private final boolean directory;

@@ -16,11 +16,7 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 
-/**
- * A filesystem over a real folder that remembers what each fsync made durable, so that a test can write out what a
- * power cut at any instant would leave (the weakest POSIX model: unsynced writes are lost, and a create, rename or
- * delete holds only once its directory was synced). Only code that goes through java.nio.file on its paths is seen.
- */
+/** A filesystem over a real folder that writes out what a power cut would leave; it sees only java.nio.file calls. */
 public final class PowerCutFileSystem extends FileSystem {
 
   private static final FileSystem DISK = FileSystems.getDefault();
@@ -34,7 +30,11 @@ public final class PowerCutFileSystem extends FileSystem {
     this.provider = new PowerCutProvider(this, tree);
   }
 
-  /** Mounts over an existing folder of the default filesystem; everything already in it counts as durable. */
+  /**
+   * Mounts over an existing folder of the default filesystem; everything already in it counts as durable. The model is
+   * the weakest POSIX one: a write holds only once its file was fsynced, and a create, rename or delete only once its
+   * directory was. Changes outside the folder are refused with an IOException; reads there are delegated.
+   */
   public static PowerCutFileSystem over(Path realRoot) throws IOException {
     if (realRoot.getFileSystem() != DISK) {
       throw new IllegalArgumentException(realRoot + " is not on the default filesystem");
@@ -48,8 +48,8 @@ public final class PowerCutFileSystem extends FileSystem {
   }
 
   /**
-   * Calls {@code listener} after each fsync of a channel of this filesystem, once the model holds it, on the thread that
-   * synced. It may call {@link #cut}; what it throws reaches the code that called force.
+   * Calls {@code listener} after each fsync of a channel of this filesystem, once the model holds it, on the thread
+   * that synced. It may call {@link #cut}; what it throws reaches the code that called force.
    */
   public void onSync(Consumer<Sync> listener) {
     listeners.add(listener);

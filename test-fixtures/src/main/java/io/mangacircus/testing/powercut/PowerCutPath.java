@@ -10,7 +10,7 @@ import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 
-/** A path of the power-cut filesystem: the real path it stands for, carrying the filesystem so that Files.* reach it. */
+/** A path of the power-cut filesystem: the real path it stands for, and the filesystem, so that Files.* reach it. */
 final class PowerCutPath implements Path {
 
   private final PowerCutFileSystem fileSystem;

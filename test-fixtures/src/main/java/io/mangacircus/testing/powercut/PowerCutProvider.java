@@ -27,10 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 
-/**
- * The provider of one power-cut filesystem: delegates every operation to the default filesystem and mirrors creates,
- * renames and deletes under the root in the model. Changes outside the root are refused; reads there are delegated.
- */
+/** Delegates each operation to the default filesystem and mirrors in the model the creates, renames and deletes. */
 final class PowerCutProvider extends FileSystemProvider {
 
   static final String SCHEME = "powercut";
@@ -86,7 +83,8 @@ final class PowerCutProvider extends FileSystemProvider {
   private Path inside(Path path) throws IOException {
     Path real = real(path).toAbsolutePath().normalize();
     if (!tree.contains(real)) {
-      throw new IOException(path + " is outside the power-cut root " + tree.root() + ": only changes under it are modelled");
+      throw new IOException(
+          path + " is outside the power-cut root " + tree.root() + ": only changes under it are modelled");
     }
     return real;
   }
@@ -254,7 +252,8 @@ final class PowerCutProvider extends FileSystemProvider {
 
   @Override
   public boolean isSameFile(Path path, Path path2) throws IOException {
-    return path2 instanceof PowerCutPath && DISK.isSameFile(real(path), real(path2));
+    return path2 instanceof PowerCutPath other && other.getFileSystem() == fileSystem
+        && DISK.isSameFile(real(path), real(path2));
   }
 
   @Override

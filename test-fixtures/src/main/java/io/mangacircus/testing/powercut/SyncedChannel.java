@@ -10,10 +10,7 @@ import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.util.Arrays;
 
-/**
- * A channel of the power-cut filesystem: every call goes to the real file's channel; a force also makes the node's
- * current state durable in the model, then tells the sync listeners.
- */
+/** A channel to the real file whose force also makes the node's current state durable in the model. */
 final class SyncedChannel extends FileChannel {
 
   private final PowerCutFileSystem fileSystem;
