@@ -1,11 +1,13 @@
 // The durable floor for bench/pipeline.sh: the fastest downloader that keeps MangaCircus's promise (a kill at any
 // instant loses at most the page in flight), JDK only. Sequential keep-alive GETs (java.net.http.HttpClient, HTTP/1.1,
 // one connection) of every URL in URLS_FILE; per page, nothing but: write OUT_DIR/.NNNNN.jpg.part, fsync it, rename it
-// to NNNNN.jpg, append one checkpoint line {"index":N,"file":…,"size":…,"sha256":…} (hex SHA-256 of the body, as
+// to NNNNN.jpg, fsync OUT_DIR (the rename survives a power cut, as MangaCircus's staging does), append one checkpoint line {"index":N,"file":…,"size":…,"sha256":…} (hex SHA-256 of the body, as
 // MangaCircus's Fingerprints.sha256) to OUT_DIR/checkpoint.log, which stays open, and fdatasync the log.
 // With --decode it also decodes every page as MangaCircus's "decode" validation does (ImageIO, every 4th pixel) and
 // reports that decode's CPU alone (thread CPU time around the decode), i.e. what full validation costs per page.
-// Usage: java bench/DurableFloor.java URLS_FILE OUT_DIR [--decode]
+// With --no-dir-fsync it skips the folder fsync: the floor of a promise that holds across a kill but not a power cut
+// (MangaCircus before its staging folder was fsynced per page), for before/after comparisons.
+// Usage: java bench/DurableFloor.java URLS_FILE OUT_DIR [--decode] [--no-dir-fsync]
 // Prints one line when done (times from its own first request, so the source launcher's compile time is not in it):
 //   FLOOR pages=N bytes=B wall_ns=W cpu_ns=C decode_cpu_ns=D jit_cpu_ns=J
 // cpu_ns: the whole process's CPU (user + system, every thread: JIT and GC included) over the download.
@@ -43,13 +45,15 @@ import javax.imageio.stream.MemoryCacheImageInputStream;
 public final class DurableFloor {
 
   public static void main(String[] args) throws Exception {
-    if (args.length < 2 || args.length > 3 || (args.length == 3 && !args[2].equals("--decode"))) {
-      System.err.println("usage: java bench/DurableFloor.java URLS_FILE OUT_DIR [--decode]");
+    List<String> flags = List.of(args).subList(Math.min(2, args.length), args.length);
+    if (args.length < 2 || !List.of("--decode", "--no-dir-fsync").containsAll(flags)) {
+      System.err.println("usage: java bench/DurableFloor.java URLS_FILE OUT_DIR [--decode] [--no-dir-fsync]");
       System.exit(2);
     }
     List<String> urls = Files.readAllLines(Path.of(args[0])).stream().filter(s -> !s.isBlank()).toList();
     Path out = Files.createDirectories(Path.of(args[1]));
-    boolean decode = args.length == 3;
+    boolean decode = flags.contains("--decode");
+    boolean dirFsync = !flags.contains("--no-dir-fsync");
     ImageIO.setUseCache(false);   // as PageValidator: no temporary file per decode
     OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -86,6 +90,11 @@ public final class DurableFloor {
           channel.force(true);
         }
         Files.move(part, out.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+        if (dirFsync) {
+          try (FileChannel folder = FileChannel.open(out, StandardOpenOption.READ)) {
+            folder.force(true);
+          }
+        }
         String line = "{\"index\":" + index + ",\"file\":\"" + name + "\",\"size\":" + body.length + ",\"sha256\":\""
             + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body)) + "\"}\n";
         ByteBuffer entry = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));

@@ -9,6 +9,9 @@
 #   busy-queue  curl, the durable floor, MangaCircus on an empty queue, then MangaCircus with 2,000 other jobs already
 #               in queue.json (done, 10 published chapters each, other titles of the same source; never downloaded)
 #   all         all of the above (one empty-queue default run shared); the decode run goes last
+#   before-after  the cost of a change, side by side: the durable floor and MangaCircus, then the floor without its
+#               per-page folder fsync and MangaCircus from $BEFORE_JAR (a jar built from the commit before), each
+#               with its own class-data archive
 #
 # Steps: start the bench site (chapters of 50 pages; it serves from memory), then:
 # - curl: ONE sequential curl process over urls.txt (connection reused, files written, no fsync).
@@ -33,11 +36,14 @@
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: bench/pipeline.sh [pages=2000] [all|default|decode|busy-queue|mangacircus]" >&2; exit 2; }
+usage() { echo "usage: bench/pipeline.sh [pages=2000] [all|default|decode|busy-queue|mangacircus|before-after]" >&2; exit 2; }
 pages=${1:-2000}
 mode=${2:-all}
 [[ "$pages" =~ ^[0-9]+$ ]] && [ "$pages" -ge 1 ] || usage
-case "$mode" in all|default|decode|busy-queue|mangacircus) ;; *) usage ;; esac
+case "$mode" in all|default|decode|busy-queue|mangacircus|before-after) ;; *) usage ;; esac
+if [ "$mode" = before-after ]; then
+  [ -f "${BEFORE_JAR:-}" ] || { echo "before-after needs BEFORE_JAR=<a jar built from the commit before>" >&2; exit 2; }
+fi
 per_chapter=$(( pages < 50 ? pages : 50 ))
 chapters=$(( (pages + per_chapter - 1) / per_chapter ))
 total=$(( chapters * per_chapter ))   # rounded up to whole chapters
@@ -151,12 +157,15 @@ run_floor() {
     || { echo "$label: checkpoint hash of page 1 is wrong" >&2; exit 1; }
   # others: over the process's whole life (its compile time included), against its whole CPU
   local whole; whole=$(awk '{printf "%.0f", ($1 + $2) * 1e9}' "$work/$label.time")
-  local note="(JDK HttpClient, keep-alive; per page .part + fsync + rename + checkpoint line + fdatasync)"
-  [ "$#" -eq 0 ] || note="(as the floor, plus an ImageIO decode of every page, every 4th pixel; decode CPU alone:"\
-" $(per_page_ms "$f_decode") ms/page)"
+  local note="(JDK HttpClient, keep-alive; per page .part + fsync + rename + folder fsync + checkpoint line + fdatasync)"
+  case "${1:-}" in
+    --decode) note="(as the floor, plus an ImageIO decode of every page, every 4th pixel; decode CPU alone:"\
+" $(per_page_ms "$f_decode") ms/page)" ;;
+    --no-dir-fsync) note="(as the floor without the folder fsync: durable across a kill, not a power cut)" ;;
+  esac
   figure "$label" "$f_wall" "$f_cpu" "$l0" "$(load1)" "$(others $(( $(busy_ticks) - b0 )) "$whole" "$ns")" "$note"
   jit_line "$label"
-  [ "$#" -eq 0 ] || decode_cpu_ns=$f_decode
+  [ "${1:-}" != --decode ] || decode_cpu_ns=$f_decode
   rm -rf "$out"
 }
 
@@ -195,7 +204,7 @@ run_mc() {
   cat >"$work/mangacircus-$label.json" <<EOF
 {"scraper": {"claimPollMs": 50, "sources": {"bench": {"type": "demo", "baseUrl": "$base_url", "pageDelayMs": 0, "chapterDelayMs": 0$extra}}}}
 EOF
-  MANGACIRCUS_ADMIN_TOKEN=$token java $mc_opts -jar "$jar" all --conf "$work/mangacircus-$label.json" \
+  MANGACIRCUS_ADMIN_TOKEN=$token java ${run_opts-$mc_opts} -jar "${run_jar:-$jar}" all --conf "$work/mangacircus-$label.json" \
     --data "$data" --port "$port" --health-port "$hport" >"$log" 2>&1 &
   mc_pid=$!
   mc_ready() {
@@ -326,6 +335,19 @@ target_decode() {
 # ---- runs -------------------------------------------------------------------------------------------------------
 decode_cpu_ns=""
 echo "run                 wall      throughput    CPU per page       outside load"
+if [ "$mode" = before-after ]; then
+  saved_jar=$jar; jar=$BEFORE_JAR; mc_java_options; before_jar=$jar; before_opts=$mc_opts; jar=$saved_jar; mc_java_options
+  run_curl; run_floor floor; run_mc mangacircus "" ""; target_default
+  run_floor floor-no-dirsync --no-dir-fsync
+  run_jar=$before_jar run_opts=$before_opts run_mc mc-before "" ""
+  echo "before/after: MangaCircus $(secs "${wall[mc-before]}") s -> $(secs "${wall[mangacircus]}") s" \
+    "($(ratio "${wall[mangacircus]}" "${wall[mc-before]}")x); the floor $(secs "${wall[floor-no-dirsync]}") s ->" \
+    "$(secs "${wall[floor]}") s ($(ratio "${wall[floor]}" "${wall[floor-no-dirsync]}")x) with its folder fsync;" \
+    "before: $(ratio "${wall[mc-before]}" "${wall[floor-no-dirsync]}")x its floor, after:" \
+    "$(ratio "${wall[mangacircus]}" "${wall[floor]}")x its floor"
+  echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $cores cores"
+  exit 0
+fi
 if [ "$mode" != mangacircus ]; then run_curl; run_floor floor; fi
 if [ "$mode" = all ] || [ "$mode" = decode ]; then run_floor floor+decode --decode; fi
 if [ "$mode" != decode ]; then run_mc mangacircus "" ""; [ "$mode" = mangacircus ] || target_default; fi
