@@ -13,10 +13,13 @@ import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -28,6 +31,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The reader in a real browser (Debian Chromium, headless): log in, browse, read with the keyboard, resume. */
 @Tag("browser")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReaderBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";
@@ -35,29 +39,43 @@ class ReaderBrowserIT {
   private static final Instant PUBLISHED = Instant.parse("2026-11-20T10:00:00Z");
 
   @TempDir
-  Path data;
+  static Path data;
 
   private LauncherHarness harness;
   private Browser browser;
   private WebDriver driver;
 
-  @BeforeEach
-  void start() {
+  /**
+   * One product for the class, each test in a browser of its own: the tests share the library and never a reader
+   * account whose state another test changes (each reads, saves progress and makes app passwords as its own user).
+   */
+  @BeforeAll
+  void startProduct() {
     LibraryFixture library = new LibraryFixture(data);
     library.chapter(SERIES, "Circus Nights", 1, 6, PUBLISHED);
     library.chapter(SERIES, "Circus Nights", 2, 5, PUBLISHED.plusSeconds(60));
     library.chapter("tightrope-walker", "Tightrope Walker", 1, 4, PUBLISHED.plusSeconds(3600));
     SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("alice", "alice-password"),
-        Account.reader("bob", "bob-password"));
+        Account.reader("bob", "bob-password"), Account.reader("erin", "erin-password"),
+        Account.reader("frank", "frank-password"), Account.reader("grace", "grace-password"));
     harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
+  }
+
+  @BeforeEach
+  void openBrowser() {
     browser = new Browser();
     driver = browser.driver();
   }
 
   @AfterEach
-  void stop() throws Exception {
-    assertThat(Browser.closeAll(browser, harness)).as("every page stayed within the Content-Security-Policy")
+  void closeBrowser() throws Exception {
+    assertThat(Browser.closeAll(browser, null)).as("every page stayed within the Content-Security-Policy")
         .isEmpty();
+  }
+
+  @AfterAll
+  void stopProduct() throws Exception {
+    Browser.closeAll(null, harness);
   }
 
   private WebDriverWait waiting() {
@@ -138,7 +156,7 @@ class ReaderBrowserIT {
 
   @Test
   void theEndOfAChapterLeadsIntoTheNextAndMarksItRead() {
-    logIn("alice", "alice-password");
+    logIn("erin", "erin-password");
     driver.get(harness.url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
     waitForPage(1);
     WebElement body = driver.findElement(By.tagName("body"));
@@ -184,7 +202,7 @@ class ReaderBrowserIT {
 
   @Test
   void aReaderMakesAnAppPasswordInTheProfileUsesItInAnAppAndRevokesIt() throws Exception {
-    logIn("alice", "alice-password");
+    logIn("frank", "frank-password");
     driver.get(harness.url("/series.html?id=" + SERIES));
     WebElement download = waiting().until(ExpectedConditions.presenceOfElementLocated(
         By.cssSelector(".chapter-row[data-chapter-id='chapter-0001'] .download-chapter")));
@@ -202,7 +220,7 @@ class ReaderBrowserIT {
         .isEqualTo("never");
     browser.screenshot("profile-app-password");
 
-    assertThat(opds("alice", secret)).as("the app reads the catalog with it").isEqualTo(200);
+    assertThat(opds("frank", secret)).as("the app reads the catalog with it").isEqualTo(200);
     driver.navigate().refresh();
     waiting().until(ExpectedConditions.not(ExpectedConditions.textToBe(
         By.cssSelector("tr[data-app-password-id] .last-used"), "never")));
@@ -211,7 +229,7 @@ class ReaderBrowserIT {
 
     driver.findElement(By.cssSelector("tr[data-app-password-id] .revoke")).click();
     waiting().until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("tr[data-app-password-id]"), 0));
-    assertThat(opds("alice", secret)).as("revoked at once").isEqualTo(401);
+    assertThat(opds("frank", secret)).as("revoked at once").isEqualTo(401);
   }
 
   private int opds(String user, String password) throws Exception {
@@ -226,7 +244,7 @@ class ReaderBrowserIT {
   @Test
   void phoneWidthPagesWorkWithTapZones() {
     browser.size(390, 844);
-    logIn("alice", "alice-password");
+    logIn("grace", "grace-password");
     browser.screenshot("library-phone");
     driver.get(harness.url("/series.html?id=" + SERIES));
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".chapter-row")));
