@@ -35,8 +35,8 @@ public record NotificationsConfig(String publicUrl, int outboxMax, long dedupMin
   private static final String HOST_NAME = "(?=.{1,253}$)[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?"
       + "(\\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\\.?";
 
-  /** An IPv6 address, with or without brackets. */
-  private static final String IPV6 = "\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*]?";
+  /** An IPv6 address (at least two colons, unlike a host with a port), with or without brackets. */
+  private static final String IPV6 = "\\[?[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*]?";
 
   public NotificationsConfig {
     publicUrl = publicUrl == null ? "" : publicUrl.replaceAll("/+$", "");
