@@ -261,7 +261,7 @@ public final class Addresses {
    * or resolves only to public addresses. Fails with {@code MALFORMED_MESSAGE} when it is refused (the message says
    * why, naming no host). Sent by {@code PUT /api/me/alerts/target}, which waits 15 000 ms (name lookups).
    */
-  public static final String LAUNCHER_NOTIFICATIONS_CHECK_TARGET = "mc.launcher.notifications.check-target";
+  public static final String LAUNCHER_NOTIFICATIONS_CHECK_TARGET = "mc.launcher.notifications.target.check";
 
   private Addresses() {
   }
