@@ -46,8 +46,8 @@ public final class ReaderTargetGuard {
    * Reach the target by connecting to {@code address} (an IP address, checked) on {@code port}, asking for
    * {@code requestUri}.
    *
-   * @param virtualHost the URL's host, for the {@code Host} header and TLS's server name, or null when it is an IP
-   *     address itself
+   * @param virtualHost the URL's host, for the {@code Host} header and TLS's server name (an IPv6 address in
+   *     brackets), or null when it is a dotted IPv4 address, the same as {@code address}
    */
   public record Reach(boolean ssl, String address, int port, String requestUri, String virtualHost)
       implements Verdict {
@@ -113,11 +113,14 @@ public final class ReaderTargetGuard {
         }
       }
     }
-    return new Reach(ssl, addresses.get(0).getHostAddress(), port, requestUri, literal(host) ? null : host);
+    return new Reach(ssl, addresses.get(0).getHostAddress(), port, requestUri, virtualHost(host));
   }
 
-  /** Whether {@code host} is written as an IP address (dotted IPv4 or IPv6) rather than a name. */
-  private static boolean literal(String host) {
-    return host.contains(":") || host.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}");
+  /** The {@code Host} header's host: a name as it is, an IPv6 address in brackets, none for a dotted IPv4 address. */
+  private static String virtualHost(String host) {
+    if (host.contains(":")) {
+      return "[" + host + "]";
+    }
+    return host.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}") ? null : host;
   }
 }

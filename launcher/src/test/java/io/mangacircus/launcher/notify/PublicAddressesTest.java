@@ -15,7 +15,7 @@ class PublicAddressesTest {
     return PublicAddresses.internalKind(InetAddress.getByName(literal));
   }
 
-  /** An IPv6 address kept as IPv6 even when it embeds IPv4 (the JVM turns {@code ::ffff:a.b.c.d} literals into IPv4). */
+  /** An IPv6 address kept as IPv6 when it embeds IPv4 (the JVM turns {@code ::ffff:a.b.c.d} literals into IPv4). */
   private static Optional<String> kind6(String hex) throws Exception {
     return PublicAddresses.internalKind(Inet6Address.getByAddress(null, HexFormat.of().parseHex(hex), -1));
   }

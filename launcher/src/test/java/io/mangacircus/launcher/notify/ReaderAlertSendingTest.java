@@ -132,4 +132,18 @@ class ReaderAlertSendingTest {
     assertThat(received).containsExactly("POST /alice/hook?key=k%201 Host=hooks.example.test:"
         + server.actualPort());
   }
+
+  @Test
+  void anAllowedReaderAlertOnAnIpv6LiteralIsSentThereWithTheBracketedHost() {
+    HttpServer v6 = vertx.createHttpServer().requestHandler(request -> {
+      received.add(request.method() + " " + request.uri() + " Host=" + request.headers().get("Host"));
+      request.response().end();
+    }).listen(0, "::1").await();
+    RequestSender sender = new RequestSender(vertx, 5, new ReaderTargetGuard(List.of("[::1]"),
+        ReaderTargetGuard.HostResolver.system()));
+
+    assertThat(sender.sendReaderAlert(new OutgoingRequest("POST", "http://[::1]:" + v6.actualPort() + "/v6", Map.of(),
+        "{}")).await().statusCode()).isEqualTo(200);
+    assertThat(received).containsExactly("POST /v6 Host=[::1]:" + v6.actualPort());
+  }
 }

@@ -95,10 +95,10 @@ class ReaderTargetGuardTest {
         "93.184.215.14", 8443, "/a/b%20c?key=1&x=%2F", "hooks.example.org"));
     assertThat(guard.check("https://HOOKS.example.org.")).as("upper case and a final dot are the same host")
         .isEqualTo(new Reach(true, "93.184.215.14", 443, "/", "hooks.example.org"));
-    assertThat(guard.check("http://8.8.8.8/x")).as("a literal address is its own host: no virtual host")
+    assertThat(guard.check("http://8.8.8.8/x")).as("a dotted address is its own host: no virtual host")
         .isEqualTo(new Reach(false, "8.8.8.8", 80, "/x", null));
     assertThat(guard.check("http://[2606:4700:4700::1111]/x")).isEqualTo(new Reach(false, "2606:4700:4700:0:0:0:0:1111",
-        80, "/x", null));
+        80, "/x", "[2606:4700:4700::1111]"));
   }
 
   @Test
