@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * process that hosts the reader, only when a destination or a heartbeat URL is configured, on its own event loop: a
  * slow or dead destination waits here and nowhere else. Events come from the (clustered) event bus; every delivery
  * waits in {@code data/notifications/outbox.json} until its destination answered 2xx ({@link Deliveries}). It wires
- * the event consumers, the Settings page's requests ({@link SettingsRequests}), the heartbeat and the pump.
+ * the event consumers, the Settings page's requests ({@link SettingsRequests}), the check of readers' alert targets
+ * ({@link ReaderTargetGuard}), the heartbeat and the pump.
  */
 public final class NotificationVerticle extends VerticleBase {
 
