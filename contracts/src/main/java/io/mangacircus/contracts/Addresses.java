@@ -255,6 +255,14 @@ public final class Addresses {
    */
   public static final String LAUNCHER_NOTIFICATIONS_CHANGE = "mc.launcher.notifications.change";
 
+  /**
+   * Request/reply, local as {@link #LAUNCHER_NOTIFICATIONS_GET}. Whether a reader's own alert target may be saved: body
+   * {@code {v:1, url}}, reply {@code {v:1}} when its host is allowed by {@code notifications.readerAlertAllowedHosts}
+   * or resolves only to public addresses. Fails with {@code MALFORMED_MESSAGE} when it is refused (the message says
+   * why, naming no host). Sent by {@code PUT /api/me/alerts/target}, which waits 15 000 ms (name lookups).
+   */
+  public static final String LAUNCHER_NOTIFICATIONS_CHECK_TARGET = "mc.launcher.notifications.target.check";
+
   private Addresses() {
   }
 

@@ -9,6 +9,8 @@ import io.mangacircus.launcher.notify.Deduplicator;
 import io.mangacircus.launcher.notify.DiscoveryTally;
 import io.mangacircus.launcher.notify.Dispatcher;
 import io.mangacircus.launcher.notify.Outbox;
+import io.mangacircus.launcher.notify.PublicAddresses;
+import io.mangacircus.launcher.notify.ReaderTargetGuard;
 import io.mangacircus.launcher.notify.RateLimit;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -73,7 +75,8 @@ class ArchitectureTest {
             JobTransitions.class, StageLattice.class, HtmlExtraction.class, HtmlDefinitions.class,
             RequestLimiter.class, MangaDexRefs.class, MangaDexOptions.class, Deduplicator.class, RateLimit.class,
             Outbox.class, Dispatcher.class, DiscoveryTally.class, GroupChoice.class, TimedCache.class, CoverIds.class,
-            SearchPacing.class, LibraryVisits.class, ReadingCounts.class, FinderInput.class, LibraryHoldings.class)
+            SearchPacing.class, LibraryVisits.class, ReadingCounts.class, FinderInput.class, LibraryHoldings.class,
+            PublicAddresses.class, ReaderTargetGuard.class)
         .should().dependOnClassesThat().resideInAPackage("io.vertx..")
         .check(CLASSES);
   }

@@ -19,17 +19,29 @@ import java.util.Set;
  * @param retry backoff of failed deliveries
  * @param heartbeat the dead-man's switch
  * @param destinations where messages go (default none)
+ * @param readerAlertAllowedHosts hosts that readers' own alert targets may name although they are, or resolve to, a
+ *     loopback, private, link-local or otherwise internal address; host names or IP addresses as written in the
+ *     target's URL, without scheme, port or path. Other reader targets must resolve only to public addresses, when
+ *     saved and again at every send. The operator's destinations are never restricted (default none)
  */
 public record NotificationsConfig(String publicUrl, int outboxMax, long dedupMinutes, long requestTimeoutSeconds,
-    Retry retry, Heartbeat heartbeat, List<Destination> destinations) {
+    Retry retry, Heartbeat heartbeat, List<Destination> destinations, List<String> readerAlertAllowedHosts) {
 
   /** Every event kind a destination may receive, as written in the config. */
   public static final List<String> EVENT_KINDS = List.of("incident", "repair-required", "circuit", "quarantined",
       "corrupt-state", "memory-yield", "new-chapters");
 
+  /** A host name or dotted IPv4 address, optionally with a final dot. */
+  private static final String HOST_NAME = "(?=.{1,253}$)[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?"
+      + "(\\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\\.?";
+
+  /** An IPv6 address (at least two colons, unlike a host with a port), with or without brackets. */
+  private static final String IPV6 = "\\[?[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*]?";
+
   public NotificationsConfig {
     publicUrl = publicUrl == null ? "" : publicUrl.replaceAll("/+$", "");
     destinations = destinations == null ? List.of() : List.copyOf(destinations);
+    readerAlertAllowedHosts = readerAlertAllowedHosts == null ? List.of() : List.copyOf(readerAlertAllowedHosts);
   }
 
   /** Checks every value's range; the first bad one throws {@link InvalidConfigException} naming its key. */
@@ -71,6 +83,12 @@ public record NotificationsConfig(String publicUrl, int outboxMax, long dedupMin
         require(EVENT_KINDS.contains(event), key + ".events", "\"" + event + "\" is not one of " + EVENT_KINDS);
       }
       require(d.maxPerHour() >= 1 && d.maxPerHour() <= 3600, key + ".maxPerHour", "must be between 1 and 3600");
+    }
+    for (int i = 0; i < readerAlertAllowedHosts.size(); i++) {
+      String host = readerAlertAllowedHosts.get(i);
+      require(host != null && (host.matches(HOST_NAME) || host.matches(IPV6)),
+          "notifications.readerAlertAllowedHosts[" + i + "]", "must be a host name or an IP address, without scheme, "
+              + "port or path");
     }
   }
 

@@ -54,8 +54,9 @@ final class Deliveries {
     tick.gone().forEach(d -> LOG.warn("[NOTIFY] gave up a {} message for destination {}: it is no longer configured",
         d.notification().kind(), d.destination()));
     for (Delivery delivery : tick.send()) {
-      Destination destination = dispatcher.destination(delivery).orElseThrow();
-      sender.send(destination.request(delivery.notification())).onComplete(ar -> {
+      OutgoingRequest request = dispatcher.destination(delivery).orElseThrow().request(delivery.notification());
+      // A reader's own target is checked again at every send: its name may resolve elsewhere by now.
+      (delivery.target() == null ? sender.send(request) : sender.sendReaderAlert(request)).onComplete(ar -> {
         if (ar.succeeded()) {
           dispatcher.succeeded(delivery);
           meters.count("mc.notifications.sent", delivery.destination());

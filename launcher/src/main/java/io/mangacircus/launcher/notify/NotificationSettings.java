@@ -49,7 +49,8 @@ public final class NotificationSettings {
     NotificationsConfig.Heartbeat heartbeat = fromFile.heartbeat().enabled() || saved.heartbeat() == null
         ? fromFile.heartbeat() : saved.heartbeat();
     return new NotificationsConfig(fromFile.publicUrl(), fromFile.outboxMax(), fromFile.dedupMinutes(),
-        fromFile.requestTimeoutSeconds(), fromFile.retry(), heartbeat, destinations);
+        fromFile.requestTimeoutSeconds(), fromFile.retry(), heartbeat, destinations,
+        fromFile.readerAlertAllowedHosts());
   }
 
   private Optional<NotificationsConfig.Destination> fromConfigFile(String name) {
@@ -192,7 +193,7 @@ public final class NotificationSettings {
     NotificationsConfig.Heartbeat heartbeat = saved.heartbeat() == null
         ? new NotificationsConfig.Heartbeat("", 300) : saved.heartbeat();
     new NotificationsConfig("", 1, 0, 10, new NotificationsConfig.Retry(10, 2.0, 900, 20), heartbeat,
-        saved.destinations()).check();
+        saved.destinations(), List.of()).check();
   }
 
   /**

@@ -3,6 +3,7 @@ package io.mangacircus.launcher.notify;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ChapterPublished;
 import io.mangacircus.contracts.DiscoveryFinished;
+import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.JobProgress;
 import io.mangacircus.contracts.LauncherStatus;
 import io.mangacircus.contracts.MemoryYieldChanged;
@@ -11,6 +12,7 @@ import io.mangacircus.launcher.config.NotificationsConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
@@ -31,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * process that hosts the reader, only when a destination or a heartbeat URL is configured, on its own event loop: a
  * slow or dead destination waits here and nowhere else. Events come from the (clustered) event bus; every delivery
  * waits in {@code data/notifications/outbox.json} until its destination answered 2xx ({@link Deliveries}). It wires
- * the event consumers, the Settings page's requests ({@link SettingsRequests}), the heartbeat and the pump.
+ * the event consumers, the Settings page's requests ({@link SettingsRequests}), the check of readers' alert targets
+ * ({@link ReaderTargetGuard}), the heartbeat and the pump.
  */
 public final class NotificationVerticle extends VerticleBase {
 
@@ -99,12 +102,16 @@ public final class NotificationVerticle extends VerticleBase {
         }
       });
       meters.bind(outbox);
-      sender = new RequestSender(vertx, config.requestTimeoutSeconds());
+      ReaderTargetGuard guard = new ReaderTargetGuard(config.readerAlertAllowedHosts(),
+          ReaderTargetGuard.HostResolver.system());
+      sender = new RequestSender(vertx, config.requestTimeoutSeconds(), guard);
       deliveries = new Deliveries(vertx, dispatcher, sender, file, meters, config);
       readerAlerts = new ReaderAlerts(vertx, messages, clock, deliveries, this::pump);
       heartbeat = new Heartbeat(vertx, sender, ready, meters);
       subscribe();
       consumers.addAll(settings.answer(dispatcher, messages, sender, this::apply));
+      consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_CHECK_TARGET,
+          message -> checkTarget(guard, message)));
       timers.add(vertx.setPeriodic(PUMP_MS, id -> pump()));
       heartbeat.restart(config.heartbeat());
       if (!config.active() && before == 0) {
@@ -124,6 +131,25 @@ public final class NotificationVerticle extends VerticleBase {
   private void apply(NotificationsConfig config) {
     dispatcher.replaceDestinations(destinations(config), rates(config));
     heartbeat.restart(config.heartbeat());
+  }
+
+  /** Answers whether a reader may save an alert target (checked again at every send). */
+  private void checkTarget(ReaderTargetGuard guard, Message<Object> message) {
+    if (!(message.body() instanceof JsonObject body) || !(body.getValue("url") instanceof String url)) {
+      message.fail(ErrorCode.MALFORMED_MESSAGE.code(), "send {v:1, url}");
+      return;
+    }
+    vertx.executeBlocking(() -> guard.check(url), false).onComplete(ar -> {
+      if (ar.failed()) {
+        LOG.error("[NOTIFY] cannot check a reader's alert target", ar.cause());
+        message.fail(ErrorCode.INTERNAL_ERROR.code(), "the target could not be checked: "
+            + ar.cause().getClass().getSimpleName());
+      } else if (ar.result() instanceof ReaderTargetGuard.Refused refused) {
+        message.fail(ErrorCode.MALFORMED_MESSAGE.code(), refused.reason());
+      } else {
+        message.reply(new JsonObject().put("v", 1));
+      }
+    });
   }
 
   private static List<Destination> destinations(NotificationsConfig config) {

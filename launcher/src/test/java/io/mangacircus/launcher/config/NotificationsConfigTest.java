@@ -89,4 +89,18 @@ class NotificationsConfigTest {
     assertThat(SecretRedactor.redact("POST /message?token=gotify-secret")).doesNotContain("gotify-secret");
     assertThat(SecretRedactor.redact("Authorization: Bearer tk_ntfysecret")).doesNotContain("tk_ntfysecret");
   }
+
+  @Test
+  void readersMayAimAtNoInternalHostUnlessTheAdminListsItByNameOrAddressAlone() throws Exception {
+    assertThat(load("{}").notifications().readerAlertAllowedHosts()).isEmpty();
+    assertThat(load("""
+        {"notifications": {"readerAlertAllowedHosts": ["ntfy.home.lan", "127.0.0.1", "[::1]", "fd00::5",
+          "hooks.home.lan."]}}""").notifications().readerAlertAllowedHosts()).hasSize(5);
+    for (String bad : new String[] {"http://ntfy.home.lan", "ntfy.home.lan:8080", "beef.cafe:80", "ntfy.home.lan/x",
+        "", "a b", "*.home.lan"}) {
+      assertKey("{\"notifications\": {\"readerAlertAllowedHosts\": [\"ntfy.lan\", \"" + bad + "\"]}}",
+          "notifications.readerAlertAllowedHosts[1]", "must be a host name or an IP address, without scheme, port or "
+              + "path");
+    }
+  }
 }

@@ -17,6 +17,7 @@ import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.testing.LibraryFixture;
 import io.mangacircus.launcher.testing.SeededReaderDb;
 import io.mangacircus.launcher.testing.SeededReaderDb.Account;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,7 +59,10 @@ class NotificationSettingsBrowserIT {
     wm.stubFor(any(anyUrl()).willReturn(ok()));
     new LibraryFixture(data).chapter(SERIES, "Circus Nights", 1, 3, Instant.parse("2026-11-20T10:00:00Z"));
     SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("alice", "alice-password"));
-    harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
+    // WireMock stands in for alice's ntfy server on the loopback address, which readers may use only when allowed.
+    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
+        .put("initialAdminPassword", ADMIN_PASSWORD)).put("notifications", new JsonObject()
+        .put("readerAlertAllowedHosts", new JsonArray().add("127.0.0.1"))).encode()).startStandard(Mode.ALL);
     browser = new Browser();
     driver = browser.driver();
   }

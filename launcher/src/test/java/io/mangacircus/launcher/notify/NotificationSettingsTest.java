@@ -31,7 +31,7 @@ class NotificationSettingsTest {
   private static NotificationsConfig fromFile(NotificationsConfig.Heartbeat heartbeat,
       NotificationsConfig.Destination... destinations) {
     return new NotificationsConfig("https://manga.example.org", 500, 15, 10,
-        new NotificationsConfig.Retry(10, 2.0, 900, 20), heartbeat, List.of(destinations));
+        new NotificationsConfig.Retry(10, 2.0, 900, 20), heartbeat, List.of(destinations), List.of());
   }
 
   private final NotificationSettings settings = new NotificationSettings(fromFile(

@@ -548,8 +548,10 @@ class NotificationsIT {
 
   @Test
   void readersGetOneAlertPerSubscribedSeriesAtTheirOwnTopicOrWebhookAndNeverOtherUsersTitles() {
+    // WireMock listens on the loopback address: readers may aim there only because the admin allows that host.
     JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token"))
-        .put("notifications", notifications(new JsonArray()));
+        .put("notifications", notifications(new JsonArray()).put("readerAlertAllowedHosts",
+            new JsonArray().add("127.0.0.1")));
     harness = new LauncherHarness(data, config.encode());
     RouterSlot slot = new RouterSlot();
     harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
@@ -580,6 +582,17 @@ class NotificationsIT {
     assertThat(badTarget.statusCode()).isEqualTo(400);
     assertThat(new JsonObject(badTarget.body()).getString("message"))
         .isEqualTo("topic is missing: an ntfy alert needs its topic");
+    // Internal addresses the admin did not allow are refused, literal or by name, and nothing is saved.
+    for (String internal : List.of("http://169.254.169.254/latest/meta-data/", "http://localhost:" + wm.port()
+        + "/hook", "http://[::1]:" + wm.port() + "/hook", "http://10.0.0.1/hook")) {
+      HttpResponse<String> refused = carol.put("/api/me/alerts/target", new JsonObject().put("type", "webhook")
+          .put("url", internal));
+      assertThat(refused.statusCode()).as(internal + ": " + refused.body()).isEqualTo(400);
+      assertThat(new JsonObject(refused.body()).getString("message")).as(internal).startsWith("url refused: its host "
+          + "is a ").contains("alerts go only to public addresses unless the server's admin allows the host "
+          + "(notifications.readerAlertAllowedHosts)");
+    }
+    assertThat(new JsonObject(carol.get("/api/me/alerts").body()).getValue("target")).isNull();
 
     HttpResponse<String> view = alice.get("/api/me/alerts");
     assertThat(view.body()).doesNotContain("alice-topic", "tk_alice", String.valueOf(wm.port()));

@@ -9,13 +9,18 @@ import io.mangacircus.reader.store.AlertStore;
 import io.mangacircus.reader.store.AlertTarget;
 import io.mangacircus.reader.store.Session;
 import io.mangacircus.reader.store.StoreException;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
@@ -23,9 +28,13 @@ import java.util.Optional;
 /**
  * A reader's own new-chapter alerts (docs/notifications.md): where they go (an ntfy topic or a webhook, secrets shown
  * only as "set") and which series they are about, under {@code /api/me/alerts}; and the answer to the notifier's
- * question "who wants to hear about these series", which names each user only with their own series.
+ * question "who wants to hear about these series", which names each user only with their own series. A target is saved
+ * only once this process's notifier agreed to send there.
  */
 public final class ChapterAlerts {
+
+  /** How long the notifier may take to check a target's address (name lookups included). */
+  static final Duration CHECK_TIMEOUT = Duration.ofSeconds(15);
 
   private final Vertx vertx;
   private final AlertStore alerts;
@@ -92,11 +101,36 @@ public final class ChapterAlerts {
     if (body.isEmpty()) {
       return;
     }
-    ApiReplies.blocking(vertx, ctx, () -> {
-      Optional<AlertTarget> old = alerts.alertTarget(session.userId());
-      alerts.saveAlertTarget(session.userId(), AlertTargetRules.edit(old, body.get()), clock.instant());
-      return view(session.userId());
-    }, ctx::json);
+    ApiReplies.blocking(vertx, ctx, () -> AlertTargetRules.edit(alerts.alertTarget(session.userId()), body.get()),
+        target -> checkAddress(target)
+            .onFailure(t -> refused(ctx, t))
+            .onSuccess(checked -> ApiReplies.blocking(vertx, ctx, () -> {
+              alerts.saveAlertTarget(session.userId(), checked, clock.instant());
+              return view(session.userId());
+            }, ctx::json)));
+  }
+
+  /**
+   * Asks this process's notifier whether the server may send to the target's address: a reader must not aim it at
+   * the server's own network (docs/notifications.md). The notifier checks again at every send.
+   */
+  private Future<AlertTarget> checkAddress(AlertTarget target) {
+    return vertx.eventBus().request(Addresses.LAUNCHER_NOTIFICATIONS_CHECK_TARGET, new JsonObject().put("v", 1)
+            .put("url", target.url()), new DeliveryOptions().setLocalOnly(true)
+            .setSendTimeout(CHECK_TIMEOUT.toMillis()))
+        .map(reply -> target);
+  }
+
+  private static void refused(RoutingContext ctx, Throwable t) {
+    if (t instanceof ReplyException reply && reply.failureType() == ReplyFailure.RECIPIENT_FAILURE
+        && reply.failureCode() == ErrorCode.MALFORMED_MESSAGE.code()) {
+      ApiReplies.error(ctx, 400, "bad_request", "url refused: " + reply.getMessage());
+    } else if (t instanceof ReplyException reply && reply.failureType() == ReplyFailure.NO_HANDLERS) {
+      ApiReplies.error(ctx, 503, "notifier_unavailable", "the notifier is not running in this process, so the "
+          + "target cannot be checked; the log says why");
+    } else {
+      ApiReplies.error(ctx, 503, "notifier_unavailable", "the target could not be checked: " + t.getMessage());
+    }
   }
 
   private void handleDeleteTarget(RoutingContext ctx) {
