@@ -229,6 +229,35 @@ class ConfigLoaderTest {
     assertThat(config.toString()).doesNotContain("m-secret-1-0123456789abc").doesNotContain("a-secret-2-0123456789abc");
   }
 
+  @Test
+  void aBearerTokenShorterThan24CharactersIsRefusedAtStart() {
+    Throwable admin = org.assertj.core.api.Assertions.catchThrowable(() -> loader.load(Optional.empty(),
+        Map.of("MANGACIRCUS_ADMIN_TOKEN", "change-me"), CommandLineOverrides.none()));
+    Throwable metrics = catchThrowable("{\"metrics\": {\"token\": \"twenty-three-characters\"}}");
+
+    assertKey(admin, "reader.adminToken");
+    assertThat(admin).hasMessageContaining("at least 24").hasMessageNotContaining("change-me");
+    assertKey(metrics, "metrics.token");
+    assertThat(metrics).hasMessageContaining("is 23 characters long");
+  }
+
+  @Test
+  void trustProxyListsProxyAddressesAndFalseStillMeansNone() throws Exception {
+    assertThat(loadFile("{\"reader\": {\"trustProxy\": false}}").reader().trustProxy()).isEmpty();
+    assertThat(loadFile("{\"reader\": {\"trustProxy\": [\"127.0.0.1\", \"172.16.0.0/12\"]}}").reader()
+        .trustedProxies().trusts("172.18.0.2")).isTrue();
+    Throwable yes = catchThrowable("{\"reader\": {\"trustProxy\": true}}");
+    assertKey(yes, "reader.trustProxy");
+    assertThat(yes).hasMessageContaining("[\"127.0.0.1\"]");
+    assertKey(catchThrowable("{\"reader\": {\"trustProxy\": [\"proxy.local\"]}}"), "reader.trustProxy");
+  }
+
+  @Test
+  void anInitialAdminPasswordOfOnlySpacesIsRefused() {
+    assertKey(catchThrowable("{\"reader\": {\"initialAdminPassword\": \"          \"}}"),
+        "reader.initialAdminPassword");
+  }
+
   private Throwable catchThrowable(String json) {
     return org.assertj.core.api.Assertions.catchThrowable(() -> loadFile(json));
   }
