@@ -44,7 +44,8 @@ class LoginBurstTest {
 
   @Test
   void loginsSentAtOnceAreCountedBeforeTheirPasswordsAreChecked() throws Exception {
-    List<HttpResponse<String>> answers = all(reader, 30, i -> login(reader, "admin", "wrong-" + i, null));
+    List<HttpResponse<String>> answers = all(behindProxy, 30,
+        i -> login(behindProxy, "admin", "wrong-" + i, "192.0.2.30"));
 
     assertThat(answers).filteredOn(a -> a.statusCode() == 401).as("checked").hasSizeLessThanOrEqualTo(
         AccountRoutes.MAX_FAILURES);
