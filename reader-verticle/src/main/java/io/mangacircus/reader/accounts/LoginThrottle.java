@@ -91,6 +91,7 @@ public final class LoginThrottle {
   /** Records a failure that was checked without {@link #begin} (instant checks that cannot race). */
   public synchronized void failed(String client, String user) {
     Instant now = clock.instant();
+    sweepIfLarge(now);
     attempts.computeIfAbsent(pairKey(client, user), k -> new ArrayDeque<>()).addLast(now);
     attempts.computeIfAbsent(addressKey(client), k -> new ArrayDeque<>()).addLast(now);
   }
