@@ -83,7 +83,7 @@ site_up() { grep -q '^READY ' "$work/site.out" || { kill -0 "$site_pid" 2>/dev/n
 wait_for "bench site" 180 site_up
 base_url=$(awk '/^READY / {print $2; exit}' "$work/site.out")
 rm -rf "${site:?}"/c*   # only the served copies (in the site's memory) are needed
-token="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+token="bench-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 source_conf="\"scraper\": {\"claimPollMs\": 50, \"sources\": {\"bench\": {\"type\": \"demo\", \"baseUrl\": \"$base_url\", \"pageDelayMs\": 0, \"chapterDelayMs\": 0}}}"
 
 download() { # reader port, data dir: adds the title and waits until the job is done

@@ -66,7 +66,7 @@ dead_port=$(free_port)   # nobody listens here
 run() { # config name -> prints pages/s
   local name=$1 data="$work/data-$1-$2" port hport token notifications
   port=$(free_port); hport=$(free_port)
-  token="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+  token="bench-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
   notifications='{}'
   if [ "$name" = hang ]; then
     local h="http://127.0.0.1:$hang_port"

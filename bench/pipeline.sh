@@ -197,7 +197,7 @@ run_mc() {
   local label=$1 validation=$2 queue=$3
   local data="$work/data-$label" port hport token extra="" log="$work/mangacircus-$label.log"
   port=$(free_port); hport=$(free_port)
-  token="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+  token="bench-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
   mkdir -p "$data"
   if [ -n "$queue" ]; then mkdir -p "$data/scraper"; cp "$queue" "$data/scraper/queue.json"; fi
   [ -z "$validation" ] || extra=", \"validation\": \"$validation\""

@@ -101,7 +101,7 @@ sync
 # ---- MangaCircus --------------------------------------------------------------------------------------------------
 port=$(free_port); hport=$(free_port)
 password="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
-token="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+token="bench-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 source_conf="\"scraper\": {\"claimPollMs\": 50, \"sources\": {\"bench\": {\"type\": \"demo\", \"baseUrl\": \"$base_url\", \"pageDelayMs\": $page_delay, \"chapterDelayMs\": $chapter_delay}}}"
 log="$work/mangacircus.log"   # the reader's process (in `all` mode the only one)
 if [ "$mode" = all ]; then

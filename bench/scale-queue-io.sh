@@ -16,7 +16,7 @@ closed=$(free_port)
 cat >"$work/mc.json" <<J
 {"scraper": {"sources": {"bench": {"type": "demo", "baseUrl": "http://127.0.0.1:$closed", "pageDelayMs": 0, "chapterDelayMs": 0}}}}
 J
-port=$(free_port); hport=$(free_port); token="io-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+port=$(free_port); hport=$(free_port); token="io-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 MANGACIRCUS_ADMIN_TOKEN=$token java -jar "$jar" all --conf "$work/mc.json" --data "$data" --port "$port" --health-port "$hport" >"$work/log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf $work' EXIT

@@ -50,8 +50,11 @@ import io.mangacircus.contracts.MessageJson;
 import io.mangacircus.contracts.OperatorText;
 import io.mangacircus.contracts.ScraperRequests;
 import io.mangacircus.contracts.library.LibraryLayout;
+import io.mangacircus.reader.accounts.BearerToken;
+import io.mangacircus.reader.accounts.LoginThrottle;
 import io.mangacircus.reader.finder.FinderInput;
 import io.mangacircus.reader.finder.LibraryHoldings;
+import io.mangacircus.reader.http.TrustedProxies;
 import io.mangacircus.reader.shelves.LibraryVisits;
 import io.mangacircus.reader.shelves.ReadingCounts;
 import io.mangacircus.scraper.search.CoverIds;
@@ -76,7 +79,8 @@ class ArchitectureTest {
             RequestLimiter.class, MangaDexRefs.class, MangaDexOptions.class, Deduplicator.class, RateLimit.class,
             Outbox.class, Dispatcher.class, DiscoveryTally.class, GroupChoice.class, TimedCache.class, CoverIds.class,
             SearchPacing.class, LibraryVisits.class, ReadingCounts.class, FinderInput.class, LibraryHoldings.class,
-            PublicAddresses.class, ReaderTargetGuard.class)
+            PublicAddresses.class, ReaderTargetGuard.class,
+            LoginThrottle.class, TrustedProxies.class, BearerToken.class)
         .should().dependOnClassesThat().resideInAPackage("io.vertx..")
         .check(CLASSES);
   }

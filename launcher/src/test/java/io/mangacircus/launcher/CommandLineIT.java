@@ -115,8 +115,8 @@ class CommandLineIT {
   @Test
   void sigtermStopsGracefullyWithExitZeroRecordsTheStopAndLogsJsonLinesWithoutSecrets() throws Exception {
     int port = FreePorts.next();
-    Map<String, String> env = Map.of("MANGACIRCUS_LOG_FORMAT", "json", "MANGACIRCUS_ADMIN_TOKEN", "adm1n-t0ken-value",
-        "MANGACIRCUS_METRICS_TOKEN", "metr1cs-t0ken-value");
+    Map<String, String> env = Map.of("MANGACIRCUS_LOG_FORMAT", "json", "MANGACIRCUS_ADMIN_TOKEN", "adm1n-t0ken-value-012345",
+        "MANGACIRCUS_METRICS_TOKEN", "metr1cs-t0ken-value-0123");
     try (JarProcess process = startAll(work, env, port)) {
       HttpProbe.awaitReady(port);
       long before = System.nanoTime();
@@ -129,7 +129,7 @@ class CommandLineIT {
       List<String> lines = process.output().lines().filter(line -> !line.isBlank()).toList();
       assertThat(lines).isNotEmpty().allSatisfy(line -> assertThat(new JsonObject(line).getString("level")).isNotNull());
       assertThat(lines).anySatisfy(line -> assertThat(new JsonObject(line).getString("message")).contains("stopped cleanly"));
-      assertThat(process.output()).doesNotContain("adm1n-t0ken-value", "metr1cs-t0ken-value");
+      assertThat(process.output()).doesNotContain("adm1n-t0ken-value-012345", "metr1cs-t0ken-value-0123");
     }
     assertThat(Files.readString(work.resolve("data/scraper/runtime.json"))).contains("\"status\" : \"stopped\"");
     assertThat(Files.readString(work.resolve("data/runtime-reader.json"))).contains("\"status\" : \"stopped\"");

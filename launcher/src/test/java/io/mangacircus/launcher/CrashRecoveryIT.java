@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("process")
 class CrashRecoveryIT {
 
-  private static final String TOKEN = "crash-test-admin-token";
+  private static final String TOKEN = "crash-test-admin-token-0";
   private static final List<String> TITLES = List.of("circus-nights", "tightrope-walker", "lion-tamer");
   private static final List<String> CRASH_POINTS = List.of("page.part-written:3", "page.renamed:2",
       "publish.before-rename:1", "publish.renamed:1", "checkpoint.line-torn:4", "page.renamed:7", "publish.renamed:2");

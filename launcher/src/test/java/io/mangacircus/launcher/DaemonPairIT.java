@@ -53,7 +53,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @Tag("process") @Tag("browser") @Tag("cluster")
 class DaemonPairIT {
 
-  private static final String TOKEN = "pair-test-admin-token";
+  private static final String TOKEN = "pair-test-admin-token-01";
   private static final String ADMIN_PASSWORD = "cluster-admin-pass";
   private static final String HEARTBEAT = "/ping/uuid-7";
   private static final Duration START = Duration.ofSeconds(60);

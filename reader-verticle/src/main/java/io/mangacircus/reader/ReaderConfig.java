@@ -1,5 +1,8 @@
 package io.mangacircus.reader;
 
+import io.mangacircus.reader.http.TrustedProxies;
+import java.util.List;
+
 /**
  * The reader service's typed configuration (the {@code reader} section of {@code conf/mangacircus.json}).
  *
@@ -10,16 +13,26 @@ package io.mangacircus.reader;
  * @param initialAdminPassword password of the {@code admin} account created on first start when no admin exists;
  *     empty = generate one and log it once. Default empty; environment {@code MANGACIRCUS_ADMIN_PASSWORD}. Never logged.
  * @param sessionHours how long a login session lasts, hours. Default 720 (30 days); 1..8760.
- * @param trustProxy whether the reader sits behind a reverse proxy whose {@code X-Forwarded-Prefix} (a sub-path such as
- *     {@code /manga}) it puts before the links it writes into OPDS feeds; only true when every request comes through
- *     that proxy, which must set or strip the header. Default false: the header is ignored.
+ * @param trustProxy the addresses (or CIDR ranges) of the reverse proxies in front of the reader: only a request from
+ *     one of them has its {@code X-Forwarded-For} believed (the client address that logins are throttled by) and its
+ *     {@code X-Forwarded-Prefix} (a sub-path such as {@code /manga} put before the links of OPDS feeds). Default empty:
+ *     no proxy is trusted, the socket's peer is the client and both headers are ignored.
  */
 public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword,
-    long sessionHours, boolean trustProxy) {
+    long sessionHours, List<String> trustProxy) {
+
+  /** The shortest admin (and metrics) bearer token accepted: shorter ones are guessable. */
+  public static final int MIN_TOKEN_LENGTH = 24;
 
   public ReaderConfig {
     adminToken = adminToken == null ? "" : adminToken;
     initialAdminPassword = initialAdminPassword == null ? "" : initialAdminPassword;
+    trustProxy = trustProxy == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(trustProxy));
+  }
+
+  /** The trusted proxies; {@link IllegalArgumentException} naming an entry that is no IP address or range. */
+  public TrustedProxies trustedProxies() {
+    return TrustedProxies.of(trustProxy);
   }
 
   /** Whether an admin bearer token is configured. */

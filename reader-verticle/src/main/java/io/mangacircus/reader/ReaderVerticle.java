@@ -41,6 +41,7 @@ import io.mangacircus.reader.library.OpenPageFiles;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.http.ApiRequestRules;
 import io.mangacircus.reader.http.HttpMount;
+import io.mangacircus.reader.http.TrustedProxies;
 import io.mangacircus.reader.store.ReaderStores;
 import io.mangacircus.reader.store.StoreException;
 import io.mangacircus.reader.store.UserStore;
@@ -191,8 +192,9 @@ public final class ReaderVerticle extends VerticleBase {
     publishedConsumer = vertx.eventBus().consumer(Addresses.LIBRARY_PUBLISHED,
         DecodingHandler.of(ChapterPublished::fromJson, (message, event) -> addPublished(files, event)));
     CatalogRoutes catalogRoutes = new CatalogRoutes(vertx, catalog, files, inventory::invalidate);
+    TrustedProxies proxies = config.trustedProxies();
     AccessGuard guard = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), config.adminToken(),
-        clock);
+        proxies, clock);
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
     // Cross-cutting, for every feature and in this order (docs/architecture.md §7): whatever fails anywhere answers in
     // the one error shape; under /api cross-site changes and bodies that are not JSON are refused before any body is
@@ -234,7 +236,7 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/admin/*").subRouter(new TitleFinderRoutes(vertx, config.scraperRequestTimeoutMs(), inventory,
         files.root(), new CoverCache(dataDir.resolve("search-covers"), CoverCache.DEFAULT_MAX_FILES, clock)).router());
     router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, stores.progress(), catalog,
-        cbz, new ProgressRecorder(files, stores.progress(), clock), config.trustProxy(), pages::handleCover).router());
+        cbz, new ProgressRecorder(files, stores.progress(), clock), proxies, pages::handleCover).router());
     // After every feature: an /api or /opds request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/opds/*").handler(this::handleUnknownApi);

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReaderRoutesTest {
 
   private static final String ADMIN_PASSWORD = "routes-test-admin-password";
-  private static final String ADMIN_TOKEN = "routes-test-admin-token";
+  private static final String ADMIN_TOKEN = "routes-test-admin-token-";
 
   /** A route as the docs write it: {@code `PUT /api/progress/{series}`}, a query left out; the OPDS catalog too. */
   private static final Pattern DOCUMENTED = Pattern.compile("`(GET|POST|PUT|DELETE) (/(?:api|opds)/[^`?\\s]*)");
@@ -84,7 +84,7 @@ class ReaderRoutesTest {
     vertx.createHttpServer().requestHandler(request -> served.get().handle(request)).listen(0, "127.0.0.1")
         .compose(server -> {
           port = server.actualPort();
-          return vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, false),
+          return vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, java.util.List.of()),
               mount, data));
         })
         .onComplete(context.succeedingThenComplete());

@@ -39,11 +39,14 @@ public final class ReaderUnderTest implements AutoCloseable {
 
   /** Starts a reader over {@code data} (its library in {@code data/library}). */
   public static ReaderUnderTest start(Path data) throws Exception {
-    return start(data, false);
+    return start(data, java.util.List.of());
   }
 
-  /** Starts a reader over {@code data} that trusts, or not, the proxy's {@code X-Forwarded-*} headers. */
-  public static ReaderUnderTest start(Path data, boolean trustProxy) throws Exception {
+  /**
+   * Starts a reader over {@code data} that believes the {@code X-Forwarded-*} headers of the proxies at
+   * {@code trustProxy} (addresses or ranges); the test's own requests come from 127.0.0.1.
+   */
+  public static ReaderUnderTest start(Path data, java.util.List<String> trustProxy) throws Exception {
     Files.createDirectories(data.resolve("library"));
     Vertx vertx = Vertx.vertx();
     AtomicReference<Router> served = new AtomicReference<>();

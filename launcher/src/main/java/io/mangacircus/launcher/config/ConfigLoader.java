@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.databind.type.LogicalType;
@@ -132,7 +133,25 @@ public final class ConfigLoader {
     file.ifPresent(path -> merge(tree, readFile(path), ""));
     applyEnvironment(tree, environment);
     applyCommandLine(tree, cli);
+    trustProxyAsList(tree);
     return bind(tree).validate();
+  }
+
+  /**
+   * {@code reader.trustProxy} used to be a boolean: {@code false} still means no proxy; {@code true} (believe forwarded
+   * headers from whoever connects) is refused, since it would let any client pick the address it is throttled by.
+   */
+  private static void trustProxyAsList(ObjectNode tree) {
+    JsonNode reader = tree.get("reader");
+    JsonNode trust = reader == null ? null : reader.get("trustProxy");
+    if (trust != null && trust.isBoolean()) {
+      if (trust.booleanValue()) {
+        throw new InvalidConfigException("reader.trustProxy", "true is no longer accepted: list the addresses your "
+            + "reverse proxy connects from, e.g. [\"127.0.0.1\"] when it runs on the same machine, or the container "
+            + "network's range such as [\"172.16.0.0/12\"]; [] (or false) when there is no proxy");
+      }
+      ((ObjectNode) reader).set("trustProxy", JsonNodeFactory.instance.arrayNode());
+    }
   }
 
   private ObjectNode defaults() {

@@ -140,6 +140,7 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
     port(http.port(), "http.port");
     port(http.healthPort(), "http.healthPort");
     require(!metrics.token().chars().anyMatch(Character::isWhitespace), "metrics.token", "must not contain whitespace");
+    token(metrics.token(), "metrics.token");
     require("text".equals(log.format()) || "json".equals(log.format()), "log.format",
         "must be \"text\" or \"json\", got \"" + log.format() + "\"");
     require(log.level() != null && LEVELS.contains(log.level().toUpperCase(Locale.ROOT)), "log.level",
@@ -178,8 +179,16 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
         "reader.scraperRequestTimeoutMs", "must be between 100 and 30000 ms");
     require(!reader.adminToken().chars().anyMatch(Character::isWhitespace), "reader.adminToken",
         "must not contain whitespace");
+    token(reader.adminToken(), "reader.adminToken");
     require(reader.initialAdminPassword().isEmpty() || reader.initialAdminPassword().length() >= 8,
         "reader.initialAdminPassword", "must be empty (generate one) or at least 8 characters");
+    require(reader.initialAdminPassword().isEmpty() || !reader.initialAdminPassword().isBlank(),
+        "reader.initialAdminPassword", "must not be only spaces");
+    try {
+      reader.trustedProxies();
+    } catch (IllegalArgumentException e) {
+      throw new InvalidConfigException("reader.trustProxy", e.getMessage());
+    }
     require(reader.sessionHours() >= 1 && reader.sessionHours() <= 8760, "reader.sessionHours",
         "must be between 1 and 8760");
     require(scraper.statusLogIntervalSeconds() >= 0 && scraper.statusLogIntervalSeconds() <= 86_400,
@@ -229,6 +238,13 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
       require(source.chapterDelayMs() >= 0 && source.chapterDelayMs() <= 3_600_000, key + ".chapterDelayMs",
           "must be between 0 and 3600000 ms");
     });
+  }
+
+  /** A bearer token is empty (off) or long enough not to be guessed. */
+  private static void token(String token, String key) {
+    require(token.isEmpty() || token.length() >= ReaderConfig.MIN_TOKEN_LENGTH, key, "is " + token.length()
+        + " characters long; a token must have at least " + ReaderConfig.MIN_TOKEN_LENGTH + " (or be empty to turn it "
+        + "off): make one with `head -c 24 /dev/urandom | base64`");
   }
 
   private static void port(int port, String key) {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CrossSiteRequestIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";
-  private static final String ADMIN_TOKEN = "admin-token-for-scripts";
+  private static final String ADMIN_TOKEN = "admin-token-for-scripts-";
   private static final String EVIL = "http://evil.example";
 
   @TempDir

@@ -64,14 +64,14 @@ class ConfigLoaderTest {
     Path file = dir.resolve("c.json");
     Files.writeString(file, "{\"http\": {\"port\": 9090}, \"dataDir\": \"/from/file\"}");
     Map<String, String> env = Map.of("MANGACIRCUS_PORT", "9191", "MANGACIRCUS_DATA", "/from/env",
-        "MANGACIRCUS_METRICS_TOKEN", "metrics-secret", "MANGACIRCUS_ADMIN_TOKEN", "admin-secret",
+        "MANGACIRCUS_METRICS_TOKEN", "metrics-secret-012345678", "MANGACIRCUS_ADMIN_TOKEN", "admin-secret-0123456789a",
         "MANGACIRCUS_CLUSTER_MEMBERS", "10.0.0.2:5701, 10.0.0.3");
 
     MangaCircusConfig fromEnv = loader.load(Optional.of(file), env, CommandLineOverrides.none());
     assertThat(fromEnv.http().port()).isEqualTo(9191);
     assertThat(fromEnv.dataDir()).isEqualTo("/from/env");
-    assertThat(fromEnv.metrics().token()).isEqualTo("metrics-secret");
-    assertThat(fromEnv.reader().adminToken()).isEqualTo("admin-secret");
+    assertThat(fromEnv.metrics().token()).isEqualTo("metrics-secret-012345678");
+    assertThat(fromEnv.reader().adminToken()).isEqualTo("admin-secret-0123456789a");
     assertThat(fromEnv.cluster().members()).containsExactly("10.0.0.2:5701", "10.0.0.3");
 
     MangaCircusConfig fromCli = loader.load(Optional.of(file), env,
@@ -224,9 +224,38 @@ class ConfigLoaderTest {
 
   @Test
   void tokensNeverAppearInTheConfigsText() throws Exception {
-    MangaCircusConfig config = loadFile("{\"metrics\": {\"token\": \"m-secret-1\"}, \"reader\": {\"adminToken\": \"a-secret-2\"}}");
+    MangaCircusConfig config = loadFile("{\"metrics\": {\"token\": \"m-secret-1-0123456789abc\"}, \"reader\": {\"adminToken\": \"a-secret-2-0123456789abc\"}}");
 
-    assertThat(config.toString()).doesNotContain("m-secret-1").doesNotContain("a-secret-2");
+    assertThat(config.toString()).doesNotContain("m-secret-1-0123456789abc").doesNotContain("a-secret-2-0123456789abc");
+  }
+
+  @Test
+  void aBearerTokenShorterThan24CharactersIsRefusedAtStart() {
+    Throwable admin = org.assertj.core.api.Assertions.catchThrowable(() -> loader.load(Optional.empty(),
+        Map.of("MANGACIRCUS_ADMIN_TOKEN", "change-me"), CommandLineOverrides.none()));
+    Throwable metrics = catchThrowable("{\"metrics\": {\"token\": \"twenty-three-characters\"}}");
+
+    assertKey(admin, "reader.adminToken");
+    assertThat(admin).hasMessageContaining("at least 24").hasMessageNotContaining("change-me");
+    assertKey(metrics, "metrics.token");
+    assertThat(metrics).hasMessageContaining("is 23 characters long");
+  }
+
+  @Test
+  void trustProxyListsProxyAddressesAndFalseStillMeansNone() throws Exception {
+    assertThat(loadFile("{\"reader\": {\"trustProxy\": false}}").reader().trustProxy()).isEmpty();
+    assertThat(loadFile("{\"reader\": {\"trustProxy\": [\"127.0.0.1\", \"172.16.0.0/12\"]}}").reader()
+        .trustedProxies().trusts("172.18.0.2")).isTrue();
+    Throwable yes = catchThrowable("{\"reader\": {\"trustProxy\": true}}");
+    assertKey(yes, "reader.trustProxy");
+    assertThat(yes).hasMessageContaining("[\"127.0.0.1\"]");
+    assertKey(catchThrowable("{\"reader\": {\"trustProxy\": [\"proxy.local\"]}}"), "reader.trustProxy");
+  }
+
+  @Test
+  void anInitialAdminPasswordOfOnlySpacesIsRefused() {
+    assertKey(catchThrowable("{\"reader\": {\"initialAdminPassword\": \"          \"}}"),
+        "reader.initialAdminPassword");
   }
 
   private Throwable catchThrowable(String json) {

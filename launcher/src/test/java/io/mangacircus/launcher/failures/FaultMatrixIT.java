@@ -56,11 +56,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Tag("realtime")
 class FaultMatrixIT {
 
-  private static final String TOKEN = "fault-matrix-token";
+  private static final String TOKEN = "fault-matrix-token-01234";
   private static final String TITLE = "/series/t1";
   private static final String CHAPTER = "/series/t1/chapter/c1";
   private static final int PAGES = 3;
-  private static final String METRICS_TOKEN = "fault-matrix-metrics";
+  private static final String METRICS_TOKEN = "fault-matrix-metrics-012";
   private static final String HEALTHY = "demo";
 
   // ---- the WireMock sites -------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
 /** Host memory readings fed to a real launcher: downloads yield at the high watermark and come back after it. */
 class MemoryYieldIT {
 
-  private static final String TOKEN = "memory-yield-token";
+  private static final String TOKEN = "memory-yield-token-01234";
 
   @TempDir
   Path data;

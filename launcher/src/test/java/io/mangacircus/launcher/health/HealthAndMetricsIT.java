@@ -39,12 +39,12 @@ class HealthAndMetricsIT {
 
   @Test
   void metricsNeedTheBearerTokenAndIncludeSupervisionGauges() {
-    try (LauncherHarness h = new LauncherHarness(data, "{\"metrics\": {\"token\": \"s3cret-metrics\"}}")
+    try (LauncherHarness h = new LauncherHarness(data, "{\"metrics\": {\"token\": \"s3cret-metrics-012345678\"}}")
         .startStandard(Mode.ALL)) {
       assertThat(HttpProbe.get(h.port(), "/metrics").status()).isEqualTo(401);
       assertThat(HttpProbe.get(h.port(), "/metrics", "wrong-token").status()).isEqualTo(401);
 
-      Answer metrics = HttpProbe.get(h.port(), "/metrics", "s3cret-metrics");
+      Answer metrics = HttpProbe.get(h.port(), "/metrics", "s3cret-metrics-012345678");
       assertThat(metrics.status()).isEqualTo(200);
       assertThat(metrics.body())
           .contains("mc_service_up{service=\"reader\"} 1.0", "mc_service_up{service=\"scraper\"} 1.0")

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("process")
 class LogInjectionIT {
 
-  private static final String TOKEN = "log-injection-token";
+  private static final String TOKEN = "log-injection-token-0123";
   private static final String PAYLOAD = "a\u0000b\u001b[31mred\nINJECTED LOG LINE";
   private static final String TITLE_PATH = "/manga/1234/circus-of-ink";
   /** What the source calls its title: ESC, a C1 "next line" and a right-to-left override inside. */

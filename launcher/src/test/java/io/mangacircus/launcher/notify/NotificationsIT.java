@@ -120,7 +120,7 @@ class NotificationsIT {
   private LauncherHarness start(JsonObject notifications, java.util.function.Supplier<Deployable> scraper,
       JsonObject extra) {
     JsonObject config = new JsonObject().put("notifications", notifications).put("metrics",
-        new JsonObject().put("token", "metrics-token")).mergeIn(extra, true);
+        new JsonObject().put("token", "metrics-token-0123456789")).mergeIn(extra, true);
     harness = new LauncherHarness(data, config.encode());
     harness.start(new RouterSlot(), harness.spec("reader", () -> new TestServices.ThrowsFromTimer("reader",
         3_600_000)), harness.spec("scraper", scraper));
@@ -304,7 +304,7 @@ class NotificationsIT {
       harness.vertx().eventBus().publish(Addresses.SCRAPER_INCIDENT_RECORDED, new JsonObject().put("v", 1)
           .put("kind", "http").put("source", "demo").put("jobId", "job-" + i).put("message", "503").put("action", "retry"));
     }
-    await().atMost(Duration.ofSeconds(15)).until(() -> HttpProbe.get(harness.port(), "/metrics", "metrics-token").body()
+    await().atMost(Duration.ofSeconds(15)).until(() -> HttpProbe.get(harness.port(), "/metrics", "metrics-token-0123456789").body()
         .contains("mc_notifications_dropped_total 2.0"));
     await().atMost(Duration.ofSeconds(15)).until(() -> outbox().stream().map(d -> ((JsonObject) d)
         .getJsonObject("notification").getString("key")).toList()
@@ -360,7 +360,7 @@ class NotificationsIT {
   @Test
   void theSettingsRoutesShowSecretsOnlyAsSetAndTheTestButtonReachesEveryDestinationAndTheHeartbeat() {
     wm.stubFor(post(urlPathMatching("/gotify/.*")).willReturn(aResponse().withStatus(401)));
-    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token"))
+    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token-0123456789ab"))
         .put("notifications", notifications(new JsonArray().add(ntfy("phone")).add(gotify()).add(webhook()))
             .put("heartbeat", new JsonObject().put("url", base() + "/ping/uuid-secret").put("intervalSeconds", 3600)));
     harness = new LauncherHarness(data, config.encode());
@@ -368,7 +368,7 @@ class NotificationsIT {
     harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
         "scraper", 3_600_000)));
     awaitNotifier();
-    AdminApi admin = new AdminApi(harness.port(), "admin-token");
+    AdminApi admin = new AdminApi(harness.port(), "admin-token-0123456789ab");
 
     HttpProbe.Answer view = admin.get("/api/admin/notifications");
     assertThat(view.status()).isEqualTo(200);
@@ -402,11 +402,11 @@ class NotificationsIT {
   @Test
   void withNothingConfiguredTheSettingsSayNothingIsConfiguredAndTheTestIsRefused() {
     harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject().put("adminToken",
-        "admin-token")).encode());
+        "admin-token-0123456789ab")).encode());
     RouterSlot slot = new RouterSlot();
     harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
         "scraper", 3_600_000)));
-    AdminApi admin = new AdminApi(harness.port(), "admin-token");
+    AdminApi admin = new AdminApi(harness.port(), "admin-token-0123456789ab");
     await().atMost(Duration.ofSeconds(30)).until(() -> admin.get("/api/admin/notifications").status() == 200);
     assertThat(admin.get("/api/admin/notifications").json().getBoolean("configured")).isFalse();
     HttpProbe.Answer test = admin.post("/api/admin/notifications/test", new JsonObject());
@@ -417,14 +417,14 @@ class NotificationsIT {
 
   @Test
   void destinationsAndTheHeartbeatSavedInSettingsApplyWithoutARestartKeepTheirSecretsAndSurviveOne() throws Exception {
-    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token"))
+    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token-0123456789ab"))
         .put("notifications", notifications(new JsonArray().add(ntfy("phone"))));
     harness = new LauncherHarness(data, config.encode());
     RouterSlot slot = new RouterSlot();
     harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
         "scraper", 3_600_000)));
     awaitNotifier();
-    AdminApi admin = new AdminApi(harness.port(), "admin-token");
+    AdminApi admin = new AdminApi(harness.port(), "admin-token-0123456789ab");
     Path saved = data.resolve("notifications/destinations.json");
 
     HttpProbe.Answer added = admin.put("/api/admin/notifications/destinations/laptop", new JsonObject()
@@ -489,7 +489,7 @@ class NotificationsIT {
         "scraper", 3_600_000)));
     await().atMost(Duration.ofSeconds(30)).until(() -> List.copyOf(logs.list).stream()
         .filter(e -> e.getFormattedMessage().startsWith("[NOTIFY] notifications to 2 destination(s)")).count() == 1);
-    AdminApi restarted = new AdminApi(harness.port(), "admin-token");
+    AdminApi restarted = new AdminApi(harness.port(), "admin-token-0123456789ab");
     await().atMost(Duration.ofSeconds(15)).until(() -> restarted.get("/api/admin/notifications").status() == 200);
     assertThat(restarted.get("/api/admin/notifications").json().getJsonArray("destinations").stream()
         .map(d -> ((JsonObject) d).getString("name"))).containsExactly("phone", "laptop");
@@ -515,14 +515,14 @@ class NotificationsIT {
       throws Exception {
     Path saved = Files.createDirectories(data.resolve("notifications")).resolve("destinations.json");
     Files.writeString(saved, "{\"schema\": 1, \"destinations\": [");
-    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token"))
+    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token-0123456789ab"))
         .put("notifications", notifications(new JsonArray().add(webhook())));
     harness = new LauncherHarness(data, config.encode());
     RouterSlot slot = new RouterSlot();
     harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
         "scraper", 3_600_000)));
     awaitNotifier();
-    AdminApi admin = new AdminApi(harness.port(), "admin-token");
+    AdminApi admin = new AdminApi(harness.port(), "admin-token-0123456789ab");
     await().atMost(Duration.ofSeconds(15)).until(() -> admin.get("/api/admin/notifications").status() == 200);
     assertThat(admin.get("/api/admin/notifications").json().getString("settingsProblem"))
         .contains(saved.toString(), "not valid JSON", "left untouched");
@@ -549,14 +549,14 @@ class NotificationsIT {
   @Test
   void readersGetOneAlertPerSubscribedSeriesAtTheirOwnTopicOrWebhookAndNeverOtherUsersTitles() {
     // WireMock listens on the loopback address: readers may aim there only because the admin allows that host.
-    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token"))
+    JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token-0123456789ab"))
         .put("notifications", notifications(new JsonArray()).put("readerAlertAllowedHosts",
             new JsonArray().add("127.0.0.1")));
     harness = new LauncherHarness(data, config.encode());
     RouterSlot slot = new RouterSlot();
     harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
         "scraper", 3_600_000)));
-    AdminApi admin = new AdminApi(harness.port(), "admin-token");
+    AdminApi admin = new AdminApi(harness.port(), "admin-token-0123456789ab");
     // Nothing of the operator's is configured (the notifier starts quietly); its answer says it listens.
     await().atMost(Duration.ofSeconds(30)).until(() -> admin.get("/api/admin/notifications").status() == 200);
     for (String name : List.of("alice", "bob", "carol")) {

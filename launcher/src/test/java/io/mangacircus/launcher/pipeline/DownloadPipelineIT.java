@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The real reader and scraper in one JVM against the demo site: the operator's API and the pipeline end to end. */
 class DownloadPipelineIT {
 
-  private static final String TOKEN = "pipeline-admin-token";
+  private static final String TOKEN = "pipeline-admin-token-012";
 
   @TempDir
   Path data;

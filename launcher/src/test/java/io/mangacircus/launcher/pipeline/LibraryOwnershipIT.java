@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LibraryOwnershipIT {
 
-  private static final String TOKEN = "ownership-admin-token";
+  private static final String TOKEN = "ownership-admin-token-01";
 
   @TempDir
   Path data;

@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LibraryPublicationIT {
 
-  private static final String TOKEN = "publication-token";
-  private static final String METRICS_TOKEN = "publication-metrics";
+  private static final String TOKEN = "publication-token-012345";
+  private static final String METRICS_TOKEN = "publication-metrics-0123";
   private static final String PASSWORD = "publication-admin-pass";
   private static final int CHAPTERS = 50;
   private static final Pattern SCANS = Pattern.compile("(?m)^mc_library_scans_total(?:\\{[^}]*})? (\\S+)$");

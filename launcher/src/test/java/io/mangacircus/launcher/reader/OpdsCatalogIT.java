@@ -71,7 +71,8 @@ class OpdsCatalogIT {
     }
     schema = OpdsSchema.load(schemaFolder);
     harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
-        .put("initialAdminPassword", ADMIN_PASSWORD).put("trustProxy", trustProxy)).encode())
+        .put("initialAdminPassword", ADMIN_PASSWORD).put("trustProxy", trustProxy ? new io.vertx.core.json.JsonArray().add("127.0.0.1")
+            : new io.vertx.core.json.JsonArray())).encode())
         .startStandard(Mode.ALL);
     ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
     assertThat(admin.post("/api/admin/users", new JsonObject().put("username", "kim").put("password",

@@ -40,7 +40,7 @@ class PageServingIT {
   private static final String SERIES = "circus-nights";
   private static final int PAGES = 5;
   private static final Duration START = Duration.ofSeconds(60);
-  private static final String METRICS_TOKEN = "page-metrics-token";
+  private static final String METRICS_TOKEN = "page-metrics-token-01234";
 
   /** The jar on its defaults (epoll), shared by the tests that only read pages or add their own user. */
   private JarProcess epoll;

@@ -59,7 +59,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 class AddTitlesBrowserIT {
 
   private static final String PASSWORD = "add-titles-admin-pass";
-  private static final String TOKEN = "add-titles-it-token";
+  private static final String TOKEN = "add-titles-it-token-0123";
   private static final String SOURCE = "mangadex";
   private static final String BROKEN = "mangadex-down";
   private static final int CIRCUS = 0x5f;

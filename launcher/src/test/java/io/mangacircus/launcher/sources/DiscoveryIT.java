@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DiscoveryIT {
 
-  private static final String TOKEN = "discovery-token";
-  private static final String METRICS_TOKEN = "discovery-metrics";
+  private static final String TOKEN = "discovery-token-01234567";
+  private static final String METRICS_TOKEN = "discovery-metrics-012345";
 
   @TempDir
   Path data;

@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
 class HtmlSiteDownloadIT {
 
   private static final Logger LOG = LoggerFactory.getLogger(HtmlSiteDownloadIT.class);
-  private static final String TOKEN = "html-site-token";
+  private static final String TOKEN = "html-site-token-01234567";
   private static final String SOURCE = "mangapill";
   private static final long PAGE_DELAY_MS = 400;
   private static final long CHAPTER_DELAY_MS = 700;

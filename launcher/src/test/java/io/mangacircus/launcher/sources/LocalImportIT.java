@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Local import through the real pipeline: CBZ archives and image folders become published chapters. */
 class LocalImportIT {
 
-  private static final String TOKEN = "local-import-token";
+  private static final String TOKEN = "local-import-token-01234";
 
   @TempDir
   Path data;

@@ -62,7 +62,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("realtime")
 class MangaDexIT {
 
-  private static final String TOKEN = "mangadex-it-token";
+  private static final String TOKEN = "mangadex-it-token-012345";
   private static final String SOURCE = "mangadex";
 
   @TempDir

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("realtime")
 class MangaDexRateIT {
 
-  private static final String TOKEN = "rate-it-token";
+  private static final String TOKEN = "rate-it-token-0123456789";
   private static final String SOURCE = "mangadex";
 
   @TempDir

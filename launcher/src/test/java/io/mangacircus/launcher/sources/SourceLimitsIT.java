@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("realtime")
 class SourceLimitsIT {
 
-  private static final String TOKEN = "limits-it-token";
+  private static final String TOKEN = "limits-it-token-01234567";
   private static final String SOURCE = "mangadex";
 
   @TempDir

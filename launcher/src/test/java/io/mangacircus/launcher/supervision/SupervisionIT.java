@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SupervisionIT {
 
   private static final String FAST = "{\"supervision\": {\"backoffInitialMs\": 100, \"backoffMultiplier\": 2.0,"
-      + " \"backoffMaxMs\": 400, \"pingIntervalMs\": 300, \"pingTimeoutMs\": 150}, \"metrics\": {\"token\": \"t0ken-for-tests\"}}";
+      + " \"backoffMaxMs\": 400, \"pingIntervalMs\": 300, \"pingTimeoutMs\": 150}, \"metrics\": {\"token\": \"t0ken-for-tests-01234567\"}}";
 
   @TempDir
   Path data;
@@ -104,7 +104,7 @@ class SupervisionIT {
     assertThat(reader.service()).isEqualTo("reader");
 
     // Parked means parked: no fourth deploy, however long we look.
-    String metrics = HttpProbe.get(h.port(), "/metrics", "t0ken-for-tests").body();
+    String metrics = HttpProbe.get(h.port(), "/metrics", "t0ken-for-tests-01234567").body();
     assertThat(metrics).contains("mc_supervisor_parked{service=\"scraper\"} 1.0")
         .contains("mc_supervisor_parked{service=\"reader\"} 0.0")
         .contains("mc_supervisor_restarts_total{service=\"scraper\"} 2.0")

@@ -16,8 +16,8 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.mangacircus.reader.http.TrustedProxies;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.InstantSource;
 import java.util.Set;
 
@@ -55,7 +55,9 @@ public final class AccessGuard implements Handler<RoutingContext> {
   private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
 
   private final Vertx vertx;
-  private final byte[] adminToken;
+  private final BearerToken adminToken;
+  private final TrustedProxies proxies;
+  private final PasswordWork passwordWork;
   private final InstantSource clock;
   private final SessionLookups sessions;
   private final RouteNeeds routes;
@@ -66,10 +68,21 @@ public final class AccessGuard implements Handler<RoutingContext> {
   private final AppPasswords appPasswords;
   private final LoginThrottle throttle;
 
+  /** The throttle's user for guesses at the admin bearer token (no login name holds a control character). */
+  static final String ADMIN_TOKEN_USER = "\u0000admin-token";
+
   public AccessGuard(Vertx vertx, SessionStore sessionStore, AppPasswordStore appPasswordStore, String adminToken,
       InstantSource clock) {
+    this(vertx, sessionStore, appPasswordStore, adminToken, TrustedProxies.none(), clock);
+  }
+
+  /** @param proxies the reverse proxies whose {@code X-Forwarded-For} names the client ({@code reader.trustProxy}) */
+  public AccessGuard(Vertx vertx, SessionStore sessionStore, AppPasswordStore appPasswordStore, String adminToken,
+      TrustedProxies proxies, InstantSource clock) {
     this.vertx = vertx;
-    this.adminToken = adminToken.getBytes(StandardCharsets.UTF_8);
+    this.adminToken = new BearerToken(adminToken);
+    this.proxies = proxies;
+    this.passwordWork = new PasswordWork(vertx);
     this.clock = clock;
     this.sessions = new SessionLookups(vertx, sessionStore, clock);
     this.routes = new RouteNeeds(vertx);
@@ -82,9 +95,33 @@ public final class AccessGuard implements Handler<RoutingContext> {
     return appPasswords;
   }
 
-  /** The one login throttle: failed logins and failed Basic attempts count in it together. */
+  /** The one login throttle: failed logins, Basic attempts and admin-token guesses count in it together. */
   public LoginThrottle loginThrottle() {
     return throttle;
+  }
+
+  /** Where password checks run, bounded: logins and app passwords share it. */
+  public PasswordWork passwordWork() {
+    return passwordWork;
+  }
+
+  /** The client's address: the socket's peer, or what a trusted proxy says in {@code X-Forwarded-For}. */
+  public String clientAddress(RoutingContext ctx) {
+    String peer = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
+    return proxies.client(peer, ctx.request().headers().getAll("X-Forwarded-For"));
+  }
+
+  /** Answers 429 with {@code Retry-After} for a refused attempt. */
+  public static void tooManyAttempts(RoutingContext ctx, java.time.Duration wait) {
+    long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+    ctx.response().putHeader("Retry-After", String.valueOf(seconds));
+    ApiReplies.error(ctx, 429, "too_many_attempts", "too many failed attempts; try again in " + seconds + " s");
+  }
+
+  /** Answers 503 with {@code Retry-After}: too many password checks are running or waiting. */
+  public static void busy(RoutingContext ctx) {
+    ctx.response().putHeader("Retry-After", "1");
+    ApiReplies.error(ctx, 503, "busy", "too many logins at once; try again in a second");
   }
 
   /**
@@ -147,8 +184,8 @@ public final class AccessGuard implements Handler<RoutingContext> {
       return;
     }
     boolean admin = (needs & NEEDS_ADMIN) != 0;
-    if (admin && bearerMatches(ctx)) {
-      ctx.next();
+    if (admin && adminToken.enabled() && BearerToken.offered(ctx.request().getHeader("Authorization"))) {
+      checkBearer(ctx);
       return;
     }
     boolean app = (needs & OPEN_TO_APPS) != 0;
@@ -189,6 +226,30 @@ public final class AccessGuard implements Handler<RoutingContext> {
       ConnectionMemory.keep(ctx, cookies, session, asked, generation(), sessions.trustedUntil(cookie.getValue()));
       admit(ctx, session, admin);
     });
+  }
+
+  /**
+   * An admin route with a bearer token: throttled like logins (per client address), the right token admits, a wrong one
+   * is counted and logged without the token and answered 401 (a session cookie on the same request is not consulted:
+   * the request chose its credentials).
+   */
+  private void checkBearer(RoutingContext ctx) {
+    String client = clientAddress(ctx);
+    LoginThrottle.Attempt attempt = throttle.begin(client, ADMIN_TOKEN_USER);
+    if (!attempt.admitted()) {
+      tooManyAttempts(ctx, attempt.retryAfter());
+      return;
+    }
+    String authorization = ctx.request().getHeader("Authorization");
+    if (adminToken.matches(authorization)) {
+      throttle.succeeded(attempt);
+      ctx.next();
+      return;
+    }
+    throttle.failed(attempt);
+    LOG.warn("[ACCOUNTS] wrong admin token from {} on {} {} (a token of {} characters, not logged)", client,
+        ctx.request().method(), ctx.request().path(), authorization.substring(7).trim().length());
+    deny(ctx, 401, "unauthorized", "wrong admin token");
   }
 
   /** A live session's request: CSRF checked for changes, the admin role for admin routes, then on to the route. */
@@ -269,28 +330,31 @@ public final class AccessGuard implements Handler<RoutingContext> {
     String username = decoded.substring(0, colon);
     String secret = decoded.substring(colon + 1);
     String user = username.toLowerCase(java.util.Locale.ROOT);
-    String client = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
-    java.time.Duration wait = throttle.waitFor(client, user);
-    if (!wait.isZero()) {
-      long seconds = Math.max(1, wait.toSeconds());
-      ctx.response().putHeader("Retry-After", String.valueOf(seconds));
-      ApiReplies.error(ctx, 429, "too_many_attempts", "too many failed logins; try again in " + seconds + " s");
+    String client = clientAddress(ctx);
+    LoginThrottle.Attempt attempt = throttle.begin(client, user);
+    if (!attempt.admitted()) {
+      tooManyAttempts(ctx, attempt.retryAfter());
       return;
     }
     long asked = generation();
-    vertx.executeBlocking(() -> appPasswords.check(username, secret), false).onComplete(ar -> {
+    passwordWork.submit(() -> appPasswords.check(username, secret)).onComplete(ar -> {
       if (ar.failed()) {
-        deny(ctx, 500, "internal_error", "app passwords cannot be read: " + ar.cause().getMessage());
+        throttle.abandoned(attempt);
+        if (ar.cause() instanceof PasswordWork.Busy) {
+          busy(ctx);
+        } else {
+          deny(ctx, 500, "internal_error", "app passwords cannot be read: " + ar.cause().getMessage());
+        }
         return;
       }
       if (ar.result().isEmpty()) {
-        throttle.failed(client, user);
+        throttle.failed(attempt);
         LOG.info("[ACCOUNTS] failed app-password login for '{}' from {}", username, client);
         deny(ctx, 401, "unauthorized", "wrong user name or app password (the account password is not accepted "
             + "here: create an app password in your profile)");
         return;
       }
-      throttle.succeeded(user);
+      throttle.succeeded(attempt);
       AppPasswords.Access access = ar.result().get();
       Session session = new Session("app-password:" + access.appPasswordId(),
           access.userId(), access.username(), APP_ROLE, null, java.time.Instant.MAX);
@@ -298,16 +362,6 @@ public final class AccessGuard implements Handler<RoutingContext> {
       ctx.put(SESSION, session);
       ctx.next();
     });
-  }
-
-  private boolean bearerMatches(RoutingContext ctx) {
-    if (adminToken.length == 0) {
-      return false;
-    }
-    String header = ctx.request().getHeader("Authorization");
-    byte[] offered = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
-        ? header.substring(7).trim().getBytes(StandardCharsets.UTF_8) : new byte[0];
-    return MessageDigest.isEqual(adminToken, offered);
   }
 
   private void deny(RoutingContext ctx, int status, String error, String message) {

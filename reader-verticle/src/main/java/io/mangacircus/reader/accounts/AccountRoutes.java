@@ -24,7 +24,7 @@ public final class AccountRoutes {
 
   private static final Logger LOG = LoggerFactory.getLogger(AccountRoutes.class);
 
-  /** Failed logins per client address or user name before a lock-out. */
+  /** Failed logins of one user name from one client address before that pair is locked out. */
   public static final int MAX_FAILURES = 5;
 
   /** The window for those failures and the lock-out. */
@@ -75,27 +75,32 @@ public final class AccountRoutes {
     if (ApiReplies.refuseControlCharacters(ctx, body)) {
       return;
     }
-    String client = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
-    Duration wait = throttle.waitFor(client, username.toLowerCase(java.util.Locale.ROOT));
-    if (!wait.isZero()) {
-      ctx.response().putHeader("Retry-After", String.valueOf(Math.max(1, wait.toSeconds())));
-      ApiReplies.error(ctx, 429, "too_many_attempts", "too many failed logins; try again in " + Math.max(1, wait.toSeconds())
-          + " s");
+    String client = guard.clientAddress(ctx);
+    // Counted before the password is checked, so that logins sent at once cannot all pass the throttle.
+    LoginThrottle.Attempt attempt = throttle.begin(client, username.toLowerCase(java.util.Locale.ROOT));
+    if (!attempt.admitted()) {
+      AccessGuard.tooManyAttempts(ctx, attempt.retryAfter());
       return;
     }
-    vertx.executeBlocking(() -> login(username, password)).onComplete(ar -> {
+    guard.passwordWork().submit(() -> login(username, password)).onComplete(ar -> {
       if (ar.failed()) {
+        throttle.abandoned(attempt);
+        if (ar.cause() instanceof PasswordWork.Busy) {
+          LOG.info("[ACCOUNTS] login for '{}' from {} refused: too many password checks at once", username, client);
+          AccessGuard.busy(ctx);
+          return;
+        }
         LOG.error("[ACCOUNTS] login for {} failed on the database: {}", username, ar.cause().toString());
         ApiReplies.error(ctx, 500, "internal_error", "the account database is not available");
         return;
       }
       if (ar.result() == null) {
-        throttle.failed(client, username.toLowerCase(java.util.Locale.ROOT));
+        throttle.failed(attempt);
         LOG.info("[ACCOUNTS] failed login for '{}' from {}", username, client);
         ApiReplies.error(ctx, 401, "unauthorized", "wrong user name or password");
         return;
       }
-      throttle.succeeded(username.toLowerCase(java.util.Locale.ROOT));
+      throttle.succeeded(attempt);
       Login login = ar.result();
       boolean secure = ctx.request().isSSL() || "https".equalsIgnoreCase(ctx.request().getHeader("X-Forwarded-Proto"));
       ctx.response().addCookie(Cookie.cookie(Sessions.COOKIE, login.token()).setHttpOnly(true).setPath("/")
@@ -109,8 +114,8 @@ public final class AccountRoutes {
   }
 
   private Login login(String username, String password) throws StoreException {
-    var user = users.user(username);
-    if (user.isEmpty() || user.get().disabled() || !PasswordHasher.verify(password.toCharArray(), user.get().passwordHash())) {
+    var user = users.user(username).filter(u -> !u.disabled());
+    if (!PasswordHasher.verifyAccount(password.toCharArray(), user.map(User::passwordHash).orElse(null))) {
       return null;
     }
     String token = Sessions.newToken();

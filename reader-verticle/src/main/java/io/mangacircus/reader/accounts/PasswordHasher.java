@@ -31,6 +31,21 @@ public final class PasswordHasher {
         + b64.encodeToString(derive(password, salt, ITERATIONS));
   }
 
+  /**
+   * Whether {@code password} is the password of an enabled account whose hash is {@code encoded}; for no account (null:
+   * unknown or disabled) a fixed hash is checked instead and false answered, so that every refusal costs one key
+   * derivation and the time of an answer does not tell which user names exist.
+   */
+  public static boolean verifyAccount(char[] password, String encoded) {
+    boolean matches = verify(password, encoded == null ? NoAccount.HASH : encoded);
+    return encoded != null && matches;
+  }
+
+  /** The hash checked for no account: made once, of a random password nobody knows. */
+  private static final class NoAccount {
+    static final String HASH = hash(java.util.UUID.randomUUID().toString().toCharArray());
+  }
+
   /** Whether {@code password} matches {@code encoded}; false for anything malformed. */
   public static boolean verify(char[] password, String encoded) {
     String[] parts = encoded == null ? new String[0] : encoded.split("\\$");

@@ -171,6 +171,10 @@ public final class UserAdminRoutes {
       ApiReplies.error(ctx, 400, "bad_request", "a password has " + MIN_PASSWORD + " to 1000 characters");
       return true;
     }
+    if (password.isBlank()) {
+      ApiReplies.error(ctx, 400, "bad_request", "a password of only spaces is not a password");
+      return true;
+    }
     return false;
   }
 

@@ -64,15 +64,15 @@ public final class OpdsRoutes {
   private final CatalogStore catalog;
   private final CbzDownload download;
   private final ProgressRecorder recorder;
-  private final boolean trustProxy;
+  private final io.mangacircus.reader.http.TrustedProxies proxies;
   private final Handler<RoutingContext> cover;
 
   /**
-   * @param trustProxy whether links start with the proxy's {@code X-Forwarded-Prefix} ({@code reader.trustProxy})
+   * @param proxies the trusted proxies, whose {@code X-Forwarded-Prefix} links start with ({@code reader.trustProxy})
    * @param cover answers {@code GET /series/:series/cover} (page serving's)
    */
   public OpdsRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ProgressStore database,
-      CatalogStore catalog, CbzDownload download, ProgressRecorder recorder, boolean trustProxy,
+      CatalogStore catalog, CbzDownload download, ProgressRecorder recorder, io.mangacircus.reader.http.TrustedProxies proxies,
       Handler<RoutingContext> cover) {
     this.vertx = vertx;
     this.inventory = inventory;
@@ -81,7 +81,7 @@ public final class OpdsRoutes {
     this.catalog = catalog;
     this.download = download;
     this.recorder = recorder;
-    this.trustProxy = trustProxy;
+    this.proxies = proxies;
     this.cover = cover;
   }
 
@@ -331,10 +331,11 @@ public final class OpdsRoutes {
 
   /**
    * Where the catalog's links start: {@code /opds/v1.2}, after the proxy's {@code X-Forwarded-Prefix} when the
-   * configuration trusts the proxy and the prefix is a plain path.
+   * request comes from a trusted proxy and the prefix is a plain path.
    */
   private String base(RoutingContext ctx) {
-    if (trustProxy) {
+    if (proxies.any() && ctx.request().remoteAddress() != null
+        && proxies.trusts(ctx.request().remoteAddress().hostAddress())) {
       String prefix = ctx.request().getHeader("X-Forwarded-Prefix");
       if (prefix != null && PREFIX.matcher(prefix).matches() && !prefix.contains("..")) {
         return (prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix) + MOUNT;

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(VertxExtension.class)
 class AccessGuardSessionTest {
 
-  private static final String ADMIN_TOKEN = "guard-test-admin-token";
+  private static final String ADMIN_TOKEN = "guard-test-admin-token-0";
   private static final String READER_TOKEN = "reader-session-token";
   private static final String ADMIN_SESSION = "admin-session-token";
   private static final String CSRF = "csrf-of-the-session";

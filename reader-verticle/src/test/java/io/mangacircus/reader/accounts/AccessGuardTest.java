@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Admin routes are the ones declared admin-only where they are declared, wherever their path is. */
 class AccessGuardTest {
 
-  private static final String TOKEN = "admin-token-1234";
+  private static final String TOKEN = "admin-token-1234-0123456";
 
   @TempDir
   Path dir;
