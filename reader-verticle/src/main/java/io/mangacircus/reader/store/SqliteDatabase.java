@@ -19,7 +19,7 @@ import java.util.List;
 public final class SqliteDatabase implements AutoCloseable {
 
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 5;
+  public static final int SCHEMA = 6;
 
   private static final List<String> MIGRATION_1 = List.of(
       "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
@@ -54,6 +54,11 @@ public final class SqliteDatabase implements AutoCloseable {
   private static final List<String> MIGRATION_5 = List.of(
       "CREATE TABLE library_visits (user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,"
           + " since TEXT, last_at TEXT NOT NULL)");
+
+  /** When a password reset last ended a user's app passwords, and how many, for their profile page. */
+  private static final List<String> MIGRATION_6 = List.of(
+      "ALTER TABLE users ADD COLUMN app_passwords_ended_at TEXT",
+      "ALTER TABLE users ADD COLUMN app_passwords_ended INTEGER NOT NULL DEFAULT 0");
 
   /** Work on the connection, which may fail with the driver's exception. */
   @FunctionalInterface
@@ -126,6 +131,9 @@ public final class SqliteDatabase implements AutoCloseable {
       }
       if (version < 5) {
         migrate(statement, MIGRATION_5, 5);
+      }
+      if (version < 6) {
+        migrate(statement, MIGRATION_6, 6);
       }
     }
   }
