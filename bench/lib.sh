@@ -106,6 +106,9 @@ start_mangacircus() {
 # the first and last path, and the reader only with the session: sets nginx_pid and nport.
 start_nginx() {
   nport=$(free_port)
+  # The reader makes its data folder owner-only; nginx's workers run as another user when this runs as root and must
+  # pass through it to the library (search permission only: they still cannot list it or read reader.db).
+  chmod o+x "$data"
   sed -e "s|@WORK@|$work|g" -e "s|@ROOT@|$1|g" -e "s|@PORT@|$nport|g" "$bench_dir/pages-nginx.conf" >"$work/nginx.conf"
   "$nginx_bin" -p "$work" -c "$work/nginx.conf" -g 'daemon off;' 2>>"$work/nginx-stderr.log" &
   nginx_pid=$!

@@ -35,6 +35,14 @@ async function refresh() {
     rows.push(el('tr', {}, el('td', { colspan: 4, class: 'quiet', text: 'No app passwords yet.' })));
   }
   byId('app-password-rows').replaceChildren(...rows);
+  const ended = answer && answer.endedByReset;
+  const notice = byId('app-passwords-ended');
+  notice.hidden = !ended;
+  if (ended) {
+    notice.textContent = `Your password was reset ${ago(ended.at)} (${fullDate(ended.at)}): that ended your `
+      + `${ended.count === 1 ? 'app password' : `${ended.count} app passwords`}, so your reading apps can no longer `
+      + 'sign in. Create a new app password for each app.';
+  }
 }
 
 async function create() {

@@ -164,7 +164,7 @@ function openReset(row) {
     try {
       await putJson(userPath(username, 'password'), { password: input.value });
       resetRow.remove();
-      say(`Password of “${username}” changed; their sessions were ended.`);
+      say(`Password of “${username}” changed; their sessions and app passwords were ended.`);
     } catch (e) {
       showFailure(e);
       save.disabled = false;

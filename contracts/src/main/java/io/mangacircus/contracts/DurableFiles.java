@@ -11,6 +11,7 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -26,6 +27,12 @@ import java.util.stream.Stream;
  * through this class or {@link AtomicFiles}.
  */
 public final class DurableFiles {
+
+  /** A file only its owner may read and write (0600). */
+  private static final String OWNER_FILE = "rw-------";
+
+  /** A folder only its owner may list, enter and change (0700). */
+  private static final String OWNER_FOLDER = "rwx------";
 
   private DurableFiles() {
   }
@@ -137,6 +144,45 @@ public final class DurableFiles {
   public static void link(Path link, Path existing) throws IOException {
     Files.createLink(link, existing);
     fsyncFolder(link.toAbsolutePath().getParent());
+  }
+
+  /**
+   * Creates {@code file} empty, readable and writable by its owner only (0600) whatever the process's umask, its folders
+   * durably, and makes its entry durable; a file already there is left as it is. Where the filesystem has no POSIX
+   * permissions, its own defaults apply.
+   */
+  public static void createOwnerOnlyFile(Path file) throws IOException {
+    Path folder = file.toAbsolutePath().getParent();
+    createDirectories(folder);
+    try {
+      Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(OWNER_FILE)));
+    } catch (FileAlreadyExistsException e) {
+      return;
+    } catch (UnsupportedOperationException e) {
+      try {
+        Files.createFile(file);
+      } catch (FileAlreadyExistsException already) {
+        return;
+      }
+    }
+    // The umask may have taken bits away at creation (never added any): set the exact mode.
+    restrictToOwner(file);
+    fsyncFolder(folder);
+  }
+
+  /**
+   * Gives {@code path} owner-only permissions, 0600 for a file and 0700 for a folder, whatever they were; nothing where
+   * the filesystem has no POSIX permissions.
+   *
+   * @throws IOException also when this process may not change them (it does not own {@code path})
+   */
+  public static void restrictToOwner(Path path) throws IOException {
+    try {
+      Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(
+          Files.isDirectory(path) ? OWNER_FOLDER : OWNER_FILE));
+    } catch (UnsupportedOperationException e) {
+      // not a POSIX filesystem: its own defaults apply
+    }
   }
 
   /** Makes the entries of {@code folder} durable (the names created, renamed or deleted in it). */

@@ -60,4 +60,23 @@ public final class DataLayout {
         scraperFolder().resolve("discovery.json"), notifications.resolve("destinations.json"),
         notifications.resolve("outbox.json"));
   }
+
+  /** {@code data/reader.db}: the reader's accounts, sessions, progress and alerts. */
+  public Path readerDatabase() {
+    return root.resolve("reader.db");
+  }
+
+  /**
+   * The files that hold secrets or personal data, which only their owner may read: the reader's database with its
+   * {@code -wal}, {@code -shm} and {@code -journal} (password hashes, session and CSRF tokens, readers' alert targets
+   * and what they read), and the notification settings and outbox (destination tokens and URLs).
+   */
+  public java.util.List<Path> privateFiles() {
+    java.util.List<Path> files = new java.util.ArrayList<>();
+    files.add(readerDatabase());
+    files.addAll(io.mangacircus.reader.store.SqliteDatabase.companions(readerDatabase()));
+    files.add(root.resolve("notifications").resolve("destinations.json"));
+    files.add(root.resolve("notifications").resolve("outbox.json"));
+    return java.util.List.copyOf(files);
+  }
 }

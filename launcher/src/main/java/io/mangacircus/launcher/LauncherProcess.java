@@ -59,6 +59,8 @@ final class LauncherProcess {
       return Main.EXIT_FAILURE;
     }
 
+    // Earlier versions, or a copy or restore, may have left secrets readable by others.
+    new PrivateFiles(data).repair().forEach(change -> LOG.warn("[DATA] {}", change));
     NativeLibraryPreload.start(mode, config.http().nativeTransport());
     Signal.handle(new Signal("TERM"), signal -> stopGracefully("SIGTERM"));
     Signal.handle(new Signal("INT"), signal -> stopGracefully("SIGINT"));

@@ -27,11 +27,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code mangacircus.jar reset-password <user>}: with the reader stopped (its data-folder lock taken here), gives the
- * account a new generated password, prints it once, and ends the account's sessions.
+ * account a new generated password, prints it once, and ends the account's sessions and app passwords.
  */
 @Command(name = "reset-password", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
     description = {"Sets a new generated password for USER in the data folder's reader.db, prints it once and ends "
-        + "USER's sessions. The reader must be stopped.",
+        + "USER's sessions and app passwords. The reader must be stopped.",
         "Exit codes: 0 done, 1 no such user or no reader database, 2 invalid configuration, "
             + "3 a running reader owns the data folder."})
 final class ResetPasswordCommand implements Callable<Integer> {
@@ -103,12 +103,12 @@ final class ResetPasswordCommand implements Callable<Integer> {
       }
       String name = user.get().username();
       String password = GeneratedPassword.create();
-      if (!users.setPassword(name, PasswordHasher.hash(password.toCharArray()))) {
+      if (!users.setPassword(name, PasswordHasher.hash(password.toCharArray()), java.time.Instant.now())) {
         err.println("reset-password: the user '" + name + "' vanished while its password was set; nothing changed");
         return Main.EXIT_FAILURE;
       }
-      out.println(GeneratedPassword.notice("reset-password: new password for '" + name + "'; its sessions ended",
-          name, password));
+      out.println(GeneratedPassword.notice("reset-password: new password for '" + name
+          + "'; its sessions and app passwords ended", name, password));
       if (user.get().disabled()) {
         out.println("note: '" + name + "' is disabled; an admin enables it on the Users page before it can log in");
       }

@@ -218,7 +218,7 @@ public final class ReaderVerticle extends VerticleBase {
     router.route(SeriesRoutes.MOUNT + "*").subRouter(new SeriesRoutes(vertx, inventory, files, stores.progress(), catalog,
         clock, cbz, pages::handleCover, new SourceLinks(vertx, config.scraperRequestTimeoutMs(), clock)).router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, stores.progress(), clock).router());
-    ChapterAlerts alerts = new ChapterAlerts(vertx, stores.alerts(), clock);
+    ChapterAlerts alerts = new ChapterAlerts(vertx, stores.alerts(), files, clock);
     router.route("/api/me/alerts*").subRouter(alerts.router());
     alertsConsumer = alerts.answerSubscribers();
     router.route("/api/catalog*").subRouter(catalogRoutes.router());

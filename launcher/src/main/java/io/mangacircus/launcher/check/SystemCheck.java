@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.InvalidConfigException;
 import io.mangacircus.contracts.ServiceStatus;
 import io.mangacircus.launcher.DataLayout;
+import io.mangacircus.launcher.PrivateFiles;
 import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.mangacircus.launcher.lock.ProcessLock;
 import io.mangacircus.launcher.memory.MemInfoReader;
@@ -77,6 +78,7 @@ public final class SystemCheck {
       return findings;
     }
     data.stateFiles().forEach(file -> jsonFile(findings, file));
+    privateFiles(findings, data);
     queueJournal(findings, data);
     RuntimeStateStore store = new RuntimeStateStore();
     List<String> parked = new ArrayList<>();
@@ -149,6 +151,17 @@ public final class SystemCheck {
         + (used.isPresent() ? Math.round(used.getAsDouble()) + "% used" : "cannot be read now")
         + "; downloads yield at " + memory.highWatermarkPct() + "% and resume below "
         + memory.lowWatermarkPct() + "%"));
+  }
+
+  /** Files holding secrets or personal data that others may read, and their folders. */
+  private static void privateFiles(List<Finding> findings, DataLayout data) {
+    PrivateFiles files = new PrivateFiles(data);
+    List<String> wider = files.wider();
+    wider.forEach(text -> findings.add(new Finding(false, "permissions", text)));
+    if (wider.isEmpty() && !files.present().isEmpty()) {
+      findings.add(new Finding(true, "permissions", "the files holding secrets or personal data and their folders "
+          + "are owner-only"));
+    }
   }
 
   private void jsonFile(List<Finding> findings, Path file) {

@@ -2,6 +2,7 @@ package io.mangacircus.launcher.notify;
 
 import io.mangacircus.contracts.InvalidConfigException;
 import io.mangacircus.launcher.config.NotificationsConfig;
+import io.mangacircus.support.net.SameServer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -14,7 +15,8 @@ import java.util.Set;
  * The Settings page's edits of notification destinations and the heartbeat, without I/O: what the config file sets
  * wins and is read-only (a saved destination cannot take a config-file destination's name; a saved heartbeat counts
  * only while the config file sets none); an edit that leaves a secret ({@code url}, {@code topic}, {@code token})
- * blank keeps the saved one; every value is checked by the config file's own rules.
+ * blank keeps the saved one, but a saved topic or token only while the url points to the same server; every value is
+ * checked by the config file's own rules.
  */
 public final class NotificationSettings {
 
@@ -85,6 +87,9 @@ public final class NotificationSettings {
     }
     String token = Boolean.TRUE.equals(body.getValue("removeToken")) ? ""
         : text(body, "token").orElse(old.map(NotificationsConfig.Destination::token).orElse(""));
+    keptSecretsStayWithTheirServer(old.map(NotificationsConfig.Destination::url), url, type, body,
+        old.map(NotificationsConfig.Destination::topic).orElse(""),
+        old.map(NotificationsConfig.Destination::token).orElse(""));
     if ("gotify".equals(type) && token.isEmpty()) {
       throw new Refused(Refusal.INVALID, "token is missing: a Gotify destination needs its application token");
     }
@@ -126,6 +131,25 @@ public final class NotificationSettings {
     SettingsFile.Saved next = new SettingsFile.Saved(destinations, saved.heartbeat());
     checkEdit(next);
     return next;
+  }
+
+  /**
+   * A saved topic or token is sent only to the server it was given for: an edit that points the destination at another
+   * server and leaves one blank (keep it) is refused, so that it is given again (or the token removed).
+   */
+  private static void keptSecretsStayWithTheirServer(Optional<String> oldUrl, String url, String type,
+      JsonObject body, String oldTopic, String oldToken) {
+    if (oldUrl.isEmpty() || SameServer.as(oldUrl.get(), url)) {
+      return;
+    }
+    if (!oldToken.isEmpty() && text(body, "token").isEmpty() && !Boolean.TRUE.equals(body.getValue("removeToken"))) {
+      throw new Refused(Refusal.INVALID, "token: the url now points to another server; give the token again (or "
+          + "removeToken) so that the saved one is never sent there");
+    }
+    if (!oldTopic.isEmpty() && "ntfy".equals(type) && text(body, "topic").isEmpty()) {
+      throw new Refused(Refusal.INVALID, "topic: the url now points to another server; give the topic again so that "
+          + "the saved one is never sent there");
+    }
   }
 
   /** Removes the saved destination {@code name}. */

@@ -48,6 +48,26 @@ class SystemCheckTest {
   }
 
   @Test
+  void filesHoldingSecretsThatOthersMayReadAreAProblemEachNamedWithWhatToDo() throws Exception {
+    Path database = data.resolve("reader.db");
+    Files.writeString(database, "");
+    Path settings = Files.createDirectories(data.resolve("notifications")).resolve("destinations.json");
+    Files.writeString(settings, "{\"schema\":1,\"destinations\":[]}");
+    Files.setPosixFilePermissions(database, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    Files.setPosixFilePermissions(settings, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    Files.setPosixFilePermissions(settings.getParent(),
+        java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+
+    List<SystemCheck.Finding> problems = problems(check());
+
+    assertThat(problems).extracting(SystemCheck.Finding::subject).containsOnly("permissions");
+    assertThat(problems).extracting(SystemCheck.Finding::text).hasSize(3).anySatisfy(text -> assertThat(text)
+        .contains(database + " is rw-r--r--", "owner-only (0600) expected", "chmod 600 " + database))
+        .anySatisfy(text -> assertThat(text).contains(settings + " is rw-r--r--"))
+        .anySatisfy(text -> assertThat(text).contains(settings.getParent() + " is rwxr-xr-x", "chmod 700"));
+  }
+
+  @Test
   void invalidConfigIsOneProblemNamingTheKey() {
     List<SystemCheck.Finding> findings = new SystemCheck(clock).run(() -> {
       throw new InvalidConfigException("http.port", "must be a TCP port");
@@ -156,6 +176,13 @@ class SystemCheckTest {
     Files.writeString(data.resolve("scraper/discovery.json"), "nightly");
     Files.writeString(data.resolve("notifications/destinations.json"), "{");
     Files.writeString(data.resolve("notifications/outbox.json"), "{\"deliveries\": []}");
+    // Owner-only, as the notifier writes them: only their content is in question here.
+    for (String file : new String[] {"notifications/destinations.json", "notifications/outbox.json"}) {
+      Files.setPosixFilePermissions(data.resolve(file), java.nio.file.attribute.PosixFilePermissions.fromString(
+          "rw-------"));
+    }
+    Files.setPosixFilePermissions(data.resolve("notifications"), java.nio.file.attribute.PosixFilePermissions
+        .fromString("rwx------"));
     Map<Path, byte[]> before = snapshot();
 
     List<SystemCheck.Finding> findings = check();

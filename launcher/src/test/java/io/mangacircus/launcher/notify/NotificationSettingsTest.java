@@ -97,6 +97,32 @@ class NotificationSettingsTest {
   }
 
   @Test
+  void aSavedTokenOrTopicIsNeverKeptForAnotherServer() {
+    SettingsFile.Saved saved = settings.putDestination(SettingsFile.Saved.NONE, "laptop",
+        ntfy("secret-topic", "tk_secret"));
+    JsonObject elsewhere = new JsonObject().put("type", "ntfy").put("url", "https://attacker.example");
+
+    assertThatThrownBy(() -> settings.putDestination(saved, "laptop", elsewhere.copy()))
+        .isInstanceOfSatisfying(NotificationSettings.Refused.class, e -> {
+          assertThat(e.reason()).isEqualTo(NotificationSettings.Refusal.INVALID);
+          assertThat(e.getMessage()).startsWith("token: the url now points to another server")
+              .doesNotContain("tk_secret", "attacker.example");
+        });
+    assertThatThrownBy(() -> settings.putDestination(saved, "laptop", elsewhere.copy().put("token", "tk_new")))
+        .hasMessageStartingWith("topic: the url now points to another server");
+
+    NotificationsConfig.Destination moved = settings.putDestination(saved, "laptop", elsewhere.copy()
+        .put("topic", "new-topic").put("removeToken", true)).destinations().get(0);
+    assertThat(moved.url()).isEqualTo("https://attacker.example");
+    assertThat(moved.token()).isEmpty();
+    assertThat(moved.topic()).isEqualTo("new-topic");
+    NotificationsConfig.Destination samePlace = settings.putDestination(saved, "laptop", new JsonObject()
+        .put("url", "https://NTFY.sh:443/")).destinations().get(0);
+    assertThat(samePlace.token()).as("the same server, written differently").isEqualTo("tk_secret");
+    assertThat(samePlace.topic()).isEqualTo("secret-topic");
+  }
+
+  @Test
   void badValuesAreRefusedNamingTheField() {
     assertRefused(new JsonObject().put("type", "ntfy").put("url", "ftp://x").put("topic", "t"),
         "url must be an http(s) address");

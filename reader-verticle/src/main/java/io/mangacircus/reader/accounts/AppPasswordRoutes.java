@@ -8,13 +8,14 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code /api/me/app-passwords}: the signed-in user lists, creates (the secret shown in that answer only) and revokes
- * their app passwords. Session only: an app password never reaches these routes (they are not app-readable).
+ * {@code /api/me/app-passwords}: the signed-in user lists (with the app passwords a password reset ended, if it did
+ * since they last made one), creates (the secret shown in that answer only) and revokes their app passwords. Session only: an app password never reaches these routes (they are not app-readable).
  */
 public final class AppPasswordRoutes {
 
@@ -44,11 +45,15 @@ public final class AppPasswordRoutes {
     Session session = ctx.get(AccessGuard.SESSION);
     ApiReplies.blocking(vertx, ctx, () -> {
       JsonArray list = new JsonArray();
-      for (AppPassword p : appPasswords.list(session.userId())) {
+      List<AppPassword> current = appPasswords.list(session.userId());
+      for (AppPassword p : current) {
         list.add(new JsonObject().put("id", p.id()).put("name", p.name()).put("createdAt", p.createdAt().toString())
             .put("lastUsedAt", p.lastUsedAt() == null ? null : p.lastUsedAt().toString()));
       }
-      return new JsonObject().put("appPasswords", list);
+      return new JsonObject().put("appPasswords", list).put("endedByReset", appPasswords
+          .endedByReset(session.userId(), current)
+          .map(ended -> new JsonObject().put("at", ended.at().toString()).put("count", ended.count()))
+          .orElse(null));
     }, ctx::json);
   }
 

@@ -3,6 +3,7 @@ package io.mangacircus.reader.accounts;
 import io.mangacircus.reader.store.AppPassword;
 import io.mangacircus.reader.store.AppPasswordCandidate;
 import io.mangacircus.reader.store.AppPasswordStore;
+import io.mangacircus.reader.store.AppPasswordsEnded;
 import io.mangacircus.reader.store.StoreException;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -77,6 +78,15 @@ public final class AppPasswords {
   /** A user's app passwords, without secrets. */
   public List<AppPassword> list(long userId) throws StoreException {
     return store.appPasswords(userId);
+  }
+
+  /**
+   * The app passwords a password reset ended, while the user has made none since (the profile page says why their
+   * apps stopped reading).
+   */
+  public Optional<AppPasswordsEnded> endedByReset(long userId, List<AppPassword> current) throws StoreException {
+    return store.appPasswordsEnded(userId)
+        .filter(ended -> current.stream().noneMatch(p -> !p.createdAt().isBefore(ended.at())));
   }
 
   /** Revokes one; it is refused from the next request on. False when the user has none by that id. */

@@ -105,7 +105,8 @@ public final class UserAdminRoutes {
     if (badPassword(ctx, password)) {
       return;
     }
-    vertx.executeBlocking(() -> users.setPassword(username, PasswordHasher.hash(password.toCharArray())), false)
+    vertx.executeBlocking(() -> users.setPassword(username, PasswordHasher.hash(password.toCharArray()),
+            clock.instant()), false)
         .onComplete(ar -> {
           if (ar.failed()) {
             ApiReplies.failure(ctx, ar.cause());
@@ -113,7 +114,7 @@ public final class UserAdminRoutes {
             ApiReplies.error(ctx, 404, "not_found", "no user named " + username);
           } else {
             guard.forgetAll();
-            LOG.info("[ACCOUNTS] {} reset the password of '{}'; its sessions ended", actor(ctx), username);
+            LOG.info("[ACCOUNTS] {} reset the password of '{}'; its sessions and app passwords ended", actor(ctx), username);
             ctx.response().setStatusCode(204).end();
           }
         });

@@ -1,12 +1,14 @@
 package io.mangacircus.reader.alerts;
 
 import io.mangacircus.reader.store.AlertTarget;
+import io.mangacircus.support.net.SameServer;
 import io.vertx.core.json.JsonObject;
 import java.util.Optional;
 
 /**
  * Where a reader's alerts may go: an ntfy server and topic (optional access token) or a webhook (optional bearer
- * token). An edit that leaves {@code url}, {@code topic} or {@code token} blank keeps the saved value; a refused value
+ * token). An edit that leaves {@code url}, {@code topic} or {@code token} blank keeps the saved value (a topic or token
+ * only while the url points to the same server); a refused value
  * throws {@link IllegalArgumentException} with a message naming the field (answered 400).
  */
 final class AlertTargetRules {
@@ -26,6 +28,18 @@ final class AlertTargetRules {
     }
     if (!url.matches("https?://[^\\s]+") || url.length() > 2000) {
       throw new IllegalArgumentException("url must be an http(s) address");
+    }
+    if (old.isPresent() && !SameServer.as(old.get().url(), url)) {
+      // A saved secret goes only to the server it was given for: a new server gets it again, or none.
+      if (!old.get().token().isEmpty() && text(body, "token").isEmpty()
+          && !Boolean.TRUE.equals(body.getValue("removeToken"))) {
+        throw new IllegalArgumentException("token: the url now points to another server; give the token again (or "
+            + "removeToken) so that the saved one is never sent there");
+      }
+      if (type.equals("ntfy") && !old.get().topic().isEmpty() && text(body, "topic").isEmpty()) {
+        throw new IllegalArgumentException("topic: the url now points to another server; give the topic again so "
+            + "that the saved one is never sent there");
+      }
     }
     String topic = type.equals("ntfy")
         ? text(body, "topic").orElse(old.map(AlertTarget::topic).orElse("")) : "";

@@ -36,13 +36,18 @@ public final class ChapterAlerts {
   /** How long the notifier may take to check a target's address (name lookups included). */
   static final Duration CHECK_TIMEOUT = Duration.ofSeconds(15);
 
+  /** Series one user may subscribe to: a bound on the rows a reader can add. */
+  public static final int MAX_SERIES_PER_USER = 1000;
+
   private final Vertx vertx;
   private final AlertStore alerts;
+  private final LibraryFiles library;
   private final InstantSource clock;
 
-  public ChapterAlerts(Vertx vertx, AlertStore alerts, InstantSource clock) {
+  public ChapterAlerts(Vertx vertx, AlertStore alerts, LibraryFiles library, InstantSource clock) {
     this.vertx = vertx;
     this.alerts = alerts;
+    this.library = library;
     this.clock = clock;
   }
 
@@ -148,9 +153,25 @@ public final class ChapterAlerts {
       ApiReplies.error(ctx, 400, "bad_request", "not a series id: " + series);
       return;
     }
-    ApiReplies.blocking(vertx, ctx, () -> {
-      alerts.setSeriesAlert(session.userId(), series, on, clock.instant());
+    ApiReplies.<Object>blocking(vertx, ctx, () -> {
+      if (!on) {
+        // Ending a subscription works for a series removed from the library too.
+        alerts.setSeriesAlert(session.userId(), series, false, clock.instant());
+      } else {
+        // Only a series the library serves (its page would answer): throws the same 404 otherwise.
+        library.chapters(series);
+        if (!alerts.addSeriesAlert(session.userId(), series, MAX_SERIES_PER_USER, clock.instant())) {
+          return "limit";
+        }
+      }
       return view(session.userId());
-    }, ctx::json);
+    }, result -> {
+      if (result instanceof JsonObject view) {
+        ctx.json(view);
+      } else {
+        ApiReplies.error(ctx, 409, "conflict", "at most " + MAX_SERIES_PER_USER
+            + " series alerts; end one first");
+      }
+    });
   }
 }

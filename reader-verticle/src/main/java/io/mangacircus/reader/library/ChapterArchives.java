@@ -1,6 +1,7 @@
 package io.mangacircus.reader.library;
 
 import io.mangacircus.contracts.library.ChapterManifest;
+import io.mangacircus.support.xml.ComicInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -167,18 +168,7 @@ public final class ChapterArchives {
     } catch (IOException e) {
       // made from the manifest below
     }
-    return ("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-        + "<ComicInfo xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n"
-        + "  <Series>" + xml(chapter.seriesTitle()) + "</Series>\n"
-        + "  <Number>" + xml(chapter.number()) + "</Number>\n"
-        + (chapter.title() == null || chapter.title().isEmpty() ? ""
-            : "  <Title>" + xml(chapter.title()) + "</Title>\n")
-        + "  <PageCount>" + chapter.pages().size() + "</PageCount>\n"
-        + "</ComicInfo>\n").getBytes(StandardCharsets.UTF_8);
-  }
-
-  static String xml(String text) {
-    return text == null ? "" : text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        .replace("\"", "&quot;").replace("'", "&apos;");
+    return new ComicInfo(chapter.seriesTitle(), chapter.number(), chapter.title(), chapter.pages().size(), null, null)
+        .xml().getBytes(StandardCharsets.UTF_8);
   }
 }

@@ -1,5 +1,7 @@
 package io.mangacircus.reader.opds;
 
+import static io.mangacircus.support.xml.XmlText.escape;
+
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -7,7 +9,7 @@ import java.util.List;
 
 /**
  * Writes one OPDS 1.2 catalog feed (an Atom feed) with the OPDS-PSE 1.1 namespace: the feed's own links, then its
- * entries. Text is escaped here and nowhere else. No Vert.x, no I/O.
+ * entries. Text is escaped here, by the one XML escaper ({@code XmlText}). No Vert.x, no I/O.
  */
 public final class OpdsFeed {
 
@@ -123,29 +125,5 @@ public final class OpdsFeed {
   /** An Atom date: UTC, whole seconds. */
   static String time(Instant instant) {
     return (instant == null ? Instant.EPOCH : instant).truncatedTo(ChronoUnit.SECONDS).toString();
-  }
-
-  /** XML text and attribute escaping; characters XML 1.0 cannot carry are left out. */
-  static String escape(String text) {
-    if (text == null) {
-      return "";
-    }
-    StringBuilder out = new StringBuilder(text.length() + 16);
-    text.codePoints().forEach(c -> {
-      switch (c) {
-        case '&' -> out.append("&amp;");
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '"' -> out.append("&quot;");
-        case '\'' -> out.append("&apos;");
-        default -> {
-          if (c == 0x9 || c == 0xA || c == 0xD || c >= 0x20 && c <= 0xD7FF || c >= 0xE000 && c <= 0xFFFD
-              || c >= 0x10000 && c <= 0x10FFFF) {
-            out.appendCodePoint(c);
-          }
-        }
-      }
-    });
-    return out.toString();
   }
 }

@@ -178,7 +178,7 @@ public final class OpdsRoutes {
             + "  <Description>Search the series of this MangaCircus library by title</Description>\n"
             + "  <InputEncoding>UTF-8</InputEncoding>\n"
             + "  <OutputEncoding>UTF-8</OutputEncoding>\n"
-            + "  <Url type=\"" + OpdsFeed.NAVIGATION + "\" template=\"" + OpdsFeed.escape(base)
+            + "  <Url type=\"" + OpdsFeed.NAVIGATION + "\" template=\"" + io.mangacircus.support.xml.XmlText.escape(base)
             + "/search?q={searchTerms}\"/>\n"
             + "</OpenSearchDescription>\n");
   }

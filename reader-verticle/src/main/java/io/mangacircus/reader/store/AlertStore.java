@@ -23,6 +23,12 @@ public interface AlertStore {
   /** Subscribes the user to new-chapter alerts of a series, or ends that subscription. */
   void setSeriesAlert(long userId, String series, boolean on, Instant now) throws StoreException;
 
+  /**
+   * Subscribes the user to new-chapter alerts of a series unless they already have {@code max} subscriptions; true
+   * when subscribed (already subscribed included), false when the limit refused it. Checked and added in one step.
+   */
+  boolean addSeriesAlert(long userId, String series, int max, Instant now) throws StoreException;
+
   /** The series the user gets new-chapter alerts of, by id. */
   List<String> seriesAlerts(long userId) throws StoreException;
 

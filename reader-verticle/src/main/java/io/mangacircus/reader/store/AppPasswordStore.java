@@ -27,6 +27,9 @@ public interface AppPasswordStore {
   /** Records that an app password was just used. */
   void appPasswordUsed(long id, Instant now) throws StoreException;
 
+  /** When a password reset last ended some of the user's app passwords, and how many; empty when none ever did. */
+  Optional<AppPasswordsEnded> appPasswordsEnded(long userId) throws StoreException;
+
   /** Revokes one of a user's app passwords; false when the user has none by that id. */
   boolean deleteAppPassword(long userId, long id) throws StoreException;
 }

@@ -82,6 +82,29 @@ public final class SqliteAlertStore implements AlertStore {
   }
 
   @Override
+  public boolean addSeriesAlert(long userId, String series, int max, Instant now) throws StoreException {
+    return database.call(connection -> {
+      try (PreparedStatement insert = connection.prepareStatement(
+          "INSERT OR IGNORE INTO series_alerts (user_id, series, created_at) SELECT ?, ?, ?"
+              + " WHERE (SELECT COUNT(*) FROM series_alerts WHERE user_id = ?) < ?");
+          PreparedStatement query = connection.prepareStatement(
+              "SELECT 1 FROM series_alerts WHERE user_id = ? AND series = ?")) {
+        insert.setLong(1, userId);
+        insert.setString(2, series);
+        insert.setString(3, now.toString());
+        insert.setLong(4, userId);
+        insert.setInt(5, max);
+        insert.executeUpdate();
+        query.setLong(1, userId);
+        query.setString(2, series);
+        try (ResultSet row = query.executeQuery()) {
+          return row.next();
+        }
+      }
+    });
+  }
+
+  @Override
   public List<String> seriesAlerts(long userId) throws StoreException {
     return database.call(connection -> {
       List<String> series = new ArrayList<>();

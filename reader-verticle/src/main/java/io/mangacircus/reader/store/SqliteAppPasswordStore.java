@@ -94,6 +94,21 @@ public final class SqliteAppPasswordStore implements AppPasswordStore {
   }
 
   @Override
+  public Optional<AppPasswordsEnded> appPasswordsEnded(long userId) throws StoreException {
+    return database.call(connection -> {
+      try (PreparedStatement query = connection.prepareStatement(
+          "SELECT app_passwords_ended_at, app_passwords_ended FROM users WHERE id = ?"
+              + " AND app_passwords_ended_at IS NOT NULL")) {
+        query.setLong(1, userId);
+        try (ResultSet row = query.executeQuery()) {
+          return row.next() ? Optional.of(new AppPasswordsEnded(Instant.parse(row.getString(1)), row.getInt(2)))
+              : Optional.empty();
+        }
+      }
+    });
+  }
+
+  @Override
   public boolean deleteAppPassword(long userId, long id) throws StoreException {
     return database.call(connection -> {
       try (PreparedStatement delete = connection.prepareStatement(

@@ -2,6 +2,7 @@ package io.mangacircus.reader.store;
 
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.DurableFiles;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -9,17 +10,21 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code data/reader.db} (SQLite, WAL): the one connection the {@code Sqlite*Store} classes share, one caller at a
  * time, with the schema and its numbered migrations. Blocking JDBC: use it from a worker thread or
  * {@code executeBlocking}, never from an event loop. A file that is not a readable reader database is reported and
- * never touched.
+ * never touched (but for its permissions: the database, its -wal/-shm and their folder are owner-only).
  */
 public final class SqliteDatabase implements AutoCloseable {
 
+  private static final Logger LOG = LoggerFactory.getLogger(SqliteDatabase.class);
+
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 5;
+  public static final int SCHEMA = 6;
 
   private static final List<String> MIGRATION_1 = List.of(
       "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
@@ -55,6 +60,11 @@ public final class SqliteDatabase implements AutoCloseable {
       "CREATE TABLE library_visits (user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,"
           + " since TEXT, last_at TEXT NOT NULL)");
 
+  /** When a password reset last ended a user's app passwords, and how many, for their profile page. */
+  private static final List<String> MIGRATION_6 = List.of(
+      "ALTER TABLE users ADD COLUMN app_passwords_ended_at TEXT",
+      "ALTER TABLE users ADD COLUMN app_passwords_ended INTEGER NOT NULL DEFAULT 0");
+
   /** Work on the connection, which may fail with the driver's exception. */
   @FunctionalInterface
   interface Work<T> {
@@ -76,11 +86,19 @@ public final class SqliteDatabase implements AutoCloseable {
    */
   public static SqliteDatabase open(Path file) {
     try {
-      DurableFiles.createDirectories(file.toAbsolutePath().getParent());
+      Path folder = file.toAbsolutePath().getParent();
+      DurableFiles.createDirectories(folder);
+      // Password hashes, session and CSRF tokens, readers' alert secrets: owner-only, whatever the umask. SQLite gives
+      // the -wal and -shm it creates the database file's permissions, so the file exists 0600 before SQLite opens it
+      // (an empty file is a new database); files left wider by an earlier version are repaired here.
+      ownerOnly(folder);
+      DurableFiles.createOwnerOnlyFile(file);
+      ownerOnlyWithCompanions(file);
       Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
       SqliteDatabase database = new SqliteDatabase(file, connection);
       try {
         database.configureAndMigrate();
+        ownerOnlyWithCompanions(file);
         // A new database file's entry (and its WAL's) is durable before anything is acknowledged from it.
         DurableFiles.fsyncFolder(file.toAbsolutePath().getParent());
       } catch (SQLException | java.io.IOException | RuntimeException e) {
@@ -92,6 +110,28 @@ public final class SqliteDatabase implements AutoCloseable {
       throw new CorruptStateFileException(file, "is not a usable reader database: " + e.getMessage());
     } catch (java.io.IOException e) {
       throw new CorruptStateFileException(file, "cannot be created: " + e.getMessage());
+    }
+  }
+
+  /** The files SQLite keeps beside the database, each holding part of its content. */
+  public static List<Path> companions(Path file) {
+    return List.of(file.resolveSibling(file.getFileName() + "-wal"), file.resolveSibling(file.getFileName() + "-shm"),
+        file.resolveSibling(file.getFileName() + "-journal"));
+  }
+
+  private static void ownerOnlyWithCompanions(Path file) {
+    ownerOnly(file);
+    companions(file).stream().filter(Files::exists).forEach(SqliteDatabase::ownerOnly);
+  }
+
+  /** Owner-only permissions; a file this process may not change (not its owner) is logged, not fatal. */
+  private static void ownerOnly(Path path) {
+    try {
+      DurableFiles.restrictToOwner(path);
+    } catch (java.io.IOException e) {
+      LOG.warn("[READER] cannot make {} readable by its owner only ({}): it holds accounts and their secrets; "
+          + "run the reader as the owner of the data folder or chmod it (0600 for files, 0700 for the folder)",
+          path.toAbsolutePath(), e.toString());
     }
   }
 
@@ -126,6 +166,9 @@ public final class SqliteDatabase implements AutoCloseable {
       }
       if (version < 5) {
         migrate(statement, MIGRATION_5, 5);
+      }
+      if (version < 6) {
+        migrate(statement, MIGRATION_6, 6);
       }
     }
   }

@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** {@link UserStore} in {@code reader.db}'s {@code users} table; a change ends the user's sessions in one step. */
+/**
+ * {@link UserStore} in {@code reader.db}'s {@code users} table; a change ends the user's sessions in one step, a password
+ * reset their app passwords too.
+ */
 public final class SqliteUserStore implements UserStore {
 
   private final SqliteDatabase database;
@@ -78,8 +81,28 @@ public final class SqliteUserStore implements UserStore {
   }
 
   @Override
-  public boolean setPassword(String username, String passwordHash) throws StoreException {
-    return updateUserAndEndSessions("UPDATE users SET password_hash = ? WHERE username = ?", passwordHash, username);
+  public boolean setPassword(String username, String passwordHash, Instant now) throws StoreException {
+    return database.transaction(connection -> {
+      if (!updateUserAndEndSessions(connection, "UPDATE users SET password_hash = ? WHERE username = ?", passwordHash,
+          username)) {
+        return false;
+      }
+      // An app password stands for the account: whoever lost the account password may hold one too.
+      try (PreparedStatement end = connection.prepareStatement(
+          "DELETE FROM app_passwords WHERE user_id = (SELECT id FROM users WHERE username = ?)");
+          PreparedStatement note = connection.prepareStatement(
+              "UPDATE users SET app_passwords_ended_at = ?, app_passwords_ended = ? WHERE username = ?")) {
+        end.setString(1, username);
+        int ended = end.executeUpdate();
+        if (ended > 0) {
+          note.setString(1, now.toString());
+          note.setInt(2, ended);
+          note.setString(3, username);
+          note.executeUpdate();
+        }
+      }
+      return true;
+    });
   }
 
   @Override
@@ -89,17 +112,20 @@ public final class SqliteUserStore implements UserStore {
   }
 
   private boolean updateUserAndEndSessions(String sql, String value, String username) throws StoreException {
-    return database.transaction(connection -> {
-      try (PreparedStatement update = connection.prepareStatement(sql);
-          PreparedStatement end = connection.prepareStatement(
-              "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)")) {
-        update.setString(1, value);
-        update.setString(2, username);
-        boolean found = update.executeUpdate() == 1;
-        end.setString(1, username);
-        end.executeUpdate();
-        return found;
-      }
-    });
+    return database.transaction(connection -> updateUserAndEndSessions(connection, sql, value, username));
+  }
+
+  private static boolean updateUserAndEndSessions(java.sql.Connection connection, String sql, String value,
+      String username) throws java.sql.SQLException {
+    try (PreparedStatement update = connection.prepareStatement(sql);
+        PreparedStatement end = connection.prepareStatement(
+            "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)")) {
+      update.setString(1, value);
+      update.setString(2, username);
+      boolean found = update.executeUpdate() == 1;
+      end.setString(1, username);
+      end.executeUpdate();
+      return found;
+    }
   }
 }

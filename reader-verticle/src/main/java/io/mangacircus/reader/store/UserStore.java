@@ -23,9 +23,10 @@ public interface UserStore {
   List<Account> accounts() throws StoreException;
 
   /**
-   * Replaces a user's password hash and ends the user's sessions, in one step; false when there is no such user.
+   * Resets a user's password: replaces its hash and ends the user's sessions and app passwords (recording when and how
+   * many app passwords ended, for the user's profile page), in one step; false when there is no such user.
    */
-  boolean setPassword(String username, String passwordHash) throws StoreException;
+  boolean setPassword(String username, String passwordHash, Instant now) throws StoreException;
 
   /**
    * Disables or enables a user and ends the user's sessions, in one step. False when there is no such user.

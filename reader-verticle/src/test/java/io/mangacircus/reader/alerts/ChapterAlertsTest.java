@@ -28,4 +28,23 @@ class ChapterAlertsTest {
     assertThatThrownBy(() -> AlertTargetRules.edit(Optional.empty(), new JsonObject().put("type", "gotify")
         .put("url", "https://g.example"))).hasMessage("type must be \"ntfy\" or \"webhook\"");
   }
+
+  @Test
+  void aSavedTokenOrTopicIsNeverKeptForAnotherServer() {
+    AlertTarget saved = AlertTargetRules.edit(Optional.empty(), new JsonObject().put("type", "ntfy")
+        .put("url", "https://ntfy.example.org").put("topic", "my-topic").put("token", "tk_1"));
+
+    assertThatThrownBy(() -> AlertTargetRules.edit(Optional.of(saved), new JsonObject()
+        .put("url", "http://169.254.169.254/latest"))).hasMessageStartingWith("token: the url now points to another "
+            + "server").message().doesNotContain("tk_1", "169.254");
+    assertThatThrownBy(() -> AlertTargetRules.edit(Optional.of(saved), new JsonObject()
+        .put("url", "https://other.example").put("token", "tk_2")))
+        .hasMessageStartingWith("topic: the url now points to another server");
+
+    AlertTarget moved = AlertTargetRules.edit(Optional.of(saved), new JsonObject().put("url", "https://other.example")
+        .put("topic", "new-topic").put("removeToken", true));
+    assertThat(moved.token()).isEmpty();
+    assertThat(AlertTargetRules.edit(Optional.of(saved), new JsonObject().put("url", "https://ntfy.example.org:443/x"))
+        .token()).as("the same server").isEqualTo("tk_1");
+  }
 }

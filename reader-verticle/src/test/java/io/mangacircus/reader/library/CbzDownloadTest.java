@@ -142,6 +142,22 @@ class CbzDownloadTest {
   }
 
   @Test
+  void aSeriesTitleWithControlCharactersStillGetsAWellFormedComicInfo() throws Exception {
+    new LibraryFixture(data).chapter("bell", "Bell\u0007 Tower \u001B<&>", 1, 2, Instant.parse("2026-01-02T03:04:05Z"));
+
+    HttpResponse<byte[]> answer = reader.bytes(as(admin, reader.get("/api/series/bell/chapters/chapter-0001.cbz")));
+
+    Path file = data.resolve("bell.cbz");
+    Files.write(file, answer.body());
+    try (ZipFile zip = new ZipFile(file.toFile())) {
+      byte[] info = zip.getInputStream(zip.getEntry("ComicInfo.xml")).readAllBytes();
+      org.w3c.dom.Document parsed = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+          .parse(new java.io.ByteArrayInputStream(info));
+      assertThat(parsed.getElementsByTagName("Series").item(0).getTextContent()).isEqualTo("Bell Tower <&>");
+    }
+  }
+
+  @Test
   void anAppPasswordDownloadsTheChapterOverBasic() throws Exception {
     String secret = reader.createAppPassword(admin, "Panels").getString("password");
 

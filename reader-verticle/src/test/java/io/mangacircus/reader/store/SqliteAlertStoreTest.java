@@ -52,4 +52,18 @@ class SqliteAlertStoreTest {
           .containsExactly("alice");
     }
   }
+
+  @Test
+  void aSubscriptionBeyondTheLimitIsRefusedAndOneAlreadyHeldStillCounts() throws Exception {
+    try (SqliteDatabase db = SqliteDatabase.open(dir.resolve("reader.db"))) {
+      long alice = new SqliteUserStore(db).createUser("alice", "x", "reader", now);
+      AlertStore alerts = new SqliteAlertStore(db);
+
+      assertThat(alerts.addSeriesAlert(alice, "a", 2, now)).isTrue();
+      assertThat(alerts.addSeriesAlert(alice, "b", 2, now)).isTrue();
+      assertThat(alerts.addSeriesAlert(alice, "b", 2, now)).as("already subscribed").isTrue();
+      assertThat(alerts.addSeriesAlert(alice, "c", 2, now)).as("beyond the limit").isFalse();
+      assertThat(alerts.seriesAlerts(alice)).containsExactly("a", "b");
+    }
+  }
 }

@@ -35,6 +35,45 @@ class SqliteDatabaseTest {
   }
 
   @Test
+  void aNewDatabaseItsWalAndShmAreReadableByTheOwnerOnlyAndSoIsTheirFolder() throws Exception {
+    Path file = dir.resolve("data/reader.db");
+    try (SqliteDatabase db = SqliteDatabase.open(file)) {
+      new SqliteUserStore(db).createUser("alice", "hash", "admin", now);
+
+      assertThat(mode(file)).as("reader.db").isEqualTo("rw-------");
+      assertThat(mode(dir.resolve("data/reader.db-wal"))).as("reader.db-wal").isEqualTo("rw-------");
+      assertThat(mode(dir.resolve("data/reader.db-shm"))).as("reader.db-shm").isEqualTo("rw-------");
+      assertThat(mode(file.getParent())).as("its folder").isEqualTo("rwx------");
+    }
+  }
+
+  @Test
+  void widerPermissionsLeftOnTheDatabaseFilesAndTheirFolderAreRepairedWhenItOpens() throws Exception {
+    Path file = dir.resolve("data/reader.db");
+    try (SqliteDatabase first = SqliteDatabase.open(file)) {
+      new SqliteUserStore(first).createUser("alice", "hash", "admin", now);
+      for (String name : new String[] {"reader.db", "reader.db-wal", "reader.db-shm"}) {
+        Files.setPosixFilePermissions(dir.resolve("data").resolve(name),
+            java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+      }
+      Files.setPosixFilePermissions(file.getParent(),
+          java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+
+      try (SqliteDatabase again = SqliteDatabase.open(file)) {
+        assertThat(new SqliteUserStore(again).user("alice")).isPresent();
+        assertThat(mode(file)).as("reader.db").isEqualTo("rw-------");
+        assertThat(mode(dir.resolve("data/reader.db-wal"))).as("reader.db-wal").isEqualTo("rw-------");
+        assertThat(mode(dir.resolve("data/reader.db-shm"))).as("reader.db-shm").isEqualTo("rw-------");
+        assertThat(mode(file.getParent())).as("its folder").isEqualTo("rwx------");
+      }
+    }
+  }
+
+  private static String mode(Path path) throws java.io.IOException {
+    return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
+  }
+
+  @Test
   void aCommitIsDurableBeforeItIsAcknowledged() throws Exception {
     try (SqliteDatabase db = SqliteDatabase.open(dir.resolve("reader.db"))) {
       assertThat(db.<String>call(connection -> pragma(connection, "journal_mode"))).isEqualTo("wal");

@@ -4,6 +4,7 @@ import io.mangacircus.contracts.DurableFiles;
 import io.mangacircus.contracts.library.ChapterManifest;
 import io.mangacircus.contracts.library.PublishedChapter;
 import io.mangacircus.scraper.state.CrashPoints;
+import io.mangacircus.support.xml.ComicInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -163,20 +164,8 @@ public final class ChapterPublisher {
 
   private static String comicInfo(StagingFolder staging) {
     ChapterKey key = staging.key();
-    return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-        + "<ComicInfo xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n"
-        + "  <Series>" + xml(key.seriesTitle()) + "</Series>\n"
-        + "  <Number>" + xml(key.number()) + "</Number>\n"
-        + (key.chapterTitle().isEmpty() ? "" : "  <Title>" + xml(key.chapterTitle()) + "</Title>\n")
-        + "  <PageCount>" + staging.pageCount() + "</PageCount>\n"
-        + "  <LanguageISO>" + xml(key.language()) + "</LanguageISO>\n"
-        + "  <Notes>Downloaded by MangaCircus from source " + xml(key.source()) + ", title " + xml(key.titleId())
-        + ", chapter " + xml(key.chapterId()) + "</Notes>\n"
-        + "</ComicInfo>\n";
-  }
-
-  private static String xml(String text) {
-    return text == null ? "" : text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        .replace("\"", "&quot;").replace("'", "&apos;");
+    return new ComicInfo(key.seriesTitle(), key.number(), key.chapterTitle(), staging.pageCount(), key.language(),
+        "Downloaded by MangaCircus from source " + key.source() + ", title " + key.titleId() + ", chapter "
+            + key.chapterId()).xml();
   }
 }

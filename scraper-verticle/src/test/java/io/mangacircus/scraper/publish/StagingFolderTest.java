@@ -380,6 +380,25 @@ class StagingFolderTest {
   }
 
   @Test
+  void aTitleWithControlCharactersIsPublishedWithAWellFormedComicInfo() throws Exception {
+    ChapterKey noisy = new ChapterKey("demo", "circus-nights", "Circus\u0001 Nights", "c1", "1", "Act\u001B <One> & Two",
+        "en");
+    StagingFolder staging = StagingFolder.open(layout(), noisy, manifest, InstantSource.system());
+    for (int i = 1; i <= 3; i++) {
+      staging.store(page(i), "jpg", TestImages.jpeg(i));
+    }
+
+    assertThat(new ChapterPublisher(layout(), InstantSource.system()).publish(staging).result())
+        .isEqualTo(ChapterPublisher.Result.PUBLISHED);
+
+    Path info = dir.resolve("library/circus-nights/chapter-0001/ComicInfo.xml");
+    org.w3c.dom.Document parsed = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        .parse(info.toFile());
+    assertThat(parsed.getElementsByTagName("Series").item(0).getTextContent()).isEqualTo("Circus Nights");
+    assertThat(parsed.getElementsByTagName("Title").item(0).getTextContent()).isEqualTo("Act <One> & Two");
+  }
+
+  @Test
   void aCompleteChapterIsPublishedWithOneRenameAndNeverOverwritten() throws Exception {
     StagingFolder staging = open(manifest);
     for (int i = 1; i <= 3; i++) {
