@@ -241,7 +241,7 @@ public final class ReaderVerticle extends VerticleBase {
     guard.learnRoutes(router);
     router.route(ConsoleBridge.PATH).subRouter(new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs())
         .router());
-    router.route("/admin/*").handler(new AdminPageGuard(guard));
+    router.route("/*").handler(new AdminPageGuard(guard));
     // Pages and scripts are revalidated on every load (a 304 when unchanged), so an upgrade is seen at once and an
     // admin page is never shown from a cache to whoever uses the browser next.
     router.route("/*").handler(ctx -> {
