@@ -233,6 +233,28 @@ class HttpEdgeIT {
     assertThat(health.status()).as("health answers to any name").isEqualTo(200);
   }
 
+  // --- answers with secrets
+
+  @Test
+  void answersCarryingSecretsAreNeverStored() {
+    HttpResponse<String> login = ReaderSession.raw(harness.port(), "POST", "/api/login",
+        new JsonObject().put("username", "admin").put("password", ADMIN_PASSWORD).encode()
+            .getBytes(StandardCharsets.UTF_8), "Content-Type", "application/json");
+    assertThat(login.statusCode()).isEqualTo(200);
+    assertThat(login.headers().firstValue("Cache-Control")).as("the login (session cookie, CSRF token)")
+        .hasValue("no-store");
+    ReaderSession admin = ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD);
+    assertThat(admin.get("/api/me").headers().firstValue("Cache-Control")).as("/api/me (CSRF token)")
+        .hasValue("no-store");
+    HttpResponse<String> created = admin.post("/api/me/app-passwords", new JsonObject().put("name", "e-reader"));
+    assertThat(created.statusCode()).as(created.body()).isIn(200, 201);
+    assertThat(created.headers().firstValue("Cache-Control")).as("a new app password").hasValue("no-store");
+    assertThat(admin.get("/api/admin/users").headers().firstValue("Cache-Control")).as("the accounts")
+        .hasValue("no-store");
+    assertThat(admin.get("/api/series").headers().firstValue("Cache-Control")).as("the library is not a secret")
+        .isEmpty();
+  }
+
   // --- raw HTTP
 
   /** What came back on a connection: the bytes until the server closed it (or went quiet), and whether it did. */
