@@ -39,7 +39,7 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
    *     until complete, s (default 30); past it the connection is closed
    * @param idleTimeoutSeconds how long a connection may stay open with nothing asked or answered, s (default 75); a
    *     request body being read or an answer being written is never timed, nor is the console's WebSocket
-   * @param maxConnections open HTTP connections at most, all listeners of the port together (default 1000); a
+   * @param maxConnections open HTTP connections at most, all listeners of the port together (default 512); a
    *     connection over it is closed at once
    * @param publicHosts the names (host or host:port) the reader's pages and API answer to; a request naming another
    *     {@code Host} is 421 (DNS rebinding). Empty (default): any {@code Host}. {@code /health/*} and {@code /metrics}

@@ -49,7 +49,7 @@ class ConfigLoaderTest {
     assertThat(config.cluster().members()).containsExactly("127.0.0.1");
     assertThat(config.http().headerTimeoutSeconds()).isEqualTo(30);
     assertThat(config.http().idleTimeoutSeconds()).isEqualTo(75);
-    assertThat(config.http().maxConnections()).isEqualTo(1000);
+    assertThat(config.http().maxConnections()).isEqualTo(512);
     assertThat(config.http().publicHosts()).as("no Host check unless names are given").isEmpty();
   }
 
