@@ -55,7 +55,9 @@ export function openBus({ onState = () => {}, subscriptions = {} } = {}) {
   if (typeof window.EventBus !== 'function') {
     throw new Error('The event-bus client did not load (js/vendor/vertx-eventbus.js).');
   }
-  const bus = new window.EventBus('/eventbus', { vertxbus_reconnect_delay_max: 5000 });
+  const bus = new window.EventBus('/eventbus', { vertxbus_reconnect_delay_max: 5000,
+    // The transports the server offers; SockJS would otherwise try its iframe ones, which are off.
+    transports: ['websocket', 'xhr-streaming', 'xhr-polling'] });
   bus.enableReconnect(true);
   bus.onopen = async () => {
     try {

@@ -27,10 +27,11 @@ import io.mangacircus.launcher.state.ProcessInfo;
 import io.mangacircus.launcher.state.RuntimeStateStore;
 import io.mangacircus.launcher.supervision.ServiceSupervisor;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
+import io.mangacircus.launcher.edge.HttpEdge;
+import io.mangacircus.launcher.edge.PublicHosts;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
@@ -60,6 +61,8 @@ public final class LauncherVerticle extends VerticleBase {
   private final LaunchPlan plan;
   private final String node;
   private final Consumer<String> stopProcess;
+  /** The names the reader's routes answer to (health and metrics answer to any). */
+  private final PublicHosts publicHosts;
   private List<ServiceSupervisor> supervisors;
   /** Where memory readings come from and the last one, for the status message; null when memory is not watched. */
   private volatile String memoryReading;
@@ -83,6 +86,7 @@ public final class LauncherVerticle extends VerticleBase {
     this.plan = plan;
     this.stopProcess = stopProcess;
     this.node = plan.mode().cliName() + "@" + hostName() + ":" + ProcessHandle.current().pid();
+    this.publicHosts = new PublicHosts(plan.config().http().publicHosts());
   }
 
   @Override
@@ -125,20 +129,8 @@ public final class LauncherVerticle extends VerticleBase {
     HttpServerOptions options = new HttpServerOptions().setHost(plan.config().http().bind()).setPort(plan.httpPort())
         .setHttp2ClearTextEnabled(false).setUseAlpn(false)
         .setPerFrameWebSocketCompressionSupported(false).setPerMessageWebSocketCompressionSupported(false);
-    return vertx.createHttpServer(options).requestHandler(this::route).listen()
-        .compose(s -> {
-          server = s;
-          // One HTTP server is served by one event loop: with only this one, every page image of every client
-          // goes through a single thread. More servers on the same port, each deployed on its own event loop,
-          // share the listening socket (Vert.x hands new connections to them in turn), so requests use every core.
-          int extra = httpEventLoops() - 1;
-          if (extra < 1) {
-            return Future.succeededFuture(s);
-          }
-          HttpServerOptions same = new HttpServerOptions(options).setPort(s.actualPort());
-          return vertx.deployVerticle(() -> new SharedHttpServer(same, this::route),
-              new DeploymentOptions().setInstances(extra)).map(id -> s);
-        })
+    return new HttpEdge(plan.config().http()).listen(vertx, options, httpEventLoops(), this::route)
+        .onSuccess(s -> server = s)
         .onSuccess(s -> LOG.info("{} listening on http://{}:{} on {} event loops (health at {})", node,
             plan.config().http().bind(), s.actualPort(), httpEventLoops(), plan.readinessUrl()))
         .compose(s -> startServices())
@@ -327,27 +319,18 @@ public final class LauncherVerticle extends VerticleBase {
     return plan.mode().hostsReader() ? Math.max(1, Runtime.getRuntime().availableProcessors()) : 1;
   }
 
-  /** An extra listener on the launcher's port, on the event loop of its own deployment; same routing. */
-  private static final class SharedHttpServer extends VerticleBase {
-    private final HttpServerOptions options;
-    private final Handler<HttpServerRequest> handler;
-
-    SharedHttpServer(HttpServerOptions options, Handler<HttpServerRequest> handler) {
-      this.options = options;
-      this.handler = handler;
-    }
-
-    @Override
-    public Future<?> start() {
-      return vertx.createHttpServer(options).requestHandler(handler).listen();
-    }
-  }
-
   private void route(HttpServerRequest request) {
     SecurityHeaders.apply(request.response());
     String path = request.path();
     if (path.startsWith("/health/") || path.equals("/metrics") || !plan.mode().hostsReader()) {
       front.handle(request);
+      return;
+    }
+    if (!publicHosts.admits(request.getHeader(HttpHeaders.HOST))) {
+      // Not this site's name: a page of another site whose name now points here (DNS rebinding) gets nothing.
+      request.response().setStatusCode(421).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+          .end(new JsonObject().put("error", "unknown_host").put("message", "this server answers only to the names "
+              + "in http.publicHosts").encode());
       return;
     }
     Router reader = plan.readerRoutes().router();

@@ -40,6 +40,7 @@ import io.mangacircus.reader.library.LibraryScanner;
 import io.mangacircus.reader.library.OpenPageFiles;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.http.ApiRequestRules;
+import io.mangacircus.reader.http.SecretAnswers;
 import io.mangacircus.reader.http.HttpMount;
 import io.mangacircus.reader.http.TrustedProxies;
 import io.mangacircus.reader.store.ReaderStores;
@@ -206,7 +207,8 @@ public final class ReaderVerticle extends VerticleBase {
     // One route per prefix with the handlers in turn: a request matches its prefix once, not once per handler (every
     // page image went through four /api/* matches).
     AccountsGate accountsGate = new AccountsGate(accountsReady);
-    router.route("/api/*").handler(requestRules).handler(requestRules.bodies()).handler(accountsGate).handler(guard);
+    router.route("/api/*").handler(new SecretAnswers()).handler(requestRules).handler(requestRules.bodies())
+        .handler(accountsGate).handler(guard);
     router.route("/opds/*").handler(accountsGate).handler(guard);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
@@ -243,7 +245,7 @@ public final class ReaderVerticle extends VerticleBase {
     guard.learnRoutes(router);
     router.route(ConsoleBridge.PATH).subRouter(new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs())
         .router());
-    router.route("/admin/*").handler(new AdminPageGuard(guard));
+    router.route("/*").handler(new AdminPageGuard(guard));
     // Pages and scripts are revalidated on every load (a 304 when unchanged), so an upgrade is seen at once and an
     // admin page is never shown from a cache to whoever uses the browser next.
     router.route("/*").handler(ctx -> {

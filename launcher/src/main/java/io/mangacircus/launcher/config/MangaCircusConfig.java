@@ -35,8 +35,36 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
    *     (default 8081; {@code MANGACIRCUS_HEALTH_PORT}; {@code --health-port})
    * @param nativeTransport whether Netty's native transport (epoll on Linux) is used where it loads; false, or where it
    *     does not load, Java's NIO (default true)
+   * @param headerTimeoutSeconds how long a request's head (request line and headers) may take from its first byte
+   *     until complete, s (default 30); past it the connection is closed
+   * @param idleTimeoutSeconds how long a connection may stay open with nothing asked or answered, s (default 75); a
+   *     request body being read or an answer being written is never timed, nor is the console's WebSocket
+   * @param maxConnections open HTTP connections at most, all listeners of the port together (default 512); a
+   *     connection over it is closed at once
+   * @param publicHosts the names (host or host:port) the reader's pages and API answer to; a request naming another
+   *     {@code Host} is 421 (DNS rebinding). Empty (default): any {@code Host}. {@code /health/*} and {@code /metrics}
+   *     answer to any
    */
-  public record Http(String bind, int port, int healthPort, boolean nativeTransport) {
+  public record Http(String bind, int port, int healthPort, boolean nativeTransport, int headerTimeoutSeconds,
+      int idleTimeoutSeconds, int maxConnections, List<String> publicHosts) {
+
+    public Http {
+      publicHosts = publicHosts == null ? List.of() : List.copyOf(publicHosts);
+    }
+
+    /** Checks the ranges of the timeouts, the cap and the names; throws naming the key. */
+    void check() {
+      require(headerTimeoutSeconds >= 1 && headerTimeoutSeconds <= 3600, "http.headerTimeoutSeconds",
+          "must be between 1 and 3600 s");
+      require(idleTimeoutSeconds >= 1 && idleTimeoutSeconds <= 86_400, "http.idleTimeoutSeconds",
+          "must be between 1 and 86400 s");
+      require(maxConnections >= 1 && maxConnections <= 1_000_000, "http.maxConnections",
+          "must be between 1 and 1000000");
+      for (String name : publicHosts) {
+        String problem = io.mangacircus.launcher.edge.PublicHosts.problem(name);
+        require(problem == null, "http.publicHosts", problem);
+      }
+    }
   }
 
   /**
@@ -139,6 +167,7 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
     require(http.bind() != null && !http.bind().isBlank(), "http.bind", "must be an address such as 127.0.0.1");
     port(http.port(), "http.port");
     port(http.healthPort(), "http.healthPort");
+    http.check();
     require(!metrics.token().chars().anyMatch(Character::isWhitespace), "metrics.token", "must not contain whitespace");
     token(metrics.token(), "metrics.token");
     require("text".equals(log.format()) || "json".equals(log.format()), "log.format",

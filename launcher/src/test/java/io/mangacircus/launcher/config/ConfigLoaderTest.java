@@ -47,6 +47,19 @@ class ConfigLoaderTest {
     assertThat(config.supervision().shutdownGraceSeconds()).isEqualTo(30);
     assertThat(config.health().checkTimeoutMs()).isEqualTo(2_000);
     assertThat(config.cluster().members()).containsExactly("127.0.0.1");
+    assertThat(config.http().headerTimeoutSeconds()).isEqualTo(30);
+    assertThat(config.http().idleTimeoutSeconds()).isEqualTo(75);
+    assertThat(config.http().maxConnections()).isEqualTo(512);
+    assertThat(config.http().publicHosts()).as("no Host check unless names are given").isEmpty();
+  }
+
+  @Test
+  void httpTimeoutsTheConnectionCapAndPublicNamesOutOfRangeAreNamed() {
+    assertKey(catchThrowable("{\"http\": {\"headerTimeoutSeconds\": 0}}"), "http.headerTimeoutSeconds");
+    assertKey(catchThrowable("{\"http\": {\"idleTimeoutSeconds\": 0}}"), "http.idleTimeoutSeconds");
+    assertKey(catchThrowable("{\"http\": {\"maxConnections\": 0}}"), "http.maxConnections");
+    assertKey(catchThrowable("{\"http\": {\"publicHosts\": [\"https://manga.example.org/\"]}}"),
+        "http.publicHosts");
   }
 
   @Test

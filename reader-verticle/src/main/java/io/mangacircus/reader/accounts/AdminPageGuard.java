@@ -6,7 +6,11 @@ import io.vertx.ext.web.RoutingContext;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
-/** Guards the browser's admin pages ({@code /admin/*}): no session → the login page, a reader account → 403. */
+/**
+ * Guards the browser's admin pages ({@code /admin/*}, however the path is spelled: {@link PagePath}): no session → the
+ * login page, a reader account → 403. Mounted in front of every page, so that it reads each path itself rather than
+ * trusting a route's match; a path hiding a separator ({@code %2F}, {@code %5C}, a backslash) is 404 for every page.
+ */
 public final class AdminPageGuard implements Handler<RoutingContext> {
 
   private final AccessGuard guard;
@@ -17,6 +21,16 @@ public final class AdminPageGuard implements Handler<RoutingContext> {
 
   @Override
   public void handle(RoutingContext ctx) {
+    String path = PagePath.decode(ctx.request().path());
+    if (path == null) {
+      ctx.response().setStatusCode(404).putHeader("Content-Type", "text/plain; charset=utf-8")
+          .end("no such page: a path may not hide a separator (%2F, %5C or a backslash)");
+      return;
+    }
+    if (!PagePath.isAdmin(path)) {
+      ctx.next();
+      return;
+    }
     Cookie cookie = ctx.request().getCookie(Sessions.COOKIE);
     if (cookie == null || cookie.getValue().isEmpty()) {
       toLogin(ctx);

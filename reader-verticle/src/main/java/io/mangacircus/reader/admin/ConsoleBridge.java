@@ -18,13 +18,15 @@ import io.vertx.ext.web.handler.sockjs.BridgeEvent;
 import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;
 import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
+import io.vertx.ext.web.handler.sockjs.Transport;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The admin console's SockJS event-bus bridge at {@code /eventbus/*}: admin sessions only, browser sends only to the
- * scraper's operator addresses, and only progress, status and incident events go out. It keeps no state of its own.
+ * scraper's operator addresses, and only progress, status and incident events go out; over WebSocket or XHR only (no
+ * JSONP, htmlfile, EventSource or iframe). It keeps no state of its own.
  */
 public final class ConsoleBridge {
 
@@ -69,6 +71,10 @@ public final class ConsoleBridge {
     return new JsonObject().put("requests", requests).put("events", events);
   }
 
+  /** The SockJS transports that are off: all but WebSocket and XHR (streaming and polling). */
+  static final List<Transport> DISABLED_TRANSPORTS = List.of(Transport.JSON_P, Transport.HTML_FILE,
+      Transport.EVENT_SOURCE);
+
   /** Where the admitted session token is kept on the routing context (SockJS hides cookies from its sockets). */
   private static final String TOKEN = "mc.bridge.token";
 
@@ -95,6 +101,10 @@ public final class ConsoleBridge {
     // read: it is paused over the look-up instead.
     BodyHandler bodies = BodyHandler.create().setBodyLimit(ScraperAdminRoutes.MAX_BODY_BYTES);
     Router router = Router.router(vertx);
+    // SockJS serves its iframe page whatever transports are on; it loads the SockJS library from a CDN and exists only
+    // for the iframe transports, which are off.
+    router.getWithRegex("/iframe(-[^/]*)?\\.html").handler(ctx -> ApiReplies.error(ctx, 404, "not_found",
+        "the event bus has no iframe transport"));
     router.route().handler(ctx -> {
       if (isUpgrade(ctx)) {
         ctx.next();
@@ -104,7 +114,10 @@ public final class ConsoleBridge {
     });
     router.route().handler(this::admit);
     // No JSESSIONID cookie: the reader needs no sticky sessions, and the console has its own session cookie.
+    // Only WebSocket and the XHR streaming and polling fallbacks: JSONP would answer a script of this site's origin
+    // that calls any function a page names (a way around script-src 'self'), and htmlfile and EventSource are unused.
     SockJSHandlerOptions sockJs = new SockJSHandlerOptions().setInsertJSESSIONID(false);
+    DISABLED_TRANSPORTS.forEach(transport -> sockJs.addDisabledTransport(transport.name()));
     router.route("/*").subRouter(SockJSHandler.create(vertx, sockJs).bridge(options, this::handleEvent));
     return router;
   }

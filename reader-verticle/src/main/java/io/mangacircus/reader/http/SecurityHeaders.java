@@ -29,6 +29,16 @@ public final class SecurityHeaders {
   private SecurityHeaders() {
   }
 
+  /**
+   * Sets the headers on an answer about to be encoded unless it has its policy already: for answers written below the
+   * router (the HTTP layer's own 400, 414, 431 and 501), so that every answer carries them.
+   */
+  public static void applyIfMissing(io.netty.handler.codec.http.HttpHeaders headers) {
+    if (!headers.contains(CSP_NAME)) {
+      headers.set(CSP_NAME, CSP).set(NOSNIFF_NAME, NOSNIFF).set(FRAME_NAME, FRAME).set(REFERRER_NAME, REFERRER);
+    }
+  }
+
   /** Sets the headers on a response before anything is written. */
   public static void apply(HttpServerResponse response) {
     response.putHeader(CSP_NAME, CSP)
