@@ -139,7 +139,8 @@ public final class NotificationSettings {
    */
   private static void keptSecretsStayWithTheirServer(Optional<String> oldUrl, String url, String type,
       JsonObject body, String oldTopic, String oldToken) {
-    if (oldUrl.isEmpty() || SameServer.as(oldUrl.get(), url)) {
+    // A url that is not an http(s) address is refused by the destination's own checks, which name the url.
+    if (oldUrl.isEmpty() || !url.matches("https?://\\S+") || SameServer.as(oldUrl.get(), url)) {
       return;
     }
     if (!oldToken.isEmpty() && text(body, "token").isEmpty() && !Boolean.TRUE.equals(body.getValue("removeToken"))) {

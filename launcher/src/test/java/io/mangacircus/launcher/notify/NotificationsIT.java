@@ -33,6 +33,7 @@ import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.launcher.testing.TestServices;
+import io.mangacircus.testing.LibraryFixture;
 import io.vertx.core.Deployable;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonArray;
@@ -552,6 +553,10 @@ class NotificationsIT {
     JsonObject config = new JsonObject().put("reader", new JsonObject().put("adminToken", "admin-token-0123456789ab"))
         .put("notifications", notifications(new JsonArray()).put("readerAlertAllowedHosts",
             new JsonArray().add("127.0.0.1")));
+    // Readers may subscribe only to series the library serves.
+    LibraryFixture library = new LibraryFixture(data);
+    library.chapter("circus-nights", "Circus Nights", 8, 1, Instant.parse("2026-11-20T10:00:00Z"));
+    library.chapter("quiet-town", "Quiet Town", 8, 1, Instant.parse("2026-11-20T10:00:00Z"));
     harness = new LauncherHarness(data, config.encode());
     RouterSlot slot = new RouterSlot();
     harness.start(slot, harness.realReader(slot), harness.spec("scraper", () -> new TestServices.ThrowsFromTimer(
@@ -571,6 +576,8 @@ class NotificationsIT {
         .put("url", base() + "/ntfy").put("topic", "alice-topic").put("token", "tk_alice"));
     assertThat(target.statusCode()).as(target.body()).isEqualTo(200);
     assertThat(alice.put("/api/me/alerts/series/circus-nights", new JsonObject()).statusCode()).isEqualTo(200);
+    assertThat(alice.put("/api/me/alerts/series/no-such-series", new JsonObject()).statusCode())
+        .as("a series the library does not serve").isEqualTo(404);
     assertThat(alice.put("/api/me/alerts/series/quiet-town", new JsonObject()).statusCode()).isEqualTo(200);
     assertThat(bob.put("/api/me/alerts/target", new JsonObject().put("type", "webhook")
         .put("url", base() + "/hook/bob")).statusCode()).isEqualTo(200);
