@@ -5,6 +5,7 @@ import io.mangacircus.support.xml.ComicInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -56,6 +57,8 @@ public final class ChapterArchives {
   }
 
   private final Map<String, Download> known = new ConcurrentHashMap<>();
+  /** KOReader's partial MD5 by archive ETag: the ETag names the archive's bytes, so a digest never goes stale. */
+  private final Map<String, String> koreaderDigests = new ConcurrentHashMap<>();
   private final OpenPageFiles pageFiles;
 
   /** Archives whose page files stay open in {@code pageFiles} between sends. */
@@ -99,6 +102,61 @@ public final class ChapterArchives {
     }
     known.put(key, download);
     return download;
+  }
+
+  /**
+   * KOReader's document id ({@link KoreaderDigest}, its "binary" mode) of the chapter's archive as {@link #archive}
+   * serves it: computed once per archive from the 12 samples it takes (page bytes read through the kept page files, so
+   * a page replaced since the layout fails as a send would), then kept by the archive's ETag. Blocking.
+   *
+   * @throws LibraryFiles.NotFoundException when the chapter is not (or no longer) published
+   */
+  public String koreaderDigest(LibraryFiles files, String seriesId, String chapterId) {
+    Download download = archive(files, seriesId, chapterId);
+    String known = koreaderDigests.get(download.etag());
+    if (known != null) {
+      return known;
+    }
+    String digest;
+    try {
+      digest = KoreaderDigest.partialMd5(download.archive().length(), (offset, length) -> read(download, offset,
+          length));
+    } catch (IOException e) {
+      forget(download);
+      throw new UncheckedIOException("cannot read the archive of " + seriesId + "/" + chapterId + ": "
+          + e.getMessage(), e);
+    }
+    if (koreaderDigests.size() >= CACHE_LIMIT * 8) {
+      koreaderDigests.clear();
+    }
+    koreaderDigests.put(download.etag(), digest);
+    return digest;
+  }
+
+  /** Bytes {@code offset} to {@code offset + length} of an archive, as a send would produce them. */
+  private byte[] read(Download download, long offset, int length) throws IOException {
+    ByteBuffer out = ByteBuffer.allocate(length);
+    for (CbzArchive.Segment segment : download.archive().range(offset, offset + length)) {
+      if (segment.bytes() != null) {
+        out.put(segment.bytes());
+        continue;
+      }
+      OpenPageFiles.Handle handle = pageFiles.acquire(segment.file(), download.pages().get(segment.file()));
+      try {
+        ByteBuffer part = out.slice(out.position(), (int) segment.length());
+        for (long at = segment.fileOffset(); part.hasRemaining(); ) {
+          int read = handle.channel().read(part, at);
+          if (read < 0) {
+            throw new IOException("page " + segment.file().getFileName() + " is shorter than when it was read");
+          }
+          at += read;
+        }
+        out.position(out.position() + (int) segment.length());
+      } finally {
+        handle.release();
+      }
+    }
+    return out.array();
   }
 
   /** Forgets a chapter whose files no longer match what was read, and the page files kept open for it. */
