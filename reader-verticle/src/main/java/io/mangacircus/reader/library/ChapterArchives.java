@@ -23,7 +23,11 @@ import java.util.zip.CRC32;
  * The CBZ of a published chapter: its pages in reading order, named {@code 001.png}, {@code 002.jpg}... so that name
  * order is reading order, then {@code ComicInfo.xml} (the chapter's own, as the scraper wrote it, or one made from
  * {@code chapter.json} when the folder has none). Sizes and CRC-32s are read once per chapter and kept, since a
- * published chapter never changes (it is replaced as a whole, which its {@link Stamp} tells). Blocking: call
+ * published chapter never changes (it is replaced as a whole, which its {@link Stamp} tells). The bytes depend on the
+ * chapter's content alone: entries stored, in that order, without extra fields, each stamped with the publication time
+ * {@code chapter.json} records (1980-01-01, the first DOS date, when it records none), never a file's modification
+ * time, which a copy or restore of the library changes. So every build, before or after a restart, sends the same
+ * bytes under the same ETag, and KOReader's document id of the file ({@link #koreaderDigest}) holds. Blocking: call
  * {@link #archive} off the event loop.
  */
 public final class ChapterArchives {

@@ -118,6 +118,26 @@ class CbzDownloadTest {
   }
 
   @Test
+  void twoDownloadsAndADownloadAfterARestartAreTheSameBytesUnderTheSameEtag() throws Exception {
+    HttpResponse<byte[]> first = reader.bytes(as(admin, reader.get(CBZ)));
+    HttpResponse<byte[]> second = reader.bytes(as(admin, reader.get(CBZ)));
+    reader.close();
+    reader = ReaderUnderTest.start(data);
+    admin = reader.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
+
+    HttpResponse<byte[]> afterRestart = reader.bytes(as(admin, reader.get(CBZ)));
+
+    String etag = first.headers().firstValue("ETag").orElseThrow();
+    for (HttpResponse<byte[]> again : List.of(second, afterRestart)) {
+      assertThat(again.statusCode()).isEqualTo(200);
+      assertThat(again.headers().firstValue("ETag")).hasValue(etag);
+      assertThat(LibraryFixture.sha256(again.body())).as("the bytes' SHA-256")
+          .isEqualTo(LibraryFixture.sha256(first.body()));
+      assertThat(KoreaderDigest.partialMd5(again.body())).isEqualTo(KoreaderDigest.partialMd5(first.body()));
+    }
+  }
+
+  @Test
   void aRangeForAnOlderVersionOfTheArchiveGetsTheWholeArchive() throws Exception {
     byte[] whole = reader.bytes(as(admin, reader.get(CBZ))).body();
 
