@@ -1,6 +1,7 @@
 package io.mangacircus.reader.komga;
 
 import io.mangacircus.reader.accounts.AccessGuard;
+import io.mangacircus.reader.catalog.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.LibraryInventory;
@@ -29,10 +30,11 @@ import java.util.function.Consumer;
 /**
  * The Komga-compatible reading API that Mihon's Komga source browses, mounted at {@code /komga} (docs/api.md "Komga
  * API"): series (paged, searched, sorted), a series, its books (chapters), a book, its page list, page images and
- * the series thumbnail; libraries, collections and the filter lists the source asks for. Every route is app-readable
- * (a session, or an app password over HTTP Basic). Routes, parameters and keys follow the source's own code in
- * keiyoushi/extensions-source {@code src/all/komga/src/eu/kanade/tachiyomi/extension/all/komga/Komga.kt} (requests)
- * and {@code .../komga/dto/Dto.kt}, {@code .../komga/dto/PageWrapperDto.kt} (answers). Progress is not written here.
+ * the series thumbnail; libraries, collections and their series, and the filter lists the source asks for. Every
+ * route is app-readable (a session, or an app password over HTTP Basic). Routes, parameters and keys follow the
+ * source's own code in keiyoushi/extensions-source
+ * {@code src/all/komga/src/eu/kanade/tachiyomi/extension/all/komga/Komga.kt} (requests) and
+ * {@code .../komga/dto/Dto.kt}, {@code .../komga/dto/PageWrapperDto.kt} (answers). Progress is not written here.
  */
 public final class KomgaRoutes {
 
@@ -45,15 +47,17 @@ public final class KomgaRoutes {
   private final Vertx vertx;
   private final LibraryInventory inventory;
   private final LibraryFiles files;
+  private final CatalogStore catalog;
   private final InstantSource clock;
   private final Handler<RoutingContext> cover;
 
   /** @param cover answers a series' cover for {@code :series} (page serving's) */
-  public KomgaRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, InstantSource clock,
-      Handler<RoutingContext> cover) {
+  public KomgaRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, CatalogStore catalog,
+      InstantSource clock, Handler<RoutingContext> cover) {
     this.vertx = vertx;
     this.inventory = inventory;
     this.files = files;
+    this.catalog = catalog;
     this.clock = clock;
     this.cover = cover;
   }
@@ -70,9 +74,8 @@ public final class KomgaRoutes {
     AccessGuard.appReadable(router.get("/api/v1/books/:book/pages")).handler(this::handlePages);
     AccessGuard.appReadable(router.get("/api/v1/libraries"))
         .handler(ctx -> ctx.json(new JsonArray().add(KomgaShapes.library())));
-    // The source reads collections as a page; none yet, so that it offers no filter that lists nothing.
-    AccessGuard.appReadable(router.get("/api/v1/collections"))
-        .handler(ctx -> ctx.json(new KomgaPaging(0, 0).answer(List.<JsonObject>of(), c -> c)));
+    AccessGuard.appReadable(router.get("/api/v1/collections")).handler(this::handleCollections);
+    AccessGuard.appReadable(router.get("/api/v1/collections/:collection/series")).handler(this::handleSeriesList);
     for (String empty : List.of("genres", "tags", "publishers", "authors")) {
       AccessGuard.appReadable(router.get("/api/v1/" + empty)).handler(ctx -> ctx.json(new JsonArray()));
     }
@@ -83,15 +86,28 @@ public final class KomgaRoutes {
    * {@code GET /api/v1/series?search=&page=&size=&sort=}: the sorts the source sends ({@code metadata.titleSort},
    * {@code createdDate}, {@code lastModifiedDate}, each {@code ,asc} or {@code ,desc}) as the reader's own list sorts;
    * any other sort (relevance, random) is by title. Filters the source adds (read status, library, genre ...) are
-   * not applied: every series is in the one library and none has a genre.
+   * not applied: every series is in the one library and none has a genre. Also a collection's series
+   * ({@code GET /api/v1/collections/{id}/series}, the source's collection filter), in the collection's order unless a
+   * sort is asked for.
    */
   private void handleSeriesList(RoutingContext ctx) {
     KomgaPaging paging = paging(ctx);
     if (paging == null) {
       return;
     }
+    String collection = ctx.pathParam("collection");
+    List<String> members = null;
+    if (collection != null) {
+      Optional<CatalogStore.Collection> found = catalog.collection(collection);
+      if (found.isEmpty()) {
+        KomgaErrors.notFound(ctx, clock);
+        return;
+      }
+      members = found.get().series();
+    }
     String search = ctx.request().getParam("search", "").trim().toLowerCase(Locale.ROOT);
-    String[] sort = ctx.request().getParam("sort", "metadata.titleSort,asc").split(",", 2);
+    String asked = ctx.request().getParam("sort");
+    String[] sort = (asked == null ? "metadata.titleSort,asc" : asked).split(",", 2);
     boolean descending = sort.length > 1 && "desc".equalsIgnoreCase(sort[1].trim());
     String by = switch (sort[0].trim()) {
       case "createdDate" -> "added";
@@ -99,8 +115,8 @@ public final class KomgaRoutes {
       default -> "title";
     };
     // The reader's "added" and "updated" are newest first, its "title" A to Z.
-    boolean reversed = "title".equals(by) == descending;
-    SeriesSelection selection = new SeriesSelection(search, by, null);
+    boolean reversed = (members == null || asked != null) && "title".equals(by) == descending;
+    SeriesSelection selection = new SeriesSelection(search, members != null && asked == null ? null : by, members);
     afterFirstScan(ctx, summary -> {
       Map<String, Map<String, Instant>> times = inventory.chapterTimes();
       List<SeriesEntry> chosen = selection.apply(summary.series(), times);
@@ -110,6 +126,16 @@ public final class KomgaRoutes {
       }
       ctx.json(paging.answer(chosen, s -> KomgaShapes.series(s, firstPublished(times, s.id()))));
     });
+  }
+
+  /** {@code GET /api/v1/collections}: the catalog's collections as Komga's, paged. */
+  private void handleCollections(RoutingContext ctx) {
+    KomgaPaging paging = paging(ctx);
+    if (paging == null) {
+      return;
+    }
+    afterFirstScan(ctx, summary -> ctx.json(paging.answer(catalog.catalog().collections(),
+        c -> KomgaShapes.collection(c, summary.series()))));
   }
 
   private void handleSeries(RoutingContext ctx) {

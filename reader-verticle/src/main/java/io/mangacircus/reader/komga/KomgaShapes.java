@@ -1,5 +1,6 @@
 package io.mangacircus.reader.komga;
 
+import io.mangacircus.reader.catalog.CatalogStore;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesEntry;
 import io.vertx.core.json.JsonArray;
@@ -9,13 +10,15 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * Komga's JSON shapes for our series, chapters (books) and pages: every key that the Komga source of Mihon reads (its
  * {@code dto/Dto.kt}: {@code SeriesDto}, {@code SeriesMetadataDto}, {@code BookMetadataAggregationDto},
- * {@code BookDto}, {@code MediaDto}, {@code BookMetadataDto}, {@code PageDto}, {@code LibraryDto}) is present, and a
- * value we do not have is {@code null} where that DTO allows it, else empty. No Vert.x routing.
+ * {@code BookDto}, {@code MediaDto}, {@code BookMetadataDto}, {@code PageDto}, {@code LibraryDto},
+ * {@code CollectionDto}) is present, and a value we do not have is {@code null} where that DTO allows it, else empty.
+ * No Vert.x routing.
  */
 public final class KomgaShapes {
 
@@ -29,6 +32,20 @@ public final class KomgaShapes {
   public static JsonObject library() {
     return new JsonObject().put("id", LIBRARY_ID).put("name", "MangaCircus").put("root", "")
         .put("unavailable", false);
+  }
+
+  /**
+   * {@code CollectionDto}: its times those of its newest series (collections keep none of their own).
+   *
+   * @param library the library's series, for the times
+   */
+  public static JsonObject collection(CatalogStore.Collection collection, List<SeriesEntry> library) {
+    java.util.Set<String> members = new java.util.HashSet<>(collection.series());
+    Instant newest = library.stream().filter(s -> members.contains(s.id())).map(SeriesEntry::updatedAt)
+        .filter(java.util.Objects::nonNull).max(Instant::compareTo).orElse(Instant.EPOCH);
+    return new JsonObject().put("id", collection.id()).put("name", collection.name()).put("ordered", true)
+        .put("seriesIds", new JsonArray(List.copyOf(collection.series()))).put("createdDate", time(newest))
+        .put("lastModifiedDate", time(newest)).put("filtered", false);
   }
 
   /**

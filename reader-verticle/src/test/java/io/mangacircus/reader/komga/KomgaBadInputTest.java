@@ -53,6 +53,7 @@ class KomgaBadInputTest {
         "/komga/api/v1/books/" + KomgaIds.bookId("moon", "chapter-0099"),
         "/komga/api/v1/books/" + KomgaIds.bookId("nowhere", "chapter-0001") + "/pages",
         "/komga/api/v1/books/not-a-book-id",
+        "/komga/api/v1/collections/nowhere/series",
         "/komga/api/v1/books/" + KomgaIds.bookId("moon", "chapter-0001") + "/pages/3",
     };
     for (String path : unknown) {

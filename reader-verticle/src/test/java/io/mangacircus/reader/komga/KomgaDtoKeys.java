@@ -15,6 +15,8 @@ final class KomgaDtoKeys {
   static final String[] PAGE_WRAPPER = {"content:array", "empty:boolean", "first:boolean", "last:boolean",
       "number:number", "numberOfElements:number", "size:number", "totalElements:number", "totalPages:number"};
   static final String[] LIBRARY = {"id:string", "name:string"};
+  static final String[] COLLECTION = {"id:string", "name:string", "ordered:boolean", "seriesIds:array",
+      "createdDate:string", "lastModifiedDate:string", "filtered:boolean"};
   static final String[] SERIES = {"id:string", "libraryId:string", "name:string", "created:string?",
       "lastModified:string?", "fileLastModified:string", "booksCount:number", "metadata:object",
       "booksMetadata:object"};

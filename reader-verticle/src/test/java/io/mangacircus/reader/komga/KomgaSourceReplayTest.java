@@ -26,10 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Replays, in order, the requests Mihon's Komga source makes to browse a server, against the real reader over a
  * library of three series, and checks every key the source decodes. The requests are those of keiyoushi/extensions-source
  * {@code src/all/komga/src/eu/kanade/tachiyomi/extension/all/komga/Komga.kt}: {@code fetchFilterOptions} (libraries,
- * {@code collections?unpaged=true}, genres, tags, publishers, authors), {@code popularMangaRequest} and
- * {@code latestUpdatesRequest} (through {@code searchMangaRequest}: {@code search}, {@code page} from 0,
- * {@code deleted=false}, {@code sort=metadata.titleSort,asc} / {@code lastModifiedDate,desc}), {@code
- * mangaDetailsRequest} (the series' url), {@code chapterListRequest} ({@code /books?unpaged=true&media_status=READY
+ * {@code collections?unpaged=true}, genres, tags, publishers, authors), {@code popularMangaRequest},
+ * {@code latestUpdatesRequest} and the collection filter (through {@code searchMangaRequest}: {@code search},
+ * {@code page} from 0, {@code deleted=false}, {@code sort=metadata.titleSort,asc} / {@code lastModifiedDate,desc},
+ * {@code collections/{id}/series}), {@code mangaDetailsRequest} (the series' url), {@code chapterListRequest} ({@code /books?unpaged=true&media_status=READY
  * &deleted=false}), {@code pageListRequest} ({@code /pages}) and {@code imageRequest} ({@code /pages/{number}} with
  * {@code Accept: image/*}). Its client sends credentials only after a 401 that challenges Basic (its
  * {@code authenticator}).
@@ -58,6 +58,9 @@ class KomgaSourceReplayTest {
     library.chapter("aster", "Aster Fair", 1, 1, Instant.parse("2025-12-01T00:00:00Z"));
     reader = ReaderUnderTest.start(data);
     ReaderUnderTest.Session admin = reader.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
+    HttpResponse<String> saved = reader.text(ReaderUnderTest.as(admin, reader.request("PUT",
+        "/api/admin/catalog/collections/picks", "{\"name\": \"Picks\", \"series\": [\"sun\", \"aster\"]}")));
+    assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
     reader.createReader(admin, "rita", READER_PASSWORD);
     secret = reader.createAppPassword(reader.login("rita", READER_PASSWORD), "Mihon").getString("password");
   }
@@ -75,6 +78,10 @@ class KomgaSourceReplayTest {
     assertShape("LibraryDto", libraries.getJsonObject(0), KomgaDtoKeys.LIBRARY);
     JsonObject collections = new JsonObject(get("/komga/api/v1/collections?unpaged=true").body());
     assertShape("PageWrapperDto<CollectionDto>", collections, KomgaDtoKeys.PAGE_WRAPPER);
+    assertThat(collections.getJsonArray("content")).hasSize(1);
+    JsonObject picks = collections.getJsonArray("content").getJsonObject(0);
+    assertShape("CollectionDto", picks, KomgaDtoKeys.COLLECTION);
+    assertThat(picks.getString("name")).isEqualTo("Picks");
     for (String list : List.of("genres", "tags", "publishers", "authors")) {
       HttpResponse<String> answer = get("/komga/api/v1/" + list);
       assertThat(answer.statusCode()).as(list).isEqualTo(200);
@@ -102,6 +109,12 @@ class KomgaSourceReplayTest {
         + "&sort=metadata.titleSort%2Casc").body());
     assertThat(titles(search)).containsExactly("Moon Circus");
     String seriesUrl = "/komga/api/v1/series/" + search.getJsonArray("content").getJsonObject(0).getString("id");
+
+    // The collection filter: searchMangaRequest's "collections/{id}/series" with the default sort, titles A to Z.
+    JsonObject collection = new JsonObject(get("/komga/api/v1/collections/" + picks.getString("id")
+        + "/series?search=&page=0&deleted=false&sort=metadata.titleSort%2Casc").body());
+    assertShape("PageWrapperDto<SeriesDto>", collection, KomgaDtoKeys.PAGE_WRAPPER);
+    assertThat(titles(collection)).containsExactly("Aster Fair", "Sun Parade");
 
     // Details.
     JsonObject details = new JsonObject(get(seriesUrl).body());
