@@ -23,12 +23,13 @@ import java.util.Set;
 
 /**
  * Guards {@code /api/*}, {@code /opds/*} and {@code /komga/*} before any feature's routes: every route needs a live
- * session (cookie {@code mc_session}) but those declared {@link #publicRoute} (login, reading the system info); admin
- * routes also accept {@code Authorization: Bearer <admin token>}; reading routes declared {@link #appReadable} (the OPDS
- * catalog, the Komga API, pages, CBZ downloads) also accept an app password over HTTP Basic, and no other route does;
- * session requests that change state must carry {@code X-CSRF-Token}; admin routes need the admin role. 401 without
- * credentials, 403 for the rest. What a route needs is declared where the route is declared ({@link #adminOnly},
- * {@link #publicRoute}, {@link #appReadable}), in whichever feature sub-router, never read from its path.
+ * session (cookie {@code mc_session}) but those declared {@link #publicRoute} (login, reading the system info);
+ * admin routes also accept {@code Authorization: Bearer <admin token>}; reading routes declared {@link #appReadable}
+ * (the OPDS catalog, the Komga API, pages, CBZ downloads) also accept an app password over HTTP Basic, and no other
+ * route does; session requests that change state must carry {@code X-CSRF-Token}; admin routes need the admin role.
+ * 401 without credentials, 403 for the rest. What a route needs is declared where the route is declared
+ * ({@link #adminOnly}, {@link #publicRoute}, {@link #appReadable}), in whichever feature sub-router, never read from
+ * its path.
  */
 public final class AccessGuard implements Handler<RoutingContext> {
 

@@ -58,7 +58,8 @@ public final class KomgaShapes {
     String first = created == null ? updated : time(created);
     JsonObject metadata = new JsonObject().put("status", "ONGOING").put("statusLock", false)
         .put("created", first).put("lastModified", updated)
-        .put("title", series.title()).put("titleLock", false).put("titleSort", series.title()).put("titleSortLock", false)
+        .put("title", series.title()).put("titleLock", false).put("titleSort", series.title())
+        .put("titleSortLock", false)
         .put("summary", "").put("summaryLock", false).put("readingDirection", "").put("readingDirectionLock", false)
         .put("publisher", "").put("publisherLock", false).put("ageRating", null).put("ageRatingLock", false)
         .put("language", "").put("languageLock", false).put("genres", new JsonArray()).put("genresLock", false)

@@ -24,15 +24,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Replays, in order, the requests Mihon's Komga source makes to browse a server, against the real reader over a
- * library of three series, and checks every key the source decodes. The requests are those of keiyoushi/extensions-source
- * {@code src/all/komga/src/eu/kanade/tachiyomi/extension/all/komga/Komga.kt}: {@code fetchFilterOptions} (libraries,
- * {@code collections?unpaged=true}, genres, tags, publishers, authors), {@code popularMangaRequest},
- * {@code latestUpdatesRequest} and the collection filter (through {@code searchMangaRequest}: {@code search},
- * {@code page} from 0, {@code deleted=false}, {@code sort=metadata.titleSort,asc} / {@code lastModifiedDate,desc},
- * {@code collections/{id}/series}), {@code mangaDetailsRequest} (the series' url), {@code chapterListRequest} ({@code /books?unpaged=true&media_status=READY
- * &deleted=false}), {@code pageListRequest} ({@code /pages}) and {@code imageRequest} ({@code /pages/{number}} with
- * {@code Accept: image/*}). Its client sends credentials only after a 401 that challenges Basic (its
- * {@code authenticator}).
+ * library of three series, and checks every key the source decodes. The requests are those of
+ * keiyoushi/extensions-source {@code src/all/komga/src/eu/kanade/tachiyomi/extension/all/komga/Komga.kt}:
+ * {@code fetchFilterOptions} (libraries, {@code collections?unpaged=true}, genres, tags, publishers, authors),
+ * {@code popularMangaRequest}, {@code latestUpdatesRequest} and the collection filter (through
+ * {@code searchMangaRequest}: {@code search}, {@code page} from 0, {@code deleted=false},
+ * {@code sort=metadata.titleSort,asc} / {@code lastModifiedDate,desc}, {@code collections/{id}/series}),
+ * {@code mangaDetailsRequest} (the series' url), {@code chapterListRequest}
+ * ({@code /books?unpaged=true&media_status=READY&deleted=false}), {@code pageListRequest} ({@code /pages}) and
+ * {@code imageRequest} ({@code /pages/{number}} with {@code Accept: image/*}). Its client sends credentials only after
+ * a 401 that challenges Basic (its {@code authenticator}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class KomgaSourceReplayTest {
