@@ -30,7 +30,7 @@ import java.util.function.Consumer;
 /**
  * The Komga-compatible reading API that Mihon's Komga source browses, mounted at {@code /komga} (docs/api.md "Komga
  * API"): series (paged, searched, sorted), a series, its books (chapters), a book, its page list, page images and
- * the series thumbnail; libraries, collections and their series, and the filter lists the source asks for. Every
+ * the series' and books' thumbnails; libraries, collections and their series, and the filter lists the source asks for. Every
  * route is app-readable (a session, or an app password over HTTP Basic). Routes, parameters and keys follow the
  * source's own code in keiyoushi/extensions-source
  * {@code src/all/komga/src/eu/kanade/tachiyomi/extension/all/komga/Komga.kt} (requests) and
@@ -72,6 +72,7 @@ public final class KomgaRoutes {
     AccessGuard.appReadable(router.get("/api/v1/series/:series/books")).handler(this::handleBooks);
     AccessGuard.appReadable(router.get("/api/v1/books/:book")).handler(this::handleBook);
     AccessGuard.appReadable(router.get("/api/v1/books/:book/pages")).handler(this::handlePages);
+    AccessGuard.appReadable(router.get("/api/v1/books/:book/thumbnail")).handler(this::handleBookThumbnail);
     AccessGuard.appReadable(router.get("/api/v1/libraries"))
         .handler(ctx -> ctx.json(new JsonArray().add(KomgaShapes.library())));
     AccessGuard.appReadable(router.get("/api/v1/collections")).handler(this::handleCollections);
@@ -227,6 +228,16 @@ public final class KomgaRoutes {
       }
       PageResponses.send(ctx, chapter, index, PageResponses.PAGE_CACHE);
     });
+  }
+
+  /** {@code GET /api/v1/books/{id}/thumbnail}: the chapter's first page, cached as a series cover is. */
+  private void handleBookThumbnail(RoutingContext ctx) {
+    Optional<KomgaIds.ChapterRef> ref = chapter(ctx);
+    if (ref.isEmpty()) {
+      return;
+    }
+    blocking(ctx, () -> files.chapter(ref.get().seriesId(), ref.get().chapterId()),
+        chapter -> PageResponses.send(ctx, chapter, 1, PageResponses.COVER_CACHE));
   }
 
   /** The chapter the {@code :book} id names; empty after a 404. */

@@ -138,6 +138,13 @@ class KomgaSourceReplayTest {
 
     // The page list and every page image of the last chapter, as the source builds their urls.
     String bookUrl = "/komga/api/v1/books/" + content.getJsonObject(2).getString("id");
+    // The thumbnails the source sets on what it lists (SeriesDto and BookDto's toSManga): a series' and a book's.
+    HttpResponse<byte[]> seriesThumbnail = reader.bytes(authorized(seriesUrl + "/thumbnail"));
+    assertThat(seriesThumbnail.statusCode()).isEqualTo(200);
+    assertThat(seriesThumbnail.body()).isEqualTo(Files.readAllBytes(moonChapters.get(0).resolve("001.png")));
+    HttpResponse<byte[]> bookThumbnail = reader.bytes(authorized(bookUrl + "/thumbnail"));
+    assertThat(bookThumbnail.statusCode()).isEqualTo(200);
+    assertThat(bookThumbnail.body()).isEqualTo(Files.readAllBytes(moonChapters.get(2).resolve("001.png")));
     assertBook(new JsonObject(get(bookUrl).body()));
     JsonArray pages = new JsonArray(get(bookUrl + "/pages").body());
     assertThat(pages).hasSize(5);
