@@ -21,6 +21,7 @@ import io.mangacircus.reader.library.ChapterArchives;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesRoutes;
 import io.mangacircus.reader.library.SourceLinks;
+import io.mangacircus.reader.komga.KomgaRoutes;
 import io.mangacircus.reader.opds.OpdsRoutes;
 import io.mangacircus.reader.pages.PageRoutes;
 import io.mangacircus.reader.progress.ProgressRecorder;
@@ -210,6 +211,7 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/*").handler(new SecretAnswers()).handler(requestRules).handler(requestRules.bodies())
         .handler(accountsGate).handler(guard);
     router.route("/opds/*").handler(accountsGate).handler(guard);
+    router.route(KomgaRoutes.MOUNT + "/*").handler(accountsGate).handler(guard);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
     // because page images are most of the requests; their route is on this router itself, no sub-router to enter).
@@ -239,9 +241,12 @@ public final class ReaderVerticle extends VerticleBase {
         files.root(), new CoverCache(dataDir.resolve("search-covers"), CoverCache.DEFAULT_MAX_FILES, clock)).router());
     router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, stores.progress(), catalog,
         cbz, new ProgressRecorder(files, stores.progress(), clock), proxies, pages::handleCover).router());
-    // After every feature: an /api or /opds request that none of them answered.
+    router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaRoutes(vertx, inventory, files, catalog, clock,
+        pages::handleCover).router());
+    // After every feature: an /api, /opds or /komga request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/opds/*").handler(this::handleUnknownApi);
+    router.route(KomgaRoutes.MOUNT + "/*").handler(this::handleUnknownApi);
     guard.learnRoutes(router);
     router.route(ConsoleBridge.PATH).subRouter(new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs())
         .router());

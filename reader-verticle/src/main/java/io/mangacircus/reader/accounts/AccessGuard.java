@@ -22,13 +22,14 @@ import java.time.InstantSource;
 import java.util.Set;
 
 /**
- * Guards {@code /api/*} and {@code /opds/*} before any feature's routes: every route needs a live session (cookie
- * {@code mc_session}) but those declared {@link #publicRoute} (login, reading the system info); admin routes also
- * accept {@code Authorization: Bearer <admin token>}; reading routes declared {@link #appReadable} (the OPDS catalog,
- * pages, CBZ downloads) also accept an app password over HTTP Basic, and no other route does; session requests that
- * change state must carry {@code X-CSRF-Token}; admin routes need the admin role. 401 without credentials, 403 for the
- * rest. What a route needs is declared where the route is declared ({@link #adminOnly}, {@link #publicRoute},
- * {@link #appReadable}), in whichever feature sub-router, never read from its path.
+ * Guards {@code /api/*}, {@code /opds/*} and {@code /komga/*} before any feature's routes: every route needs a live
+ * session (cookie {@code mc_session}) but those declared {@link #publicRoute} (login, reading the system info);
+ * admin routes also accept {@code Authorization: Bearer <admin token>}; reading routes declared {@link #appReadable}
+ * (the OPDS catalog, the Komga API, pages, CBZ downloads) also accept an app password over HTTP Basic, and no other
+ * route does; session requests that change state must carry {@code X-CSRF-Token}; admin routes need the admin role.
+ * 401 without credentials, 403 for the rest. What a route needs is declared where the route is declared
+ * ({@link #adminOnly}, {@link #publicRoute}, {@link #appReadable}), in whichever feature sub-router, never read from
+ * its path.
  */
 public final class AccessGuard implements Handler<RoutingContext> {
 
@@ -300,12 +301,13 @@ public final class AccessGuard implements Handler<RoutingContext> {
   }
 
   /**
-   * Reading apps are challenged for Basic credentials on the catalog's routes, or when they sent some; the browser's
-   * routes keep the Bearer challenge, which never opens the browser's own password dialog.
+   * Reading apps are challenged for Basic credentials on the catalog's and the Komga API's routes, or when they sent
+   * some; the browser's routes keep the Bearer challenge, which never opens the browser's own password dialog.
    */
   private boolean basicChallenge(RoutingContext ctx) {
     String authorization = ctx.request().getHeader("Authorization");
     return (needs(ctx) & OPEN_TO_APPS) != 0 && (ctx.request().path().startsWith("/opds/")
+        || ctx.request().path().startsWith("/komga/")
         || authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6));
   }
 

@@ -1,0 +1,295 @@
+package io.mangacircus.reader.komga;
+
+import io.mangacircus.reader.accounts.AccessGuard;
+import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.library.LibraryFiles;
+import io.mangacircus.reader.library.LibraryInventory;
+import io.mangacircus.reader.library.SeriesEntry;
+import io.mangacircus.reader.library.SeriesSelection;
+import io.mangacircus.reader.pages.PageResponses;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The Komga-compatible reading API that Mihon's Komga source browses, mounted at {@code /komga} (docs/api.md "Komga
+ * API"): series (paged, searched, sorted), a series, its books (chapters), a book, its page list, page images and
+ * the series' and books' thumbnails; libraries, collections and their series, and the filter lists the source asks for. Every
+ * route is app-readable (a session, or an app password over HTTP Basic). Routes, parameters and keys follow the
+ * source's own code in keiyoushi/extensions-source
+ * {@code src/all/komga/src/eu/kanade/tachiyomi/extension/all/komga/Komga.kt} (requests) and
+ * {@code .../komga/dto/Dto.kt}, {@code .../komga/dto/PageWrapperDto.kt} (answers). Progress is not written here.
+ */
+public final class KomgaRoutes {
+
+  /** Where the API is mounted: the address a user enters in the Komga source. */
+  public static final String MOUNT = "/komga";
+
+  /** How long the first series list of a reader without a kept inventory waits for the first scan. */
+  private static final long FIRST_SCAN_WAIT_MS = 10_000;
+
+  private final Vertx vertx;
+  private final LibraryInventory inventory;
+  private final LibraryFiles files;
+  private final CatalogStore catalog;
+  private final InstantSource clock;
+  private final Handler<RoutingContext> cover;
+
+  /** @param cover answers a series' cover for {@code :series} (page serving's) */
+  public KomgaRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, CatalogStore catalog,
+      InstantSource clock, Handler<RoutingContext> cover) {
+    this.vertx = vertx;
+    this.inventory = inventory;
+    this.files = files;
+    this.catalog = catalog;
+    this.clock = clock;
+    this.cover = cover;
+  }
+
+  /** The routes, relative to {@link #MOUNT}; page images first (most requests). */
+  public Router router() {
+    Router router = Router.router(vertx);
+    AccessGuard.appReadable(router.get("/api/v1/books/:book/pages/:page")).handler(this::handlePage);
+    AccessGuard.appReadable(router.get("/api/v1/series")).handler(this::handleSeriesList);
+    AccessGuard.appReadable(router.get("/api/v1/series/:series")).handler(this::handleSeries);
+    AccessGuard.appReadable(router.get("/api/v1/series/:series/thumbnail")).handler(this::handleThumbnail);
+    AccessGuard.appReadable(router.get("/api/v1/series/:series/books")).handler(this::handleBooks);
+    AccessGuard.appReadable(router.get("/api/v1/books/:book")).handler(this::handleBook);
+    AccessGuard.appReadable(router.get("/api/v1/books/:book/pages")).handler(this::handlePages);
+    AccessGuard.appReadable(router.get("/api/v1/books/:book/thumbnail")).handler(this::handleBookThumbnail);
+    AccessGuard.appReadable(router.get("/api/v1/libraries"))
+        .handler(ctx -> ctx.json(new JsonArray().add(KomgaShapes.library())));
+    AccessGuard.appReadable(router.get("/api/v1/collections")).handler(this::handleCollections);
+    AccessGuard.appReadable(router.get("/api/v1/collections/:collection/series")).handler(this::handleSeriesList);
+    for (String empty : List.of("genres", "tags", "publishers", "authors")) {
+      AccessGuard.appReadable(router.get("/api/v1/" + empty)).handler(ctx -> ctx.json(new JsonArray()));
+    }
+    return router;
+  }
+
+  /**
+   * {@code GET /api/v1/series?search=&page=&size=&sort=}: the sorts the source sends ({@code metadata.titleSort},
+   * {@code createdDate}, {@code lastModifiedDate}, each {@code ,asc} or {@code ,desc}) as the reader's own list sorts;
+   * any other sort (relevance, random) is by title. Filters the source adds (read status, library, genre ...) are
+   * not applied: every series is in the one library and none has a genre. Also a collection's series
+   * ({@code GET /api/v1/collections/{id}/series}, the source's collection filter), in the collection's order unless a
+   * sort is asked for.
+   */
+  private void handleSeriesList(RoutingContext ctx) {
+    KomgaPaging paging = paging(ctx);
+    if (paging == null) {
+      return;
+    }
+    String collection = ctx.pathParam("collection");
+    List<String> members = null;
+    if (collection != null) {
+      Optional<CatalogStore.Collection> found = catalog.collection(collection);
+      if (found.isEmpty()) {
+        KomgaErrors.notFound(ctx, clock);
+        return;
+      }
+      members = found.get().series();
+    }
+    String search = ctx.request().getParam("search", "").trim().toLowerCase(Locale.ROOT);
+    String asked = ctx.request().getParam("sort");
+    String[] sort = (asked == null ? "metadata.titleSort,asc" : asked).split(",", 2);
+    boolean descending = sort.length > 1 && "desc".equalsIgnoreCase(sort[1].trim());
+    String by = switch (sort[0].trim()) {
+      case "createdDate" -> "added";
+      case "lastModifiedDate" -> "updated";
+      default -> "title";
+    };
+    // The reader's "added" and "updated" are newest first, its "title" A to Z.
+    boolean reversed = (members == null || asked != null) && "title".equals(by) == descending;
+    SeriesSelection selection = new SeriesSelection(search, members != null && asked == null ? null : by, members);
+    afterFirstScan(ctx, summary -> {
+      Map<String, Map<String, Instant>> times = inventory.chapterTimes();
+      List<SeriesEntry> chosen = selection.apply(summary.series(), times);
+      if (reversed) {
+        chosen = new ArrayList<>(chosen);
+        Collections.reverse(chosen);
+      }
+      ctx.json(paging.answer(chosen, s -> KomgaShapes.series(s, firstPublished(times, s.id()))));
+    });
+  }
+
+  /** {@code GET /api/v1/collections}: the catalog's collections as Komga's, paged. */
+  private void handleCollections(RoutingContext ctx) {
+    KomgaPaging paging = paging(ctx);
+    if (paging == null) {
+      return;
+    }
+    afterFirstScan(ctx, summary -> ctx.json(paging.answer(catalog.catalog().collections(),
+        c -> KomgaShapes.collection(c, summary.series()))));
+  }
+
+  private void handleSeries(RoutingContext ctx) {
+    String id = ctx.pathParam("series");
+    afterFirstScan(ctx, summary -> {
+      Optional<SeriesEntry> found = summary.series().stream().filter(s -> s.id().equals(id)).findFirst();
+      if (found.isEmpty()) {
+        KomgaErrors.notFound(ctx, clock);
+        return;
+      }
+      ctx.json(KomgaShapes.series(found.get(), firstPublished(inventory.chapterTimes(), id)));
+    });
+  }
+
+  private void handleThumbnail(RoutingContext ctx) {
+    if (!LibraryFiles.validId(ctx.pathParam("series"))) {
+      KomgaErrors.notFound(ctx, clock);
+      return;
+    }
+    cover.handle(ctx);
+  }
+
+  /** {@code GET /api/v1/series/{id}/books}: by chapter number; {@code media_status} and {@code deleted} ignored. */
+  private void handleBooks(RoutingContext ctx) {
+    String id = ctx.pathParam("series");
+    KomgaPaging paging = paging(ctx);
+    if (paging == null) {
+      return;
+    }
+    if (!LibraryFiles.validId(id)) {
+      KomgaErrors.notFound(ctx, clock);
+      return;
+    }
+    blocking(ctx, () -> {
+      List<LibraryFiles.Chapter> chapters = files.chapters(id);
+      List<JsonObject> books = new ArrayList<>(chapters.size());
+      for (int i = 0; i < chapters.size(); i++) {
+        books.add(KomgaShapes.book(chapters.get(i), i + 1));
+      }
+      return paging.answer(books, b -> b);
+    }, ctx::json);
+  }
+
+  private void handleBook(RoutingContext ctx) {
+    Optional<KomgaIds.ChapterRef> ref = chapter(ctx);
+    if (ref.isEmpty()) {
+      return;
+    }
+    blocking(ctx, () -> {
+      List<LibraryFiles.Chapter> chapters = files.chapters(ref.get().seriesId());
+      for (int i = 0; i < chapters.size(); i++) {
+        if (chapters.get(i).id().equals(ref.get().chapterId())) {
+          return KomgaShapes.book(chapters.get(i), i + 1);
+        }
+      }
+      throw new LibraryFiles.NotFoundException("no chapter " + ref.get().chapterId());
+    }, ctx::json);
+  }
+
+  private void handlePages(RoutingContext ctx) {
+    Optional<KomgaIds.ChapterRef> ref = chapter(ctx);
+    if (ref.isEmpty()) {
+      return;
+    }
+    blocking(ctx, () -> KomgaShapes.pages(files.chapter(ref.get().seriesId(), ref.get().chapterId())), ctx::json);
+  }
+
+  /** {@code GET /api/v1/books/{id}/pages/{n}}, {@code n} from 1: the page file as the reader's own pages send it. */
+  private void handlePage(RoutingContext ctx) {
+    Optional<KomgaIds.ChapterRef> ref = chapter(ctx);
+    if (ref.isEmpty()) {
+      return;
+    }
+    int number;
+    try {
+      number = Integer.parseInt(ctx.pathParam("page"));
+    } catch (NumberFormatException e) {
+      number = 0;
+    }
+    if (number < 1) {
+      KomgaErrors.badRequest(ctx, clock, "a page number is a whole number from 1");
+      return;
+    }
+    int index = number;
+    blocking(ctx, () -> files.chapter(ref.get().seriesId(), ref.get().chapterId()), chapter -> {
+      if (index > chapter.pages().size()) {
+        KomgaErrors.notFound(ctx, clock);
+        return;
+      }
+      PageResponses.send(ctx, chapter, index, PageResponses.PAGE_CACHE);
+    });
+  }
+
+  /** {@code GET /api/v1/books/{id}/thumbnail}: the chapter's first page, cached as a series cover is. */
+  private void handleBookThumbnail(RoutingContext ctx) {
+    Optional<KomgaIds.ChapterRef> ref = chapter(ctx);
+    if (ref.isEmpty()) {
+      return;
+    }
+    blocking(ctx, () -> files.chapter(ref.get().seriesId(), ref.get().chapterId()),
+        chapter -> PageResponses.send(ctx, chapter, 1, PageResponses.COVER_CACHE));
+  }
+
+  /** The chapter the {@code :book} id names; empty after a 404. */
+  private Optional<KomgaIds.ChapterRef> chapter(RoutingContext ctx) {
+    Optional<KomgaIds.ChapterRef> ref = KomgaIds.chapter(ctx.pathParam("book"));
+    if (ref.isEmpty()) {
+      KomgaErrors.notFound(ctx, clock);
+    }
+    return ref;
+  }
+
+  /** The request's paging; null after a 400. */
+  private KomgaPaging paging(RoutingContext ctx) {
+    KomgaPaging.Parsed parsed = KomgaPaging.parse(ctx.request().getParam("page"), ctx.request().getParam("size"),
+        ctx.request().getParam("unpaged"));
+    if (parsed.paging() == null) {
+      KomgaErrors.badRequest(ctx, clock, parsed.problem());
+    }
+    return parsed.paging();
+  }
+
+  private static Instant firstPublished(Map<String, Map<String, Instant>> times, String seriesId) {
+    Map<String, Instant> chapters = times == null ? null : times.get(seriesId);
+    return chapters == null ? null
+        : chapters.values().stream().filter(java.util.Objects::nonNull).min(Instant::compareTo).orElse(null);
+  }
+
+  /** Answers with the inventory once this process has one (a kept one, or its first scan, waited for briefly). */
+  private void afterFirstScan(RoutingContext ctx, Consumer<LibraryInventory.Summary> answer) {
+    java.util.concurrent.CompletableFuture<LibraryInventory.Summary> first = inventory.firstAnswer();
+    if (first.isDone()) {
+      answer.accept(inventory.summary());
+      return;
+    }
+    Future.fromCompletionStage(first, vertx.getOrCreateContext()).timeout(FIRST_SCAN_WAIT_MS, TimeUnit.MILLISECONDS)
+        .onComplete(ar -> {
+          if (!ctx.response().ended() && !ctx.response().closed()) {
+            answer.accept(inventory.summary());
+          }
+        });
+  }
+
+  /** Blocking work off the loop; a library miss answers Komga's 404. */
+  private <T> void blocking(RoutingContext ctx, Callable<T> work, Consumer<T> answer) {
+    vertx.executeBlocking(work, false).onComplete(ar -> {
+      if (ar.succeeded()) {
+        answer.accept(ar.result());
+      } else if (ar.cause() instanceof LibraryFiles.NotFoundException) {
+        KomgaErrors.notFound(ctx, clock);
+      } else {
+        ApiReplies.failure(ctx, ar.cause());
+      }
+    });
+  }
+}
