@@ -45,6 +45,12 @@ public final class AccessGuard implements Handler<RoutingContext> {
   /** Route metadata (and routing-context key): a reading route open to app passwords; see {@link #appReadable}. */
   public static final String APP_READABLE = "mc.appReadable";
 
+  /**
+   * Route metadata (and routing-context key): a route that moves the user's own reading position, open to app
+   * passwords whose scope allows it; see {@link #appProgress}.
+   */
+  public static final String APP_PROGRESS = "mc.appProgress";
+
   /** The realm of the Basic challenge that reading apps answer with a user name and an app password. */
   public static final String BASIC_REALM = "MangaCircus";
 
@@ -148,6 +154,15 @@ public final class AccessGuard implements Handler<RoutingContext> {
    */
   public static Route appReadable(Route route) {
     return route.putMetadata(APP_READABLE, true);
+  }
+
+  /**
+   * Declares {@code route} one that moves only the user's own reading position (the reading apps' progress routes):
+   * a session may use it (with its CSRF header), and so may an app password whose scope is {@code read+progress};
+   * an app password that may only read gets 403.
+   */
+  public static Route appProgress(Route route) {
+    return route.putMetadata(APP_PROGRESS, true);
   }
 
   /**
