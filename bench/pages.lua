@@ -1,6 +1,7 @@
 -- wrk script for bench/pages.sh: GETs every page URL in turn (plain GET: no If-None-Match, no If-Modified-Since, so
 -- every answer is a full 200 with the file). PAGES_FILE lists the request paths, one a line; PAGES_COOKIE, when set,
--- is sent as the Cookie header (the reader's session). Each thread starts at its own offset in the list.
+-- is sent as the Cookie header (the reader's session); PAGES_AUTHORIZATION, when set, as the Authorization header (a
+-- reading app's Basic credentials). Each thread starts at its own offset in the list.
 -- done() prints one line for the script to parse:
 --   RESULT <requests/s> <p50 us> <p99 us> <bytes per response> <non-2xx/3xx> <socket errors> <requests>
 
@@ -11,6 +12,8 @@ end
 local cookie = os.getenv("PAGES_COOKIE")
 local headers = {}
 if cookie and cookie ~= "" then headers["Cookie"] = cookie end
+local authorization = os.getenv("PAGES_AUTHORIZATION")
+if authorization and authorization ~= "" then headers["Authorization"] = authorization end
 
 local requests = {}
 
