@@ -21,6 +21,7 @@ import io.mangacircus.reader.library.ChapterArchives;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesRoutes;
 import io.mangacircus.reader.library.SourceLinks;
+import io.mangacircus.reader.komga.KomgaProgressRoutes;
 import io.mangacircus.reader.komga.KomgaRoutes;
 import io.mangacircus.reader.opds.OpdsRoutes;
 import io.mangacircus.reader.pages.PageRoutes;
@@ -242,7 +243,9 @@ public final class ReaderVerticle extends VerticleBase {
     router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, stores.progress(), catalog,
         cbz, new ProgressRecorder(files, stores.progress(), clock), proxies, pages::handleCover).router());
     router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaRoutes(vertx, inventory, files, catalog, clock,
-        pages::handleCover).router());
+        pages::handleCover, stores.progress(), cbz).router());
+    router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaProgressRoutes(vertx, files, stores.progress(),
+        new ProgressRecorder(files, stores.progress(), clock), clock).router());
     // After every feature: an /api, /opds or /komga request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/opds/*").handler(this::handleUnknownApi);
