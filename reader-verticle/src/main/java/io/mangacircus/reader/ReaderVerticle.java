@@ -212,6 +212,9 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/*").handler(new SecretAnswers()).handler(requestRules).handler(requestRules.bodies())
         .handler(accountsGate).handler(guard);
     router.route("/opds/*").handler(accountsGate).handler(guard);
+    router.route(KomgaRoutes.MOUNT + "/*").method(io.vertx.core.http.HttpMethod.PUT)
+        .method(io.vertx.core.http.HttpMethod.PATCH)
+        .handler(io.vertx.ext.web.handler.BodyHandler.create().setBodyLimit(KomgaProgressRoutes.MAX_BODY_BYTES));
     router.route(KomgaRoutes.MOUNT + "/*").handler(accountsGate).handler(guard);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only

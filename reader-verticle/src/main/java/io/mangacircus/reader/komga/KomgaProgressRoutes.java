@@ -11,7 +11,6 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
@@ -21,15 +20,15 @@ import java.util.concurrent.Callable;
  * The Komga API's reading progress, mounted at {@link KomgaRoutes#MOUNT} beside it, through the reader's
  * {@link ProgressRecorder} (what the browser reader shows): Mihon's Komga tracker ({@code GET} and {@code PUT
  * /api/v2/series/{id}/read-progress/tachiyomi}, mihonapp/mihon {@code app/src/main/java/eu/kanade/tachiyomi/data/
- * track/komga/KomgaApi.kt} and {@code Dto.kt}) and a book's progress ({@code PATCH} and {@code DELETE
+ * track/komga/KomgaApi.kt} and {@code KomgaModels.kt}) and a book's progress ({@code PATCH} and {@code DELETE
  * /api/v1/books/{id}/read-progress}). Statuses, bodies and rules as gotson/komga {@code komga/src/main/kotlin/org/
  * gotson/komga/interfaces/api/rest/SeriesController.kt} and {@code BookController.kt}: 204 on a change, Komga's 400 and
  * 404 error shape otherwise.
  */
 public final class KomgaProgressRoutes {
 
-  /** Komga's progress bodies are a few keys. */
-  private static final long MAX_BODY_BYTES = 4096;
+  /** Komga's progress bodies are a few keys; read before the access guard (ReaderVerticle), as the API's bodies are. */
+  public static final long MAX_BODY_BYTES = 4096;
 
   private final Vertx vertx;
   private final LibraryFiles files;
@@ -52,10 +51,8 @@ public final class KomgaProgressRoutes {
     String tracker = "/api/v2/series/:series/read-progress/tachiyomi";
     String book = "/api/v1/books/:book/read-progress";
     AccessGuard.appReadable(router.get(tracker)).handler(this::handleTracker);
-    AccessGuard.appProgress(router.put(tracker)).handler(BodyHandler.create().setBodyLimit(MAX_BODY_BYTES))
-        .handler(this::handleTrackerUpdate);
-    AccessGuard.appProgress(router.patch(book)).handler(BodyHandler.create().setBodyLimit(MAX_BODY_BYTES))
-        .handler(this::handleBookUpdate);
+    AccessGuard.appProgress(router.put(tracker)).handler(this::handleTrackerUpdate);
+    AccessGuard.appProgress(router.patch(book)).handler(this::handleBookUpdate);
     AccessGuard.appProgress(router.delete(book)).handler(this::handleBookClear);
     return router;
   }
