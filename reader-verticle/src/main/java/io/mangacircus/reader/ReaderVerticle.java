@@ -21,6 +21,7 @@ import io.mangacircus.reader.library.ChapterArchives;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesRoutes;
 import io.mangacircus.reader.library.SourceLinks;
+import io.mangacircus.reader.komga.KomgaProgressRoutes;
 import io.mangacircus.reader.komga.KomgaRoutes;
 import io.mangacircus.reader.opds.OpdsRoutes;
 import io.mangacircus.reader.pages.PageRoutes;
@@ -211,6 +212,9 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/*").handler(new SecretAnswers()).handler(requestRules).handler(requestRules.bodies())
         .handler(accountsGate).handler(guard);
     router.route("/opds/*").handler(accountsGate).handler(guard);
+    router.route(KomgaRoutes.MOUNT + "/*").method(io.vertx.core.http.HttpMethod.PUT)
+        .method(io.vertx.core.http.HttpMethod.PATCH)
+        .handler(io.vertx.ext.web.handler.BodyHandler.create().setBodyLimit(KomgaProgressRoutes.MAX_BODY_BYTES));
     router.route(KomgaRoutes.MOUNT + "/*").handler(accountsGate).handler(guard);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
@@ -242,7 +246,9 @@ public final class ReaderVerticle extends VerticleBase {
     router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, stores.progress(), catalog,
         cbz, new ProgressRecorder(files, stores.progress(), clock), proxies, pages::handleCover).router());
     router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaRoutes(vertx, inventory, files, catalog, clock,
-        pages::handleCover).router());
+        pages::handleCover, stores.progress(), cbz).router());
+    router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaProgressRoutes(vertx, files, stores.progress(),
+        new ProgressRecorder(files, stores.progress(), clock), clock).router());
     // After every feature: an /api, /opds or /komga request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/opds/*").handler(this::handleUnknownApi);

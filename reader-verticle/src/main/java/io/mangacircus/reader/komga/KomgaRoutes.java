@@ -3,11 +3,15 @@ package io.mangacircus.reader.komga;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.catalog.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.library.CbzDownload;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.SeriesEntry;
 import io.mangacircus.reader.library.SeriesSelection;
 import io.mangacircus.reader.pages.PageResponses;
+import io.mangacircus.reader.store.Progress;
+import io.mangacircus.reader.store.ProgressStore;
+import io.mangacircus.reader.store.Session;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -34,7 +38,8 @@ import java.util.function.Consumer;
  * route is app-readable (a session, or an app password over HTTP Basic). Routes, parameters and keys follow the
  * source's own code in keiyoushi/extensions-source
  * {@code src/all/komga/src/eu/kanade/tachiyomi/extension/all/komga/Komga.kt} (requests) and
- * {@code .../komga/dto/Dto.kt}, {@code .../komga/dto/PageWrapperDto.kt} (answers). Progress is not written here.
+ * {@code .../komga/dto/Dto.kt}, {@code .../komga/dto/PageWrapperDto.kt} (answers). Progress is read here (books'
+ * {@code readProgress}, series' counts, {@code read_status}) and written by {@link KomgaProgressRoutes}.
  */
 public final class KomgaRoutes {
 
@@ -50,16 +55,20 @@ public final class KomgaRoutes {
   private final CatalogStore catalog;
   private final InstantSource clock;
   private final Handler<RoutingContext> cover;
+  private final ProgressStore progress;
+  private final CbzDownload cbz;
 
   /** @param cover answers a series' cover for {@code :series} (page serving's) */
   public KomgaRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, CatalogStore catalog,
-      InstantSource clock, Handler<RoutingContext> cover) {
+      InstantSource clock, Handler<RoutingContext> cover, ProgressStore progress, CbzDownload cbz) {
     this.vertx = vertx;
     this.inventory = inventory;
     this.files = files;
     this.catalog = catalog;
     this.clock = clock;
     this.cover = cover;
+    this.progress = progress;
+    this.cbz = cbz;
   }
 
   /** The routes, relative to {@link #MOUNT}; page images first (most requests). */
@@ -73,6 +82,9 @@ public final class KomgaRoutes {
     AccessGuard.appReadable(router.get("/api/v1/books/:book")).handler(this::handleBook);
     AccessGuard.appReadable(router.get("/api/v1/books/:book/pages")).handler(this::handlePages);
     AccessGuard.appReadable(router.get("/api/v1/books/:book/thumbnail")).handler(this::handleBookThumbnail);
+    // The reader's own CBZ download (same bytes, ETag and ranges), for the chapter the book id names.
+    AccessGuard.appReadable(router.get("/api/v1/books/:book/file")).handler(ctx -> chapter(ctx)
+        .ifPresent(ref -> cbz.handle(ctx, ref.seriesId(), ref.chapterId())));
     AccessGuard.appReadable(router.get("/api/v1/libraries"))
         .handler(ctx -> ctx.json(new JsonArray().add(KomgaShapes.library())));
     AccessGuard.appReadable(router.get("/api/v1/collections")).handler(this::handleCollections);
@@ -86,8 +98,9 @@ public final class KomgaRoutes {
   /**
    * {@code GET /api/v1/series?search=&page=&size=&sort=}: the sorts the source sends ({@code metadata.titleSort},
    * {@code createdDate}, {@code lastModifiedDate}, each {@code ,asc} or {@code ,desc}) as the reader's own list sorts;
-   * any other sort (relevance, random) is by title. Filters the source adds (read status, library, genre ...) are
-   * not applied: every series is in the one library and none has a genre. Also a collection's series
+   * any other sort (relevance, random) is by title; {@code read_status} (repeated: any of them) by the user's reading.
+   * Other filters the source adds (library, genre ...) are not applied: every series is in the one library and none
+   * has a genre. Also a collection's series
    * ({@code GET /api/v1/collections/{id}/series}, the source's collection filter), in the collection's order unless a
    * sort is asked for.
    */
@@ -118,15 +131,25 @@ public final class KomgaRoutes {
     // The reader's "added" and "updated" are newest first, its "title" A to Z.
     boolean reversed = (members == null || asked != null) && "title".equals(by) == descending;
     SeriesSelection selection = new SeriesSelection(search, members != null && asked == null ? null : by, members);
-    afterFirstScan(ctx, summary -> {
+    java.util.Set<String> statuses = KomgaReading.statuses(ctx.queryParam("read_status"));
+    if (statuses == null) {
+      KomgaErrors.badRequest(ctx, clock, "read_status is one of " + KomgaReading.STATUSES);
+      return;
+    }
+    long user = user(ctx);
+    afterFirstScan(ctx, summary -> blocking(ctx, () -> {
+      // The user's reading once per request, not per series.
+      UserReading reading = new UserReading(progress.readChapters(user), positions(user));
       Map<String, Map<String, Instant>> times = inventory.chapterTimes();
-      List<SeriesEntry> chosen = selection.apply(summary.series(), times);
+      List<SeriesEntry> chosen = new ArrayList<>(selection.apply(summary.series(), times));
       if (reversed) {
-        chosen = new ArrayList<>(chosen);
         Collections.reverse(chosen);
       }
-      ctx.json(paging.answer(chosen, s -> KomgaShapes.series(s, firstPublished(times, s.id()))));
-    });
+      if (!statuses.isEmpty()) {
+        chosen.removeIf(s -> !statuses.contains(reading.counts(s).status()));
+      }
+      return paging.answer(chosen, s -> KomgaShapes.series(s, firstPublished(times, s.id()), reading.counts(s)));
+    }, ctx::json));
   }
 
   /** {@code GET /api/v1/collections}: the catalog's collections as Komga's, paged. */
@@ -141,13 +164,16 @@ public final class KomgaRoutes {
 
   private void handleSeries(RoutingContext ctx) {
     String id = ctx.pathParam("series");
+    long user = user(ctx);
     afterFirstScan(ctx, summary -> {
       Optional<SeriesEntry> found = summary.series().stream().filter(s -> s.id().equals(id)).findFirst();
       if (found.isEmpty()) {
         KomgaErrors.notFound(ctx, clock);
         return;
       }
-      ctx.json(KomgaShapes.series(found.get(), firstPublished(inventory.chapterTimes(), id)));
+      blocking(ctx, () -> KomgaShapes.series(found.get(), firstPublished(inventory.chapterTimes(), id),
+          KomgaReading.counts(found.get().chapters(), progress.readChapters(user, id),
+              progress.progress(user, id).orElse(null))), ctx::json);
     });
   }
 
@@ -170,11 +196,15 @@ public final class KomgaRoutes {
       KomgaErrors.notFound(ctx, clock);
       return;
     }
+    long user = user(ctx);
     blocking(ctx, () -> {
       List<LibraryFiles.Chapter> chapters = files.chapters(id);
+      Map<String, Instant> read = progress.readTimes(user, id);
+      Progress position = progress.progress(user, id).orElse(null);
       List<JsonObject> books = new ArrayList<>(chapters.size());
       for (int i = 0; i < chapters.size(); i++) {
-        books.add(KomgaShapes.book(chapters.get(i), i + 1));
+        books.add(KomgaShapes.book(chapters.get(i), i + 1)
+            .put("readProgress", KomgaReading.readProgress(chapters.get(i), position, read)));
       }
       return paging.answer(books, b -> b);
     }, ctx::json);
@@ -185,11 +215,14 @@ public final class KomgaRoutes {
     if (ref.isEmpty()) {
       return;
     }
+    long user = user(ctx);
+    String seriesId = ref.get().seriesId();
     blocking(ctx, () -> {
-      List<LibraryFiles.Chapter> chapters = files.chapters(ref.get().seriesId());
+      List<LibraryFiles.Chapter> chapters = files.chapters(seriesId);
       for (int i = 0; i < chapters.size(); i++) {
         if (chapters.get(i).id().equals(ref.get().chapterId())) {
-          return KomgaShapes.book(chapters.get(i), i + 1);
+          return KomgaShapes.book(chapters.get(i), i + 1).put("readProgress", KomgaReading.readProgress(
+              chapters.get(i), progress.progress(user, seriesId).orElse(null), progress.readTimes(user, seriesId)));
         }
       }
       throw new LibraryFiles.NotFoundException("no chapter " + ref.get().chapterId());
@@ -257,6 +290,27 @@ public final class KomgaRoutes {
       KomgaErrors.badRequest(ctx, clock, parsed.problem());
     }
     return parsed.paging();
+  }
+
+  /** The user's read chapters and positions, by series. */
+  private record UserReading(Map<String, java.util.Set<String>> read, Map<String, Progress> positions) {
+    KomgaReading.Counts counts(SeriesEntry series) {
+      return KomgaReading.counts(series.chapters(), read.getOrDefault(series.id(), java.util.Set.of()),
+          positions.get(series.id()));
+    }
+  }
+
+  private Map<String, Progress> positions(long user) throws io.mangacircus.reader.store.StoreException {
+    Map<String, Progress> positions = new java.util.HashMap<>();
+    for (Progress p : progress.progress(user)) {
+      positions.put(p.series(), p);
+    }
+    return positions;
+  }
+
+  private static long user(RoutingContext ctx) {
+    Session session = ctx.get(AccessGuard.SESSION);
+    return session.userId();
   }
 
   private static Instant firstPublished(Map<String, Map<String, Instant>> times, String seriesId) {

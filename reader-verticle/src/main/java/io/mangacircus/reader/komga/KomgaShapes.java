@@ -52,8 +52,9 @@ public final class KomgaShapes {
    * {@code SeriesDto}.
    *
    * @param created when the series' first chapter was published, or null when not known
+   * @param counts how many of its chapters the user read, is reading, has not read
    */
-  public static JsonObject series(SeriesEntry series, Instant created) {
+  public static JsonObject series(SeriesEntry series, Instant created, KomgaReading.Counts counts) {
     String updated = time(series.updatedAt() == null ? Instant.EPOCH : series.updatedAt());
     String first = created == null ? updated : time(created);
     JsonObject metadata = new JsonObject().put("status", "ONGOING").put("statusLock", false)
@@ -70,7 +71,9 @@ public final class KomgaShapes {
         .put("lastModified", updated);
     return new JsonObject().put("id", series.id()).put("libraryId", LIBRARY_ID).put("name", series.title())
         .put("url", "").put("created", first).put("lastModified", updated).put("fileLastModified", updated)
-        .put("booksCount", series.chapters()).put("metadata", metadata).put("booksMetadata", books)
+        .put("booksCount", series.chapters()).put("booksReadCount", counts.read())
+        .put("booksUnreadCount", counts.unread()).put("booksInProgressCount", counts.inProgress())
+        .put("metadata", metadata).put("booksMetadata", books)
         .put("deleted", false);
   }
 

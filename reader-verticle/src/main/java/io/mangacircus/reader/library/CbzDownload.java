@@ -64,8 +64,11 @@ public final class CbzDownload {
 
   /** Answers {@code GET .../chapters/{chapter}.cbz}: 400 for an id that names no library folder, 404 unknown. */
   public void handle(RoutingContext ctx) {
-    String seriesId = ctx.pathParam("series");
-    String chapterId = ctx.pathParam("chapter");
+    handle(ctx, ctx.pathParam("series"), ctx.pathParam("chapter"));
+  }
+
+  /** Answers the download of a chapter named otherwise than by the {@code :series} and {@code :chapter} parameters. */
+  public void handle(RoutingContext ctx, String seriesId, String chapterId) {
     if (!LibraryFiles.validId(seriesId) || !LibraryFiles.validId(chapterId)) {
       ApiReplies.error(ctx, 400, "bad_request", "not a series or chapter id");
       return;

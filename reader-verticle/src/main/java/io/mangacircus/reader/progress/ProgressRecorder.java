@@ -1,15 +1,19 @@
 package io.mangacircus.reader.progress;
 
 import io.mangacircus.reader.library.LibraryFiles;
+import io.mangacircus.reader.store.Progress;
 import io.mangacircus.reader.store.ProgressStore;
 import io.mangacircus.reader.store.StoreException;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Records where a user is in a series, the one way every reader does it — the browser's {@code PUT /api/progress}
- * and the catalog's page stream alike: one position per series, and reaching the last page marks the chapter read.
- * Blocking.
+ * and the catalog's page stream and the Komga API alike: one position per series, and reaching the last page marks the
+ * chapter read. Blocking.
  */
 public final class ProgressRecorder {
 
@@ -42,5 +46,61 @@ public final class ProgressRecorder {
     Instant now = clock.instant();
     store.saveProgress(userId, seriesId, chapterId, page, finished, now);
     return new Saved(seriesId, chapterId, page, now, finished);
+  }
+
+  /**
+   * Saves that the user finished a chapter: the position on its last page, the chapter read (as reaching that page).
+   *
+   * @throws LibraryFiles.NotFoundException when there is no such chapter
+   */
+  public Saved complete(long userId, String seriesId, String chapterId) throws StoreException {
+    return save(userId, seriesId, chapterId, files.chapter(seriesId, chapterId).pages().size());
+  }
+
+  /**
+   * Forgets the user's reading of a chapter: no longer read, and the series' position dropped when it is in it.
+   *
+   * @throws LibraryFiles.NotFoundException when there is no such chapter
+   */
+  public void clear(long userId, String seriesId, String chapterId) throws StoreException {
+    files.chapter(seriesId, chapterId);
+    store.setRead(userId, seriesId, chapterId, false, clock.instant());
+    Optional<Progress> position = store.progress(userId, seriesId);
+    if (position.isPresent() && position.get().chapter().equals(chapterId)) {
+      store.clearProgress(userId, seriesId);
+    }
+  }
+
+  /**
+   * Marks chapters of a series read (a tracker's "read up to"), and moves the position to the end of the last of them
+   * in series order when the position is before it or there is none: never backwards, so a tracker that is behind
+   * does not undo what the user read since.
+   *
+   * @throws LibraryFiles.NotFoundException when there is no such series
+   */
+  public void markRead(long userId, String seriesId, Set<String> chapterIds) throws StoreException {
+    List<LibraryFiles.Chapter> chapters = files.chapters(seriesId);
+    Instant now = clock.instant();
+    store.markRead(userId, seriesId, chapterIds, now);
+    int last = -1;
+    for (int i = 0; i < chapters.size(); i++) {
+      if (chapterIds.contains(chapters.get(i).id())) {
+        last = i;
+      }
+    }
+    if (last < 0) {
+      return;
+    }
+    Optional<Progress> position = store.progress(userId, seriesId);
+    int at = -1;
+    for (int i = 0; position.isPresent() && i < chapters.size(); i++) {
+      if (chapters.get(i).id().equals(position.get().chapter())) {
+        at = i;
+      }
+    }
+    if (at < last) {
+      LibraryFiles.Chapter end = chapters.get(last);
+      store.saveProgress(userId, seriesId, end.id(), end.pages().size(), true, now);
+    }
   }
 }

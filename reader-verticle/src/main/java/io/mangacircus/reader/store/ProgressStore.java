@@ -29,6 +29,16 @@ public interface ProgressStore {
   /** Marks a chapter read or unread for a user; marking it read again keeps the first time. */
   void setRead(long userId, String series, String chapter, boolean read, Instant now) throws StoreException;
 
+  /** Marks chapters of a series read for a user in one step; a chapter read before keeps its first time. */
+  void markRead(long userId, String series, java.util.Collection<String> chapters, Instant now)
+      throws StoreException;
+
+  /** Forgets the user's saved position in a series, if any. */
+  void clearProgress(long userId, String series) throws StoreException;
+
+  /** The chapters of a series the user has read, with when each was first read. */
+  Map<String, Instant> readTimes(long userId, String series) throws StoreException;
+
   /** The chapters of a series the user has read. */
   Set<String> readChapters(long userId, String series) throws StoreException;
 

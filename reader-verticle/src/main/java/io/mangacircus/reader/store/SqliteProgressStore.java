@@ -100,6 +100,48 @@ public final class SqliteProgressStore implements ProgressStore {
     });
   }
 
+  @Override
+  public void markRead(long userId, String series, java.util.Collection<String> chapters, Instant now)
+      throws StoreException {
+    database.transaction(connection -> {
+      for (String chapter : chapters) {
+        markRead(connection, userId, series, chapter, now);
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public void clearProgress(long userId, String series) throws StoreException {
+    database.call(connection -> {
+      try (PreparedStatement delete = connection.prepareStatement(
+          "DELETE FROM progress WHERE user_id = ? AND series = ?")) {
+        delete.setLong(1, userId);
+        delete.setString(2, series);
+        delete.executeUpdate();
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public Map<String, Instant> readTimes(long userId, String series) throws StoreException {
+    return database.call(connection -> {
+      Map<String, Instant> read = new HashMap<>();
+      try (PreparedStatement query = connection.prepareStatement(
+          "SELECT chapter, read_at FROM chapter_reads WHERE user_id = ? AND series = ?")) {
+        query.setLong(1, userId);
+        query.setString(2, series);
+        try (ResultSet row = query.executeQuery()) {
+          while (row.next()) {
+            read.put(row.getString(1), Instant.parse(row.getString(2)));
+          }
+        }
+      }
+      return read;
+    });
+  }
+
   private static void markRead(Connection connection, long userId, String series, String chapter, Instant now)
       throws SQLException {
     try (PreparedStatement insert = connection.prepareStatement(

@@ -36,6 +36,18 @@ final class KomgaDtoKeys {
       "summaryLock:boolean", "number:string", "numberLock:boolean", "numberSort:number", "numberSortLock:boolean",
       "releaseDate:string?", "releaseDateLock:boolean", "authors:array", "authorsLock:boolean", "tags:array",
       "tagsLock:boolean"};
+  /** {@code ReadProgressDto} (the source's and Komga's {@code BookDto.readProgress}). */
+  static final String[] READ_PROGRESS = {"page:number", "completed:boolean", "readDate:string", "created:string",
+      "lastModified:string"};
+  /** The series' counts of Komga's {@code SeriesDto}. */
+  static final String[] SERIES_COUNTS = {"booksReadCount:number", "booksUnreadCount:number",
+      "booksInProgressCount:number"};
+  /**
+   * The tracker's {@code ReadProgressV2Dto} (mihonapp/mihon
+   * {@code app/src/main/java/eu/kanade/tachiyomi/data/track/komga/KomgaModels.kt}), Komga's {@code TachiyomiReadProgressV2Dto}.
+   */
+  static final String[] TRACKER_PROGRESS = {"booksCount:number", "booksReadCount:number", "booksUnreadCount:number",
+      "booksInProgressCount:number", "lastReadContinuousNumberSort:number", "maxNumberSort:number"};
   static final String[] PAGE = {"number:number", "fileName:string", "mediaType:string"};
   static final String[] ERROR = {"timestamp:string", "status:number", "error:string", "message:string",
       "path:string"};
