@@ -23,6 +23,9 @@ import io.mangacircus.reader.library.SeriesRoutes;
 import io.mangacircus.reader.library.SourceLinks;
 import io.mangacircus.reader.komga.KomgaProgressRoutes;
 import io.mangacircus.reader.komga.KomgaRoutes;
+import io.mangacircus.reader.kosync.KosyncAccounts;
+import io.mangacircus.reader.kosync.KosyncDocuments;
+import io.mangacircus.reader.kosync.KosyncRoutes;
 import io.mangacircus.reader.opds.OpdsRoutes;
 import io.mangacircus.reader.pages.PageRoutes;
 import io.mangacircus.reader.progress.ProgressRecorder;
@@ -94,6 +97,7 @@ public final class ReaderVerticle extends VerticleBase {
   private MessageConsumer<Object> pingConsumer;
   private MessageConsumer<Object> alertsConsumer;
   private Future<Void> accountsReady = Future.succeededFuture();
+  private java.util.function.Function<ReaderStores, KosyncAccounts> kosyncAccounts = stores -> KosyncAccounts.NOBODY;
 
   /**
    * @param dataDir the data folder; the reader owns {@code reader.db}, {@code catalog.json}, covers and
@@ -109,6 +113,15 @@ public final class ReaderVerticle extends VerticleBase {
     this.mount = mount;
     this.dataDir = dataDir;
     this.registry = registry;
+  }
+
+  /**
+   * Who may sync over KOReader's protocol ({@code /kosync}), from the opened stores; until set, no one (every kosync
+   * request answers 401).
+   */
+  public ReaderVerticle kosyncAccounts(java.util.function.Function<ReaderStores, KosyncAccounts> accounts) {
+    this.kosyncAccounts = accounts;
+    return this;
   }
 
   @Override
@@ -216,11 +229,23 @@ public final class ReaderVerticle extends VerticleBase {
         .method(io.vertx.core.http.HttpMethod.PATCH)
         .handler(io.vertx.ext.web.handler.BodyHandler.create().setBodyLimit(KomgaProgressRoutes.MAX_BODY_BYTES));
     router.route(KomgaRoutes.MOUNT + "/*").handler(accountsGate).handler(guard);
+    // KOReader sync authenticates each request by its own headers (KosyncRoutes), never by a session.
+    router.route(KosyncRoutes.MOUNT + "/*").handler(accountsGate);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
     // point have no path in common, so the order of these lines does not matter for what answers (series first only
     // because page images are most of the requests; their route is on this router itself, no sub-router to enter).
     pageFiles = new OpenPageFiles(PAGE_FILES_KEPT, PAGE_FILES_IDLE, clock);
-    CbzDownload cbz = new CbzDownload(vertx, files, new ChapterArchives(pageFiles));
+    ChapterArchives archives = new ChapterArchives(pageFiles);
+    KosyncDocuments kosyncDocuments = new KosyncDocuments(files, archives, stores.kosync(), stores.progress(), clock);
+    CbzDownload cbz = new CbzDownload(vertx, files, archives, download -> {
+      if (kosyncDocuments.unrecorded(download)) {
+        vertx.executeBlocking(() -> {
+          kosyncDocuments.recordServed(download);
+          return null;
+        }, false).onFailure(e -> LOG.warn("[KOSYNC] cannot record the KOReader ids of {}/{}: {}",
+            download.chapter().seriesId(), download.chapter().id(), e.toString()));
+      }
+    });
     PageRoutes pages = new PageRoutes(vertx, files);
     pages.route(router);
     router.route(SeriesRoutes.MOUNT + "*").subRouter(new SeriesRoutes(vertx, inventory, files, stores.progress(), catalog,
@@ -249,6 +274,9 @@ public final class ReaderVerticle extends VerticleBase {
         pages::handleCover, stores.progress(), cbz).router());
     router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaProgressRoutes(vertx, files, stores.progress(),
         new ProgressRecorder(files, stores.progress(), clock), clock).router());
+    router.route(KosyncRoutes.MOUNT + "*").subRouter(new KosyncRoutes(vertx, kosyncAccounts.apply(stores),
+        kosyncDocuments, stores.kosync(), stores.progress(), new ProgressRecorder(files, stores.progress(), clock),
+        guard.loginThrottle(), guard::clientAddress, clock).router());
     // After every feature: an /api, /opds or /komga request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/opds/*").handler(this::handleUnknownApi);

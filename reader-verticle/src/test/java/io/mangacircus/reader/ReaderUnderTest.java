@@ -47,6 +47,13 @@ public final class ReaderUnderTest implements AutoCloseable {
    * {@code trustProxy} (addresses or ranges); the test's own requests come from 127.0.0.1.
    */
   public static ReaderUnderTest start(Path data, java.util.List<String> trustProxy) throws Exception {
+    return start(data, trustProxy, stores -> io.mangacircus.reader.kosync.KosyncAccounts.NOBODY);
+  }
+
+  /** Starts a reader over {@code data} whose KOReader sync admits whom {@code kosync} says. */
+  public static ReaderUnderTest start(Path data, java.util.List<String> trustProxy,
+      java.util.function.Function<io.mangacircus.reader.store.ReaderStores,
+          io.mangacircus.reader.kosync.KosyncAccounts> kosync) throws Exception {
     Files.createDirectories(data.resolve("library"));
     Vertx vertx = Vertx.vertx();
     AtomicReference<Router> served = new AtomicReference<>();
@@ -64,7 +71,7 @@ public final class ReaderUnderTest implements AutoCloseable {
     int port = vertx.createHttpServer().requestHandler(request -> served.get().handle(request))
         .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
     vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy),
-        mount, data)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        mount, data).kosyncAccounts(kosync)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     return new ReaderUnderTest(vertx, port);
   }
 

@@ -52,12 +52,25 @@ public final class CbzDownload {
   private final Vertx vertx;
   private final LibraryFiles files;
   private final ChapterArchives archives;
+  private final Served served;
+
+  /** Told of each archive about to be sent (on the event loop: it must not block). */
+  @FunctionalInterface
+  public interface Served {
+    void served(ChapterArchives.Download download);
+  }
 
   /** Also closes the kept page files that stayed unused for their idle time (checked twice as often). */
   public CbzDownload(Vertx vertx, LibraryFiles files, ChapterArchives archives) {
+    this(vertx, files, archives, download -> { });
+  }
+
+  /** @param served told of each archive about to be sent (KOReader sync records its document ids) */
+  public CbzDownload(Vertx vertx, LibraryFiles files, ChapterArchives archives, Served served) {
     this.vertx = vertx;
     this.files = files;
     this.archives = archives;
+    this.served = served;
     vertx.setPeriodic(Math.max(100, archives.pageFiles().idle().toMillis() / 2),
         id -> archives.pageFiles().closeIdle());
   }
@@ -119,6 +132,7 @@ public final class CbzDownload {
     response.putHeader(HttpHeaders.CONTENT_TYPE, MEDIA_TYPE);
     response.putHeader("Content-Disposition", disposition(chapter));
     response.putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(to - from));
+    served.served(download);
     List<CbzArchive.Segment> segments = download.archive().range(from, to);
     VertxConnection direct = directConnection(ctx);
     Future<Void> sent = direct != null ? direct(ctx, direct, download, segments, 0)
@@ -272,11 +286,21 @@ public final class CbzDownload {
     });
   }
 
+  /** The file name a download gives a chapter's CBZ: {@code Series - 12.cbz}, characters no file system takes as _. */
+  public static String fileName(LibraryFiles.Chapter chapter) {
+    return (chapter.seriesTitle() + " - " + chapter.number()).replaceAll("[\\\\/:*?\"<>|\\p{Cntrl}]", "_")
+        .trim() + ".cbz";
+  }
+
+  /** {@link #fileName} for clients that read only the plain {@code filename} parameter: non-ASCII as _. */
+  public static String asciiFileName(LibraryFiles.Chapter chapter) {
+    return fileName(chapter).replaceAll("[^\\x20-\\x7e]", "_");
+  }
+
   /** {@code attachment; filename="Series - 12.cbz"} with an ASCII fallback and the UTF-8 name. */
   static String disposition(LibraryFiles.Chapter chapter) {
-    String name = (chapter.seriesTitle() + " - " + chapter.number()).replaceAll("[\\\\/:*?\"<>|\\p{Cntrl}]", "_")
-        .trim() + ".cbz";
-    String ascii = name.replaceAll("[^\\x20-\\x7e]", "_");
+    String name = fileName(chapter);
+    String ascii = asciiFileName(chapter);
     return "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''"
         + java.net.URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
   }

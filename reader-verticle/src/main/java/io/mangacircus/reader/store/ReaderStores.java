@@ -19,15 +19,17 @@ public final class ReaderStores implements AutoCloseable {
   private final AppPasswordStore appPasswords;
   private final ProgressStore progress;
   private final AlertStore alerts;
+  private final KosyncStore kosync;
   private final Closing closing;
 
   public ReaderStores(UserStore users, SessionStore sessions, AppPasswordStore appPasswords, ProgressStore progress,
-      AlertStore alerts, Closing closing) {
+      AlertStore alerts, KosyncStore kosync, Closing closing) {
     this.users = users;
     this.sessions = sessions;
     this.appPasswords = appPasswords;
     this.progress = progress;
     this.alerts = alerts;
+    this.kosync = kosync;
     this.closing = closing;
   }
 
@@ -41,7 +43,7 @@ public final class ReaderStores implements AutoCloseable {
     SqliteDatabase database = SqliteDatabase.open(file);
     return new ReaderStores(new SqliteUserStore(database), new SqliteSessionStore(database),
         new SqliteAppPasswordStore(database), new SqliteProgressStore(database), new SqliteAlertStore(database),
-        database::close);
+        new SqliteKosyncStore(database), database::close);
   }
 
   public UserStore users() {
@@ -62,6 +64,10 @@ public final class ReaderStores implements AutoCloseable {
 
   public AlertStore alerts() {
     return alerts;
+  }
+
+  public KosyncStore kosync() {
+    return kosync;
   }
 
   @Override

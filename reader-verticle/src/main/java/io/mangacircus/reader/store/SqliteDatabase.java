@@ -24,7 +24,7 @@ public final class SqliteDatabase implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SqliteDatabase.class);
 
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 6;
+  public static final int SCHEMA = 8;
 
   private static final List<String> MIGRATION_1 = List.of(
       "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
@@ -64,6 +64,18 @@ public final class SqliteDatabase implements AutoCloseable {
   private static final List<String> MIGRATION_6 = List.of(
       "ALTER TABLE users ADD COLUMN app_passwords_ended_at TEXT",
       "ALTER TABLE users ADD COLUMN app_passwords_ended INTEGER NOT NULL DEFAULT 0");
+
+  /**
+   * KOReader's document ids of each chapter's CBZ (so that a sync request names a chapter, after a restart too) and
+   * each user's last KOReader push per document (its device, and the raw position of a file that names no chapter).
+   */
+  private static final List<String> MIGRATION_8 = List.of(
+      "CREATE TABLE kosync_documents (document TEXT PRIMARY KEY, series TEXT NOT NULL, chapter TEXT NOT NULL,"
+          + " kind TEXT NOT NULL CHECK (kind IN ('binary','filename')), recorded_at TEXT NOT NULL)",
+      "CREATE INDEX kosync_documents_chapter ON kosync_documents (series, chapter)",
+      "CREATE TABLE kosync_pushes (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+          + " document TEXT NOT NULL, progress TEXT NOT NULL, percentage REAL NOT NULL, device TEXT NOT NULL,"
+          + " device_id TEXT NOT NULL, pushed_at TEXT NOT NULL, PRIMARY KEY (user_id, document))");
 
   /** Work on the connection, which may fail with the driver's exception. */
   @FunctionalInterface
@@ -169,6 +181,10 @@ public final class SqliteDatabase implements AutoCloseable {
       }
       if (version < 6) {
         migrate(statement, MIGRATION_6, 6);
+      }
+      // Each step runs when the file is below it; a step is its own version whatever the ones around it.
+      if (version < 8) {
+        migrate(statement, MIGRATION_8, 8);
       }
     }
   }
