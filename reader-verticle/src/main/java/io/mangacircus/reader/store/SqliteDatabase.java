@@ -24,7 +24,7 @@ public final class SqliteDatabase implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SqliteDatabase.class);
 
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 6;
+  public static final int SCHEMA = 7;
 
   private static final List<String> MIGRATION_1 = List.of(
       "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
@@ -64,6 +64,16 @@ public final class SqliteDatabase implements AutoCloseable {
   private static final List<String> MIGRATION_6 = List.of(
       "ALTER TABLE users ADD COLUMN app_passwords_ended_at TEXT",
       "ALTER TABLE users ADD COLUMN app_passwords_ended INTEGER NOT NULL DEFAULT 0");
+
+  /**
+   * What each app password may do (those made before may only read, as before), and the verifier of its KOReader sync
+   * key, found by its index.
+   */
+  private static final List<String> MIGRATION_7 = List.of(
+      "ALTER TABLE app_passwords ADD COLUMN scope TEXT NOT NULL DEFAULT 'read'"
+          + " CHECK (scope IN ('read','read+progress'))",
+      "ALTER TABLE app_passwords ADD COLUMN sync_key TEXT",
+      "CREATE INDEX app_passwords_sync_key ON app_passwords (sync_key)");
 
   /** Work on the connection, which may fail with the driver's exception. */
   @FunctionalInterface
@@ -169,6 +179,9 @@ public final class SqliteDatabase implements AutoCloseable {
       }
       if (version < 6) {
         migrate(statement, MIGRATION_6, 6);
+      }
+      if (version < 7) {
+        migrate(statement, MIGRATION_7, 7);
       }
     }
   }
