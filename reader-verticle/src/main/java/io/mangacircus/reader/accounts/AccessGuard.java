@@ -173,13 +173,13 @@ public final class AccessGuard implements Handler<RoutingContext> {
 
   /**
    * Teaches the guard the routes of {@code router}, its feature sub-routers included, that are declared
-   * {@link #adminOnly}, {@link #publicRoute}, {@link #appReadable} or {@link #appProgress}, so that the guard (which runs before any feature's
-   * routes) knows what the route about to answer needs. A route with a plain path (literal segments and {@code :name}
-   * parameters, {@link PlainRoutePath}) is matched by the guard itself against the request's normalized path, the way
-   * Vert.x matches it but without a regular expression or decoding its parameters (a page image used to run its
-   * route's pattern twice, once for a marker). Any other path gets a marker route with the same method and full path,
-   * ordered before every other route, that flags a request it matches: Vert.x matches the marker exactly as it
-   * matches the route. Both are grouped by leading pair of literal path segments ({@code /api/admin},
+   * {@link #adminOnly}, {@link #publicRoute}, {@link #appReadable} or {@link #appProgress}, so that the guard (which
+   * runs before any feature's routes) knows what the route about to answer needs. A route with a plain path (literal
+   * segments and {@code :name} parameters, {@link PlainRoutePath}) is matched by the guard itself against the request's
+   * normalized path, the way Vert.x matches it but without a regular expression or decoding its parameters (a page
+   * image used to run its route's pattern twice, once for a marker). Any other path gets a marker route with the same
+   * method and full path, ordered before every other route, that flags a request it matches: Vert.x matches the marker
+   * exactly as it matches the route. Both are grouped by leading pair of literal path segments ({@code /api/admin},
    * {@code /api/series}, ...), so that a request tries only the few under its own prefix. Call it once, after every
    * route is declared.
    *

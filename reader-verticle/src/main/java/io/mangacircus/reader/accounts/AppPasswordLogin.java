@@ -22,7 +22,9 @@ final class AppPasswordLogin {
   /** The header in which Mihon's Komga source may send the app password instead of Basic credentials. */
   static final String API_KEY_HEADER = "X-API-Key";
 
-  /** The throttle's user for app passwords sent alone in {@code X-API-Key} (no login name holds a control character). */
+  private static final String API_KEY_PREFIX = API_KEY_HEADER + ": ";
+
+  /** The throttle's user for {@code X-API-Key} attempts (no login name holds a control character). */
   static final String API_KEY_USER = "\u0000api-key";
 
   /** The answer to an app password that may only read, on a route that moves a reading position. */
@@ -51,13 +53,17 @@ final class AppPasswordLogin {
     this.deny = deny;
   }
 
-  /** The app-password credentials a request offers (its Basic {@code Authorization}, else its API key); null: none. */
+  /**
+   * The app-password credentials a request offers: its Basic {@code Authorization}, else its API key as
+   * {@code "X-API-Key: <key>"} (so that the two never read as each other); null when it offers neither.
+   */
   static String offered(RoutingContext ctx) {
     String authorization = ctx.request().getHeader("Authorization");
     if (authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
       return authorization;
     }
-    return ctx.request().getHeader(API_KEY_HEADER);
+    String key = ctx.request().getHeader(API_KEY_HEADER);
+    return key == null ? null : API_KEY_PREFIX + key.trim();
   }
 
   /**
@@ -93,7 +99,7 @@ final class AppPasswordLogin {
       check = () -> appPasswords.check(username, secret);
     } else {
       username = API_KEY_USER;
-      String secret = credentials.trim();
+      String secret = credentials.substring(API_KEY_PREFIX.length());
       check = () -> appPasswords.checkApiKey(secret);
     }
     String client = guard.clientAddress(ctx);

@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * App passwords: named secrets a user makes for reading apps (OPDS clients, the Komga source, KOReader), which send
- * them with HTTP Basic, in {@code X-API-Key}, or as KOReader's MD5 of them; each has a {@link AppScope scope}. A new one
- * is shown once and stored only as a {@link PasswordHasher} hash, found again by its first {@link #LOOKUP_LENGTH}
+ * them with HTTP Basic, in {@code X-API-Key}, or as KOReader's MD5 of them; each has a {@link AppScope scope}. A new
+ * one is shown once and stored only as a {@link PasswordHasher} hash, found again by its first {@link #LOOKUP_LENGTH}
  * characters (not secret on their own), and as the verifier of its KOReader sync key; a checked one is trusted from
  * memory for {@link #REMEMBER} so that a page stream does not cost a key derivation a page, and {@link #forgetAll} ends
  * that at once (revocation, account changes). Blocking: call {@link #create}, the checks and {@link #revoke} off the
