@@ -7,6 +7,14 @@ import { startAlerts } from './alerts.js';
 
 const PATH = '/api/me/app-passwords';
 
+/** What each scope lets an app do, as the page names it. */
+const SCOPES = { read: 'Read', 'read+progress': 'Read and sync progress' };
+
+/** A scope's name on the page (an unknown one as the server sent it). */
+function scopeLabel(scope) {
+  return SCOPES[scope] || scope || SCOPES.read;
+}
+
 startPage('profile', async (me) => {
   byId('profile-user').textContent = me.username;
   byId('opds-url').textContent = `${location.origin}/opds/v1.2/catalog`;
@@ -24,15 +32,22 @@ async function refresh() {
     const revoke = el('button', { type: 'button', class: 'small danger revoke', text: 'Revoke',
       'aria-label': `Revoke app password ${p.name}` });
     revoke.addEventListener('click', () => remove(p, revoke));
+    // Only app passwords made with a sync key answer KOReader's sync server (those made before it existed do not).
+    const scope = el('td', { class: 'app-password-scope', text: scopeLabel(p.scope) });
+    if (p.koreaderSync) {
+      scope.append(' ', el('span', { class: 'quiet koreader-sync', text: '· KOReader sync',
+        title: 'KOReader can sync progress with this app password' }));
+    }
     return el('tr', { 'data-app-password-id': String(p.id) },
       el('td', { class: 'app-password-name', text: p.name }),
+      scope,
       el('td', { text: ago(p.createdAt), title: fullDate(p.createdAt) }),
       el('td', { class: 'last-used', text: p.lastUsedAt ? ago(p.lastUsedAt) : 'never',
         title: p.lastUsedAt ? fullDate(p.lastUsedAt) : '' }),
       el('td', {}, revoke));
   });
   if (rows.length === 0) {
-    rows.push(el('tr', {}, el('td', { colspan: 4, class: 'quiet', text: 'No app passwords yet.' })));
+    rows.push(el('tr', {}, el('td', { colspan: 5, class: 'quiet', text: 'No app passwords yet.' })));
   }
   byId('app-password-rows').replaceChildren(...rows);
   const ended = answer && answer.endedByReset;
@@ -58,10 +73,12 @@ async function create() {
   }
   button.disabled = true;
   try {
-    const created = await postJson(PATH, { name });
+    const scope = byId('app-password-scope').value;
+    const created = await postJson(PATH, { name, scope });
     byId('new-app-password-name').textContent = created.name;
     byId('new-app-password-secret').textContent = created.password;
     byId('new-app-password-user').textContent = created.username;
+    byId('new-app-password-scope').textContent = scopeLabel(created.scope);
     byId('new-app-password').hidden = false;
     input.value = '';
     await refresh();

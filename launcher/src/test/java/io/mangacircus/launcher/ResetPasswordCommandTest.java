@@ -23,7 +23,8 @@ class ResetPasswordCommandTest {
     long rita;
     try (ReaderStores stores = ReaderStores.openSqlite(data.resolve("reader.db"))) {
       rita = stores.users().createUser("rita", "x", "reader", now);
-      stores.appPasswords().createAppPassword(rita, "Panels", "Abcd", "hash", now);
+      stores.appPasswords().createAppPassword(rita, "Panels", "Abcd", "hash",
+          io.mangacircus.reader.store.AppScope.READ, null, now);
     }
     StringWriter out = new StringWriter();
     CommandLine command = new CommandLine(new ResetPasswordCommand());

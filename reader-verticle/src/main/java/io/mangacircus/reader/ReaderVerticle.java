@@ -97,7 +97,7 @@ public final class ReaderVerticle extends VerticleBase {
   private MessageConsumer<Object> pingConsumer;
   private MessageConsumer<Object> alertsConsumer;
   private Future<Void> accountsReady = Future.succeededFuture();
-  private java.util.function.Function<ReaderStores, KosyncAccounts> kosyncAccounts = stores -> KosyncAccounts.NOBODY;
+  private java.util.function.Function<ReaderStores, KosyncAccounts> kosyncAccounts;
 
   /**
    * @param dataDir the data folder; the reader owns {@code reader.db}, {@code catalog.json}, covers and
@@ -116,8 +116,8 @@ public final class ReaderVerticle extends VerticleBase {
   }
 
   /**
-   * Who may sync over KOReader's protocol ({@code /kosync}), from the opened stores; until set, no one (every kosync
-   * request answers 401).
+   * Who may sync over KOReader's protocol ({@code /kosync}), from the opened stores; unless set, the users' app
+   * passwords by their sync keys ({@link KosyncAccounts#appPasswords}).
    */
   public ReaderVerticle kosyncAccounts(java.util.function.Function<ReaderStores, KosyncAccounts> accounts) {
     this.kosyncAccounts = accounts;
@@ -274,7 +274,8 @@ public final class ReaderVerticle extends VerticleBase {
         pages::handleCover, stores.progress(), cbz).router());
     router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaProgressRoutes(vertx, files, stores.progress(),
         new ProgressRecorder(files, stores.progress(), clock), clock).router());
-    router.route(KosyncRoutes.MOUNT + "*").subRouter(new KosyncRoutes(vertx, kosyncAccounts.apply(stores),
+    router.route(KosyncRoutes.MOUNT + "*").subRouter(new KosyncRoutes(vertx, kosyncAccounts == null
+        ? KosyncAccounts.appPasswords(guard.appPasswords()) : kosyncAccounts.apply(stores),
         kosyncDocuments, stores.kosync(), stores.progress(), new ProgressRecorder(files, stores.progress(), clock),
         guard.loginThrottle(), guard::clientAddress, clock).router());
     // After every feature: an /api, /opds or /komga request that none of them answered.

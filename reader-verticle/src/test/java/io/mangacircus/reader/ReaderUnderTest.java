@@ -47,10 +47,13 @@ public final class ReaderUnderTest implements AutoCloseable {
    * {@code trustProxy} (addresses or ranges); the test's own requests come from 127.0.0.1.
    */
   public static ReaderUnderTest start(Path data, java.util.List<String> trustProxy) throws Exception {
-    return start(data, trustProxy, stores -> io.mangacircus.reader.kosync.KosyncAccounts.NOBODY);
+    return start(data, trustProxy, null);
   }
 
-  /** Starts a reader over {@code data} whose KOReader sync admits whom {@code kosync} says. */
+  /**
+   * Starts a reader over {@code data} whose KOReader sync admits whom {@code kosync} says of the opened stores (null:
+   * the reader's own app passwords).
+   */
   public static ReaderUnderTest start(Path data, java.util.List<String> trustProxy,
       java.util.function.Function<io.mangacircus.reader.store.ReaderStores,
           io.mangacircus.reader.kosync.KosyncAccounts> kosync) throws Exception {
@@ -111,8 +114,13 @@ public final class ReaderUnderTest implements AutoCloseable {
 
   /** Creates an app password for the session's user; returns the answer (with the secret). */
   public JsonObject createAppPassword(Session session, String name) throws Exception {
+    return createAppPassword(session, name, "read");
+  }
+
+  /** Creates an app password of {@code scope} ({@code read}, {@code read+progress}) as the session's user. */
+  public JsonObject createAppPassword(Session session, String name, String scope) throws Exception {
     HttpResponse<String> created = text(as(session, request("POST", "/api/me/app-passwords",
-        new JsonObject().put("name", name).encode())));
+        new JsonObject().put("name", name).put("scope", scope).encode())));
     assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
     return new JsonObject(created.body());
   }

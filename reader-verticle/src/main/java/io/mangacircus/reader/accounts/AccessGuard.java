@@ -3,6 +3,7 @@ package io.mangacircus.reader.accounts;
 import static io.mangacircus.reader.accounts.RouteNeeds.NEEDS_ADMIN;
 import static io.mangacircus.reader.accounts.RouteNeeds.NEEDS_NOTHING;
 import static io.mangacircus.reader.accounts.RouteNeeds.OPEN_TO_APPS;
+import static io.mangacircus.reader.accounts.RouteNeeds.OPEN_TO_PROGRESS;
 
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.store.AppPasswordStore;
@@ -17,7 +18,6 @@ import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.mangacircus.reader.http.TrustedProxies;
-import java.nio.charset.StandardCharsets;
 import java.time.InstantSource;
 import java.util.Set;
 
@@ -25,10 +25,11 @@ import java.util.Set;
  * Guards {@code /api/*}, {@code /opds/*} and {@code /komga/*} before any feature's routes: every route needs a live
  * session (cookie {@code mc_session}) but those declared {@link #publicRoute} (login, reading the system info);
  * admin routes also accept {@code Authorization: Bearer <admin token>}; reading routes declared {@link #appReadable}
- * (the OPDS catalog, the Komga API, pages, CBZ downloads) also accept an app password over HTTP Basic, and no other
- * route does; session requests that change state must carry {@code X-CSRF-Token}; admin routes need the admin role.
- * 401 without credentials, 403 for the rest. What a route needs is declared where the route is declared
- * ({@link #adminOnly}, {@link #publicRoute}, {@link #appReadable}), in whichever feature sub-router, never read from
+ * (the OPDS catalog, the Komga API, pages, CBZ downloads) and progress routes declared {@link #appProgress} also accept
+ * an app password over HTTP Basic or in {@code X-API-Key} ({@link AppPasswordLogin}), and no other route does; session
+ * requests that change state must carry {@code X-CSRF-Token}; admin routes need the admin role. 401 without
+ * credentials, 403 for the rest. What a route needs is declared where the route is declared ({@link #adminOnly},
+ * {@link #publicRoute}, {@link #appReadable}, {@link #appProgress}), in whichever feature sub-router, never read from
  * its path.
  */
 public final class AccessGuard implements Handler<RoutingContext> {
@@ -54,7 +55,10 @@ public final class AccessGuard implements Handler<RoutingContext> {
   /** The realm of the Basic challenge that reading apps answer with a user name and an app password. */
   public static final String BASIC_REALM = "MangaCircus";
 
-  /** The role of a request admitted by an app password: no admin check accepts it. */
+  /**
+   * The role of a request admitted by an app password: no admin check accepts it. Its session's
+   * {@link Session#appScope()} says what the app password may do ({@link Session#mayMoveProgress()}).
+   */
   public static final String APP_ROLE = "app";
 
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(AccessGuard.class);
@@ -74,6 +78,7 @@ public final class AccessGuard implements Handler<RoutingContext> {
 
   private final AppPasswords appPasswords;
   private final LoginThrottle throttle;
+  private final AppPasswordLogin appLogin;
 
   /** The throttle's user for guesses at the admin bearer token (no login name holds a control character). */
   static final String ADMIN_TOKEN_USER = "\u0000admin-token";
@@ -95,9 +100,10 @@ public final class AccessGuard implements Handler<RoutingContext> {
     this.routes = new RouteNeeds(vertx);
     this.appPasswords = new AppPasswords(appPasswordStore, clock);
     this.throttle = new LoginThrottle(AccountRoutes.MAX_FAILURES, AccountRoutes.THROTTLE_WINDOW, clock);
+    this.appLogin = new AppPasswordLogin(this, clock, this::generation, this::deny);
   }
 
-  /** The app passwords this guard accepts on {@link #appReadable} routes. */
+  /** The app passwords this guard accepts on {@link #appReadable} and {@link #appProgress} routes. */
   public AppPasswords appPasswords() {
     return appPasswords;
   }
@@ -167,13 +173,13 @@ public final class AccessGuard implements Handler<RoutingContext> {
 
   /**
    * Teaches the guard the routes of {@code router}, its feature sub-routers included, that are declared
-   * {@link #adminOnly}, {@link #publicRoute} or {@link #appReadable}, so that the guard (which runs before any feature's
-   * routes) knows what the route about to answer needs. A route with a plain path (literal segments and {@code :name}
-   * parameters, {@link PlainRoutePath}) is matched by the guard itself against the request's normalized path, the way
-   * Vert.x matches it but without a regular expression or decoding its parameters (a page image used to run its
-   * route's pattern twice, once for a marker). Any other path gets a marker route with the same method and full path,
-   * ordered before every other route, that flags a request it matches: Vert.x matches the marker exactly as it
-   * matches the route. Both are grouped by leading pair of literal path segments ({@code /api/admin},
+   * {@link #adminOnly}, {@link #publicRoute}, {@link #appReadable} or {@link #appProgress}, so that the guard (which
+   * runs before any feature's routes) knows what the route about to answer needs. A route with a plain path (literal
+   * segments and {@code :name} parameters, {@link PlainRoutePath}) is matched by the guard itself against the request's
+   * normalized path, the way Vert.x matches it but without a regular expression or decoding its parameters (a page
+   * image used to run its route's pattern twice, once for a marker). Any other path gets a marker route with the same
+   * method and full path, ordered before every other route, that flags a request it matches: Vert.x matches the marker
+   * exactly as it matches the route. Both are grouped by leading pair of literal path segments ({@code /api/admin},
    * {@code /api/series}, ...), so that a request tries only the few under its own prefix. Call it once, after every
    * route is declared.
    *
@@ -204,16 +210,9 @@ public final class AccessGuard implements Handler<RoutingContext> {
       checkBearer(ctx);
       return;
     }
-    boolean app = (needs & OPEN_TO_APPS) != 0;
-    String authorization = ctx.request().getHeader("Authorization");
-    if (app && authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-      Session same = ConnectionMemory.recall(ctx, authorization, generation(), clock.instant());
-      if (same != null) {
-        ctx.put(SESSION, same);
-        ctx.next();
-        return;
-      }
-      checkBasic(ctx, authorization, authorization.substring(6).trim());
+    String offered = (needs & (OPEN_TO_APPS | OPEN_TO_PROGRESS)) != 0 ? AppPasswordLogin.offered(ctx) : null;
+    if (offered != null) {
+      appLogin.admit(ctx, offered, (needs & OPEN_TO_PROGRESS) != 0);
       return;
     }
     // The first Cookie header: the one Vert.x reads the session cookie from (a second one is never looked at).
@@ -321,64 +320,9 @@ public final class AccessGuard implements Handler<RoutingContext> {
    */
   private boolean basicChallenge(RoutingContext ctx) {
     String authorization = ctx.request().getHeader("Authorization");
-    return (needs(ctx) & OPEN_TO_APPS) != 0 && (ctx.request().path().startsWith("/opds/")
+    return (needs(ctx) & (OPEN_TO_APPS | OPEN_TO_PROGRESS)) != 0 && (ctx.request().path().startsWith("/opds/")
         || ctx.request().path().startsWith("/komga/")
         || authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6));
-  }
-
-  /**
-   * An app password over HTTP Basic on a reading route: throttled like logins (per client address and user name), a
-   * failure counted there; on success the request runs as the app password's user, with no CSRF token and no role
-   * that any admin route accepts.
-   */
-  private void checkBasic(RoutingContext ctx, String authorization, String encoded) {
-    String decoded;
-    try {
-      decoded = new String(java.util.Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      deny(ctx, 401, "unauthorized", "malformed Basic credentials");
-      return;
-    }
-    int colon = decoded.indexOf(':');
-    if (colon <= 0 || colon > 100 || decoded.length() > colon + 1 + 1000) {
-      deny(ctx, 401, "unauthorized", "send a user name and an app password");
-      return;
-    }
-    String username = decoded.substring(0, colon);
-    String secret = decoded.substring(colon + 1);
-    String user = username.toLowerCase(java.util.Locale.ROOT);
-    String client = clientAddress(ctx);
-    LoginThrottle.Attempt attempt = throttle.begin(client, user);
-    if (!attempt.admitted()) {
-      tooManyAttempts(ctx, attempt.retryAfter());
-      return;
-    }
-    long asked = generation();
-    passwordWork.submit(() -> appPasswords.check(username, secret)).onComplete(ar -> {
-      if (ar.failed()) {
-        throttle.abandoned(attempt);
-        if (ar.cause() instanceof PasswordWork.Busy) {
-          busy(ctx);
-        } else {
-          deny(ctx, 500, "internal_error", "app passwords cannot be read: " + ar.cause().getMessage());
-        }
-        return;
-      }
-      if (ar.result().isEmpty()) {
-        throttle.failed(attempt);
-        LOG.info("[ACCOUNTS] failed app-password login for '{}' from {}", username, client);
-        deny(ctx, 401, "unauthorized", "wrong user name or app password (the account password is not accepted "
-            + "here: create an app password in your profile)");
-        return;
-      }
-      throttle.succeeded(attempt);
-      AppPasswords.Access access = ar.result().get();
-      Session session = new Session("app-password:" + access.appPasswordId(),
-          access.userId(), access.username(), APP_ROLE, null, java.time.Instant.MAX);
-      ConnectionMemory.keep(ctx, authorization, session, asked, generation(), clock.instant().plus(REMEMBER));
-      ctx.put(SESSION, session);
-      ctx.next();
-    });
   }
 
   private void deny(RoutingContext ctx, int status, String error, String message) {

@@ -2,6 +2,7 @@ package io.mangacircus.reader.accounts;
 
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.store.AppPassword;
+import io.mangacircus.reader.store.AppScope;
 import io.mangacircus.reader.store.Session;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -15,7 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code /api/me/app-passwords}: the signed-in user lists (with the app passwords a password reset ended, if it did
- * since they last made one), creates (the secret shown in that answer only) and revokes their app passwords. Session only: an app password never reaches these routes (they are not app-readable).
+ * since they last made one), creates (the secret shown in that answer only; scope {@code read} unless asked for
+ * {@code read+progress}) and revokes their app passwords. Session only: an app password never reaches these routes
+ * (they are not app-readable).
  */
 public final class AppPasswordRoutes {
 
@@ -47,7 +50,8 @@ public final class AppPasswordRoutes {
       JsonArray list = new JsonArray();
       List<AppPassword> current = appPasswords.list(session.userId());
       for (AppPassword p : current) {
-        list.add(new JsonObject().put("id", p.id()).put("name", p.name()).put("createdAt", p.createdAt().toString())
+        list.add(new JsonObject().put("id", p.id()).put("name", p.name()).put("scope", p.scope().wire())
+            .put("koreaderSync", p.syncable()).put("createdAt", p.createdAt().toString())
             .put("lastUsedAt", p.lastUsedAt() == null ? null : p.lastUsedAt().toString()));
       }
       return new JsonObject().put("appPasswords", list).put("endedByReset", appPasswords
@@ -69,18 +73,28 @@ public final class AppPasswordRoutes {
       return;
     }
     String name = raw.trim();
+    Object asked = body.get().getValue("scope");
+    Optional<AppScope> parsed = asked == null ? Optional.of(AppScope.READ)
+        : asked instanceof String wire ? AppScope.parse(wire) : Optional.empty();
+    if (parsed.isEmpty()) {
+      ApiReplies.error(ctx, 400, "bad_request", "\"scope\" is \"read\" (the default: the app may only read) or "
+          + "\"read+progress\" (it may also move your reading positions)");
+      return;
+    }
+    AppScope scope = parsed.get();
     ApiReplies.<Object>blocking(vertx, ctx, () -> {
       if (appPasswords.list(session.userId()).size() >= MAX_PER_USER) {
         return "limit";
       }
-      return appPasswords.create(session.userId(), name).<Object>map(c -> c).orElse("taken");
+      return appPasswords.create(session.userId(), name, scope).<Object>map(c -> c).orElse("taken");
     }, result -> {
       if (result instanceof AppPasswords.Created created) {
-        LOG.info("[ACCOUNTS] '{}' created app password {} '{}'", session.username(), created.id(), name);
+        LOG.info("[ACCOUNTS] '{}' created app password {} '{}' ({})", session.username(), created.id(), name,
+            scope.wire());
         ctx.response().setStatusCode(201);
         ctx.json(new JsonObject().put("id", created.id()).put("name", created.name())
             .put("username", session.username()).put("password", created.secret())
-            .put("createdAt", created.createdAt().toString()));
+            .put("scope", scope.wire()).put("koreaderSync", true).put("createdAt", created.createdAt().toString()));
       } else if ("limit".equals(result)) {
         ApiReplies.error(ctx, 409, "conflict", "at most " + MAX_PER_USER + " app passwords; revoke one first");
       } else {

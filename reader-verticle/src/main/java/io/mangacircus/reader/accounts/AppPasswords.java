@@ -4,6 +4,7 @@ import io.mangacircus.reader.store.AppPassword;
 import io.mangacircus.reader.store.AppPasswordCandidate;
 import io.mangacircus.reader.store.AppPasswordStore;
 import io.mangacircus.reader.store.AppPasswordsEnded;
+import io.mangacircus.reader.store.AppScope;
 import io.mangacircus.reader.store.StoreException;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -17,11 +18,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * App passwords: named secrets a user makes for reading apps (OPDS clients), which send them with HTTP Basic. A new one
- * is shown once and stored only as a {@link PasswordHasher} hash, found again by its first {@link #LOOKUP_LENGTH}
- * characters (not secret on their own); a checked one is trusted from memory for {@link #REMEMBER} so that a page
- * stream does not cost a key derivation a page, and {@link #forgetAll} ends that at once (revocation, account changes).
- * Blocking: call {@link #create}, {@link #check} and {@link #revoke} off the event loop.
+ * App passwords: named secrets a user makes for reading apps (OPDS clients, the Komga source, KOReader), which send
+ * them with HTTP Basic, in {@code X-API-Key}, or as KOReader's MD5 of them; each has a {@link AppScope scope}. A new
+ * one is shown once and stored only as a {@link PasswordHasher} hash, found again by its first {@link #LOOKUP_LENGTH}
+ * characters (not secret on their own), and as the verifier of its KOReader sync key; a checked one is trusted from
+ * memory for {@link #REMEMBER} so that a page stream does not cost a key derivation a page, and {@link #forgetAll} ends
+ * that at once (revocation, account changes). Blocking: call {@link #create}, the checks and {@link #revoke} off the
+ * event loop.
  */
 public final class AppPasswords {
 
@@ -42,8 +45,13 @@ public final class AppPasswords {
 
   private static final SecureRandom RANDOM = new SecureRandom();
 
-  /** Who an accepted app password speaks for. */
-  public record Access(long appPasswordId, long userId, String username) {
+  /** Who an accepted app password speaks for, and what it may do. */
+  public record Access(long appPasswordId, long userId, String username, AppScope scope) {
+
+    /** Whether this app password may move its user's reading position (scope {@code read+progress}). */
+    public boolean mayMoveProgress() {
+      return scope.mayMoveProgress();
+    }
   }
 
   /** A new app password: its secret is in this value only, never stored or logged. */
@@ -68,11 +76,12 @@ public final class AppPasswords {
   }
 
   /** Makes a new app password for a user; empty when the user already has one by that name. */
-  public Optional<Created> create(long userId, String name) throws StoreException {
+  public Optional<Created> create(long userId, String name, AppScope scope) throws StoreException {
     String secret = newSecret();
     Instant now = clock.instant();
     return store.createAppPassword(userId, name, secret.substring(0, LOOKUP_LENGTH),
-        PasswordHasher.hash(secret.toCharArray()), now).map(id -> new Created(id, name, secret, now));
+        PasswordHasher.hash(secret.toCharArray()), scope, syncKeyVerifier(md5Hex(secret)), now)
+        .map(id -> new Created(id, name, secret, now));
   }
 
   /** A user's app passwords, without secrets. */
@@ -114,19 +123,94 @@ public final class AppPasswords {
     for (AppPasswordCandidate candidate
         : store.appPasswordCandidates(username, secret.substring(0, LOOKUP_LENGTH))) {
       if (PasswordHasher.verify(secret.toCharArray(), candidate.passwordHash())) {
-        Access access = new Access(candidate.id(), candidate.userId(), candidate.username());
-        store.appPasswordUsed(candidate.id(), now);
-        // A check that overlapped a revocation may be stale: use it once, do not remember it.
-        if (generation.get() == asked) {
-          if (remembered.size() > 10_000) {
-            remembered.clear();
-          }
-          remembered.put(key, new Remembered(access, now.plus(REMEMBER)));
-        }
-        return Optional.of(access);
+        return Optional.of(used(candidate, key, asked, now));
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whom {@code secret}, sent alone ({@code X-API-Key}, as Mihon's Komga source may), admits: the app password of any
+   * user whose start is the secret's and whose hash matches; empty for anything else. Records the time of use.
+   */
+  public Optional<Access> checkApiKey(String secret) throws StoreException {
+    if (secret.length() != LENGTH) {
+      return Optional.empty();
+    }
+    String key = Sessions.hash("\u0000api-key\u0000" + secret);
+    Optional<Access> known = recall(key);
+    if (known.isPresent()) {
+      return known;
+    }
+    Instant now = clock.instant();
+    long asked = generation.get();
+    for (AppPasswordCandidate candidate : store.appPasswordCandidates(secret.substring(0, LOOKUP_LENGTH))) {
+      if (PasswordHasher.verify(secret.toCharArray(), candidate.passwordHash())) {
+        return Optional.of(used(candidate, key, asked, now));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Whom KOReader's sync credentials admit: {@code username} (any case) and {@code md5Hex}, the MD5 (hex, any case) of
+   * one of that user's app passwords made with a sync key; empty for anything else, the MD5 of the account password
+   * included, and for a disabled user. Records the time of use; remembered and forgotten like {@link #check}.
+   */
+  public Optional<Access> checkSyncKey(String username, String md5Hex) throws StoreException {
+    if (username == null || username.isEmpty() || username.length() > 100 || md5Hex == null
+        || !md5Hex.matches("[0-9a-fA-F]{32}")) {
+      return Optional.empty();
+    }
+    String md5 = md5Hex.toLowerCase(Locale.ROOT);
+    String key = Sessions.hash("\u0000kosync\u0000" + username.toLowerCase(Locale.ROOT) + "\u0000" + md5);
+    Optional<Access> known = recall(key);
+    if (known.isPresent()) {
+      return known;
+    }
+    Instant now = clock.instant();
+    long asked = generation.get();
+    List<AppPasswordCandidate> found = store.appPasswordsBySyncKey(username, syncKeyVerifier(md5));
+    return found.isEmpty() ? Optional.empty() : Optional.of(used(found.get(0), key, asked, now));
+  }
+
+  /** What a check remembered under {@code key}, while it is trusted. */
+  private Optional<Access> recall(String key) {
+    Remembered known = remembered.get(key);
+    return known != null && clock.instant().isBefore(known.until()) ? Optional.of(known.access()) : Optional.empty();
+  }
+
+  /** An accepted app password: its use recorded, remembered under {@code key} unless a forgetAll overlapped. */
+  private Access used(AppPasswordCandidate candidate, String key, long asked, Instant now) throws StoreException {
+    Access access = new Access(candidate.id(), candidate.userId(), candidate.username(), candidate.scope());
+    store.appPasswordUsed(candidate.id(), now);
+    // A check that overlapped a revocation may be stale: use it once, do not remember it.
+    if (generation.get() == asked) {
+      if (remembered.size() > 10_000) {
+        remembered.clear();
+      }
+      remembered.put(key, new Remembered(access, now.plus(REMEMBER)));
+    }
+    return access;
+  }
+
+  /**
+   * What is stored of a KOReader sync key (the lowercase MD5 hex of the secret, which KOReader sends): its SHA-256.
+   * A fast hash is a sound verifier here because the secret is random with about 115 bits of entropy, beyond any
+   * guessing, unlike a chosen password (which is why account passwords get a slow key derivation instead).
+   */
+  static String syncKeyVerifier(String md5Hex) {
+    return Sessions.hash(md5Hex);
+  }
+
+  /** The lowercase hex MD5 of a secret, as KOReader computes it from the password typed into it. */
+  static String md5Hex(String secret) {
+    try {
+      return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5")
+          .digest(secret.getBytes(StandardCharsets.UTF_8)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("MD5 is part of every JVM", e);
+    }
   }
 
   /** Counts the {@link #forgetAll} calls: a check remembered at an older count is not trusted. */

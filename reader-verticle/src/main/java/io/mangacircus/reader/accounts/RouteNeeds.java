@@ -1,6 +1,7 @@
 package io.mangacircus.reader.accounts;
 
 import static io.mangacircus.reader.accounts.AccessGuard.ADMIN_ONLY;
+import static io.mangacircus.reader.accounts.AccessGuard.APP_PROGRESS;
 import static io.mangacircus.reader.accounts.AccessGuard.APP_READABLE;
 import static io.mangacircus.reader.accounts.AccessGuard.PUBLIC;
 
@@ -13,7 +14,8 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.Set;
 
 /**
- * What the declared routes a request reaches need (an admin, nothing, or a reading route open to app passwords), as
+ * What the declared routes a request reaches need (an admin, nothing, a reading route open to app passwords, or a route
+ * that moves the user's reading position, open to app passwords of that scope), as
  * {@link AccessGuard} learned them from the router once every route was declared; the guard runs before any feature's
  * routes and asks here.
  */
@@ -26,6 +28,10 @@ final class RouteNeeds {
   static final int NEEDS_ADMIN = 1;
   static final int NEEDS_NOTHING = 2;
   static final int OPEN_TO_APPS = 4;
+  static final int OPEN_TO_PROGRESS = 8;
+
+  /** The methods a route declared {@link AccessGuard#appProgress} may answer: it changes a reading position. */
+  private static final Set<HttpMethod> PROGRESS_METHODS = Set.of(HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
 
   private final Vertx vertx;
 
@@ -42,7 +48,13 @@ final class RouteNeeds {
       boolean admin = Boolean.TRUE.equals(entry.route().getMetadata(ADMIN_ONLY));
       boolean open = Boolean.TRUE.equals(entry.route().getMetadata(PUBLIC));
       boolean app = Boolean.TRUE.equals(entry.route().getMetadata(APP_READABLE));
+      boolean progress = Boolean.TRUE.equals(entry.route().getMetadata(APP_PROGRESS));
       String path = entry.path();
+      if (progress && (admin || open || app || entry.methods().isEmpty()
+          || !PROGRESS_METHODS.containsAll(entry.methods()))) {
+        throw new IllegalStateException("route " + entry.methods() + " " + path + " is declared app-progress but is "
+            + "not a plain PUT, PATCH or DELETE route that needs a session");
+      }
       if (app && (admin || open || entry.methods().isEmpty() || !Set.of(HttpMethod.GET).containsAll(entry.methods()))) {
         throw new IllegalStateException("route " + entry.methods() + " " + path + " is declared app-readable but is "
             + "not a plain GET route that needs a session");
@@ -51,7 +63,7 @@ final class RouteNeeds {
         throw new IllegalStateException("route " + entry.methods() + " " + path + " is under " + ADMIN_AREA
             + " but not declared AccessGuard.adminOnly");
       }
-      if (!admin && !open && !app) {
+      if (!admin && !open && !app && !progress) {
         continue;
       }
       if (admin && open) {
@@ -64,14 +76,15 @@ final class RouteNeeds {
       // A marker or plain path has the route's path without its wildcard, so it would miss what the wildcard matches.
       if (!entry.route().isExactPath()) {
         throw new IllegalStateException("route " + entry.methods() + " " + path + "* is declared admin-only, public "
-            + "or app-readable but matches by prefix: declare each route it answers with its own path");
+            + "app-readable or app-progress but matches by prefix: declare each route it answers with its own path");
       }
-      String flag = admin ? ADMIN_ONLY : open ? PUBLIC : APP_READABLE;
+      String flag = admin ? ADMIN_ONLY : open ? PUBLIC : app ? APP_READABLE : APP_PROGRESS;
+      int needs = admin ? NEEDS_ADMIN : open ? NEEDS_NOTHING : app ? OPEN_TO_APPS : OPEN_TO_PROGRESS;
       String prefix = markerPrefix(path);
       PlainRoutePath plain = PlainRoutePath.parse(path);
       if (plain != null) {
         plainGroups.computeIfAbsent(prefix == null ? "" : prefix, p -> new java.util.ArrayList<>())
-            .add(new PlainRoute(plain, entry.methods(), admin ? NEEDS_ADMIN : open ? NEEDS_NOTHING : OPEN_TO_APPS));
+            .add(new PlainRoute(plain, entry.methods(), needs));
         continue;
       }
       markers = true;
@@ -139,7 +152,8 @@ final class RouteNeeds {
     if (markers) {
       needs |= (Boolean.TRUE.equals(ctx.get(ADMIN_ONLY)) ? NEEDS_ADMIN : 0)
           | (Boolean.TRUE.equals(ctx.get(PUBLIC)) ? NEEDS_NOTHING : 0)
-          | (Boolean.TRUE.equals(ctx.get(APP_READABLE)) ? OPEN_TO_APPS : 0);
+          | (Boolean.TRUE.equals(ctx.get(APP_READABLE)) ? OPEN_TO_APPS : 0)
+          | (Boolean.TRUE.equals(ctx.get(APP_PROGRESS)) ? OPEN_TO_PROGRESS : 0);
     }
     return needs;
   }

@@ -1,5 +1,6 @@
 package io.mangacircus.reader.kosync;
 
+import io.mangacircus.reader.accounts.AppPasswords;
 import io.mangacircus.reader.store.StoreException;
 import java.util.Optional;
 
@@ -11,8 +12,14 @@ import java.util.Optional;
 @FunctionalInterface
 public interface KosyncAccounts {
 
-  /** No one: every request is refused (a reader started without app passwords wired to KOReader's keys). */
+  /** No one: every request is refused. */
   KosyncAccounts NOBODY = (username, md5Key) -> Optional.empty();
+
+  /** The users' app passwords, by the sync key each keeps (the MD5 of its secret); its scope says whether it may push. */
+  static KosyncAccounts appPasswords(AppPasswords passwords) {
+    return (username, md5Key) -> passwords.checkSyncKey(username, md5Key)
+        .map(access -> new Account(access.userId(), access.username(), access.mayMoveProgress()));
+  }
 
   /**
    * The account an app password of {@code username} admits with its MD5 hex {@code md5Key}; empty when none does (no

@@ -18,18 +18,20 @@ public final class SqliteAppPasswordStore implements AppPasswordStore {
   }
 
   @Override
-  public Optional<Long> createAppPassword(long userId, String name, String lookup, String passwordHash, Instant now)
-      throws StoreException {
+  public Optional<Long> createAppPassword(long userId, String name, String lookup, String passwordHash,
+      AppScope scope, String syncKey, Instant now) throws StoreException {
     return database.call(connection -> {
       try (PreparedStatement insert = connection.prepareStatement(
-          "INSERT OR IGNORE INTO app_passwords (user_id, name, lookup, password_hash, created_at)"
-              + " VALUES (?, ?, ?, ?, ?)",
+          "INSERT OR IGNORE INTO app_passwords (user_id, name, lookup, password_hash, created_at, scope, sync_key)"
+              + " VALUES (?, ?, ?, ?, ?, ?, ?)",
           Statement.RETURN_GENERATED_KEYS)) {
         insert.setLong(1, userId);
         insert.setString(2, name);
         insert.setString(3, lookup);
         insert.setString(4, passwordHash);
         insert.setString(5, now.toString());
+        insert.setString(6, scope.wire());
+        insert.setString(7, syncKey);
         if (insert.executeUpdate() == 0) {
           return Optional.empty();
         }
@@ -46,13 +48,14 @@ public final class SqliteAppPasswordStore implements AppPasswordStore {
     return database.call(connection -> {
       List<AppPassword> all = new ArrayList<>();
       try (PreparedStatement query = connection.prepareStatement(
-          "SELECT id, name, created_at, last_used_at FROM app_passwords WHERE user_id = ? ORDER BY id")) {
+          "SELECT id, name, created_at, last_used_at, scope, sync_key IS NOT NULL FROM app_passwords"
+              + " WHERE user_id = ? ORDER BY id")) {
         query.setLong(1, userId);
         try (ResultSet row = query.executeQuery()) {
           while (row.next()) {
             String used = row.getString(4);
-            all.add(new AppPassword(row.getLong(1), row.getString(2), Instant.parse(row.getString(3)),
-                used == null ? null : Instant.parse(used)));
+            all.add(new AppPassword(row.getLong(1), row.getString(2), scope(row.getString(5)), row.getBoolean(6),
+                Instant.parse(row.getString(3)), used == null ? null : Instant.parse(used)));
           }
         }
       }
@@ -62,22 +65,42 @@ public final class SqliteAppPasswordStore implements AppPasswordStore {
 
   @Override
   public List<AppPasswordCandidate> appPasswordCandidates(String username, String lookup) throws StoreException {
+    return candidates(" WHERE u.username = ? AND a.lookup = ? AND u.disabled = 0", username, lookup);
+  }
+
+  @Override
+  public List<AppPasswordCandidate> appPasswordCandidates(String lookup) throws StoreException {
+    return candidates(" WHERE a.lookup = ? AND u.disabled = 0", lookup);
+  }
+
+  @Override
+  public List<AppPasswordCandidate> appPasswordsBySyncKey(String username, String syncKey) throws StoreException {
+    // users.username compares without case (COLLATE NOCASE), as logins do.
+    return candidates(" WHERE u.username = ? AND a.sync_key = ? AND u.disabled = 0", username, syncKey);
+  }
+
+  private List<AppPasswordCandidate> candidates(String where, String... values) throws StoreException {
     return database.call(connection -> {
       List<AppPasswordCandidate> all = new ArrayList<>();
-      try (PreparedStatement query = connection.prepareStatement(
-          "SELECT a.id, u.id, u.username, u.role, a.password_hash FROM app_passwords a JOIN users u ON u.id = a.user_id"
-              + " WHERE u.username = ? AND a.lookup = ? AND u.disabled = 0")) {
-        query.setString(1, username);
-        query.setString(2, lookup);
+      try (PreparedStatement query = connection.prepareStatement("SELECT a.id, u.id, u.username, u.role,"
+          + " a.password_hash, a.scope FROM app_passwords a JOIN users u ON u.id = a.user_id" + where)) {
+        for (int i = 0; i < values.length; i++) {
+          query.setString(i + 1, values[i]);
+        }
         try (ResultSet row = query.executeQuery()) {
           while (row.next()) {
             all.add(new AppPasswordCandidate(row.getLong(1), row.getLong(2), row.getString(3), row.getString(4),
-                row.getString(5)));
+                row.getString(5), scope(row.getString(6))));
           }
         }
       }
       return all;
     });
+  }
+
+  /** A stored scope; the table's CHECK keeps out any other value. */
+  private static AppScope scope(String stored) {
+    return AppScope.parse(stored).orElseThrow(() -> new IllegalStateException("unknown app password scope " + stored));
   }
 
   @Override

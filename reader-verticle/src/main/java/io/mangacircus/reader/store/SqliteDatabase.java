@@ -66,6 +66,16 @@ public final class SqliteDatabase implements AutoCloseable {
       "ALTER TABLE users ADD COLUMN app_passwords_ended INTEGER NOT NULL DEFAULT 0");
 
   /**
+   * What each app password may do (those made before may only read, as before), and the verifier of its KOReader sync
+   * key, found by its index.
+   */
+  private static final List<String> MIGRATION_7 = List.of(
+      "ALTER TABLE app_passwords ADD COLUMN scope TEXT NOT NULL DEFAULT 'read'"
+          + " CHECK (scope IN ('read','read+progress'))",
+      "ALTER TABLE app_passwords ADD COLUMN sync_key TEXT",
+      "CREATE INDEX app_passwords_sync_key ON app_passwords (sync_key)");
+
+  /**
    * KOReader's document ids of each chapter's CBZ (so that a sync request names a chapter, after a restart too) and
    * each user's last KOReader push per document (its device, and the raw position of a file that names no chapter).
    */
@@ -182,7 +192,9 @@ public final class SqliteDatabase implements AutoCloseable {
       if (version < 6) {
         migrate(statement, MIGRATION_6, 6);
       }
-      // Each step runs when the file is below it; a step is its own version whatever the ones around it.
+      if (version < 7) {
+        migrate(statement, MIGRATION_7, 7);
+      }
       if (version < 8) {
         migrate(statement, MIGRATION_8, 8);
       }

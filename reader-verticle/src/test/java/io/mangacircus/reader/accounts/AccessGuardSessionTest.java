@@ -242,7 +242,8 @@ class AccessGuardSessionTest {
   @Test
   void anAppPasswordRememberedOnItsConnectionIsRefusedTheMomentItIsRevoked() throws Exception {
     long rita = stores.users().user("rita").orElseThrow().id();
-    AppPasswords.Created created = guard.appPasswords().create(rita, "KOReader").orElseThrow();
+    AppPasswords.Created created = guard.appPasswords()
+        .create(rita, "KOReader", io.mangacircus.reader.store.AppScope.READ).orElseThrow();
     String basic = "Basic " + java.util.Base64.getEncoder().encodeToString(("rita:" + created.secret())
         .getBytes(java.nio.charset.StandardCharsets.UTF_8));
     assertThat(send("GET", "/api/pages", "Authorization", basic).statusCode()).isEqualTo(200);

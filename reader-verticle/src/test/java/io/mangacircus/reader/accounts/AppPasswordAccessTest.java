@@ -176,6 +176,32 @@ class AppPasswordAccessTest {
     assertThat(reader.createAppPassword(admin, "Panels").getString("name")).as("another user's").isEqualTo("Panels");
   }
 
+  @Test
+  void anAppPasswordReadsOnlyUnlessMadeToMoveProgressTooAndTheListSaysWhichAndThatKoreaderCanSyncWithIt()
+      throws Exception {
+    reader.createAppPassword(rita, "Panels");
+    HttpResponse<String> created = reader.text(as(rita, reader.request("POST", "/api/me/app-passwords",
+        "{\"name\": \"Mihon\", \"scope\": \"read+progress\"}")));
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    assertThat(new JsonObject(created.body()).getString("scope")).isEqualTo("read+progress");
+
+    JsonArray listed = list(rita);
+    assertThat(listed.getJsonObject(0).getString("scope")).isEqualTo("read");
+    assertThat(listed.getJsonObject(1).getString("scope")).isEqualTo("read+progress");
+    assertThat(listed.getJsonObject(1).getBoolean("koreaderSync")).isTrue();
+  }
+
+  @Test
+  void anUnknownScopeIsRefusedWithTheScopesThatExist() throws Exception {
+    for (String scope : new String[] {"\"write\"", "\"READ\"", "1", "[\"read\"]"}) {
+      HttpResponse<String> answer = reader.text(as(rita, reader.request("POST", "/api/me/app-passwords",
+          "{\"name\": \"Mihon\", \"scope\": " + scope + "}")));
+      assertThat(answer.statusCode()).as(scope + ": " + answer.body()).isEqualTo(400);
+      assertThat(answer.body()).contains("read+progress");
+    }
+    assertThat(list(rita)).isEmpty();
+  }
+
   private JsonArray list(ReaderUnderTest.Session session) throws Exception {
     HttpResponse<String> answer = reader.text(as(session, reader.get("/api/me/app-passwords")));
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.mangacircus.reader.ReaderUnderTest;
+import io.mangacircus.reader.accounts.AppPasswords;
 import io.mangacircus.reader.library.ChapterArchives;
 import io.mangacircus.reader.library.KoreaderDigest;
 import io.mangacircus.reader.library.LibraryFiles;
@@ -22,8 +23,6 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,8 +41,6 @@ import org.junit.jupiter.api.io.TempDir;
 class KosyncReplayTest {
 
   private static final String READER_PASSWORD = "rita-reads-a-lot-of-manga";
-  private static final String SYNC_PASSWORD = "kobo-sync-app-password";
-  private static final String READ_ONLY_PASSWORD = "read-only-app-password";
   private static final String ACCEPT = "application/vnd.koreader.v1+json";
 
   @TempDir
@@ -53,20 +50,17 @@ class KosyncReplayTest {
   private ReaderStores stores;
   private ReaderUnderTest.Session rita;
 
+  /** Rita's app passwords: one that may move progress, one that may only read (KOReader sends their MD5). */
+  private String syncPassword;
+  private String readOnlyPassword;
+
   /**
-   * A stand-in for the app passwords' check of KOReader keys, which the reader wires in: rita's keys by MD5, one that
-   * may move progress and one that may only read.
+   * The reader's own check of KOReader keys (the app passwords' sync keys, as the reader wires it), over the stores
+   * the test also reads.
    */
-  private final Function<ReaderStores, KosyncAccounts> standIn = opened -> {
+  private final Function<ReaderStores, KosyncAccounts> keys = opened -> {
     stores = opened;
-    Map<String, Boolean> keys = Map.of(md5(SYNC_PASSWORD), true, md5(READ_ONLY_PASSWORD), false);
-    return (username, key) -> {
-      if (!"rita".equals(username) || !keys.containsKey(key)) {
-        return Optional.empty();
-      }
-      long id = opened.users().user("rita").orElseThrow().id();
-      return Optional.of(new KosyncAccounts.Account(id, "rita", keys.get(key)));
-    };
+    return KosyncAccounts.appPasswords(new AppPasswords(opened.appPasswords(), java.time.Clock.systemUTC()));
   };
 
   @BeforeAll
@@ -78,10 +72,12 @@ class KosyncReplayTest {
     library.chapter("sun", "Sun Parade", 1, 2, Instant.parse("2026-02-01T00:00:00Z"));
     library.chapter("sun", "Sun Parade", 2, 2, Instant.parse("2026-03-01T00:00:00Z"));
     library.chapter("aster", "Aster Fair", 1, 4, Instant.parse("2025-12-01T00:00:00Z"));
-    reader = ReaderUnderTest.start(data, List.of(), standIn);
+    reader = ReaderUnderTest.start(data, List.of(), keys);
     ReaderUnderTest.Session admin = reader.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
     reader.createReader(admin, "rita", READER_PASSWORD);
     rita = reader.login("rita", READER_PASSWORD);
+    syncPassword = reader.createAppPassword(rita, "Kobo", "read+progress").getString("password");
+    readOnlyPassword = reader.createAppPassword(rita, "Shelf", "read").getString("password");
   }
 
   @AfterAll
@@ -92,10 +88,10 @@ class KosyncReplayTest {
   @Test
   void koreaderAuthorizesPushesAndPullsAChapterAndARestartChangesNothing() throws Exception {
     HttpResponse<String> register = send(kosync("POST", "/users/create",
-        "{\"username\": \"rita\", \"password\": \"" + md5(SYNC_PASSWORD) + "\"}"));
+        "{\"username\": \"rita\", \"password\": \"" + md5(syncPassword) + "\"}"));
     assertThat(register.statusCode()).isEqualTo(402);
     assertThat(new JsonObject(register.body()).getInteger("code")).isEqualTo(2005);
-    HttpResponse<String> auth = send(signed(kosync("GET", "/users/auth", null), SYNC_PASSWORD));
+    HttpResponse<String> auth = send(signed(kosync("GET", "/users/auth", null), syncPassword));
     assertThat(auth.statusCode()).as(auth.body()).isEqualTo(200);
     assertThat(new JsonObject(auth.body())).isEqualTo(new JsonObject().put("authorized", "OK"));
 
@@ -107,7 +103,7 @@ class KosyncReplayTest {
 
     HttpResponse<String> pushed = send(signed(kosync("PUT", "/syncs/progress", new JsonObject()
         .put("document", binary).put("progress", "3").put("percentage", 0.6).put("device", "Kobo Libra 2")
-        .put("device_id", "A1B2C3").encode()), SYNC_PASSWORD));
+        .put("device_id", "A1B2C3").encode()), syncPassword));
     assertThat(pushed.statusCode()).as(pushed.body()).isEqualTo(200);
     JsonObject accepted = new JsonObject(pushed.body());
     assertThat(accepted.getString("document")).isEqualTo(binary);
@@ -137,12 +133,12 @@ class KosyncReplayTest {
     assertThat(fromBrowser.getString("document")).isEqualTo(byName);
 
     reader.close();
-    reader = ReaderUnderTest.start(data, List.of(), standIn);
+    reader = ReaderUnderTest.start(data, List.of(), keys);
     rita = reader.login("rita", READER_PASSWORD);
     assertThat(pull(binary).getString("progress")).isEqualTo("2");
     HttpResponse<String> again = send(signed(kosync("PUT", "/syncs/progress", new JsonObject()
         .put("document", byName).put("progress", "4").put("percentage", 0.8).put("device", "Kobo Libra 2")
-        .put("device_id", "A1B2C3").encode()), SYNC_PASSWORD));
+        .put("device_id", "A1B2C3").encode()), syncPassword));
     assertThat(again.statusCode()).as(again.body()).isEqualTo(200);
     assertThat(progressIn("moon").getInteger("page")).isEqualTo(4);
     assertThat(pull(binary).getString("device")).isEqualTo("Kobo Libra 2");
@@ -159,7 +155,7 @@ class KosyncReplayTest {
 
     HttpResponse<String> pushed = send(signed(kosync("PUT", "/syncs/progress", new JsonObject()
         .put("document", next).put("progress", "1").put("percentage", 0.5).put("device", "Kindle")
-        .put("device_id", "K1").encode()), SYNC_PASSWORD));
+        .put("device_id", "K1").encode()), syncPassword));
     assertThat(pushed.statusCode()).as(pushed.body()).isEqualTo(200);
     JsonObject browser = progressIn("sun");
     assertThat(browser.getString("chapter")).isEqualTo("chapter-0002");
@@ -174,22 +170,22 @@ class KosyncReplayTest {
     assertError(send(signed(kosync("GET", "/users/auth", null), "wrong-password")), 401, 2001);
     assertError(send(signed(kosync("GET", "/users/auth", null), READER_PASSWORD)), 401, 2001);
     assertError(send(signed(kosync("GET", "/syncs/progress/" + aster, null), "wrong-password")), 401, 2001);
-    assertError(push(READ_ONLY_PASSWORD, new JsonObject().put("document", aster).put("progress", "2")
+    assertError(push(readOnlyPassword, new JsonObject().put("document", aster).put("progress", "2")
         .put("percentage", 0.5).put("device", "Kobo").put("device_id", "D")), 403, 2001);
-    assertThat(send(signed(kosync("GET", "/users/auth", null), READ_ONLY_PASSWORD)).statusCode()).isEqualTo(200);
-    assertError(push(SYNC_PASSWORD, new JsonObject().put("document", "a:b").put("progress", "2")
+    assertThat(send(signed(kosync("GET", "/users/auth", null), readOnlyPassword)).statusCode()).isEqualTo(200);
+    assertError(push(syncPassword, new JsonObject().put("document", "a:b").put("progress", "2")
         .put("percentage", 0.5).put("device", "Kobo").put("device_id", "D")), 403, 2004);
-    assertError(push(SYNC_PASSWORD, new JsonObject().put("progress", "2").put("percentage", 0.5)
+    assertError(push(syncPassword, new JsonObject().put("progress", "2").put("percentage", 0.5)
         .put("device", "Kobo").put("device_id", "D")), 403, 2004);
-    assertError(push(SYNC_PASSWORD, new JsonObject().put("document", aster).put("progress", "page two")
+    assertError(push(syncPassword, new JsonObject().put("document", aster).put("progress", "page two")
         .put("percentage", 0.5).put("device", "Kobo").put("device_id", "D")), 403, 2003);
-    assertError(push(SYNC_PASSWORD, new JsonObject().put("document", aster).put("progress", "2")
+    assertError(push(syncPassword, new JsonObject().put("document", aster).put("progress", "2")
         .put("percentage", "half").put("device", "Kobo").put("device_id", "D")), 403, 2003);
-    assertError(push(SYNC_PASSWORD, new JsonObject().put("document", aster).put("progress", "2")
+    assertError(push(syncPassword, new JsonObject().put("document", aster).put("progress", "2")
         .put("percentage", 0.5)), 403, 2003);
-    assertError(send(signed(kosync("PUT", "/syncs/progress", "{\"document\": "), SYNC_PASSWORD)), 403, 2003);
+    assertError(send(signed(kosync("PUT", "/syncs/progress", "{\"document\": "), syncPassword)), 403, 2003);
     assertError(send(signed(kosync("PUT", "/syncs/progress", new JsonObject().put("document", aster)
-        .put("metadata", "x".repeat(KosyncRoutes.MAX_BODY_BYTES)).encode()), SYNC_PASSWORD)), 413, 2003);
+        .put("metadata", "x".repeat(KosyncRoutes.MAX_BODY_BYTES)).encode()), syncPassword)), 413, 2003);
     assertThat(progressIn("aster")).isNull();
   }
 
@@ -197,7 +193,7 @@ class KosyncReplayTest {
   void aDocumentThatNamesNoChapterIsKeptAsSentSoThatDevicesStillSync() throws Exception {
     String elsewhere = md5("A Novel From Elsewhere.epub");
     assertThat(pull(elsewhere)).isEqualTo(new JsonObject());
-    HttpResponse<String> pushed = push(SYNC_PASSWORD, new JsonObject().put("document", elsewhere)
+    HttpResponse<String> pushed = push(syncPassword, new JsonObject().put("document", elsewhere)
         .put("progress", "/body/DocFragment[10]/body/div/p[1]/text().0").put("percentage", 0.42)
         .put("device", "Kobo").put("device_id", "D1")
         .put("metadata", new JsonObject().put("filename", "A Novel From Elsewhere.epub")));
@@ -223,7 +219,7 @@ class KosyncReplayTest {
   }
 
   private JsonObject pull(String document) throws Exception {
-    HttpResponse<String> pulled = send(signed(kosync("GET", "/syncs/progress/" + document, null), SYNC_PASSWORD));
+    HttpResponse<String> pulled = send(signed(kosync("GET", "/syncs/progress/" + document, null), syncPassword));
     assertThat(pulled.statusCode()).as(pulled.body()).isEqualTo(200);
     return new JsonObject(pulled.body());
   }

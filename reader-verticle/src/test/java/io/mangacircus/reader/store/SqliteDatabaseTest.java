@@ -129,4 +129,40 @@ class SqliteDatabaseTest {
       assertThat(progress.readChapters(1, "s")).containsExactly("chapter-0003");
     }
   }
+
+  @Test
+  void aSchemaSixDatabaseKeepsItsAppPasswordsWhichMayOnlyReadAndHaveNoSyncKey() throws Exception {
+    Path file = dir.resolve("reader.db");
+    try (java.sql.Connection old = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+        java.sql.Statement sql = old.createStatement()) {
+      // the tables of schema 6 that app passwords touch, as that release created them
+      sql.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)");
+      sql.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+          + " password_hash TEXT NOT NULL, role TEXT NOT NULL CHECK (role IN ('admin','reader')),"
+          + " disabled INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, app_passwords_ended_at TEXT,"
+          + " app_passwords_ended INTEGER NOT NULL DEFAULT 0)");
+      sql.execute("CREATE TABLE app_passwords (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id)"
+          + " ON DELETE CASCADE, name TEXT NOT NULL, lookup TEXT NOT NULL, password_hash TEXT NOT NULL,"
+          + " created_at TEXT NOT NULL, last_used_at TEXT, UNIQUE (user_id, name))");
+      sql.execute("CREATE INDEX app_passwords_lookup ON app_passwords (lookup)");
+      for (int version = 1; version <= 6; version++) {
+        sql.execute("INSERT INTO schema_version VALUES (" + version + ")");
+      }
+      sql.execute("INSERT INTO users (id, username, password_hash, role, created_at)"
+          + " VALUES (1, 'old', 'x', 'reader', '2026-01-01T00:00:00Z')");
+      sql.execute("INSERT INTO app_passwords VALUES (1, 1, 'Panels', 'Abcd', 'hash', '2026-01-02T00:00:00Z', NULL)");
+    }
+
+    try (SqliteDatabase db = SqliteDatabase.open(file)) {
+      assertThat(db.schemaVersion()).isEqualTo(SqliteDatabase.SCHEMA);
+      assertThat(db.<String>call(connection -> {
+        try (java.sql.Statement sql = connection.createStatement();
+            java.sql.ResultSet row = sql.executeQuery("SELECT name || ' ' || scope || ' ' || (sync_key IS NULL)"
+                + " FROM app_passwords")) {
+          row.next();
+          return row.getString(1);
+        }
+      })).as("name, scope, without a sync key").isEqualTo("Panels read 1");
+    }
+  }
 }
