@@ -215,6 +215,9 @@ public final class AccessGuard implements Handler<RoutingContext> {
       appLogin.admit(ctx, offered, (needs & OPEN_TO_PROGRESS) != 0);
       return;
     }
+    if ((needs & (OPEN_TO_APPS | OPEN_TO_PROGRESS)) != 0 && appLogin.admitSession(ctx, (needs & OPEN_TO_PROGRESS) != 0)) {
+      return;
+    }
     // The first Cookie header: the one Vert.x reads the session cookie from (a second one is never looked at).
     String cookies = ctx.request().getHeader(HttpHeaders.COOKIE);
     Session same = ConnectionMemory.recall(ctx, cookies, generation(), clock.instant());

@@ -24,6 +24,9 @@ final class AppPasswordLogin {
 
   private static final String API_KEY_PREFIX = API_KEY_HEADER + ": ";
 
+  /** Where the Komga API is mounted: an app password admitted there opens a reading app's session. */
+  private static final String KOMGA_PATH = "/komga/";
+
   /** The throttle's user for {@code X-API-Key} attempts (no login name holds a control character). */
   static final String API_KEY_USER = "\u0000api-key";
 
@@ -131,12 +134,40 @@ final class AppPasswordLogin {
       }
       throttle.succeeded(attempt);
       AppPasswords.Access access = ar.result().get();
-      Session session = new Session("app-password:" + access.appPasswordId(), access.userId(), access.username(),
-          AccessGuard.APP_ROLE, null, Instant.MAX, access.scope());
+      Session session = session(access);
       ConnectionMemory.keep(ctx, credentials, session, asked, generation.getAsLong(),
           clock.instant().plus(AccessGuard.REMEMBER));
+      if (ctx.request().path().startsWith(KOMGA_PATH) && generation.getAsLong() == asked) {
+        String token = appPasswords.sessions().open(access, clock.instant());
+        ctx.response().addCookie(io.vertx.core.http.Cookie.cookie(AppSessions.COOKIE, token).setPath("/")
+            .setHttpOnly(true).setSameSite(io.vertx.core.http.CookieSameSite.STRICT)
+            .setSecure(ctx.request().isSSL()
+                || "https".equalsIgnoreCase(ctx.request().getHeader("X-Forwarded-Proto"))).setMaxAge(AppSessions.IDLE.toSeconds()));
+      }
       pass(ctx, session, progress);
     });
+  }
+
+  /**
+   * Admits the request as the reading app whose session the {@link AppSessions#COOKIE} cookie names; false (nothing
+   * answered) when it names none that lasts.
+   */
+  boolean admitSession(RoutingContext ctx, boolean progress) {
+    io.vertx.core.http.Cookie cookie = ctx.request().getCookie(AppSessions.COOKIE);
+    if (cookie == null || !ctx.request().path().startsWith(KOMGA_PATH)) {
+      return false;
+    }
+    Optional<AppPasswords.Access> access = appPasswords.sessions().find(cookie.getValue(), clock.instant());
+    if (access.isEmpty()) {
+      return false;
+    }
+    pass(ctx, session(access.get()), progress);
+    return true;
+  }
+
+  private static Session session(AppPasswords.Access access) {
+    return new Session("app-password:" + access.appPasswordId(), access.userId(), access.username(),
+        AccessGuard.APP_ROLE, null, Instant.MAX, access.scope());
   }
 
   /** An app password's request: on a progress route only with a scope that allows it. */

@@ -69,6 +69,7 @@ public final class AppPasswords {
   private final InstantSource clock;
   private final ConcurrentHashMap<String, Remembered> remembered = new ConcurrentHashMap<>();
   private final AtomicLong generation = new AtomicLong();
+  private final AppSessions sessions = new AppSessions();
 
   public AppPasswords(AppPasswordStore store, InstantSource clock) {
     this.store = store;
@@ -218,10 +219,16 @@ public final class AppPasswords {
     return generation.get();
   }
 
-  /** Nothing checked before is trusted from memory any more. */
+  /** Nothing checked before is trusted from memory any more, and every reading app's session ends. */
   public void forgetAll() {
     generation.incrementAndGet();
     remembered.clear();
+    sessions.forgetAll();
+  }
+
+  /** The reading apps' sessions that these app passwords opened (ended by {@link #forgetAll}). */
+  public AppSessions sessions() {
+    return sessions;
   }
 
   /** Whether {@code name} can name an app password: 1 to {@link #MAX_NAME} characters, no control characters. */

@@ -131,7 +131,7 @@ class AppPasswordScopeTest {
     assertThat(send("POST", "/api/me/app-passwords", "{\"name\": \"more\"}", "X-API-Key", secret).statusCode())
         .isEqualTo(401);
     assertThat(send("GET", "/api/admin/users", null, "X-API-Key", secret).statusCode()).isEqualTo(401);
-    HttpResponse<String> wrong = send("GET", PAGE, null, "X-API-Key", "x" + secret.substring(1));
+    HttpResponse<String> wrong = send("GET", PAGE, null, "X-API-Key", (secret.charAt(0) == 'x' ? "y" : "x") + secret.substring(1));
     assertThat(wrong.statusCode()).isEqualTo(401);
     assertThat(wrong.headers().firstValue("WWW-Authenticate")).as("reading apps answer a Basic challenge")
         .hasValueSatisfying(v -> assertThat(v).startsWith("Basic realm="));
