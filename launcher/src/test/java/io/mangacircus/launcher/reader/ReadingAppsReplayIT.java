@@ -69,6 +69,9 @@ class ReadingAppsReplayIT {
   private Path work;
 
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  /** Mihon's client: the Komga source and tracker share its cookie jar (mihon core NetworkHelper.kt). */
+  private final HttpClient phone = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .cookieHandler(new java.net.CookieManager(null, java.net.CookiePolicy.ACCEPT_ALL)).build();
   private final List<Path> moon = new ArrayList<>();
   private JarProcess jar;
   private int port;
@@ -185,6 +188,8 @@ class ReadingAppsReplayIT {
   void progressMovesBetweenTheBrowserTheTrackerOpdsAndKoreaderBothWays() throws Exception {
     ReaderSession browser = ReaderSession.login(port, "rita", RITA_PASSWORD);
     String series = "/api/v1/series/moon";
+    // The series opened in the source, which signs in; the tracker, bound to it, rides on that sign-in's cookie.
+    assertThat(source(series).statusCode()).isEqualTo(200);
 
     // Read to page 5 (the last) of chapter 1 in the browser: the tracker's refresh reports chapter 1 read.
     assertThat(browser.put("/api/progress/moon", new JsonObject().put("chapter", "chapter-0001").put("page", 5))
@@ -195,9 +200,10 @@ class ReadingAppsReplayIT {
     assertThat(tracked.getDouble("maxNumberSort")).isEqualTo(3.0);
 
     // The tracker's update to chapter 2: the browser and the OPDS catalog show chapters 1 and 2 read.
-    HttpResponse<String> update = send(komga("/api/v2/series/moon/read-progress/tachiyomi", mihon)
-        .header("User-Agent", TRACKER_UA).header("Content-Type", "application/json")
-        .PUT(HttpRequest.BodyPublishers.ofString("{\"lastBookNumberSortRead\":2.0}")));
+    HttpResponse<String> update = phone.send(tracker("/api/v2/series/moon/read-progress/tachiyomi")
+        .header("Content-Type", "application/json")
+        .PUT(HttpRequest.BodyPublishers.ofString("{\"lastBookNumberSortRead\":2.0}")).build(),
+        HttpResponse.BodyHandlers.ofString());
     assertThat(update.statusCode()).as(update.body()).isIn(200, 204);
     assertThat(trackerRefresh(series).getDouble("lastReadContinuousNumberSort")).isEqualTo(2.0);
     assertThat(chapterStates(browser)).containsExactly("read", "read", "unread");
@@ -236,6 +242,8 @@ class ReadingAppsReplayIT {
     // A restart changes nothing: the tracker, the browser, KOReader, and the CBZ's bytes and digest.
     jar.close();
     jar = startJar();
+    // Sessions are in memory, as Komga's: the source signs in again when the series is opened, then the tracker.
+    assertThat(source(series).statusCode()).isEqualTo(200);
     assertThat(trackerRefresh(series).getDouble("lastReadContinuousNumberSort")).isEqualTo(3.0);
     assertThat(chapterStates(ReaderSession.login(port, "rita", RITA_PASSWORD))).containsExactly("read", "read",
         "read");
@@ -247,11 +255,11 @@ class ReadingAppsReplayIT {
 
   /** The tracker's {@code getTrackSearch}: the series, then its v2 read progress (every key it decodes checked). */
   private JsonObject trackerRefresh(String seriesUrl) throws Exception {
-    HttpResponse<String> series = send(komga(seriesUrl, mihon).header("User-Agent", TRACKER_UA));
+    HttpResponse<String> series = phone.send(tracker(seriesUrl).build(), HttpResponse.BodyHandlers.ofString());
     assertThat(series.statusCode()).as(series.body()).isEqualTo(200);
     assertSeries(new JsonObject(series.body()));
-    HttpResponse<String> progress = send(komga(seriesUrl.replace("/api/v1/series/", "/api/v2/series/")
-        + "/read-progress/tachiyomi", mihon).header("User-Agent", TRACKER_UA));
+    HttpResponse<String> progress = phone.send(tracker(seriesUrl.replace("/api/v1/series/", "/api/v2/series/")
+        + "/read-progress/tachiyomi").build(), HttpResponse.BodyHandlers.ofString());
     assertThat(progress.statusCode()).as(progress.body()).isEqualTo(200);
     JsonObject answer = new JsonObject(progress.body());
     assertKeys("ReadProgressV2Dto", answer, Map.of("booksCount", Integer.class, "booksReadCount", Integer.class,
@@ -362,7 +370,26 @@ class ReadingAppsReplayIT {
     return URI.create("http://127.0.0.1:" + port + path);
   }
 
-  /** A request of the Komga source (or tracker) with an app password, or none. */
+  /**
+   * A GET of the Komga source on Mihon's client: sent as it is, and again with Basic credentials when answered 401 with
+   * a Basic challenge (the source's OkHttp authenticator); the answer keeps the cookies it sets in the phone's jar.
+   */
+  private HttpResponse<String> source(String path) throws Exception {
+    HttpResponse<String> first = phone.send(komga(path, null).build(), HttpResponse.BodyHandlers.ofString());
+    if (first.statusCode() != 401
+        || !first.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Basic ")) {
+      return first;
+    }
+    return phone.send(komga(path, mihon).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** A request of Mihon's Komga tracker: no credentials of its own, the phone's cookie jar. */
+  private HttpRequest.Builder tracker(String path) {
+    return HttpRequest.newBuilder(uri("/komga" + path)).timeout(Duration.ofSeconds(10))
+        .header("User-Agent", TRACKER_UA);
+  }
+
+  /** A request of a Komga client with an app password over Basic, or none. */
   private HttpRequest.Builder komga(String path, String secret) {
     HttpRequest.Builder request = HttpRequest.newBuilder(uri("/komga" + path)).timeout(Duration.ofSeconds(10))
         .header("User-Agent", KOMGA_UA);
@@ -375,7 +402,7 @@ class ReadingAppsReplayIT {
   }
 
   private String komgaJson(String path) throws Exception {
-    HttpResponse<String> answer = send(komga(path, mihon));
+    HttpResponse<String> answer = source(path);
     assertThat(answer.statusCode()).as(path + ": " + answer.body()).isEqualTo(200);
     assertThat(answer.headers().firstValue("Content-Type")).as(path)
         .hasValueSatisfying(v -> assertThat(v).startsWith("application/json"));
