@@ -65,7 +65,7 @@ while IFS= read -r path; do   # /api/series/bench/chapters/cN/pages/P -> /komga/
   echo "/komga/api/v1/books/$(b64url "$s/$c")/pages/$p" >>"$work/komga-pages.paths"
 done <"$work/reader.paths"
 list_pages=$(( (total_series + 19) / 20 ))
-seq 0 $(( list_pages - 1 )) | shuf --random-source=<(yes) | sed 's|^|/komga/api/v1/series?size=20\&page=|' \
+seq 0 $(( list_pages - 1 )) | awk 'BEGIN { srand(1) } { print rand() "\t" $0 }' | sort -k1,1 | cut -f2 | sed 's|^|/komga/api/v1/series?size=20\&page=|' \
   >"$work/series.paths"
 
 # ---- MangaCircus and an app password --------------------------------------------------------------------------------

@@ -270,8 +270,10 @@ public final class ReaderVerticle extends VerticleBase {
         files.root(), new CoverCache(dataDir.resolve("search-covers"), CoverCache.DEFAULT_MAX_FILES, clock)).router());
     router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, stores.progress(), catalog,
         cbz, new ProgressRecorder(files, stores.progress(), clock), proxies, pages::handleCover).router());
-    router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaRoutes(vertx, inventory, files, catalog, clock,
-        pages::handleCover, stores.progress(), cbz).router());
+    KomgaRoutes komga = new KomgaRoutes(vertx, inventory, files, catalog, clock, pages::handleCover, stores.progress(),
+        cbz);
+    komga.routePages(router);
+    router.route(KomgaRoutes.MOUNT + "*").subRouter(komga.router());
     router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaProgressRoutes(vertx, files, stores.progress(),
         new ProgressRecorder(files, stores.progress(), clock), clock).router());
     router.route(KosyncRoutes.MOUNT + "*").subRouter(new KosyncRoutes(vertx, kosyncAccounts == null

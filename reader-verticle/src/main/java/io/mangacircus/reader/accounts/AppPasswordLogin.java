@@ -47,6 +47,8 @@ final class AppPasswordLogin {
   private final InstantSource clock;
   private final LongSupplier generation;
   private final Deny deny;
+  private final java.util.concurrent.ConcurrentHashMap<String, Future<Optional<AppPasswords.Access>>> inFlight =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   AppPasswordLogin(AccessGuard guard, InstantSource clock, LongSupplier generation, Deny deny) {
     this.guard = guard;
@@ -82,6 +84,7 @@ final class AppPasswordLogin {
     }
     boolean basic = credentials.regionMatches(true, 0, "Basic ", 0, 6);
     String username;
+    Optional<AppPasswords.Access> recalled;
     Callable<Optional<AppPasswords.Access>> check;
     if (basic) {
       String decoded;
@@ -99,24 +102,49 @@ final class AppPasswordLogin {
       }
       username = decoded.substring(0, colon);
       String secret = decoded.substring(colon + 1);
+      recalled = appPasswords.recalled(username, secret);
       check = () -> appPasswords.check(username, secret);
     } else {
       username = API_KEY_USER;
       String secret = credentials.substring(API_KEY_PREFIX.length());
+      recalled = appPasswords.recalledApiKey(secret);
       check = () -> appPasswords.checkApiKey(secret);
+    }
+    if (recalled.isPresent()) {
+      // Checked moments ago (on another connection, or this one before its memory lapsed): no guess to count, and no
+      // trip to the password threads, which a page stream's connections renewing together would fill.
+      admitted(ctx, credentials, recalled.get(), generation.getAsLong(), progress);
+      return;
     }
     String client = guard.clientAddress(ctx);
     LoginThrottle throttle = guard.loginThrottle();
-    LoginThrottle.Attempt attempt = throttle.begin(client, username.toLowerCase(Locale.ROOT));
-    if (!attempt.admitted()) {
-      AccessGuard.tooManyAttempts(ctx, attempt.retryAfter());
-      return;
-    }
     long asked = generation.getAsLong();
-    Future<Optional<AppPasswords.Access>> checked = guard.passwordWork().submit(check);
+    // One check at a time per credentials: connections that offer the same ones together wait for it, and it counts
+    // in the throttle once (one guess, whoever waits for its answer).
+    LoginThrottle.Attempt begun = null;
+    if (!inFlight.containsKey(credentials)) {
+      begun = throttle.begin(client, username.toLowerCase(Locale.ROOT));
+      if (!begun.admitted()) {
+        AccessGuard.tooManyAttempts(ctx, begun.retryAfter());
+        return;
+      }
+    }
+    boolean[] started = {false};
+    Future<Optional<AppPasswords.Access>> checked = inFlight.computeIfAbsent(credentials, offered -> {
+      started[0] = true;
+      Future<Optional<AppPasswords.Access>> work = guard.passwordWork().submit(check);
+      work.onComplete(ar -> inFlight.remove(offered, work));
+      return work;
+    });
+    if (begun != null && !started[0]) {
+      throttle.abandoned(begun);
+    }
+    LoginThrottle.Attempt attempt = started[0] ? begun : null;
     checked.onComplete(ar -> {
       if (ar.failed()) {
-        throttle.abandoned(attempt);
+        if (attempt != null) {
+          throttle.abandoned(attempt);
+        }
         if (ar.cause() instanceof PasswordWork.Busy) {
           AccessGuard.busy(ctx);
         } else {
@@ -125,28 +153,47 @@ final class AppPasswordLogin {
         return;
       }
       if (ar.result().isEmpty()) {
-        throttle.failed(attempt);
+        if (attempt != null) {
+          throttle.failed(attempt);
+        }
         LOG.info("[ACCOUNTS] failed app-password login {} from {}",
             basic ? "for '" + username + "'" : "by " + API_KEY_HEADER, client);
         deny.deny(ctx, 401, "unauthorized", basic ? "wrong user name or app password (the account password is not "
             + "accepted here: create an app password in your profile)" : "wrong app password in " + API_KEY_HEADER);
         return;
       }
-      throttle.succeeded(attempt);
-      AppPasswords.Access access = ar.result().get();
-      Session session = session(access);
-      ConnectionMemory.keep(ctx, credentials, session, asked, generation.getAsLong(),
-          clock.instant().plus(AccessGuard.REMEMBER));
-      if (ctx.request().path().startsWith(KOMGA_PATH) && generation.getAsLong() == asked) {
-        String token = appPasswords.sessions().open(access, clock.instant());
-        ctx.response().addCookie(io.vertx.core.http.Cookie.cookie(AppSessions.COOKIE, token).setPath("/")
-            .setHttpOnly(true).setSameSite(io.vertx.core.http.CookieSameSite.STRICT)
-            .setSecure(ctx.request().isSSL()
-                || "https".equalsIgnoreCase(ctx.request().getHeader("X-Forwarded-Proto"))).setMaxAge(AppSessions.IDLE.toSeconds()));
+      if (attempt != null) {
+        throttle.succeeded(attempt);
       }
-      pass(ctx, session, progress);
+      admitted(ctx, credentials, ar.result().get(), asked, progress);
     });
   }
+
+  /**
+   * A request whose app password was accepted: remembered by its connection, given a reading app's session on the Komga
+   * API (unless a revocation overlapped the check, {@code asked} being the generation before it), then let through.
+   */
+  private void admitted(RoutingContext ctx, String credentials, AppPasswords.Access access, long asked,
+      boolean progress) {
+    Session session = session(access);
+    ConnectionMemory.keep(ctx, credentials, session, asked, generation.getAsLong(),
+        clock.instant().plus(AccessGuard.REMEMBER));
+    if (ctx.request().path().startsWith(KOMGA_PATH) && generation.getAsLong() == asked && !hasSession(ctx)) {
+      String token = appPasswords.sessions().open(access, clock.instant());
+      boolean secure = ctx.request().isSSL() || "https".equalsIgnoreCase(ctx.request().getHeader("X-Forwarded-Proto"));
+      ctx.response().addCookie(io.vertx.core.http.Cookie.cookie(AppSessions.COOKIE, token).setPath("/")
+          .setHttpOnly(true).setSameSite(io.vertx.core.http.CookieSameSite.STRICT).setSecure(secure)
+          .setMaxAge(AppSessions.IDLE.toSeconds()));
+    }
+    pass(ctx, session, progress);
+  }
+
+  /** Whether the request carries a reading app's session that lasts. */
+  private boolean hasSession(RoutingContext ctx) {
+    io.vertx.core.http.Cookie cookie = ctx.request().getCookie(AppSessions.COOKIE);
+    return cookie != null && appPasswords.sessions().find(cookie.getValue(), clock.instant()).isPresent();
+  }
+
 
   /**
    * Admits the request as the reading app whose session the {@link AppSessions#COOKIE} cookie names; false (nothing

@@ -114,7 +114,7 @@ public final class AppPasswords {
     if (username.isEmpty() || secret.length() != LENGTH) {
       return Optional.empty();
     }
-    String key = Sessions.hash(username.toLowerCase(Locale.ROOT) + "\u0000" + secret);
+    String key = basicKey(username, secret);
     Instant now = clock.instant();
     Remembered known = remembered.get(key);
     if (known != null && now.isBefore(known.until())) {
@@ -138,7 +138,7 @@ public final class AppPasswords {
     if (secret.length() != LENGTH) {
       return Optional.empty();
     }
-    String key = Sessions.hash("\u0000api-key\u0000" + secret);
+    String key = apiKeyKey(secret);
     Optional<Access> known = recall(key);
     if (known.isPresent()) {
       return known;
@@ -173,6 +173,27 @@ public final class AppPasswords {
     long asked = generation.get();
     List<AppPasswordCandidate> found = store.appPasswordsBySyncKey(username, syncKeyVerifier(md5));
     return found.isEmpty() ? Optional.empty() : Optional.of(used(found.get(0), key, asked, now));
+  }
+
+  /**
+   * Whom {@code username} and {@code secret} admit, if a check made within {@link #REMEMBER} said so; empty when it
+   * must be checked ({@link #check}). Cheap and not blocking: a SHA-256 and a map lookup.
+   */
+  public Optional<Access> recalled(String username, String secret) {
+    return username.isEmpty() || secret.length() != LENGTH ? Optional.empty() : recall(basicKey(username, secret));
+  }
+
+  /** {@link #recalled(String, String)} for an app password sent alone ({@link #checkApiKey}). */
+  public Optional<Access> recalledApiKey(String secret) {
+    return secret.length() != LENGTH ? Optional.empty() : recall(apiKeyKey(secret));
+  }
+
+  private static String basicKey(String username, String secret) {
+    return Sessions.hash(username.toLowerCase(Locale.ROOT) + "\u0000" + secret);
+  }
+
+  private static String apiKeyKey(String secret) {
+    return Sessions.hash("\u0000api-key\u0000" + secret);
   }
 
   /** What a check remembered under {@code key}, while it is trusted. */

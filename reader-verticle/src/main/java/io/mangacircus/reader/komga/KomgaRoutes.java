@@ -71,10 +71,19 @@ public final class KomgaRoutes {
     this.cbz = cbz;
   }
 
-  /** The routes, relative to {@link #MOUNT}; page images first (most requests). */
+  /**
+   * Declares the page-image route ({@code /komga/api/v1/books/:book/pages/:page}) on {@code root} itself, as the
+   * reader's own page route is (docs/architecture.md): page images are most of a reading app's requests, and a
+   * sub-router costs each of them a wrapped routing context and another walk of routes. Declare it before
+   * {@link #router()} is mounted.
+   */
+  public void routePages(Router root) {
+    AccessGuard.appReadable(root.get(MOUNT + "/api/v1/books/:book/pages/:page")).handler(this::handlePage);
+  }
+
+  /** The routes, relative to {@link #MOUNT}, but page images ({@link #routePages}). */
   public Router router() {
     Router router = Router.router(vertx);
-    AccessGuard.appReadable(router.get("/api/v1/books/:book/pages/:page")).handler(this::handlePage);
     AccessGuard.appReadable(router.get("/api/v1/series")).handler(this::handleSeriesList);
     AccessGuard.appReadable(router.get("/api/v1/series/:series")).handler(this::handleSeries);
     AccessGuard.appReadable(router.get("/api/v1/series/:series/thumbnail")).handler(this::handleThumbnail);
@@ -254,13 +263,21 @@ public final class KomgaRoutes {
       return;
     }
     int index = number;
-    blocking(ctx, () -> files.chapter(ref.get().seriesId(), ref.get().chapterId()), chapter -> {
-      if (index > chapter.pages().size()) {
-        KomgaErrors.notFound(ctx, clock);
-        return;
-      }
-      PageResponses.send(ctx, chapter, index, PageResponses.PAGE_CACHE);
-    });
+    Optional<LibraryFiles.Chapter> known = files.cached(ref.get().seriesId(), ref.get().chapterId());
+    if (known.isPresent()) {
+      sendPage(ctx, known.get(), index);
+      return;
+    }
+    blocking(ctx, () -> files.chapter(ref.get().seriesId(), ref.get().chapterId()), chapter -> sendPage(ctx, chapter,
+        index));
+  }
+
+  private void sendPage(RoutingContext ctx, LibraryFiles.Chapter chapter, int index) {
+    if (index > chapter.pages().size()) {
+      KomgaErrors.notFound(ctx, clock);
+      return;
+    }
+    PageResponses.send(ctx, chapter, index, PageResponses.PAGE_CACHE);
   }
 
   /** {@code GET /api/v1/books/{id}/thumbnail}: the chapter's first page, cached as a series cover is. */
