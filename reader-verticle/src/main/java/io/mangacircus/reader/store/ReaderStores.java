@@ -42,7 +42,7 @@ public final class ReaderStores implements AutoCloseable {
   public static ReaderStores openSqlite(Path file) {
     SqliteDatabase database = SqliteDatabase.open(file);
     return new ReaderStores(new SqliteUserStore(database), new SqliteSessionStore(database),
-        new SqliteAppPasswordStore(database), new SqliteProgressStore(database), new SqliteAlertStore(database),
+        new SqliteAppPasswordStore(database), new CachedProgressStore(new SqliteProgressStore(database)), new SqliteAlertStore(database),
         new SqliteKosyncStore(database), database::close);
   }
 
