@@ -146,19 +146,34 @@ public final class KomgaRoutes {
       return;
     }
     long user = user(ctx);
-    afterFirstScan(ctx, summary -> blocking(ctx, () -> {
-      // The user's reading once per request, not per series.
-      UserReading reading = new UserReading(progress.readChapters(user), positions(user));
-      Map<String, Map<String, Instant>> times = inventory.chapterTimes();
-      List<SeriesEntry> chosen = new ArrayList<>(selection.apply(summary.series(), times));
+    afterFirstScan(ctx, summary -> {
+      Optional<ProgressStore.Reading> kept = progress.keptReading(user);
+      if (kept.isPresent()) {
+        // The user's reading is in memory: the page is made on the event loop, without a worker's round trip.
+        ctx.json(seriesPage(summary, selection, reversed, statuses, paging, kept.get()));
+        return;
+      }
+      blocking(ctx, () -> seriesPage(summary, selection, reversed, statuses, paging,
+          new ProgressStore.Reading(progress.progress(user), progress.readChapters(user))), ctx::json);
+    });
+  }
+
+  /** A page of the series list for a user whose reading is {@code reading}. */
+  private JsonObject seriesPage(LibraryInventory.Summary summary, SeriesSelection selection, boolean reversed,
+      java.util.Set<String> statuses, KomgaPaging paging, ProgressStore.Reading reading) {
+    UserReading counts = new UserReading(reading.read(), positions(reading.positions()));
+    Map<String, Map<String, Instant>> times = inventory.chapterTimes();
+    List<SeriesEntry> chosen = selection.apply(summary.series(), times);
+    if (reversed || !statuses.isEmpty()) {
+      chosen = new ArrayList<>(chosen);
       if (reversed) {
         Collections.reverse(chosen);
       }
       if (!statuses.isEmpty()) {
-        chosen.removeIf(s -> !statuses.contains(reading.counts(s).status()));
+        chosen.removeIf(s -> !statuses.contains(counts.counts(s).status()));
       }
-      return paging.answer(chosen, s -> KomgaShapes.series(s, firstPublished(times, s.id()), reading.counts(s)));
-    }, ctx::json));
+    }
+    return paging.answer(chosen, s -> KomgaShapes.series(s, firstPublished(times, s.id()), counts.counts(s)));
   }
 
   /** {@code GET /api/v1/collections}: the catalog's collections as Komga's, paged. */
@@ -317,9 +332,9 @@ public final class KomgaRoutes {
     }
   }
 
-  private Map<String, Progress> positions(long user) throws io.mangacircus.reader.store.StoreException {
+  private static Map<String, Progress> positions(List<Progress> saved) {
     Map<String, Progress> positions = new java.util.HashMap<>();
-    for (Progress p : progress.progress(user)) {
+    for (Progress p : saved) {
       positions.put(p.series(), p);
     }
     return positions;

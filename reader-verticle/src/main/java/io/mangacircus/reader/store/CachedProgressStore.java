@@ -23,15 +23,17 @@ public final class CachedProgressStore implements ProgressStore {
   /** Users whose reading is kept at most; past it the kept readings are dropped and read again as asked. */
   static final int MAX_USERS = 1_000;
 
-  private record Reading(List<Progress> positions, Map<String, Set<String>> read) {
-  }
-
   private final ProgressStore store;
   private final ConcurrentHashMap<Long, Reading> kept = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Long, AtomicLong> versions = new ConcurrentHashMap<>();
 
   public CachedProgressStore(ProgressStore store) {
     this.store = store;
+  }
+
+  @Override
+  public Optional<Reading> keptReading(long userId) {
+    return Optional.ofNullable(kept.get(userId));
   }
 
   @Override

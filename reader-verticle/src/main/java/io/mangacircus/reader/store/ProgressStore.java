@@ -45,6 +45,19 @@ public interface ProgressStore {
   /** Every chapter the user has read, by series. */
   Map<String, Set<String>> readChapters(long userId) throws StoreException;
 
+  /**
+   * The user's whole reading (every saved position, newest first, and every chapter read) when this store can give it
+   * without blocking, from memory; empty when it must be read ({@link #progress(long)}, {@link #readChapters(long)}).
+   * Safe on an event loop.
+   */
+  default java.util.Optional<Reading> keptReading(long userId) {
+    return java.util.Optional.empty();
+  }
+
+  /** A user's whole reading: saved positions, newest first, and the chapters read by series. */
+  record Reading(List<Progress> positions, Map<String, Set<String>> read) {
+  }
+
   /** The user's last library visit, if any. */
   Optional<LibraryVisit> libraryVisit(long userId) throws StoreException;
 
