@@ -210,14 +210,19 @@ class ReaderBrowserIT {
 
     driver.findElement(By.id("whoami")).click();
     waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("app-password-name")))
-        .sendKeys("Panels on the iPad");
+        .sendKeys("Kobo and the iPad");
+    new Select(driver.findElement(By.id("app-password-scope"))).selectByValue("read+progress");
     driver.findElement(By.id("create-app-password")).click();
     WebElement secretBox = waiting().until(ExpectedConditions.visibilityOfElementLocated(
         By.id("new-app-password-secret")));
     String secret = secretBox.getText();
     assertThat(secret).hasSize(24);
+    assertThat(driver.findElement(By.id("new-app-password-scope")).getText()).isEqualTo("Read and sync progress");
     assertThat(driver.findElement(By.cssSelector("tr[data-app-password-id] .last-used")).getText())
         .isEqualTo("never");
+    assertThat(driver.findElement(By.cssSelector("tr[data-app-password-id] .app-password-scope")).getText())
+        .as("the scope chosen, and that KOReader's sync can use it").contains("Read and sync progress")
+        .contains("KOReader sync");
     browser.screenshot("profile-app-password");
 
     assertThat(opds("frank", secret)).as("the app reads the catalog with it").isEqualTo(200);
