@@ -73,23 +73,7 @@ sed 's|^|/komga/api/v1/series?size=20\&page=|' "$work/list.order" >"$work/series
 awk '{ print "/api/series?size=20&page=" $1 + 1 }' "$work/list.order" >"$work/reader-series.paths"   # pages from 1
 
 # ---- MangaCircus and an app password --------------------------------------------------------------------------------
-mc_java_options
-port=$(free_port); hport=$(free_port)
-password="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
-echo '{}' >"$work/mangacircus.json"
-MANGACIRCUS_ADMIN_PASSWORD=$password java $mc_opts -jar "$jar" all --conf "$work/mangacircus.json" \
-  --data "$data" --port "$port" --health-port "$hport" >"$work/mangacircus.log" 2>&1 &
-mc_pid=$!
-mc_ready() {
-  kill -0 "$mc_pid" 2>/dev/null || { tail -20 "$work/mangacircus.log" >&2; exit 1; }
-  [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/health/ready" || true)" = 200 ]
-}
-wait_for "MangaCircus /health/ready" 180 mc_ready
-login=$(curl -s -f -D "$work/login.headers" -H 'Content-Type: application/json' \
-  -d "{\"username\":\"admin\",\"password\":\"$password\"}" "http://127.0.0.1:$port/api/login")
-cookie=$(tr -d '\r' <"$work/login.headers" \
-  | awk 'tolower($1) == "set-cookie:" && $2 ~ /^mc_session=/ { sub(/;.*/, "", $2); print $2; exit }')
-csrf=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["csrfToken"])' "$login")
+start_mangacircus   # lib.sh: the README's start on $data, admin logged in (cookie, csrf)
 made=$(curl -s -f -H "Cookie: $cookie" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
   -d '{"name":"bench Mihon","scope":"read"}' "http://127.0.0.1:$port/api/me/app-passwords")
 app=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["password"])' "$made")
@@ -113,57 +97,45 @@ wrk_run() { # seconds, paths file, cookie, authorization -> the RESULT fields
     | grep '^RESULT ' || { echo "wrk printed no RESULT" >&2; exit 1; }
 }
 
+# The reader's own route (session cookie) and the Komga route (Basic) over the same things: a warm-up of each, then
+# $rounds rounds of one run each, back to back, which goes first alternating. Prints every run; sets reader_p99s,
+# komga_p99s, ratios (Komga / reader requests/s per round), reader_all, komga_all (requests/s) and bad (1 when a run
+# had an error, a non-2xx answer or, with min_bytes > 0, answers smaller than min_bytes).
+side_by_side() { # reader paths, komga paths, min_bytes
+  wrk_run "$warmup" "$1" "$cookie" "" >/dev/null
+  wrk_run "$warmup" "$2" "" "$basic" >/dev/null
+  reader_p99s=(); komga_p99s=(); ratios=(); reader_all=(); komga_all=(); bad=0
+  local r who order line l0 rps p50 p99 per non2xx errors requests reader_rps komga_rps
+  for r in $(seq 1 "$rounds"); do
+    order="reader komga"; [ $(( r % 2 )) -eq 0 ] && order="komga reader"
+    for who in $order; do
+      l0=$(load)
+      if [ "$who" = reader ]; then line=$(wrk_run "$seconds" "$1" "$cookie" ""); else line=$(wrk_run "$seconds" "$2" "" "$basic"); fi
+      read -r _ rps p50 p99 per non2xx errors requests <<<"$line"
+      [ "$non2xx" = 0 ] && [ "$errors" = 0 ] && [ "${per%.*}" -ge "$3" ] || bad=1
+      printf '  round %d %-6s %8.1f requests/s, p50 %6s ms, p99 %6s ms, %s bytes/answer, %s non-2xx, %s errors; load %s -> %s\n' \
+        "$r" "$who" "$rps" "$(ms "$p50")" "$(ms "$p99")" "$per" "$non2xx" "$errors" "$l0" "$(load)"
+      if [ "$who" = reader ]; then reader_rps=$rps; reader_p99s+=("$(ms "$p99")"); else komga_rps=$rps; komga_p99s+=("$(ms "$p99")"); fi
+    done
+    ratios+=("$(awk -v k="$komga_rps" -v r="$reader_rps" 'BEGIN { printf "%.3f", k / r }')")
+    reader_all+=("$reader_rps"); komga_all+=("$komga_rps")
+  done
+}
+
 # ---- the series list ------------------------------------------------------------------------------------------------
 echo
 echo "==== series list: GET /komga/api/v1/series?page=N&size=20 (Basic) beside the reader's own GET /api/series?page=N+1&size=20"
 echo "     (session cookie), $list_pages pages each, $connections connections, $rounds rounds of $seconds s"
-wrk_run "$warmup" "$work/series.paths" "" "$basic" >/dev/null
-wrk_run "$warmup" "$work/reader-series.paths" "$cookie" "" >/dev/null
-komga_p99s=(); reader_p99s=(); s_bad=0
-for r in $(seq 1 "$rounds"); do
-  order="reader komga"; [ $(( r % 2 )) -eq 0 ] && order="komga reader"
-  for who in $order; do
-    l0=$(load)
-    if [ "$who" = reader ]; then
-      line=$(wrk_run "$seconds" "$work/reader-series.paths" "$cookie" "")
-    else
-      line=$(wrk_run "$seconds" "$work/series.paths" "" "$basic")
-    fi
-    read -r _ rps p50 p99 per non2xx errors requests <<<"$line"
-    [ "$non2xx" = 0 ] && [ "$errors" = 0 ] || s_bad=1
-    printf '  round %d %-6s %8.1f requests/s, p50 %6s ms, p99 %6s ms, %s bytes/answer, %s non-2xx, %s errors; load %s -> %s\n' \
-      "$r" "$who" "$rps" "$(ms "$p50")" "$(ms "$p99")" "$per" "$non2xx" "$errors" "$l0" "$(load)"
-    if [ "$who" = reader ]; then reader_p99s+=("$(ms "$p99")"); else komga_p99s+=("$(ms "$p99")"); fi
-  done
-done
+side_by_side "$work/reader-series.paths" "$work/series.paths" 0
 s_p99=$(printf '%s\n' "${komga_p99s[@]}" | median)
 r_p99=$(printf '%s\n' "${reader_p99s[@]}" | median)
+s_bad=$bad
 echo "  median p99: komga $s_p99 ms, the reader's own list $r_p99 ms"
 
 # ---- page images ----------------------------------------------------------------------------------------------------
 echo
 echo "==== page images: reader route (cookie) vs /komga route (Basic), $((chapters * per_chapter)) files, $rounds rounds of $seconds s"
-wrk_run "$warmup" "$work/reader.paths" "$cookie" "" >/dev/null
-wrk_run "$warmup" "$work/komga-pages.paths" "" "$basic" >/dev/null
-ratios=(); reader_all=(); komga_all=(); bad=0
-for r in $(seq 1 "$rounds"); do
-  order="reader komga"; [ $(( r % 2 )) -eq 0 ] && order="komga reader"
-  for who in $order; do
-    l0=$(load)
-    if [ "$who" = reader ]; then
-      line=$(wrk_run "$seconds" "$work/reader.paths" "$cookie" "")
-    else
-      line=$(wrk_run "$seconds" "$work/komga-pages.paths" "" "$basic")
-    fi
-    read -r _ rps p50 p99 per non2xx errors requests <<<"$line"
-    [ "$non2xx" = 0 ] && [ "$errors" = 0 ] && [ "${per%.*}" -ge "$smallest" ] || bad=1
-    printf '  round %d %-6s %8.1f requests/s, p50 %6s ms, p99 %6s ms, %s non-2xx, %s errors; load %s -> %s\n' \
-      "$r" "$who" "$rps" "$(ms "$p50")" "$(ms "$p99")" "$non2xx" "$errors" "$l0" "$(load)"
-    eval "${who}_rps=$rps"
-  done
-  ratios+=("$(awk -v k="$komga_rps" -v r="$reader_rps" 'BEGIN { printf "%.3f", k / r }')")
-  reader_all+=("$reader_rps"); komga_all+=("$komga_rps")
-done
+side_by_side "$work/reader.paths" "$work/komga-pages.paths" "$smallest"
 ratio=$(printf '%s\n' "${ratios[@]}" | median)
 echo "  per-round ratio komga/reader: ${ratios[*]}; median $ratio"
 echo "  medians: reader $(printf '%s\n' "${reader_all[@]}" | median) requests/s," \

@@ -82,7 +82,7 @@ mc_java_options() {
 # rounds, smallest, unit (what one response is: "page", "CBZ"), and $work/reader.paths, $work/nginx.paths.
 
 # Starts MangaCircus (`all`, default config, $mc_opts) on $data, waits for ready and logs in as admin: sets mc_pid,
-# port and cookie.
+# port, cookie and csrf (the session's X-CSRF-Token).
 start_mangacircus() {
   port=$(free_port); hport=$(free_port)
   local password; password="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
@@ -96,10 +96,13 @@ start_mangacircus() {
     [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/health/ready" || true)" = 200 ]
   }
   wait_for "MangaCircus /health/ready" 120 mc_ready
-  cookie=$(curl -s -f -D - -o /dev/null -H 'Content-Type: application/json' \
-    -d "{\"username\":\"admin\",\"password\":\"$password\"}" "http://127.0.0.1:$port/api/login" \
-    | tr -d '\r' | awk 'tolower($1) == "set-cookie:" && $2 ~ /^mc_session=/ { sub(/;.*/, "", $2); print $2; exit }')
+  local login
+  login=$(curl -s -f -D "$work/login.headers" -H 'Content-Type: application/json' \
+    -d "{\"username\":\"admin\",\"password\":\"$password\"}" "http://127.0.0.1:$port/api/login")
+  cookie=$(tr -d '\r' <"$work/login.headers" \
+    | awk 'tolower($1) == "set-cookie:" && $2 ~ /^mc_session=/ { sub(/;.*/, "", $2); print $2; exit }')
   [ -n "$cookie" ] || { echo "login gave no mc_session cookie" >&2; exit 1; }
+  csrf=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["csrfToken"])' "$login")
 }
 
 # Starts nginx (bench/pages-nginx.conf) serving the folder $1, then checks that both servers serve the same bytes for
