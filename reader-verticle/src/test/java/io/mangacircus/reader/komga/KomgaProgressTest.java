@@ -1,6 +1,7 @@
 package io.mangacircus.reader.komga;
 
 import static io.mangacircus.reader.ReaderUnderTest.as;
+import static io.mangacircus.reader.ReaderUnderTest.basic;
 import static io.mangacircus.reader.komga.KomgaDtoKeys.assertShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +9,7 @@ import io.mangacircus.reader.ReaderUnderTest;
 import io.mangacircus.testing.LibraryFixture;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -23,10 +25,14 @@ import org.junit.jupiter.api.io.TempDir;
  * (mihonapp/mihon {@code app/src/main/java/eu/kanade/tachiyomi/data/track/komga/KomgaApi.kt}: {@code GET} and
  * {@code PUT {lastBookNumberSortRead}} of {@code /api/v2/series/{id}/read-progress/tachiyomi}), a book's
  * {@code PATCH}/{@code DELETE read-progress}, books' {@code readProgress}, series' counts, {@code read_status} and a
- * book's file; each seen both ways with the browser reader's own progress routes.
+ * book's file; each seen both ways with the browser reader's own progress routes; and the tracker let in by the
+ * session cookie of the source's sign-in, as Mihon runs it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class KomgaProgressTest {
+
+  /** The tracker's route, asked with the source's session cookie only. */
+  private static final String SESSION_TRACKER = "/komga/api/v2/series/moon/read-progress/tachiyomi";
 
   @TempDir
   static Path data;
@@ -167,6 +173,71 @@ class KomgaProgressTest {
     assertThat(komga.headers().firstValue("ETag")).isEqualTo(own.headers().firstValue("ETag"));
     assertThat(komga.headers().firstValue("Content-Disposition"))
         .isEqualTo(own.headers().firstValue("Content-Disposition"));
+  }
+
+  // Mihon's Komga tracker sends no credentials (mihonapp/mihon data/track/komga/KomgaApi.kt uses the app's client,
+  // which shares its cookie jar with the Komga source but has no authenticator): it is let in by the session cookie
+  // the source's Basic login left, with that app password's scope, and by nothing else.
+
+  @Test
+  void theTrackerIsLetInByTheCookieTheSourcesBasicLoginLeftWithItsScope() throws Exception {
+    ReaderUnderTest.Session ivy = user("ivy");
+    String mihon = reader.createAppPassword(ivy, "Mihon", "read+progress").getString("password");
+    String panels = reader.createAppPassword(ivy, "Panels", "read").getString("password");
+    String cookie = sourceLogin("ivy", mihon);
+    String readOnly = sourceLogin("ivy", panels);
+
+    HttpResponse<String> refreshed = reader.text(reader.get(SESSION_TRACKER).header("Cookie", cookie));
+    assertThat(refreshed.statusCode()).as(refreshed.body()).isEqualTo(200);
+    assertThat(new JsonObject(refreshed.body()).getInteger("booksUnreadCount")).isEqualTo(3);
+    assertThat(reader.text(trackerUpdate(1.0).header("Cookie", cookie)).statusCode()).isEqualTo(204);
+    assertThat(new JsonObject(reader.text(reader.get(SESSION_TRACKER).header("Cookie", cookie)).body())
+        .getDouble("lastReadContinuousNumberSort")).isEqualTo(1.0);
+    assertThat(reader.text(trackerUpdate(2.0).header("Cookie", readOnly)).statusCode())
+        .as("the read-only app password's session may not move progress").isEqualTo(403);
+
+    // The cookie opens nothing outside the Komga API: not the browser's routes, not the catalog.
+    assertThat(reader.text(reader.get("/api/progress").header("Cookie", cookie)).statusCode()).isEqualTo(401);
+    assertThat(reader.text(reader.get("/opds/v1.2/catalog").header("Cookie", cookie)).statusCode()).isEqualTo(401);
+  }
+
+  @Test
+  void revokingTheAppPasswordEndsItsSessionAtOnce() throws Exception {
+    ReaderUnderTest.Session una = user("una");
+    JsonObject made = reader.createAppPassword(una, "Mihon", "read+progress");
+    String cookie = sourceLogin("una", made.getString("password"));
+    assertThat(reader.text(reader.get(SESSION_TRACKER).header("Cookie", cookie)).statusCode()).isEqualTo(200);
+
+    HttpResponse<String> revoked = reader.text(ReaderUnderTest.as(una, reader.request("DELETE",
+        "/api/me/app-passwords/" + made.getLong("id"), null)));
+    assertThat(revoked.statusCode()).isEqualTo(204);
+
+    HttpResponse<String> after = reader.text(reader.get(SESSION_TRACKER).header("Cookie", cookie));
+    assertThat(after.statusCode()).isEqualTo(401);
+    assertThat(after.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v)
+        .startsWith("Basic "));
+  }
+
+  @Test
+  void aForgedOrUnknownSessionCookieIsNotLetIn() throws Exception {
+    for (String value : new String[] {"", "x", "A".repeat(43), "A".repeat(5000)}) {
+      assertThat(reader.text(reader.get(SESSION_TRACKER).header("Cookie", "mc_app_session=" + value)).statusCode())
+          .as(value.length() + " characters").isEqualTo(401);
+    }
+  }
+
+  /** The Komga source's first browse with Basic credentials; the {@code name=value} of the session cookie it got. */
+  private String sourceLogin(String user, String secret) throws Exception {
+    HttpResponse<String> browsed = reader.text(basic(user, secret, reader.get("/komga/api/v1/series?page=0")));
+    assertThat(browsed.statusCode()).isEqualTo(200);
+    String setCookie = browsed.headers().allValues("Set-Cookie").stream()
+        .filter(c -> c.startsWith("mc_app_session=")).findFirst().orElseThrow();
+    assertThat(setCookie).containsIgnoringCase("HttpOnly").contains("Path=/");
+    return setCookie.substring(0, setCookie.indexOf(';'));
+  }
+
+  private HttpRequest.Builder trackerUpdate(double number) {
+    return reader.request("PUT", SESSION_TRACKER, new JsonObject().put("lastBookNumberSortRead", number).encode());
   }
 
   private ReaderUnderTest.Session user(String name) throws Exception {
