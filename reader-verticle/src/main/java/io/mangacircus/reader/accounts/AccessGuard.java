@@ -318,14 +318,19 @@ public final class AccessGuard implements Handler<RoutingContext> {
   }
 
   /**
-   * Reading apps are challenged for Basic credentials on the catalog's and the Komga API's routes, or when they sent
-   * some; the browser's routes keep the Bearer challenge, which never opens the browser's own password dialog.
+   * Reading apps are challenged for Basic credentials anywhere under the catalog and the Komga API (a path no route
+   * answers included: an app that signs in is then told it does not exist), and on the other routes open to them when
+   * they sent some; the browser's routes keep the Bearer challenge, which never opens the browser's own password
+   * dialog.
    */
   private boolean basicChallenge(RoutingContext ctx) {
+    String path = ctx.request().path();
+    if (path.startsWith("/opds/") || path.startsWith("/komga/")) {
+      return true;
+    }
     String authorization = ctx.request().getHeader("Authorization");
-    return (needs(ctx) & (OPEN_TO_APPS | OPEN_TO_PROGRESS)) != 0 && (ctx.request().path().startsWith("/opds/")
-        || ctx.request().path().startsWith("/komga/")
-        || authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6));
+    return (needs(ctx) & (OPEN_TO_APPS | OPEN_TO_PROGRESS)) != 0
+        && authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6);
   }
 
   private void deny(RoutingContext ctx, int status, String error, String message) {

@@ -98,7 +98,8 @@ class KomgaBadInputTest {
   @Test
   void withoutCredentialsTheAnswerIs401WithABasicChallenge() throws Exception {
     for (String path : new String[] {"/komga/api/v1/series", "/komga/api/v1/libraries",
-        "/komga/api/v1/books/" + KomgaIds.bookId("moon", "chapter-0001") + "/pages/1"}) {
+        "/komga/api/v1/books/" + KomgaIds.bookId("moon", "chapter-0001") + "/pages/1",
+        "/komga/api/v1/readlists", "/opds/v1.2/nothing-here"}) {
       HttpResponse<String> answer = reader.text(reader.get(path));
       assertThat(answer.statusCode()).as(path).isEqualTo(401);
       assertThat(answer.headers().firstValue("WWW-Authenticate")).as(path)
