@@ -126,7 +126,8 @@ public enum AgeRating {
     if (text == null) {
       return Optional.empty();
     }
-    String key = key(text);
+    // Only spaces are dropped here: a code is a number, and "-12" must not read as 12.
+    String key = text.toLowerCase(Locale.ROOT).replaceAll("\\s+", "");
     if (key.equals("allages")) {
       return Optional.of(ALL_AGES);
     }
