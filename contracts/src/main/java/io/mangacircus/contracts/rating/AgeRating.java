@@ -77,7 +77,10 @@ public enum AgeRating {
     this.minimumAge = minimumAge;
   }
 
-  /** The short form in config, JSON and the catalog: {@code all}, {@code 9}, {@code 12}, {@code 15}, {@code 18}, {@code unrated}. */
+  /**
+   * The short form in config, JSON and the catalog: {@code all}, {@code 9}, {@code 12}, {@code 15}, {@code 18},
+   * {@code unrated}.
+   */
   public String code() {
     return code;
   }
@@ -140,7 +143,7 @@ public enum AgeRating {
     return Optional.empty();
   }
 
-  /** Lower case, without spaces, hyphens or underscores: how "Adults Only 18+", "adults-only 18+" and "AdultsOnly18+" meet. */
+  /** Lower case without spaces, hyphens or underscores, so "Adults Only 18+" and "adults-only 18+" meet. */
   private static String key(String text) {
     return text.toLowerCase(Locale.ROOT).replaceAll("[\\s_-]+", "");
   }
