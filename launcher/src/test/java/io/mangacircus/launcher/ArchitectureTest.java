@@ -145,6 +145,14 @@ class ArchitectureTest {
         .check(CLASSES);
   }
 
+  /** Age ratings are read by the scraper and the reader alike and decided without an event loop. */
+  @Test
+  void theRatingContractIsPlainJavaWithoutVertx() {
+    noClasses().that().resideInAPackage("io.mangacircus.contracts.rating..")
+        .should().dependOnClassesThat().resideInAPackage("io.vertx..")
+        .check(CLASSES);
+  }
+
   @Test
   void readerAndScraperNeverReachIntoEachOther() {
     noClasses().that().resideInAPackage("io.mangacircus.reader..")
