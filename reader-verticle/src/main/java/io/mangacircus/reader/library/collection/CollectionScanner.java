@@ -1,0 +1,265 @@
+package io.mangacircus.reader.library.collection;
+
+import io.mangacircus.reader.library.archive.ArchiveEntry;
+import io.mangacircus.reader.library.archive.ArchiveIndex;
+import io.mangacircus.reader.library.archive.ArchiveIndex.Readable;
+import io.mangacircus.reader.library.archive.ArchiveIndex.Refusal;
+import io.mangacircus.reader.library.archive.ArchiveIndex.Unreadable;
+import io.mangacircus.reader.library.archive.NaturalOrder;
+import io.mangacircus.reader.library.collection.UnreadableItem.Cause;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Scans a read-only collection folder in place: top-level folders are series, each holding books (CBZ/ZIP files,
+ * CBR/RAR files, folders of images); a loose archive at the top level is a one-book series. It only lists folders and
+ * reads archives' central directories: nothing in the collection is written, moved or deleted, and no symbolic link is
+ * followed (each entry is examined with {@code NOFOLLOW_LINKS} before anything descends into it or opens it), so a
+ * link cannot lead the scan outside the collection. A CBZ whose path, size and mtime match the previous scan keeps its
+ * previous result without being opened again. Blocking; call it off the event loop.
+ */
+public final class CollectionScanner {
+
+  static final String SYMLINK_REASON = "symbolic link: not followed (it could lead outside the library)";
+
+  private final Path root;
+  private final InstantSource clock;
+  private final RarSupport rar;
+
+  public CollectionScanner(Path root, InstantSource clock, RarSupport rar) {
+    this.root = Objects.requireNonNull(root, "root");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.rar = Objects.requireNonNull(rar, "rar");
+  }
+
+  /**
+   * Scans the collection, reusing {@code previous} ({@link CollectionScan#none()} for a first scan) for archives that
+   * did not change. Fails with an {@link IOException} only when the root itself cannot be listed (an unmounted share
+   * must not look like a collection whose books were all removed); anything below it that cannot be read is listed
+   * as unreadable.
+   */
+  public CollectionScan scan(CollectionScan previous) throws IOException {
+    Walk walk = new Walk(previous);
+    for (Entry entry : list(root)) {
+      if (entry.attributes.isSymbolicLink()) {
+        walk.unreadable(entry, Cause.SYMBOLIC_LINK, SYMLINK_REASON);
+      } else if (entry.attributes.isDirectory()) {
+        walk.seriesFolder(entry);
+      } else if (entry.attributes.isRegularFile() && kindOf(entry.name) != null) {
+        String title = withoutExtension(entry.name);
+        walk.archive(entry).ifPresent(book -> walk.series.add(
+            new CollectionSeries(CollectionIds.series(entry.path, title), title, entry.path, List.of(book))));
+      }
+    }
+    walk.series.sort(Comparator.comparing(CollectionSeries::title, NaturalOrder.INSTANCE)
+        .thenComparing(CollectionSeries::path));
+    walk.unreadable.sort(Comparator.comparing(UnreadableItem::path));
+    return new CollectionScan(clock.instant(), walk.series, walk.unreadable, walk.opened, walk.reused);
+  }
+
+  /** One scan's findings as they accumulate, and the previous scan's archives by path. */
+  private final class Walk {
+    private final Map<String, CollectionBook> previousBooks = new HashMap<>();
+    private final Map<String, UnreadableItem> previousBroken = new HashMap<>();
+    private final List<CollectionSeries> series = new ArrayList<>();
+    private final List<UnreadableItem> unreadable = new ArrayList<>();
+    private int opened;
+    private int reused;
+
+    Walk(CollectionScan previous) {
+      for (CollectionBook book : previous.books()) {
+        if (book.kind() == BookKind.CBZ) {
+          previousBooks.put(book.path(), book);
+        }
+      }
+      for (UnreadableItem item : previous.unreadable()) {
+        if (item.cause() == Cause.BROKEN_ARCHIVE) {
+          previousBroken.put(item.path(), item);
+        }
+      }
+    }
+
+    void seriesFolder(Entry folder) {
+      List<Entry> children;
+      try {
+        children = list(folder.file);
+      } catch (IOException e) {
+        unreadable(folder, Cause.IO_ERROR, "folder cannot be listed: " + e.getMessage());
+        return;
+      }
+      List<CollectionBook> books = new ArrayList<>();
+      // Images right inside a series folder make one book of the folder itself (a one-shot kept as a bare folder).
+      folderBook(folder, children, folder.name).ifPresent(books::add);
+      for (Entry child : children) {
+        if (child.attributes.isSymbolicLink()) {
+          unreadable(child, Cause.SYMBOLIC_LINK, SYMLINK_REASON);
+        } else if (child.attributes.isDirectory()) {
+          folderBook(child).ifPresent(books::add);
+        } else if (child.attributes.isRegularFile() && kindOf(child.name) != null) {
+          archive(child).ifPresent(books::add);
+        }
+      }
+      if (!books.isEmpty()) {
+        series.add(new CollectionSeries(CollectionIds.series(folder.path, folder.name), folder.name, folder.path,
+            books));
+      }
+    }
+
+    Optional<CollectionBook> folderBook(Entry folder) {
+      try {
+        return folderBook(folder, list(folder.file), folder.name);
+      } catch (IOException e) {
+        unreadable(folder, Cause.IO_ERROR, "folder cannot be listed: " + e.getMessage());
+        return Optional.empty();
+      }
+    }
+
+    /** The folder as a book of its images (links among them listed as unreadable); empty when it holds none. */
+    Optional<CollectionBook> folderBook(Entry folder, List<Entry> children, String title) {
+      List<String> images = new ArrayList<>();
+      long size = 0;
+      for (Entry child : children) {
+        if (!ArchiveEntry.isImageName(child.name)) {
+          continue;
+        }
+        if (child.attributes.isSymbolicLink()) {
+          unreadable(child, Cause.SYMBOLIC_LINK, SYMLINK_REASON);
+        } else if (child.attributes.isRegularFile()) {
+          images.add(child.name);
+          size += child.attributes.size();
+        }
+      }
+      if (images.isEmpty()) {
+        return Optional.empty();
+      }
+      return Optional.of(new CollectionBook(CollectionIds.book(folder.path, title), title, BookKind.FOLDER,
+          folder.path, size, folder.modified(), images.size(), Optional.empty(), images));
+    }
+
+    /** The archive as a book, or nothing when it is listed as unreadable. */
+    Optional<CollectionBook> archive(Entry file) {
+      BookKind kind = kindOf(file.name);
+      String title = withoutExtension(file.name);
+      String id = CollectionIds.book(file.path, title);
+      if (kind == BookKind.CBR) {
+        if (!rar.available()) {
+          unreadable(file, Cause.RAR_UNSUPPORTED, RarSupport.MISSING);
+          return Optional.empty();
+        }
+        return Optional.of(new CollectionBook(id, title, kind, file.path, file.attributes.size(), file.modified(),
+            CollectionBook.UNCOUNTED, Optional.empty(), List.of()));
+      }
+      CollectionBook known = previousBooks.get(file.path);
+      if (known != null && unchanged(file, known.size(), known.modified())) {
+        reused++;
+        return Optional.of(known);
+      }
+      UnreadableItem broken = previousBroken.get(file.path);
+      if (broken != null && unchanged(file, broken.size(), broken.modified())) {
+        reused++;
+        unreadable.add(broken);
+        return Optional.empty();
+      }
+      opened++;
+      ArchiveIndex.Result result = ArchiveIndex.read(file.file);
+      if (result instanceof Unreadable refused) {
+        Cause cause = refused.refusal() == Refusal.IO_ERROR ? Cause.IO_ERROR : Cause.BROKEN_ARCHIVE;
+        unreadable(file, cause, refused.reason());
+        return Optional.empty();
+      }
+      ArchiveIndex index = ((Readable) result).index();
+      if (index.pages().isEmpty()) {
+        unreadable(file, Cause.BROKEN_ARCHIVE, "no page images in the archive");
+        return Optional.empty();
+      }
+      return Optional.of(new CollectionBook(id, title, kind, file.path, file.attributes.size(), file.modified(),
+          index.pages().size(), Optional.of(index), List.of()));
+    }
+
+    void unreadable(Entry entry, Cause cause, String reason) {
+      unreadable.add(new UnreadableItem(entry.path, cause, reason, entry.attributes.size(), entry.modified()));
+    }
+  }
+
+  private static boolean unchanged(Entry file, long size, Instant modified) {
+    return file.attributes.size() == size && file.modified().equals(modified);
+  }
+
+  /**
+   * The folder's entries in natural order of their names, each with its own attributes (a link's, not its
+   * target's); hidden names and NAS housekeeping folders left out, entries gone since the listing skipped.
+   */
+  private List<Entry> list(Path folder) throws IOException {
+    List<Entry> entries = new ArrayList<>();
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder)) {
+      for (Path child : stream) {
+        String name = child.getFileName().toString();
+        if (ignored(name)) {
+          continue;
+        }
+        try {
+          BasicFileAttributes attributes = Files.readAttributes(child, BasicFileAttributes.class,
+              LinkOption.NOFOLLOW_LINKS);
+          entries.add(new Entry(child, relative(child), name, attributes));
+        } catch (NoSuchFileException e) {
+          // Removed while the folder was listed: the next scan will not see it either.
+        }
+      }
+    }
+    entries.sort(Comparator.comparing((Entry e) -> e.name, NaturalOrder.INSTANCE));
+    return entries;
+  }
+
+  // Dot-files (.DS_Store, ._x), Synology's @eaDir and the recycle bins NAS shares keep are never books.
+  private static boolean ignored(String name) {
+    return name.startsWith(".") || name.equals("@eaDir") || name.equals("#recycle") || name.equals("#snapshot");
+  }
+
+  private String relative(Path child) {
+    StringBuilder path = new StringBuilder();
+    for (Path segment : root.relativize(child)) {
+      if (!path.isEmpty()) {
+        path.append('/');
+      }
+      path.append(segment);
+    }
+    return path.toString();
+  }
+
+  static BookKind kindOf(String name) {
+    String lower = name.toLowerCase(Locale.ROOT);
+    if (lower.endsWith(".cbz") || lower.endsWith(".zip")) {
+      return BookKind.CBZ;
+    }
+    if (lower.endsWith(".cbr") || lower.endsWith(".rar")) {
+      return BookKind.CBR;
+    }
+    return null;
+  }
+
+  private static String withoutExtension(String name) {
+    return kindOf(name) == null ? name : name.substring(0, name.length() - 4);
+  }
+
+  /** One folder entry: where it is, its path relative to the root, its name and its own attributes. */
+  private record Entry(Path file, String path, String name, BasicFileAttributes attributes) {
+    Instant modified() {
+      return attributes.lastModifiedTime().toInstant();
+    }
+  }
+}
