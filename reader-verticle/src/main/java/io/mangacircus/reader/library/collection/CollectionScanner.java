@@ -104,7 +104,7 @@ public final class CollectionScanner {
       }
       List<CollectionBook> books = new ArrayList<>();
       // Images right inside a series folder make one book of the folder itself (a one-shot kept as a bare folder).
-      folderBook(folder, children, folder.name).ifPresent(books::add);
+      folderBook(folder, children, folder.name, false).ifPresent(books::add);
       for (Entry child : children) {
         if (child.attributes.isSymbolicLink()) {
           unreadable(child, Cause.SYMBOLIC_LINK, SYMLINK_REASON);
@@ -122,24 +122,26 @@ public final class CollectionScanner {
 
     Optional<CollectionBook> folderBook(Entry folder) {
       try {
-        return folderBook(folder, list(folder.file), folder.name);
+        return folderBook(folder, list(folder.file), folder.name, true);
       } catch (IOException e) {
         unreadable(folder, Cause.IO_ERROR, "folder cannot be listed: " + e.getMessage());
         return Optional.empty();
       }
     }
 
-    /** The folder as a book of its images (links among them listed as unreadable); empty when it holds none. */
-    Optional<CollectionBook> folderBook(Entry folder, List<Entry> children, String title) {
+    /**
+     * The folder as a book of its images, empty when it holds none; links in it are never pages, and are listed as
+     * unreadable when {@code reportLinks} (a series folder's own loop lists its links already).
+     */
+    Optional<CollectionBook> folderBook(Entry folder, List<Entry> children, String title, boolean reportLinks) {
       List<String> images = new ArrayList<>();
       long size = 0;
       for (Entry child : children) {
-        if (!ArchiveEntry.isImageName(child.name)) {
-          continue;
-        }
         if (child.attributes.isSymbolicLink()) {
-          unreadable(child, Cause.SYMBOLIC_LINK, SYMLINK_REASON);
-        } else if (child.attributes.isRegularFile()) {
+          if (reportLinks) {
+            unreadable(child, Cause.SYMBOLIC_LINK, SYMLINK_REASON);
+          }
+        } else if (child.attributes.isRegularFile() && ArchiveEntry.isImageName(child.name)) {
           images.add(child.name);
           size += child.attributes.size();
         }

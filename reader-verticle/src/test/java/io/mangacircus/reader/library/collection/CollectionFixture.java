@@ -34,10 +34,10 @@ final class CollectionFixture {
 
   /**
    * Writes under {@code dir}: {@code collection/} with
-   * Alpha (v1 stored 3 pages, v2 deflated 2 pages, v10 stored 1 page, a non-book notes.txt),
-   * Beta (image folder "Chapter 1" with p1, p2, p10 and a .txt; "Chapter 2" with no image; Beta 3.cbr; truncated.cbz;
-   * bomb.cbz; evil.cbz with ../../etc/passwd; escape.cbz, a link to a CBZ outside),
-   * Gamma (Vol 1.cbz of 4 pages, same file name as a book elsewhere), a loose "Loose One.cbz" of 2 pages,
+   * Alpha (v1 stored 3 pages, v2 deflated 2 pages, v10 stored 1 page, a copy of Gamma's Vol 1, a notes.txt),
+   * Beta (image folder "Chapter 1" with p1, p2, p10, a .txt and p3.jpg, a link to a file outside; "Chapter 2" with
+   * no image; Beta 3.cbr; truncated.cbz; bomb.cbz; evil.cbz with ../../etc/passwd; escape.cbz, a link to a CBZ
+   * outside), Gamma (Vol 1.cbz of 4 pages), a loose "Loose One.cbz" of 2 pages,
    * a loose Alpha.cbz of 1 page (same title as the Alpha folder), and Outside, a link to the outside folder.
    */
   static CollectionFixture write(Path dir) throws IOException {
@@ -58,6 +58,7 @@ final class CollectionFixture {
       Files.writeString(chapter1.resolve(name), "image " + name);
     }
     Files.writeString(chapter1.resolve("readme.txt"), "not a page");
+    Files.createSymbolicLink(chapter1.resolve("p3.jpg"), outside.resolve("passwd"));
     Path chapter2 = Files.createDirectories(beta.resolve("Chapter 2"));
     Files.writeString(chapter2.resolve("info.txt"), "no images here");
     Files.write(beta.resolve("Beta 3.cbr"), "Rar!\u001a\u0007\u0000 any bytes".getBytes(StandardCharsets.ISO_8859_1));

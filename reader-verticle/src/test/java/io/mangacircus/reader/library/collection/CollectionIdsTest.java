@@ -10,7 +10,8 @@ class CollectionIdsTest {
   @Test
   void anIdIsASlugAndAHashOfThePath() {
     assertThat(CollectionIds.series("One Piece", "One Piece")).matches("one-piece-[0-9a-f]{12}");
-    assertThat(CollectionIds.series("One Piece", "One Piece")).isEqualTo(CollectionIds.series("One Piece", "One Piece"));
+    assertThat(CollectionIds.series("One Piece", "One Piece"))
+        .isEqualTo(CollectionIds.series("One Piece", "One Piece"));
   }
 
   @Test

@@ -81,7 +81,8 @@ class CollectionScannerTest {
     CollectionScan scan = scanner().scan(CollectionScan.none());
 
     assertThat(scan.unreadable()).extracting(UnreadableItem::path, UnreadableItem::cause)
-        .containsExactly(tuple("Beta/Beta 3.cbr", Cause.RAR_UNSUPPORTED), tuple("Beta/bomb.cbz", Cause.BROKEN_ARCHIVE),
+        .containsExactly(tuple("Beta/Beta 3.cbr", Cause.RAR_UNSUPPORTED),
+            tuple("Beta/Chapter 1/p3.jpg", Cause.SYMBOLIC_LINK), tuple("Beta/bomb.cbz", Cause.BROKEN_ARCHIVE),
             tuple("Beta/escape.cbz", Cause.SYMBOLIC_LINK), tuple("Beta/evil.cbz", Cause.BROKEN_ARCHIVE),
             tuple("Beta/truncated.cbz", Cause.BROKEN_ARCHIVE), tuple("Outside", Cause.SYMBOLIC_LINK));
     assertThat(reason(scan, "Beta/Beta 3.cbr"))
@@ -102,6 +103,7 @@ class CollectionScannerTest {
         || p.equals("Beta/escape.cbz"));
     assertThat(scan.books()).flatExtracting(b -> b.index().map(i -> i.pages()).orElse(List.of()))
         .extracting(e -> e.name()).doesNotContain("s1.jpg", "s2.jpg");
+    assertThat(book(scan, "Beta/Chapter 1").images()).doesNotContain("p3.jpg");
   }
 
   @Test
@@ -111,7 +113,8 @@ class CollectionScannerTest {
     assertThat(bsdtar.toFile().setExecutable(true)).isTrue();
     RarSupport rar = RarSupport.onPath(dir.resolve("nothing-here") + java.io.File.pathSeparator + bin);
 
-    CollectionScan scan = new CollectionScanner(fixture.root, InstantSource.fixed(NOW), rar).scan(CollectionScan.none());
+    CollectionScan scan = new CollectionScanner(fixture.root, InstantSource.fixed(NOW), rar)
+        .scan(CollectionScan.none());
 
     assertThat(rar.bsdtar()).contains(bsdtar);
     assertThat(book(scan, "Beta/Beta 3.cbr").kind()).isEqualTo(BookKind.CBR);
