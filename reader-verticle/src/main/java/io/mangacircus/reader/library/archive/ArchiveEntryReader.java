@@ -47,7 +47,9 @@ public final class ArchiveEntryReader {
     }
     try (FileChannel channel = FileChannel.open(archive, StandardOpenOption.READ);
         InputStream in = ArchivePages.open(channel, index, entry)) {
-      return new Found(entry.name(), in.readNBytes((int) entry.uncompressedSize()));
+      // Read to the end, not just the declared size: the stream checks the size and CRC-32 only when it ends, and it
+      // never yields more than the declared size.
+      return new Found(entry.name(), in.readAllBytes());
     } catch (IOException e) {
       return new Refused("cannot read entry '" + entry.name() + "': " + e.getMessage());
     }

@@ -23,16 +23,21 @@ final class MetadataText {
   }
 
   /**
-   * One line: control characters (line breaks and tabs included) become spaces, runs of spaces one space, then
-   * trimmed; null when nothing is left.
+   * One line: line breaks, tabs and other whitespace become spaces, other control characters are dropped, runs of
+   * spaces become one space, then trimmed; null when nothing is left.
    */
   static String line(String text) {
     if (text == null) {
       return null;
     }
     StringBuilder out = new StringBuilder(text.length());
-    text.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) || Character.isWhitespace(c)
-        ? ' ' : c));
+    text.codePoints().forEach(c -> {
+      if (Character.isWhitespace(c)) {
+        out.append(' ');
+      } else if (!Character.isISOControl(c)) {
+        out.appendCodePoint(c);
+      }
+    });
     return blankToNull(out.toString().replaceAll(" {2,}", " "));
   }
 
