@@ -8,7 +8,7 @@ import io.mangacircus.reader.library.archive.ArchiveEntryReader.Refused;
 import io.mangacircus.reader.library.metadata.BookComicInfo.Manga;
 import io.mangacircus.reader.library.metadata.SeriesMetadata.Author;
 import io.mangacircus.reader.library.metadata.SeriesMetadata.Role;
-import java.io.ByteArrayInputStream;
+import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,16 +69,20 @@ public final class ComicInfoReader {
     return segments.length == 1 || !(segments[0].startsWith(".") || segments[0].equals("__MACOSX"));
   }
 
-  /** Reads ComicInfo.xml bytes (any encoding its prolog or byte order mark declares, UTF-8 by default). */
+  /** Reads ComicInfo.xml bytes (in the encoding its byte order mark or declaration names, UTF-8 by default). */
   public static Result parse(byte[] xml) {
     Objects.requireNonNull(xml, "xml");
     if (xml.length > MAX_BYTES) {
       return new Unusable("ComicInfo.xml is " + xml.length + " bytes; at most " + MAX_BYTES + " are read");
     }
+    XmlDecoder.Decoded decoded = XmlDecoder.decode(xml);
+    if (decoded.text() == null) {
+      return new Unusable("ComicInfo.xml " + decoded.problem());
+    }
     Map<String, String> values = new HashMap<>();
     XMLStreamReader reader = null;
     try {
-      reader = factory().createXMLStreamReader(new ByteArrayInputStream(xml));
+      reader = factory().createXMLStreamReader(new StringReader(decoded.text()));
       int depth = 0;
       String element = null;
       StringBuilder text = new StringBuilder();

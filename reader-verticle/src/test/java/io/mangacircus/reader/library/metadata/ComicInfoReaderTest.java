@@ -133,6 +133,35 @@ class ComicInfoReaderTest {
   }
 
   @Test
+  void aDeclaredEncodingIsHonouredAndInvalidBytesAreRefusedWithoutPrintingAnything() throws IOException {
+    byte[] latin1 = "<?xml version='1.0' encoding='ISO-8859-1'?><ComicInfo><Series>Caf\u00e9</Series></ComicInfo>"
+        .getBytes(StandardCharsets.ISO_8859_1);
+    assertThat(parsed(ComicInfoReader.parse(latin1)).series()).isEqualTo("Caf\u00e9");
+    java.io.PrintStream stderr = System.err;
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+    try {
+      byte[] notUtf8 = "<ComicInfo><Series>Caf\u00e9</Series></ComicInfo>".getBytes(StandardCharsets.ISO_8859_1);
+      assertThat(unusable(ComicInfoReader.parse(notUtf8))).isEqualTo("ComicInfo.xml holds bytes that are not valid UTF-8");
+    } finally {
+      System.setErr(stderr);
+    }
+    assertThat(printed.toString(StandardCharsets.UTF_8)).isEmpty();
+  }
+
+  @Test
+  void oddBytesGiveAReasonNeverAnException() {
+    assertThat(parse("<?xml version=\"1.0\" encoding=\"x-no-such-charset\"?><ComicInfo/>"))
+        .isInstanceOf(Unusable.class);
+    assertThat(parse("<ComicInfo><Series>&undeclared;</Series></ComicInfo>")).isInstanceOf(Unusable.class);
+    assertThat(ComicInfoReader.parse(new byte[] {(byte) 0xFE, (byte) 0xFF, 0, '<', 0})).isInstanceOf(Unusable.class);
+    byte[] noise = new byte[4096];
+    new java.util.Random(36).nextBytes(noise);
+    assertThat(ComicInfoReader.parse(noise)).isInstanceOf(Unusable.class);
+    assertThat(parsed(parse("\uFEFF<ComicInfo><Series>BOM</Series></ComicInfo>")).series()).isEqualTo("BOM");
+  }
+
+  @Test
   void anExternalEntityIsNeverResolved() throws IOException {
     Path secret = Files.writeString(dir.resolve("secret.txt"), "TOP-SECRET-CONTENT");
     String xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE ComicInfo [<!ENTITY xxe SYSTEM \"" + secret.toUri() + "\">]>\n"
