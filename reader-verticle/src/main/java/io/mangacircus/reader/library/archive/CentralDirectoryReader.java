@@ -15,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Reads a ZIP file's end of central directory record (ZIP64 too) and its central directory, read-only, every read
@@ -61,14 +62,22 @@ final class CentralDirectoryReader {
   }
 
   static Result read(Path file) {
+    return read(file, EntryRules::isPage);
+  }
+
+  /**
+   * Like {@link #read(Path)}, but the index keeps the entries {@code keep} accepts instead of the pages; every entry
+   * still passes every rule, so an archive refused for its pages is refused here too.
+   */
+  static Result read(Path file, Predicate<String> keep) {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      return read(channel);
+      return read(channel, keep);
     } catch (IOException e) {
       return new Unreadable(Refusal.IO_ERROR, "cannot read " + file.getFileName() + ": " + e.getMessage());
     }
   }
 
-  private static Result read(FileChannel channel) throws IOException {
+  private static Result read(FileChannel channel, Predicate<String> keep) throws IOException {
     long size = channel.size();
     int tailLength = (int) Math.min(size, EOCD_SEARCH);
     ByteBuffer tail = readFully(channel, size - tailLength, tailLength);
@@ -109,10 +118,11 @@ final class CentralDirectoryReader {
       return new Unreadable(Refusal.TOO_MANY_ENTRIES, "central directory of " + cdSize + " bytes; at most "
           + EntryRules.MAX_CENTRAL_DIRECTORY_BYTES + " are read");
     }
-    return readEntries(readFully(channel, cdOffset, (int) cdSize), (int) entries, size, cdOffset);
+    return readEntries(readFully(channel, cdOffset, (int) cdSize), (int) entries, size, cdOffset, keep);
   }
 
-  private static Result readEntries(ByteBuffer cd, int entries, long fileSize, long cdOffset) {
+  private static Result readEntries(ByteBuffer cd, int entries, long fileSize, long cdOffset,
+      Predicate<String> keep) {
     EntryRules rules = new EntryRules();
     List<ArchiveEntry> pages = new ArrayList<>();
     int pos = 0;
@@ -176,11 +186,11 @@ final class CentralDirectoryReader {
         return new Unreadable(Refusal.TRUNCATED, "entry '" + name + "' (" + compressed + " bytes at " + localOffset
             + ") runs past the entries' end at " + cdOffset);
       }
-      if (!EntryRules.isPage(name)) {
+      if (!keep.test(name)) {
         continue;
       }
       if (method != ArchiveEntry.STORED && method != ArchiveEntry.DEFLATED) {
-        return new Unreadable(Refusal.UNSUPPORTED, "page '" + name + "' uses compression method " + method
+        return new Unreadable(Refusal.UNSUPPORTED, (EntryRules.isPage(name) ? "page '" : "entry '") + name + "' uses compression method " + method
             + "; only stored (0) and deflated (8) are served");
       }
       pages.add(new ArchiveEntry(name, method, compressed, uncompressed, localOffset, crc));
