@@ -85,6 +85,15 @@ class ArchitectureTest {
         .check(CLASSES);
   }
 
+  /** Reading collections in place (archives, the scan, metadata) is plain Java: testable without a Vert.x instance. */
+  @Test
+  void collectionReadingUsesNoVertx() {
+    noClasses().that().resideInAnyPackage("io.mangacircus.reader.library.archive..",
+            "io.mangacircus.reader.library.collection..", "io.mangacircus.reader.library.metadata..")
+        .should().dependOnClassesThat().resideInAPackage("io.vertx..")
+        .check(CLASSES);
+  }
+
   /** A message record names the version it speaks, which {@code Message.toJson} writes as {@code v}. */
   @Test
   void everyMessageRecordDeclaresItsVersion() {

@@ -5,6 +5,7 @@ import io.mangacircus.reader.library.archive.ArchiveIndex.Unreadable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
@@ -45,7 +46,7 @@ public final class ArchiveEntryReader {
       return new Refused("entry '" + entry.name() + "' is " + entry.uncompressedSize() + " bytes; at most "
           + maxBytes + " are read");
     }
-    try (FileChannel channel = FileChannel.open(archive, StandardOpenOption.READ);
+    try (FileChannel channel = FileChannel.open(archive, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
         InputStream in = ArchivePages.open(channel, index, entry)) {
       // Read to the end, not just the declared size: the stream checks the size and CRC-32 only when it ends, and it
       // never yields more than the declared size.

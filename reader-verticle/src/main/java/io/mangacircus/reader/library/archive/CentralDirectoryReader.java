@@ -10,6 +10,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -70,7 +71,8 @@ final class CentralDirectoryReader {
    * still passes every rule, so an archive refused for its pages is refused here too.
    */
   static Result read(Path file, Predicate<String> keep) {
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+    // A link is never followed, not even one swapped in after a scan looked: it could lead out of the library.
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
       return read(channel, keep);
     } catch (IOException e) {
       return new Unreadable(Refusal.IO_ERROR, "cannot read " + file.getFileName() + ": " + e.getMessage());

@@ -239,6 +239,15 @@ class ArchiveIndexTest {
   }
 
   @Test
+  void aLinkToAnArchiveIsNotFollowed() throws Exception {
+    Path outside = cbz("real.cbz", ZipEntry.DEFLATED, "001.jpg");
+    Path link = Files.createSymbolicLink(dir.resolve("link.cbz"), outside);
+
+    assertThat(refused(ArchiveIndex.read(link)).refusal()).isEqualTo(Refusal.IO_ERROR);
+    assertThat(ArchiveIndex.read(outside)).isInstanceOf(ArchiveIndex.Readable.class);
+  }
+
+  @Test
   void aMissingFileIsAnIoErrorNotAnException() {
     assertThat(refused(ArchiveIndex.read(dir.resolve("gone.cbz"))).refusal()).isEqualTo(Refusal.IO_ERROR);
   }
