@@ -55,7 +55,7 @@ import org.w3c.dom.NodeList;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@Tag("process") @Tag("realtime")
+@Tag("process")
 class ReadingAppsReplayIT {
 
   private static final String ADMIN_PASSWORD = "apps-admin-password";

@@ -132,11 +132,12 @@ final class AppPasswordLogin {
     boolean[] started = {false};
     Future<Optional<AppPasswords.Access>> checked = inFlight.computeIfAbsent(credentials, offered -> {
       started[0] = true;
-      Future<Optional<AppPasswords.Access>> work = guard.passwordWork().submit(check);
-      work.onComplete(ar -> inFlight.remove(offered, work));
-      return work;
+      return guard.passwordWork().submit(check);
     });
-    if (begun != null && !started[0]) {
+    if (started[0]) {
+      // Not inside computeIfAbsent: a refused submit is already complete, and its handler would run at once.
+      checked.onComplete(ar -> inFlight.remove(credentials, checked));
+    } else if (begun != null) {
       throttle.abandoned(begun);
     }
     LoginThrottle.Attempt attempt = started[0] ? begun : null;
