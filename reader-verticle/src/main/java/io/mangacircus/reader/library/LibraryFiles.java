@@ -6,6 +6,7 @@ import static io.mangacircus.reader.library.LibraryPaths.what;
 
 import io.mangacircus.contracts.library.ChapterManifest;
 import io.mangacircus.contracts.library.LibraryLayout;
+import io.mangacircus.contracts.library.PageImageType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -14,7 +15,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -298,24 +298,8 @@ public final class LibraryFiles {
     }
   }
 
-  /** The content type of a page file by its extension. */
+  /** The content type of a page file by its extension ({@link PageImageType}). */
   public static String mediaType(String file) {
-    String name = file.toLowerCase(Locale.ROOT);
-    if (name.endsWith(".png")) {
-      return "image/png";
-    }
-    if (name.endsWith(".webp")) {
-      return "image/webp";
-    }
-    if (name.endsWith(".gif")) {
-      return "image/gif";
-    }
-    if (name.endsWith(".avif")) {
-      return "image/avif";
-    }
-    if (name.endsWith(".heic")) {
-      return "image/heic";
-    }
-    return "image/jpeg";
+    return PageImageType.mediaType(file);
   }
 }

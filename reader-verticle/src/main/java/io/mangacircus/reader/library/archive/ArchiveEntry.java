@@ -1,6 +1,6 @@
 package io.mangacircus.reader.library.archive;
 
-import java.util.Locale;
+import io.mangacircus.contracts.library.PageImageType;
 import java.util.Objects;
 
 /**
@@ -35,25 +35,13 @@ public record ArchiveEntry(String name, int method, long compressedSize, long un
     }
   }
 
-  /** The image's media type, from its name's extension. */
+  /** The image's media type, from its name's extension ({@link PageImageType}). */
   public String mediaType() {
-    String lower = name.toLowerCase(Locale.ROOT);
-    if (lower.endsWith(".png")) {
-      return "image/png";
-    } else if (lower.endsWith(".webp")) {
-      return "image/webp";
-    } else if (lower.endsWith(".gif")) {
-      return "image/gif";
-    } else if (lower.endsWith(".avif")) {
-      return "image/avif";
-    }
-    return "image/jpeg";
+    return PageImageType.mediaType(name);
   }
 
   /** Whether a name is a page image by its extension (jpg, jpeg, png, webp, gif, avif; any case). */
   public static boolean isImageName(String name) {
-    String lower = name.toLowerCase(Locale.ROOT);
-    return lower.endsWith(".jpg") || lower.endsWith(".jpeg") || lower.endsWith(".png") || lower.endsWith(".webp")
-        || lower.endsWith(".gif") || lower.endsWith(".avif");
+    return PageImageType.isPageName(name);
   }
 }

@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.source.local;
 
+import io.mangacircus.contracts.library.PageImageType;
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.PageBytes;
@@ -211,7 +212,7 @@ public final class LocalImportSource implements Source {
               + e.getMessage());
         }
       }
-      return new FetchOutcome.Ok<>(new PageBytes(mediaType(entryName), bytes));
+      return new FetchOutcome.Ok<>(new PageBytes(PageImageType.mediaType(entryName), bytes));
     });
   }
 
@@ -266,20 +267,6 @@ public final class LocalImportSource implements Source {
       return String.valueOf(position);
     }
     return new java.math.BigDecimal(found).stripTrailingZeros().toPlainString();
-  }
-
-  private static String mediaType(String file) {
-    String lower = file.toLowerCase(Locale.ROOT);
-    if (lower.endsWith(".png")) {
-      return "image/png";
-    } else if (lower.endsWith(".webp")) {
-      return "image/webp";
-    } else if (lower.endsWith(".gif")) {
-      return "image/gif";
-    } else if (lower.endsWith(".avif")) {
-      return "image/avif";
-    }
-    return "image/jpeg";
   }
 
   /** Runs file work off the event loop when called on one (lanes are worker verticles and run it in place). */
