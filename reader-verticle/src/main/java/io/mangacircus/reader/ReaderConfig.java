@@ -17,9 +17,10 @@ import java.util.List;
  *     one of them has its {@code X-Forwarded-For} believed (the client address that logins are throttled by) and its
  *     {@code X-Forwarded-Prefix} (a sub-path such as {@code /manga} put before the links of OPDS feeds). Default empty:
  *     no proxy is trusted, the socket's peer is the client and both headers are ignored.
+ * @param libraries the collections read in place, besides the downloads library ({@link LibraryConfig}); default none
  */
 public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword,
-    long sessionHours, List<String> trustProxy) {
+    long sessionHours, List<String> trustProxy, List<LibraryConfig> libraries) {
 
   /** The shortest admin (and metrics) bearer token accepted: shorter ones are guessable. */
   public static final int MIN_TOKEN_LENGTH = 24;
@@ -28,6 +29,13 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
     adminToken = adminToken == null ? "" : adminToken;
     initialAdminPassword = initialAdminPassword == null ? "" : initialAdminPassword;
     trustProxy = trustProxy == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(trustProxy));
+    libraries = libraries == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(libraries));
+  }
+
+  /** Without collections. */
+  public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
+      List<String> trustProxy) {
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, List.of());
   }
 
   /** The trusted proxies; {@link IllegalArgumentException} naming an entry that is no IP address or range. */
@@ -46,6 +54,6 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
     return "ReaderConfig[adminToken=" + (adminTokenEnabled() ? "<set>" : "<none>")
         + ", scraperRequestTimeoutMs=" + scraperRequestTimeoutMs
         + ", initialAdminPassword=" + (initialAdminPassword.isEmpty() ? "<generate>" : "<set>")
-        + ", sessionHours=" + sessionHours + ", trustProxy=" + trustProxy + "]";
+        + ", sessionHours=" + sessionHours + ", trustProxy=" + trustProxy + ", libraries=" + libraries + "]";
   }
 }

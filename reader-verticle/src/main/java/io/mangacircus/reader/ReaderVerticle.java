@@ -88,6 +88,7 @@ public final class ReaderVerticle extends VerticleBase {
   private LibraryInventory inventory;
   private Optional<LibraryInventory.Snapshot> keptInventory = Optional.empty();
   private InventoryCache inventoryCache;
+  private CollectionUpkeep collections;
   private LibraryFiles files;
   private MessageConsumer<Object> publishedConsumer;
   private final String instance = UUID.randomUUID().toString();
@@ -132,6 +133,7 @@ public final class ReaderVerticle extends VerticleBase {
     return vertx.executeBlocking(() -> {
       inventoryCache = new InventoryCache(dataDir);
       keptInventory = inventoryCache.load();
+      collections = CollectionUpkeep.load(config.libraries(), dataDir, clock);
       return null;
     }).compose(v -> {
       startInventory();
@@ -152,7 +154,7 @@ public final class ReaderVerticle extends VerticleBase {
 
   /** The inventory, seeded with the kept one if any, and its first scan started. */
   private void startInventory() {
-    files = new LibraryFiles(dataDir.resolve("library"));
+    files = new LibraryFiles(dataDir.resolve("library")).withCollections(collections.libraries());
     LibraryScanner scanner = new LibraryScanner(files);
     Counter scans = registry == null ? null : Counter.builder("mc.library.scans")
         .description("Full scans of the library folder by the reader").register(registry);
@@ -161,13 +163,14 @@ public final class ReaderVerticle extends VerticleBase {
       if (scans != null) {
         scans.increment();
       }
-      return scanner.scan(found);
+      return collections.libraries().join(scanner.scan(found), found);
     }, command -> vertx.executeBlocking(() -> {
       command.run();
       return null;
     }, false), clock, null, java.time.Duration.ofMinutes(1))
         .keepWith(inventoryCache::save);
     keptInventory.ifPresent(inventory::seed);
+    collections.start(vertx, inventory);
     if (keptInventory.isEmpty()) {
       // Nothing to show until the first scan: it starts now, while the database opens, not with the first request.
       inventory.summary();
@@ -331,6 +334,9 @@ public final class ReaderVerticle extends VerticleBase {
     }
     if (pageFiles != null) {
       pageFiles.closeAll();
+    }
+    if (collections != null) {
+      collections.stop(vertx);
     }
     Future<Void> unregistered = pingConsumer == null ? Future.succeededFuture() : pingConsumer.unregister();
     // A first start's admin account is finished before the database closes under it.

@@ -57,6 +57,19 @@ public final class ReaderUnderTest implements AutoCloseable {
   public static ReaderUnderTest start(Path data, java.util.List<String> trustProxy,
       java.util.function.Function<io.mangacircus.reader.store.ReaderStores,
           io.mangacircus.reader.kosync.KosyncAccounts> kosync) throws Exception {
+    return start(data, trustProxy, kosync, java.util.List.of());
+  }
+
+  /** Starts a reader over {@code data} that reads the given collections too. */
+  public static ReaderUnderTest withCollections(Path data, java.util.List<LibraryConfig> libraries)
+      throws Exception {
+    return start(data, java.util.List.of(), null, libraries);
+  }
+
+  private static ReaderUnderTest start(Path data, java.util.List<String> trustProxy,
+      java.util.function.Function<io.mangacircus.reader.store.ReaderStores,
+          io.mangacircus.reader.kosync.KosyncAccounts> kosync, java.util.List<LibraryConfig> libraries)
+      throws Exception {
     Files.createDirectories(data.resolve("library"));
     Vertx vertx = Vertx.vertx();
     AtomicReference<Router> served = new AtomicReference<>();
@@ -73,7 +86,7 @@ public final class ReaderUnderTest implements AutoCloseable {
     };
     int port = vertx.createHttpServer().requestHandler(request -> served.get().handle(request))
         .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
-    vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy),
+    vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy, libraries),
         mount, data).kosyncAccounts(kosync)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     return new ReaderUnderTest(vertx, port);
   }

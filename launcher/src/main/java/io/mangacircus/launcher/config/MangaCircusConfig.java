@@ -220,6 +220,19 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
     }
     require(reader.sessionHours() >= 1 && reader.sessionHours() <= 8760, "reader.sessionHours",
         "must be between 1 and 8760");
+    java.util.Set<String> libraryNames = new java.util.HashSet<>();
+    for (int i = 0; i < reader.libraries().size(); i++) {
+      io.mangacircus.reader.LibraryConfig library = reader.libraries().get(i);
+      String key = "reader.libraries[" + i + "]";
+      library.problem().ifPresent(problem -> {
+        throw new InvalidConfigException(key, problem);
+      });
+      require(libraryNames.add(library.name()), key, "name '" + library.name() + "' is used twice");
+      Path data = dataPath().toAbsolutePath().normalize();
+      // MangaCircus writes in its data folder and never in a collection: the two must not hold each other.
+      require(!library.folder().startsWith(data) && !data.startsWith(library.folder()), key + ".path",
+          "'" + library.path() + "' overlaps the data folder " + data + "; a collection lies outside it");
+    }
     require(scraper.statusLogIntervalSeconds() >= 0 && scraper.statusLogIntervalSeconds() <= 86_400,
         "scraper.statusLogIntervalSeconds", "must be between 0 and 86400");
     validateScraper();

@@ -89,7 +89,7 @@ public final class KomgaShapes {
     long bytes = 0;
     for (LibraryFiles.Page page : chapter.pages()) {
       try {
-        bytes += Files.size(page.file());
+        bytes += page.part() != null ? page.part().entry().uncompressedSize() : Files.size(page.file());
       } catch (IOException e) {
         // a page that went missing counts nothing; serving it answers 404 on its own
       }
@@ -120,7 +120,8 @@ public final class KomgaShapes {
   public static JsonArray pages(LibraryFiles.Chapter chapter) {
     JsonArray pages = new JsonArray();
     for (LibraryFiles.Page page : chapter.pages()) {
-      pages.add(new JsonObject().put("number", page.index()).put("fileName", page.file().getFileName().toString())
+      String name = page.part() != null ? page.part().entry().name() : page.file().getFileName().toString();
+      pages.add(new JsonObject().put("number", page.index()).put("fileName", name.substring(name.lastIndexOf('/') + 1))
           .put("mediaType", page.mediaType()).put("width", null).put("height", null).put("sizeBytes", null));
     }
     return pages;

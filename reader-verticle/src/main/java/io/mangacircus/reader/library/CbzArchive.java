@@ -116,6 +116,15 @@ public final class CbzArchive {
     return new CbzArchive(segments, offset + tail.length, directory);
   }
 
+  /**
+   * An archive that exists already as a file (a collection's CBZ), sent as it is: one run of the file's bytes.
+   *
+   * @param centralDirectory the file's central directory as indexed (its fingerprint)
+   */
+  public static CbzArchive whole(Path file, long size, byte[] centralDirectory) {
+    return new CbzArchive(List.of(new Segment(0, size, null, file, 0)), size, centralDirectory.clone());
+  }
+
   /** The archive's exact size in bytes. */
   public long length() {
     return length;

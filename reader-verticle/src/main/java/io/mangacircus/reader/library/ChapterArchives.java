@@ -84,10 +84,14 @@ public final class ChapterArchives {
    */
   public Download archive(LibraryFiles files, String seriesId, String chapterId) {
     String key = seriesId + "/" + chapterId;
-    Path folder = files.root().resolve(seriesId).resolve(chapterId);
+    LibraryFiles.Chapter inCollection = files.inCollection(seriesId) ? files.chapter(seriesId, chapterId) : null;
+    Path folder = inCollection == null ? files.root().resolve(seriesId).resolve(chapterId)
+        : inCollection.pages().get(0).part() != null ? inCollection.pages().get(0).file()
+        : inCollection.pages().get(0).file().getParent();
     Stamp stamp;
     try {
-      stamp = Stamp.of(folder);
+      stamp = inCollection != null && inCollection.pages().get(0).part() != null
+          ? new Stamp(OpenPageFiles.Identity.ofOrNull(folder), null) : Stamp.of(folder);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read chapter " + key + ": " + e.getMessage(), e);
     }
@@ -100,7 +104,8 @@ public final class ChapterArchives {
     }
     // The manifest another route read may predate a republication: read it again, after the stamp was taken.
     files.forget(seriesId, chapterId);
-    download = build(files.chapter(seriesId, chapterId), stamp);
+    download = inCollection != null && inCollection.pages().get(0).part() != null ? whole(inCollection, stamp)
+        : build(inCollection != null ? inCollection : files.chapter(seriesId, chapterId), stamp);
     if (known.size() >= CACHE_LIMIT) {
       known.clear();
     }
@@ -168,6 +173,22 @@ public final class ChapterArchives {
     LibraryFiles.Chapter chapter = download.chapter();
     known.remove(chapter.seriesId() + "/" + chapter.id(), download);
     pageFiles.forgetUnder(chapter.pages().get(0).file().getParent());
+  }
+
+  /**
+   * A collection's CBZ, sent as the file it is (what Komga serves as a book's file): its bytes are the collection's,
+   * named by its size and modification time.
+   */
+  private static Download whole(LibraryFiles.Chapter chapter, Stamp stamp) {
+    Path file = chapter.pages().get(0).file();
+    OpenPageFiles.Identity identity = stamp.folder();
+    if (identity == null) {
+      throw new LibraryFiles.NotFoundException("book " + chapter.seriesId() + "/" + chapter.id() + " is gone");
+    }
+    String fingerprint = chapter.id() + ":" + identity.size() + ":" + identity.modifiedMillis();
+    CbzArchive archive = CbzArchive.whole(file, identity.size(), fingerprint.getBytes(StandardCharsets.UTF_8));
+    String etag = "cbz-" + io.mangacircus.reader.accounts.Sessions.hash(fingerprint).substring(0, 32);
+    return new Download(chapter, archive, etag, chapter.publishedAt(), Map.of(file, identity), stamp);
   }
 
   private static Download build(LibraryFiles.Chapter chapter, Stamp stamp) {

@@ -67,8 +67,10 @@ public final class InventoryCache {
         if (!LibraryFiles.validId(id) || !s.path("chapters").canConvertToInt() || s.path("chapters").asInt() < 1) {
           return unusable("lists a series that is not one: " + s);
         }
+        // A file kept before libraries had names lists the downloads library only.
         series.add(new SeriesEntry(id, text(s, "title"), text(s, "source"), text(s, "titleId"),
-            s.path("chapters").asInt(), Instant.parse(s.path("updatedAt").asText())));
+            s.path("chapters").asInt(), Instant.parse(s.path("updatedAt").asText()),
+            s.path("library").asText(SeriesEntry.DOWNLOADS)));
       }
       return Optional.of(new LibraryInventory.Snapshot(scannedAt, series));
     } catch (IOException | RuntimeException e) {
@@ -86,7 +88,7 @@ public final class InventoryCache {
     ArrayNode list = json.putArray("series");
     for (SeriesEntry s : snapshot.series()) {
       list.addObject().put("id", s.id()).put("title", s.title()).put("source", s.source()).put("titleId", s.titleId())
-          .put("chapters", s.chapters()).put("updatedAt", s.updatedAt().toString());
+          .put("chapters", s.chapters()).put("updatedAt", s.updatedAt().toString()).put("library", s.library());
     }
     try {
       AtomicFiles.write(file, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(json));

@@ -7,6 +7,7 @@ import static io.mangacircus.reader.library.LibraryPaths.what;
 import io.mangacircus.contracts.library.ChapterManifest;
 import io.mangacircus.contracts.library.LibraryLayout;
 import io.mangacircus.contracts.library.PageImageType;
+import io.mangacircus.reader.library.archive.ArchivePart;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -67,8 +68,20 @@ public final class LibraryFiles {
   private record Numbered(BigDecimal number, Chapter chapter) {
   }
 
-  /** One page file of a published chapter, already resolved inside the library. */
-  public record Page(int index, Path file, String sha256, String mediaType) {
+  /**
+   * One page of a published chapter, already resolved inside its library: a file of its own, or a part of an archive
+   * in a collection.
+   *
+   * @param file the page's file, or the archive that holds it
+   * @param sha256 the image's SHA-256 when known (the scraper records it), else empty
+   * @param part where the page lies in {@code file} when that is an archive, else null
+   */
+  public record Page(int index, Path file, String sha256, String mediaType, ArchivePart part) {
+
+    /** A page that is a file of its own. */
+    public Page(int index, Path file, String sha256, String mediaType) {
+      this(index, file, sha256, mediaType, null);
+    }
   }
 
   /** A published chapter as its {@code chapter.json} describes it. */
@@ -83,6 +96,7 @@ public final class LibraryFiles {
   private final LibraryPaths paths;
   private final ManifestReader reader;
   private final Map<String, Chapter> manifests = new ConcurrentHashMap<>();
+  private volatile CollectionChapters collections = CollectionChapters.NONE;
 
   public LibraryFiles(Path root) {
     this.root = root.toAbsolutePath().normalize();
@@ -90,6 +104,17 @@ public final class LibraryFiles {
     this.reader = new ManifestReader(paths);
   }
 
+
+  /** Serves the series of collections too, from now on. */
+  public LibraryFiles withCollections(CollectionChapters collections) {
+    this.collections = java.util.Objects.requireNonNull(collections, "collections");
+    return this;
+  }
+
+  /** Whether {@code seriesId} names a series of a collection rather than a folder of the downloads library. */
+  public boolean inCollection(String seriesId) {
+    return collections.holds(seriesId);
+  }
 
   /** Whether {@code id} can name a series or chapter folder: no separators, no dot segments, no leading dot. */
   public static boolean validId(String id) {
@@ -99,6 +124,9 @@ public final class LibraryFiles {
 
   /** The chapter if its manifest was read before; never touches the disk. */
   public Optional<Chapter> cached(String seriesId, String chapterId) {
+    if (collections.holds(seriesId)) {
+      return collections.cached(seriesId, chapterId);
+    }
     return Optional.ofNullable(manifests.get(seriesId + "/" + chapterId));
   }
 
@@ -109,6 +137,9 @@ public final class LibraryFiles {
 
   /** Every published chapter of a series, by number; 404 when there is none. */
   public List<Chapter> chapters(String seriesId) {
+    if (collections.holds(seriesId)) {
+      return collections.chapters(seriesId);
+    }
     List<Chapter> chapters = listing(seriesId, true).chapters();
     if (chapters.isEmpty()) {
       throw new NotFoundException("no published chapter in series " + seriesId);
@@ -127,6 +158,9 @@ public final class LibraryFiles {
    * @throws NotFoundException when the series folder itself is refused
    */
   public Listing listing(String seriesId, boolean remember) {
+    if (collections.holds(seriesId)) {
+      return new Listing(collections.chapters(seriesId), List.of());
+    }
     Path series = paths.seriesFolder(requireId(seriesId));
     List<LibraryScan.Skipped> refused = new ArrayList<>();
     List<Numbered> numbered = new ArrayList<>();
@@ -161,6 +195,9 @@ public final class LibraryFiles {
 
   /** One published chapter. */
   public Chapter chapter(String seriesId, String chapterId) {
+    if (collections.holds(seriesId)) {
+      return collections.chapter(seriesId, chapterId);
+    }
     return chapter(seriesId, chapterId, true);
   }
 

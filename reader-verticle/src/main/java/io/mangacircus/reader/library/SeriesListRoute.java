@@ -167,7 +167,8 @@ final class SeriesListRoute implements Handler<RoutingContext> {
           ? ReadingCounts.estimated(s.chapters(), read.size())
           : ReadingCounts.of(chapters, read, marks.since());
       list.add(new JsonObject().put("id", s.id()).put("title", s.title()).put("source", s.source())
-          .put("titleId", s.titleId()).put("chapters", s.chapters()).put("updatedAt", s.updatedAt().toString())
+          .put("titleId", s.titleId()).put("library", s.library()).put("chapters", s.chapters())
+          .put("updatedAt", s.updatedAt().toString())
           .put("read", counts.read()).put("unread", counts.unread()).put("newSince", counts.newSince())
           .put("addedAt", text(counts.addedAt())));
     });

@@ -52,7 +52,9 @@ public final class SourceLinks {
 
   /** The link of a title of {@code source}, or null; on the event loop. */
   public Future<String> titleUrl(String source, String titleId) {
-    if (titleId == null || titleId.isBlank()) {
+    // A collection's series came from no site: its title id is its path in the collection.
+    if (titleId == null || titleId.isBlank() || io.mangacircus.reader.library.collection.CollectionShelf.SOURCE
+        .equals(source)) {
       return Future.succeededFuture(null);
     }
     if (titleId.startsWith("https://") || titleId.startsWith("http://")) {

@@ -7,7 +7,13 @@ import io.mangacircus.reader.library.LibraryFiles;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
+import io.mangacircus.reader.library.archive.ArchivePages;
+import io.mangacircus.reader.library.archive.PageRange;
+import io.mangacircus.reader.library.collection.CollectionShelf;
+import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.LinkOption;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
 
@@ -22,6 +28,9 @@ public final class PageResponses {
 
   /** Caching of a series cover (its first page): a series' first chapter may change. */
   public static final String COVER_CACHE = "private, max-age=300";
+
+  /** The largest deflated page inflated to be sent (a page image is a few MB). */
+  static final long MAX_INFLATED = 256L << 20;
 
   private PageResponses() {
   }
@@ -46,20 +55,39 @@ public final class PageResponses {
       return;
     }
     ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, page.mediaType());
+    if (page.part() != null && !page.part().stored()) {
+      sendInflated(ctx, chapter, page);
+      return;
+    }
     // The file is opened here rather than by sendFile(String): the path is already resolved inside the library, and
     // Vert.x's file resolver would stat it twice more per request (exists, canonical) before opening it anyway. A
     // FileChannel, not a RandomAccessFile: that one's open stats the file once more (is it a folder?) and Vert.x asks
     // its length again; here the one fstat is Vert.x's size() (manifest page paths are regular files, LibraryFiles).
     FileChannel file;
+    long offset = 0;
+    long length = Long.MAX_VALUE;
     try {
-      file = FileChannel.open(page.file(), StandardOpenOption.READ);
+      file = open(chapter, page);
     } catch (IOException | RuntimeException e) {
       gone(ctx, chapter, index);
       return;
     }
+    if (page.part() != null) {
+      // A stored page of an archive: its bytes are the image, sent as a region of the archive (one read of the entry's
+      // local header to find it).
+      try {
+        PageRange range = ArchivePages.locate(file, page.part());
+        offset = range.offset();
+        length = range.length();
+      } catch (IOException | RuntimeException e) {
+        closeQuietly(file);
+        gone(ctx, chapter, index);
+        return;
+      }
+    }
     // Headers and file in full segments together on a native connection (nginx's tcp_nopush); see SendCork.
     SendCork cork = ctx.request().version() == HttpVersion.HTTP_2 ? null : SendCork.hold(ctx.request().connection());
-    ctx.response().sendFile(file, 0, Long.MAX_VALUE).onComplete(ar -> {
+    ctx.response().sendFile(file, offset, length).onComplete(ar -> {
       if (cork != null) {
         cork.release();
       }
@@ -70,6 +98,35 @@ public final class PageResponses {
         } else {
           ctx.response().reset();
         }
+      }
+    });
+  }
+
+  // A collection is read without following links: a page swapped for one after the scan could lead outside it.
+  private static FileChannel open(LibraryFiles.Chapter chapter, LibraryFiles.Page page) throws IOException {
+    return CollectionShelf.SOURCE.equals(chapter.source())
+        ? FileChannel.open(page.file(), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)
+        : FileChannel.open(page.file(), StandardOpenOption.READ);
+  }
+
+  /**
+   * A deflated page of an archive, inflated on a worker (its size is bounded by the archive's own limits, checked when
+   * it was indexed, and its CRC-32 checked as it ends) and sent whole.
+   */
+  private static void sendInflated(RoutingContext ctx, LibraryFiles.Chapter chapter, LibraryFiles.Page page) {
+    ctx.vertx().executeBlocking(() -> {
+      if (page.part().entry().uncompressedSize() > MAX_INFLATED) {
+        throw new IOException("page of " + page.part().entry().uncompressedSize() + " bytes is larger than "
+            + MAX_INFLATED + " bytes");
+      }
+      try (FileChannel file = open(chapter, page); InputStream in = ArchivePages.open(file, page.part())) {
+        return Buffer.buffer(in.readAllBytes());
+      }
+    }, false).onComplete(ar -> {
+      if (ar.succeeded()) {
+        ctx.response().end(ar.result());
+      } else if (!ctx.response().headWritten()) {
+        gone(ctx, chapter, page.index());
       }
     });
   }

@@ -21,10 +21,14 @@ public final class ArchivePages {
    * they may differ (tools add alignment padding or a different extra field in the local header).
    */
   public static PageRange locate(FileChannel archive, ArchiveIndex index, ArchiveEntry entry) throws IOException {
+    return locate(archive, entry, index.fileSize(), index.centralDirectoryOffset());
+  }
+
+  private static PageRange locate(FileChannel archive, ArchiveEntry entry, long fileSize, long end)
+      throws IOException {
     long header = entry.localHeaderOffset();
-    long end = index.centralDirectoryOffset();
-    if (archive.size() != index.fileSize()) {
-      throw new IOException("archive is " + archive.size() + " bytes, not the " + index.fileSize() + " it was indexed at");
+    if (archive.size() != fileSize) {
+      throw new IOException("archive is " + archive.size() + " bytes, not the " + fileSize + " it was indexed at");
     }
     if (header > end - CentralDirectoryReader.LOCAL_SIZE) {
       throw new IOException("local header of '" + entry.name() + "' at " + header + " lies past the entries' end");
@@ -50,5 +54,15 @@ public final class ArchivePages {
    */
   public static InputStream open(FileChannel archive, ArchiveIndex index, ArchiveEntry entry) throws IOException {
     return new EntryStream(archive, locate(archive, index, entry), entry);
+  }
+
+  /** Where the part's data lies, from its local header: the same checks as the index's {@code locate}. */
+  public static PageRange locate(FileChannel archive, ArchivePart part) throws IOException {
+    return locate(archive, part.entry(), part.archiveSize(), part.entriesEnd());
+  }
+
+  /** The part's image bytes: the same stream and checks as the index's {@code open}. */
+  public static InputStream open(FileChannel archive, ArchivePart part) throws IOException {
+    return new EntryStream(archive, locate(archive, part), part.entry());
   }
 }

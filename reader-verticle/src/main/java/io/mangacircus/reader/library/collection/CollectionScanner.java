@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Scans a read-only collection folder in place: top-level folders are series, each holding books (CBZ/ZIP files,
@@ -54,7 +55,12 @@ public final class CollectionScanner {
    * as unreadable.
    */
   public CollectionScan scan(CollectionScan previous) throws IOException {
-    Walk walk = new Walk(previous);
+    return scan(previous, series -> { });
+  }
+
+  /** As {@link #scan(CollectionScan)}, telling {@code found} of each series as soon as it is complete. */
+  public CollectionScan scan(CollectionScan previous, Consumer<CollectionSeries> found) throws IOException {
+    Walk walk = new Walk(previous, found);
     for (Entry entry : list(root)) {
       if (entry.attributes.isSymbolicLink()) {
         walk.unreadable(entry, Cause.SYMBOLIC_LINK, SYMLINK_REASON);
@@ -62,7 +68,7 @@ public final class CollectionScanner {
         walk.seriesFolder(entry);
       } else if (entry.attributes.isRegularFile() && kindOf(entry.name) != null) {
         String title = withoutExtension(entry.name);
-        walk.archive(entry).ifPresent(book -> walk.series.add(
+        walk.archive(entry).ifPresent(book -> walk.add(
             new CollectionSeries(CollectionIds.series(entry.path, title), title, entry.path, List.of(book))));
       }
     }
@@ -78,10 +84,12 @@ public final class CollectionScanner {
     private final Map<String, UnreadableItem> previousBroken = new HashMap<>();
     private final List<CollectionSeries> series = new ArrayList<>();
     private final List<UnreadableItem> unreadable = new ArrayList<>();
+    private final Consumer<CollectionSeries> found;
     private int opened;
     private int reused;
 
-    Walk(CollectionScan previous) {
+    Walk(CollectionScan previous, Consumer<CollectionSeries> found) {
+      this.found = found;
       for (CollectionBook book : previous.books()) {
         if (book.kind() == BookKind.CBZ) {
           previousBooks.put(book.path(), book);
@@ -115,9 +123,13 @@ public final class CollectionScanner {
         }
       }
       if (!books.isEmpty()) {
-        series.add(new CollectionSeries(CollectionIds.series(folder.path, folder.name), folder.name, folder.path,
-            books));
+        add(new CollectionSeries(CollectionIds.series(folder.path, folder.name), folder.name, folder.path, books));
       }
+    }
+
+    void add(CollectionSeries complete) {
+      series.add(complete);
+      found.accept(complete);
     }
 
     Optional<CollectionBook> folderBook(Entry folder) {

@@ -1,0 +1,180 @@
+package io.mangacircus.reader.library.collection;
+
+import io.mangacircus.reader.library.LibraryFiles;
+import io.mangacircus.reader.library.SeriesEntry;
+import io.mangacircus.reader.library.archive.ArchiveEntry;
+import io.mangacircus.reader.library.archive.ArchiveIndex;
+import io.mangacircus.reader.library.archive.ArchivePart;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * One collection library: its last scan (kept under the data folder, {@link CollectionIndexFile}) and its series and
+ * books served as chapters, each page a file of a folder book or a part of an archive that the page route sends from
+ * the archive itself. A rescan replaces the whole view at once; until the first scan of a process completes, the
+ * kept one is served. Nothing here writes inside the collection. Blocking.
+ */
+public final class CollectionShelf {
+
+  /** What {@link SeriesEntry#source()} says of a series found in a collection. */
+  public static final String SOURCE = "collection";
+
+  /** A scan and its series by id, replaced together. */
+  private record View(CollectionScan scan, Map<String, CollectionSeries> byId) {
+    static View of(CollectionScan scan) {
+      Map<String, CollectionSeries> byId = new HashMap<>();
+      scan.series().forEach(s -> byId.put(s.id(), s));
+      return new View(scan, byId);
+    }
+  }
+
+  private final String name;
+  private final Path root;
+  private final CollectionScanner scanner;
+  private final CollectionIndexFile kept;
+  private volatile View view = View.of(CollectionScan.none());
+  private volatile boolean scanned;
+
+  /**
+   * @param name the library's name
+   * @param root the collection's folder (absolute)
+   * @param stateFolder where this collection's own files go, under the data folder
+   */
+  public CollectionShelf(String name, Path root, Path stateFolder, InstantSource clock, RarSupport rar) {
+    this.name = Objects.requireNonNull(name, "name");
+    this.root = root.toAbsolutePath().normalize();
+    this.scanner = new CollectionScanner(this.root, clock, rar);
+    this.kept = new CollectionIndexFile(stateFolder, this.root);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  /** Starts from the scan kept by an earlier process, if it can be used; call before the first {@link #scan}. */
+  public CollectionShelf loadKept() {
+    kept.load().ifPresent(scan -> view = View.of(scan));
+    return this;
+  }
+
+  /** The last scan this shelf serves (the kept one before the first scan of this process). */
+  public CollectionScan last() {
+    return view.scan();
+  }
+
+  /** Whether a scan completed in this process. */
+  public boolean scanned() {
+    return scanned;
+  }
+
+  /**
+   * Scans the collection again, reusing unchanged archives' indexes, keeps the result and serves it from now on.
+   * While the first scan of a process runs with nothing kept before it, each series is served as soon as it is found.
+   *
+   * @param found told of each series found, as the inventory lists them
+   * @throws IOException when the collection's folder cannot be listed (the last view stays)
+   */
+  public CollectionScan scan(Consumer<SeriesEntry> found) throws IOException {
+    View before = view;
+    boolean growing = before.scan().series().isEmpty() && !scanned;
+    CollectionScan scan = scanner.scan(before.scan(), series -> {
+      if (growing) {
+        synchronized (this) {
+          Map<String, CollectionSeries> byId = new HashMap<>(view.byId());
+          byId.put(series.id(), series);
+          view = new View(view.scan(), byId);
+        }
+      }
+      found.accept(entry(series));
+    });
+    view = View.of(scan);
+    scanned = true;
+    kept.save(scan);
+    return scan;
+  }
+
+  /** The series as the library inventory lists it. */
+  public SeriesEntry entry(CollectionSeries series) {
+    Instant newest = Instant.EPOCH;
+    for (CollectionBook book : series.books()) {
+      newest = book.modified().isAfter(newest) ? book.modified() : newest;
+    }
+    return new SeriesEntry(series.id(), series.title(), SOURCE, series.path(), series.books().size(), newest, name);
+  }
+
+  /** Every series as the library inventory lists them. */
+  public List<SeriesEntry> entries() {
+    return view.scan().series().stream().map(this::entry).toList();
+  }
+
+  public Optional<CollectionSeries> series(String id) {
+    return Optional.ofNullable(view.byId().get(id));
+  }
+
+  /** The series' books as chapters, numbered by their place in natural order; NotFoundException when none. */
+  public List<LibraryFiles.Chapter> chapters(String seriesId) {
+    CollectionSeries series = series(seriesId)
+        .orElseThrow(() -> new LibraryFiles.NotFoundException("no series " + seriesId + " in " + name));
+    List<LibraryFiles.Chapter> chapters = new ArrayList<>(series.books().size());
+    for (int i = 0; i < series.books().size(); i++) {
+      chapters.add(chapter(series, series.books().get(i), i + 1));
+    }
+    return chapters;
+  }
+
+  /** One book as a chapter; NotFoundException when there is no such book (or it is a CBR, which is not served). */
+  public LibraryFiles.Chapter chapter(String seriesId, String bookId) {
+    CollectionSeries series = series(seriesId)
+        .orElseThrow(() -> new LibraryFiles.NotFoundException("no series " + seriesId + " in " + name));
+    for (int i = 0; i < series.books().size(); i++) {
+      if (series.books().get(i).id().equals(bookId)) {
+        return chapter(series, series.books().get(i), i + 1);
+      }
+    }
+    throw new LibraryFiles.NotFoundException("no book " + bookId + " in series " + seriesId);
+  }
+
+  /** The file of a book (an archive or a folder), resolved in the collection. */
+  public Path file(CollectionBook book) {
+    return resolve(book.path());
+  }
+
+  private LibraryFiles.Chapter chapter(CollectionSeries series, CollectionBook book, int number) {
+    List<LibraryFiles.Page> pages = new ArrayList<>();
+    Path file = resolve(book.path());
+    if (book.index().isPresent()) {
+      ArchiveIndex index = book.index().get();
+      for (ArchiveEntry entry : index.pages()) {
+        pages.add(new LibraryFiles.Page(pages.size() + 1, file, "", entry.mediaType(), ArchivePart.of(index, entry)));
+      }
+    } else {
+      for (String image : book.images()) {
+        pages.add(new LibraryFiles.Page(pages.size() + 1, file.resolve(image), "", LibraryFiles.mediaType(image)));
+      }
+    }
+    return new LibraryFiles.Chapter(series.id(), book.id(), series.title(), SOURCE, series.path(),
+        Integer.toString(number), book.title(), book.modified(), pages);
+  }
+
+  // Paths come from this collection's own scan, '/'-separated and relative: never absolute, never "..".
+  private Path resolve(String relative) {
+    Path resolved = root;
+    for (String segment : relative.split("/")) {
+      resolved = resolved.resolve(segment);
+    }
+    return resolved;
+  }
+}
