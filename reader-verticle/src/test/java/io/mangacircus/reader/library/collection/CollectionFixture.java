@@ -103,7 +103,7 @@ final class CollectionFixture {
   }
 
   /** One page of 10 MB of zeros, deflated to a few KB: far over the 100 times expansion allowed. */
-  private static void bomb(Path file) throws IOException {
+  static void bomb(Path file) throws IOException {
     try (OutputStream out = Files.newOutputStream(file); ZipOutputStream zip = new ZipOutputStream(out)) {
       zip.putNextEntry(new ZipEntry("page.jpg"));
       byte[] zeros = new byte[1 << 20];
