@@ -81,6 +81,26 @@ class CollectionServingTest {
     }
   }
 
+  @Test
+  void aSeriesCopiedIntoAWatchedCollectionIsListedWithoutAnyoneAsking() throws Exception {
+    Path root = Files.createDirectories(dir.resolve("watched"));
+    CollectionFixture.cbz(Files.createDirectories(root.resolve("First")).resolve("1.cbz"), 0, "a.jpg");
+    Path data = Files.createDirectories(dir.resolve("data"));
+    LibraryConfig watched = new LibraryConfig("comics", "collection", root.toString(), 0, true);
+    try (ReaderUnderTest reader = ReaderUnderTest.withCollections(data, List.of(watched))) {
+      Session admin = reader.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
+      assertThat(collectionSeries(reader, admin, 1)).hasSize(1);
+      // Written next to the collection, then moved in whole, as a copy tool finishing a series does.
+      Path staged = Files.createDirectories(dir.resolve("Second"));
+      CollectionFixture.cbz(staged.resolve("1.cbz"), 8, "a.jpg", "b.jpg");
+      Files.move(staged, root.resolve("Second"));
+      JsonArray both = collectionSeries(reader, admin, 2);
+      assertThat(both.stream().map(s -> ((JsonObject) s).getString("title"))).containsExactly("First", "Second");
+      assertThat(pages(reader, admin, both).get("Second/1"))
+          .containsExactly("image 1.cbz a.jpg", "image 1.cbz b.jpg");
+    }
+  }
+
   static LibraryConfig comics(Path root) {
     return new LibraryConfig("comics", "collection", root.toString(), 0, false);
   }
