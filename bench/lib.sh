@@ -86,7 +86,8 @@ mc_java_options() {
 start_mangacircus() {
   port=$(free_port); hport=$(free_port)
   local password; password="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
-  echo '{}' >"$work/mangacircus.json"   # the defaults, not whatever conf/mangacircus.json holds
+  # The defaults (or $mc_conf when the caller sets it), not whatever conf/mangacircus.json holds.
+  printf '%s\n' "${mc_conf:-{\}}" >"$work/mangacircus.json"
   [ -n "${mc_opts+x}" ] || mc_java_options
   MANGACIRCUS_ADMIN_PASSWORD=$password java $mc_opts -jar "$jar" all --conf "$work/mangacircus.json" \
     --data "$data" --port "$port" --health-port "$hport" >"$work/mangacircus.log" 2>&1 &
