@@ -1,5 +1,6 @@
 package io.mangacircus.reader;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -16,7 +17,8 @@ import java.util.regex.Pattern;
  *     reports none); default 60, 0 = only when a change is noticed or the admin asks
  * @param watch whether changes are watched for ({@code WatchService}); default true
  */
-public record LibraryConfig(String name, String kind, String path, Integer rescanMinutes, Boolean watch) {
+public record LibraryConfig(String name, @JsonProperty(required = false) String kind, String path,
+    @JsonProperty(required = false) Integer rescanMinutes, @JsonProperty(required = false) Boolean watch) {
 
   /** The kind of library this section configures. */
   public static final String COLLECTION = "collection";

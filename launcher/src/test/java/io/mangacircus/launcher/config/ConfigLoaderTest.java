@@ -142,6 +142,32 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void aCollectionNeedsOnlyANameAndAPathAndBadOnesAreNamed() throws Exception {
+    Path shelf = Files.createDirectories(dir.resolve("manga"));
+    MangaCircusConfig config = loadFile("{\"dataDir\": \"" + dir.resolve("data") + "\", \"reader\": {\"libraries\": "
+        + "[{\"name\": \"comics\", \"path\": \"" + shelf + "\"}]}}");
+    io.mangacircus.reader.LibraryConfig comics = config.reader().libraries().get(0);
+    assertThat(comics.kind()).isEqualTo("collection");
+    assertThat(comics.rescanMinutes()).isEqualTo(60);
+    assertThat(comics.watch()).isTrue();
+
+    String data = "\"dataDir\": \"" + dir.resolve("data") + "\", ";
+    assertKey(catchThrowable("{" + data + "\"reader\": {\"libraries\": [{\"name\": \"Comics!\", \"path\": \"/m\"}]}}"),
+        "reader.libraries[0]");
+    assertKey(catchThrowable("{" + data + "\"reader\": {\"libraries\": [{\"name\": \"downloads\", \"path\": \"/m\"}]}}"),
+        "reader.libraries[0]");
+    assertKey(catchThrowable("{" + data + "\"reader\": {\"libraries\": [{\"name\": \"a\", \"path\": \"m\"}]}}"),
+        "reader.libraries[0]");
+    assertKey(catchThrowable("{" + data + "\"reader\": {\"libraries\": [{\"name\": \"a\", \"path\": \"/m\"}, "
+        + "{\"name\": \"a\", \"path\": \"/n\"}]}}"), "reader.libraries[1]");
+    // MangaCircus writes in its data folder and never in a collection.
+    assertKey(catchThrowable("{" + data + "\"reader\": {\"libraries\": [{\"name\": \"a\", \"path\": \""
+        + dir.resolve("data/library") + "\"}]}}"), "reader.libraries[0].path");
+    assertKey(catchThrowable("{" + data + "\"reader\": {\"libraries\": [{\"name\": \"a\", \"path\": \"" + dir
+        + "\"}]}}"), "reader.libraries[0].path");
+  }
+
+  @Test
   void anHtmlSourceIsCheckedWithItsDefinitionAtLoadTime() throws Exception {
     MangaCircusConfig config = loadFile("{\"scraper\": {\"sources\": {\"mangapill\": {\"type\": \"html\", "
         + "\"options\": {\"definition\": \"classpath:/sources/mangapill.json\"}}}}}");
