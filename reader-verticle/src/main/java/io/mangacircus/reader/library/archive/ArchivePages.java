@@ -56,8 +56,18 @@ public final class ArchivePages {
     return new EntryStream(archive, locate(archive, index, entry), entry);
   }
 
-  /** Where the part's data lies, from its local header: the same checks as the index's {@code locate}. */
+  /**
+   * Where the part's data lies: from its local header (the same checks as the index's {@code locate}), or the range
+   * located before when the archive still has the size it had then.
+   */
   public static PageRange locate(FileChannel archive, ArchivePart part) throws IOException {
+    if (part.range() != null) {
+      if (archive.size() != part.archiveSize()) {
+        throw new IOException("archive is " + archive.size() + " bytes, not the " + part.archiveSize()
+            + " it was indexed at");
+      }
+      return part.range();
+    }
     return locate(archive, part.entry(), part.archiveSize(), part.entriesEnd());
   }
 

@@ -11,8 +11,9 @@ import java.util.Objects;
  * @param entry the page's entry in the central directory
  * @param archiveSize the archive's size in bytes when it was indexed
  * @param entriesEnd where its central directory starts: no page's data may run past it
+ * @param range where its data lies when that was located already (a book opened for reading), else null
  */
-public record ArchivePart(ArchiveEntry entry, long archiveSize, long entriesEnd) {
+public record ArchivePart(ArchiveEntry entry, long archiveSize, long entriesEnd, PageRange range) {
 
   public ArchivePart {
     Objects.requireNonNull(entry, "entry");
@@ -23,7 +24,12 @@ public record ArchivePart(ArchiveEntry entry, long archiveSize, long entriesEnd)
 
   /** The part of {@code entry} in the archive {@code index} describes. */
   public static ArchivePart of(ArchiveIndex index, ArchiveEntry entry) {
-    return new ArchivePart(entry, index.fileSize(), index.centralDirectoryOffset());
+    return new ArchivePart(entry, index.fileSize(), index.centralDirectoryOffset(), null);
+  }
+
+  /** This part with its data's range located. */
+  public ArchivePart located(PageRange where) {
+    return new ArchivePart(entry, archiveSize, entriesEnd, Objects.requireNonNull(where, "where"));
   }
 
   /** Whether the page's bytes lie in the archive as they are (sent as a file region), not deflated. */

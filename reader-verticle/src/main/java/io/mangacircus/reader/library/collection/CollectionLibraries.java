@@ -114,10 +114,6 @@ public final class CollectionLibraries implements CollectionChapters {
 
   @Override
   public Optional<LibraryFiles.Chapter> cached(String seriesId, String chapterId) {
-    try {
-      return Optional.of(chapter(seriesId, chapterId));
-    } catch (LibraryFiles.NotFoundException e) {
-      return Optional.empty();
-    }
+    return shelfOf(seriesId).flatMap(shelf -> shelf.cached(seriesId, chapterId));
   }
 }

@@ -4,7 +4,12 @@ import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesEntry;
 import io.mangacircus.reader.library.archive.ArchiveEntry;
 import io.mangacircus.reader.library.archive.ArchiveIndex;
+import io.mangacircus.reader.library.archive.ArchivePages;
 import io.mangacircus.reader.library.archive.ArchivePart;
+import java.nio.channels.FileChannel;
+import java.nio.file.LinkOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ConcurrentHashMap;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -28,12 +33,19 @@ public final class CollectionShelf {
   /** What {@link SeriesEntry#source()} says of a series found in a collection. */
   public static final String SOURCE = "collection";
 
-  /** A scan and its series by id, replaced together. */
-  private record View(CollectionScan scan, Map<String, CollectionSeries> byId) {
+  /** Books opened for reading kept per view, with their pages located: at most this many. */
+  private static final int OPENED_LIMIT = 1024;
+
+  /**
+   * A scan, its series by id and the books opened for reading since (by "series/book"), replaced together: a rescan
+   * drops what was opened from the scan before it.
+   */
+  private record View(CollectionScan scan, Map<String, CollectionSeries> byId,
+      Map<String, LibraryFiles.Chapter> opened) {
     static View of(CollectionScan scan) {
       Map<String, CollectionSeries> byId = new HashMap<>();
       scan.series().forEach(s -> byId.put(s.id(), s));
-      return new View(scan, byId);
+      return new View(scan, byId, new ConcurrentHashMap<>());
     }
   }
 
@@ -95,7 +107,7 @@ public final class CollectionShelf {
         synchronized (this) {
           Map<String, CollectionSeries> byId = new HashMap<>(view.byId());
           byId.put(series.id(), series);
-          view = new View(view.scan(), byId);
+          view = new View(view.scan(), byId, view.opened());
         }
       }
       found.accept(entry(series));
@@ -135,16 +147,60 @@ public final class CollectionShelf {
     return chapters;
   }
 
-  /** One book as a chapter; NotFoundException when there is no such book (or it is a CBR, which is not served). */
+  /**
+   * One book as a chapter opened for reading: an archive's pages located (one read of each local header, once per
+   * book and scan, so that a page is then sent without reading it again). NotFoundException when there is no such
+   * book.
+   */
   public LibraryFiles.Chapter chapter(String seriesId, String bookId) {
-    CollectionSeries series = series(seriesId)
-        .orElseThrow(() -> new LibraryFiles.NotFoundException("no series " + seriesId + " in " + name));
+    View now = view;
+    String key = seriesId + "/" + bookId;
+    LibraryFiles.Chapter known = now.opened().get(key);
+    if (known != null) {
+      return known;
+    }
+    CollectionSeries series = now.byId().get(seriesId);
+    if (series == null) {
+      throw new LibraryFiles.NotFoundException("no series " + seriesId + " in " + name);
+    }
     for (int i = 0; i < series.books().size(); i++) {
       if (series.books().get(i).id().equals(bookId)) {
-        return chapter(series, series.books().get(i), i + 1);
+        LibraryFiles.Chapter opened = located(chapter(series, series.books().get(i), i + 1));
+        if (now.opened().size() >= OPENED_LIMIT) {
+          now.opened().clear();
+        }
+        now.opened().put(key, opened);
+        return opened;
       }
     }
     throw new LibraryFiles.NotFoundException("no book " + bookId + " in series " + seriesId);
+  }
+
+  /** The book if it was opened for reading since the last scan; never touches the disk. */
+  public Optional<LibraryFiles.Chapter> cached(String seriesId, String bookId) {
+    return Optional.ofNullable(view.opened().get(seriesId + "/" + bookId));
+  }
+
+  /**
+   * The chapter with its archive pages' data located; as it was when the archive cannot be read now (a send then
+   * fails on its own, as for a page file that went away).
+   */
+  private static LibraryFiles.Chapter located(LibraryFiles.Chapter chapter) {
+    if (chapter.pages().isEmpty() || chapter.pages().get(0).part() == null) {
+      return chapter;
+    }
+    List<LibraryFiles.Page> pages = new ArrayList<>(chapter.pages().size());
+    try (FileChannel archive = FileChannel.open(chapter.pages().get(0).file(), StandardOpenOption.READ,
+        LinkOption.NOFOLLOW_LINKS)) {
+      for (LibraryFiles.Page page : chapter.pages()) {
+        pages.add(new LibraryFiles.Page(page.index(), page.file(), page.sha256(), page.mediaType(),
+            page.part().located(ArchivePages.locate(archive, page.part()))));
+      }
+    } catch (IOException e) {
+      return chapter;
+    }
+    return new LibraryFiles.Chapter(chapter.seriesId(), chapter.id(), chapter.seriesTitle(), chapter.source(),
+        chapter.titleId(), chapter.number(), chapter.title(), chapter.publishedAt(), pages);
   }
 
   /** The file of a book (an archive or a folder), resolved in the collection. */
