@@ -39,6 +39,7 @@ import io.mangacircus.reader.admin.ScraperAdminRoutes;
 import io.mangacircus.reader.admin.ServiceStatusRoutes;
 import io.mangacircus.reader.admin.ShutdownRoutes;
 import io.mangacircus.reader.library.InventoryCache;
+import io.mangacircus.reader.library.CollectionUpkeep;
 import io.mangacircus.reader.library.LibraryAdminRoutes;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScanner;
@@ -265,7 +266,7 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/system/*").subRouter(new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).router());
     router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, stores.users(), guard, clock).router());
     router.route("/api/admin/catalog*").subRouter(catalogRoutes.adminRouter());
-    router.route("/api/admin/library*").subRouter(new LibraryAdminRoutes(vertx, inventory).router());
+    router.route("/api/admin/*").subRouter(new LibraryAdminRoutes(vertx, inventory, collections).router());
     router.route("/api/admin/notifications*").subRouter(new NotificationRoutes(vertx).router());
     router.route("/api/admin/*").subRouter(statusRoutes.router());
     router.route("/api/admin/*").subRouter(new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).router());
@@ -336,7 +337,7 @@ public final class ReaderVerticle extends VerticleBase {
       pageFiles.closeAll();
     }
     if (collections != null) {
-      collections.stop(vertx);
+      collections.stop();
     }
     Future<Void> unregistered = pingConsumer == null ? Future.succeededFuture() : pingConsumer.unregister();
     // A first start's admin account is finished before the database closes under it.

@@ -24,16 +24,26 @@ public final class CollectionLibraries implements CollectionChapters {
 
   private static final Logger LOG = LoggerFactory.getLogger(CollectionLibraries.class);
 
-  private final List<CollectionShelf> shelves;
+  private final List<CollectionShelf> shelves = new java.util.concurrent.CopyOnWriteArrayList<>();
   /** The downloads library's series of its last scan that found its folder. */
   private volatile List<SeriesEntry> lastDownloads = List.of();
 
   public CollectionLibraries(List<CollectionShelf> shelves) {
-    this.shelves = List.copyOf(shelves);
+    this.shelves.addAll(shelves);
   }
 
   public List<CollectionShelf> shelves() {
-    return shelves;
+    return List.copyOf(shelves);
+  }
+
+  /** Serves one more collection, from the next scan on (its kept scan at once). */
+  public void add(CollectionShelf shelf) {
+    shelves.add(shelf);
+  }
+
+  /** Stops serving a collection. */
+  public void remove(String name) {
+    shelves.removeIf(shelf -> shelf.name().equals(name));
   }
 
   /** The names of the collections. */
