@@ -12,11 +12,15 @@ import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -30,26 +34,29 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * A long queue (250 jobs) in the real jar: {@code GET /api/admin/jobs} answers pages with their totals and refuses a
  * bad page with 400, and the scraper console draws one page of 50 rows, turns to the next and back, and filters by
- * state.
+ * state. One product and one queue serve both tests (filling the queue is the slow part); each test resumes the jobs
+ * it paused, so the other finds all 250 pending again.
  */
 @Tag("browser")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConsolePagingBrowserIT {
 
   private static final String ADMIN_PASSWORD = "admin-pass-123";
   private static final int JOBS = 250;
 
   @TempDir
-  Path data;
+  static Path data;
 
   @RegisterExtension
-  final DemoSiteExtension demo = new DemoSiteExtension(Duration.ZERO);
+  static final DemoSiteExtension demo = new DemoSiteExtension(Duration.ZERO);
 
   private LauncherHarness harness;
   private Browser browser;
   private WebDriver driver;
   private ReaderSession admin;
+  private final List<String> pausedByTheTest = new ArrayList<>();
 
-  @BeforeEach
+  @BeforeAll
   void start() throws Exception {
     String config = new JsonObject()
         .put("reader", new JsonObject().put("initialAdminPassword", ADMIN_PASSWORD))
@@ -63,14 +70,41 @@ class ConsolePagingBrowserIT {
           .put("title", String.format("title-%03d", i)).put("autoConfirm", false));
       assertThat(added.statusCode()).as(added.body()).isEqualTo(201);
     }
+  }
+
+  @BeforeEach
+  void openBrowser() {
     browser = new Browser();
     driver = browser.driver();
   }
 
   @AfterEach
+  void closeBrowserAndResumeJobs() throws Exception {
+    try {
+      assertThat(Browser.closeAll(browser, null)).as("every page stayed within the Content-Security-Policy")
+          .isEmpty();
+    } finally {
+      for (String id : pausedByTheTest) {
+        assertThat(admin.post("/api/admin/jobs/" + id + "/resume", new JsonObject()).statusCode()).isEqualTo(200);
+      }
+      pausedByTheTest.clear();
+    }
+  }
+
+  @AfterAll
   void stop() throws Exception {
-    assertThat(Browser.closeAll(browser, harness)).as("every page stayed within the Content-Security-Policy")
-        .isEmpty();
+    if (harness != null) {
+      harness.close();
+    }
+  }
+
+  /** Pauses a job and remembers it, so the test after this one finds it pending again. */
+  private int pause(String jobId) {
+    int status = admin.post("/api/admin/jobs/" + jobId + "/pause", new JsonObject()).statusCode();
+    if (status == 200) {
+      pausedByTheTest.add(jobId);
+    }
+    return status;
   }
 
   @Test
@@ -88,7 +122,7 @@ class ConsolePagingBrowserIT {
 
     String firstId = new JsonObject(admin.get("/api/admin/jobs?page=1&size=1").body()).getJsonArray("jobs")
         .getJsonObject(0).getString("id");
-    assertThat(admin.post("/api/admin/jobs/" + firstId + "/pause", new JsonObject()).statusCode()).isEqualTo(200);
+    assertThat(pause(firstId)).isEqualTo(200);
     JsonObject paused = new JsonObject(admin.get("/api/admin/jobs?state=paused&page=1&size=10").body());
     assertThat(paused.getInteger("total")).isEqualTo(1);
     assertThat(paused.getJsonArray("jobs").getJsonObject(0).getString("id")).isEqualTo(firstId);
@@ -105,8 +139,7 @@ class ConsolePagingBrowserIT {
   void theConsoleDrawsOnePageTurnsToTheNextAndFiltersByState() {
     List<String> pausedIds = new JsonObject(admin.get("/api/admin/jobs?page=3&size=2").body()).getJsonArray("jobs")
         .stream().map(j -> ((JsonObject) j).getString("id")).toList();
-    pausedIds.forEach(id -> assertThat(admin.post("/api/admin/jobs/" + id + "/pause", new JsonObject()).statusCode())
-        .isEqualTo(200));
+    pausedIds.forEach(id -> assertThat(pause(id)).isEqualTo(200));
 
     driver.manage().deleteAllCookies();
     driver.get(harness.url("/login.html?next=/admin/scraper.html"));

@@ -7,18 +7,26 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** A demo site in the test's JVM, started before each test (pages slowed by the given delay) and closed after. */
-public final class DemoSiteExtension implements BeforeEachCallback, AfterEachCallback {
+/**
+ * A demo site in the test's JVM (pages slowed by the given delay): started before each test and closed after, or, when
+ * registered on a static field, started once before the class's tests and closed after the last.
+ */
+public final class DemoSiteExtension implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback,
+    AfterEachCallback {
 
   private final Duration pageDelay;
   private final DemoCatalog catalog = new DemoCatalog();
   private final DemoFaults faults = new DemoFaults();
   private Vertx vertx;
   private DemoSite site;
+  /** Set when the site lives for the whole class, so the per-test callbacks leave it running. */
+  private boolean sharedByClass;
 
   /** @param pageDelay how long each page image takes to answer */
   public DemoSiteExtension(Duration pageDelay) {
@@ -26,15 +34,38 @@ public final class DemoSiteExtension implements BeforeEachCallback, AfterEachCal
   }
 
   @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    sharedByClass = true;
+    start();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws Exception {
+    close();
+  }
+
+  @Override
   public void beforeEach(ExtensionContext context) throws Exception {
+    if (!sharedByClass) {
+      start();
+    }
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) throws Exception {
+    if (!sharedByClass) {
+      close();
+    }
+  }
+
+  private void start() throws Exception {
     vertx = Vertx.vertx();
     faults.slowPages(pageDelay);
     site = DemoSite.start(vertx, "127.0.0.1", 0, catalog, faults).toCompletionStage().toCompletableFuture()
         .get(30, TimeUnit.SECONDS);
   }
 
-  @Override
-  public void afterEach(ExtensionContext context) throws Exception {
+  private void close() throws Exception {
     vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
 

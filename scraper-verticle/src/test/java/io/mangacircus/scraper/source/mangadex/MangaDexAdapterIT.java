@@ -84,7 +84,19 @@ class MangaDexAdapterIT {
   }
 
   private MangaDexSource adapter(MangaDexOptions options) {
-    return new MangaDexSource("md", api.baseUrl(), options, client, new RequestLine(new RequestLimiter(clock)), clock,
+    return adapter(options, clock);
+  }
+
+  /**
+   * An adapter on the wall clock, for cases that never move the clock: on the test's frozen clock every request's
+   * timer is measured from the same instant, so a case's requests wait the sum of their slots instead of their spacing.
+   */
+  private MangaDexSource wallClockAdapter() {
+    return adapter(new MangaDexOptions(false, 4), InstantSource.system());
+  }
+
+  private MangaDexSource adapter(MangaDexOptions options, InstantSource time) {
+    return new MangaDexSource("md", api.baseUrl(), options, client, new RequestLine(new RequestLimiter(time)), time,
         5_000, 5_000, SourceConfig.DEFAULT_CHALLENGE_MARKERS);
   }
 
@@ -157,7 +169,7 @@ class MangaDexAdapterIT {
     nodeAThenNodeB();
     api.stubFor(get(urlPathMatching("/node-a/.*")).willReturn(aResponse().withStatus(403).withBody("token expired")));
     var served = stubPages(api, "node-b", AT_HOME_1, false);
-    MangaDexSource source = adapter();
+    MangaDexSource source = wallClockAdapter();
 
     List<PageRef> pages = await(() -> source.pages(TITLE_ID, CHAPTER_1)).value();
     List<byte[]> fetched = new ArrayList<>();
@@ -181,7 +193,7 @@ class MangaDexAdapterIT {
   void aPageThatFailsOnTheFreshServerTooFailsWithoutAThirdLookUp() throws Exception {
     nodeAThenNodeB();
     api.stubFor(get(urlPathMatching("/node-./.*")).willReturn(aResponse().withStatus(404)));
-    MangaDexSource source = adapter();
+    MangaDexSource source = wallClockAdapter();
 
     List<PageRef> pages = await(() -> source.pages(TITLE_ID, CHAPTER_1)).value();
     FetchOutcome<PageBytes> outcome = await(() -> source.page(pages.get(0)));
@@ -312,9 +324,9 @@ class MangaDexAdapterIT {
   void aSpentAtHomeBudgetHoldsOnlyAtHomeLookUpsAndThePagesGoOn() throws Exception {
     api.stubFor(get(urlPathEqualTo("/at-home/server/" + CH1)).willReturn(atHome(AT_HOME_1, node("node-a"))
         .withHeader("X-RateLimit-Remaining", "0")
-        .withHeader("X-RateLimit-Retry-After", String.valueOf(clock.instant().getEpochSecond() + 50))));
+        .withHeader("X-RateLimit-Retry-After", String.valueOf(InstantSource.system().instant().getEpochSecond() + 50))));
     stubPages(api, "node-a", AT_HOME_1, false);
-    MangaDexSource source = adapter();
+    MangaDexSource source = wallClockAdapter();
 
     List<PageRef> pages = await(() -> source.pages(TITLE_ID, CHAPTER_1)).value();
     assertThat(await(() -> source.page(pages.get(0))).ok()).as("a page is not an at-home look-up").isTrue();
@@ -329,16 +341,21 @@ class MangaDexAdapterIT {
 
   @Test
   void aShortHoldIsWaitedOutInsteadOfFailing() throws Exception {
+    // The wall clock, not the test's (see wallClockAdapter), and the hold is checked against it.
+    InstantSource wallClock = InstantSource.system();
+    long budgetBack = wallClock.instant().getEpochSecond() + 2;
     stubTitle(api);
     api.stubFor(get(urlPathEqualTo("/manga/" + TITLE_ID)).willReturn(fixture("manga.json")
         .withHeader("X-RateLimit-Remaining", "0")
-        .withHeader("X-RateLimit-Retry-After", String.valueOf(clock.instant().getEpochSecond() + 2))));
+        .withHeader("X-RateLimit-Retry-After", String.valueOf(budgetBack))));
 
-    assertThat(await(() -> adapter().title(TITLE_ID)).ok()).isTrue();
+    assertThat(await(() -> wallClockAdapter().title(TITLE_ID)).ok()).isTrue();
 
     var requests = journal(api);
-    long gap = requests.get(1).getLoggedDate().getTime() - requests.get(0).getLoggedDate().getTime();
-    assertThat(gap).as("the feed waited for the budget to come back").isGreaterThanOrEqualTo(2_000);
+    assertThat(requests.get(0).getLoggedDate().getTime()).as("the title was read while the budget was spent")
+        .isLessThan(budgetBack * 1_000);
+    assertThat(requests.get(1).getLoggedDate().getTime()).as("the feed waited for the budget to come back")
+        .isGreaterThanOrEqualTo(budgetBack * 1_000);
   }
 
   @Test
