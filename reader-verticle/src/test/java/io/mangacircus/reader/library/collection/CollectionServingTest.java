@@ -101,6 +101,66 @@ class CollectionServingTest {
     }
   }
 
+  @Test
+  void anAdminAddsACollectionWhichIsScannedAtOnceKeptAcrossRestartsAndRemovedWithWhatWasKeptOfIt() throws Exception {
+    CollectionFixture fixture = CollectionFixture.write(dir);
+    Path data = Files.createDirectories(dir.resolve("data"));
+    try (ReaderUnderTest reader = ReaderUnderTest.withCollections(data, List.of())) {
+      Session admin = reader.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
+      assertThat(add(reader, admin, "comics", fixture.root.toString()).statusCode()).isEqualTo(201);
+      assertThat(collectionSeries(reader, admin, 5)).hasSize(5);
+      JsonObject libraries = new JsonObject(reader.text(ReaderUnderTest.as(admin, reader.get("/api/admin/libraries")))
+          .body());
+      JsonObject comics = libraries.getJsonArray("libraries").getJsonObject(1);
+      assertThat(comics.getString("name")).isEqualTo("comics");
+      assertThat(comics.getString("origin")).isEqualTo("admin");
+      assertThat(comics.getInteger("series")).isEqualTo(5);
+      assertThat(comics.getInteger("unreadableCount")).isEqualTo(7);
+      assertThat(comics.getJsonArray("unreadable").encode()).contains("Beta/bomb.cbz", "broken_archive");
+
+      HttpResponse<String> twice = add(reader, admin, "comics", fixture.outside.toString());
+      assertThat(twice.statusCode()).isEqualTo(400);
+      assertThat(twice.body()).contains("exists already");
+      HttpResponse<String> inData = add(reader, admin, "inside", data.resolve("library").toString());
+      assertThat(inData.statusCode()).isEqualTo(400);
+      assertThat(inData.body()).contains("overlaps the data folder");
+      HttpResponse<String> missing = add(reader, admin, "nowhere", dir.resolve("nowhere").toString());
+      assertThat(missing.statusCode()).isEqualTo(400);
+      assertThat(missing.body()).contains("is not a folder");
+    }
+    try (ReaderUnderTest again = ReaderUnderTest.withCollections(data, List.of())) {
+      Session admin = again.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
+      assertThat(collectionSeries(again, admin, 5)).hasSize(5);
+      HttpResponse<String> removed = again.text(ReaderUnderTest.as(admin, again.request("DELETE",
+          "/api/admin/libraries/comics", null)));
+      assertThat(removed.statusCode()).isEqualTo(204);
+      assertThat(data.resolve("collections/comics")).doesNotExist();
+      await().atMost(Duration.ofSeconds(30)).until(() -> !again.text(ReaderUnderTest.as(admin,
+          again.get("/api/series"))).body().contains("\"library\":\"comics\""));
+    }
+    assertThat(fixture.root.resolve("Alpha/Alpha v1.cbz")).isRegularFile();
+  }
+
+  @Test
+  void aLibrariesFileThatDoesNotParseIsReportedAndNeverOverwritten() throws Exception {
+    CollectionFixture fixture = CollectionFixture.write(dir);
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Files.writeString(data.resolve("libraries.json"), "{\"schema\": 1, \"libraries\": [");
+    try (ReaderUnderTest reader = ReaderUnderTest.withCollections(data, List.of())) {
+      Session admin = reader.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
+      HttpResponse<String> refused = add(reader, admin, "comics", fixture.root.toString());
+      assertThat(refused.statusCode()).isEqualTo(400);
+      assertThat(refused.body()).contains("libraries.json", "repair or remove it first");
+    }
+    assertThat(Files.readString(data.resolve("libraries.json"))).isEqualTo("{\"schema\": 1, \"libraries\": [");
+  }
+
+  private static HttpResponse<String> add(ReaderUnderTest reader, Session admin, String name, String path)
+      throws Exception {
+    return reader.text(ReaderUnderTest.as(admin, reader.request("POST", "/api/admin/libraries",
+        new JsonObject().put("name", name).put("path", path).put("watch", false).encode())));
+  }
+
   static LibraryConfig comics(Path root) {
     return new LibraryConfig("comics", "collection", root.toString(), 0, false);
   }
