@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.rating.AgeRating;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -70,7 +71,8 @@ public final class InventoryCache {
         // A file kept before libraries had names lists the downloads library only.
         series.add(new SeriesEntry(id, text(s, "title"), text(s, "source"), text(s, "titleId"),
             s.path("chapters").asInt(), Instant.parse(s.path("updatedAt").asText()),
-            s.path("library").asText(SeriesEntry.DOWNLOADS)));
+            s.path("library").asText(SeriesEntry.DOWNLOADS),
+            AgeRating.fromCode(s.path("rating").asText("unrated")).orElse(AgeRating.UNRATED)));
       }
       return Optional.of(new LibraryInventory.Snapshot(scannedAt, series));
     } catch (IOException | RuntimeException e) {
@@ -88,7 +90,8 @@ public final class InventoryCache {
     ArrayNode list = json.putArray("series");
     for (SeriesEntry s : snapshot.series()) {
       list.addObject().put("id", s.id()).put("title", s.title()).put("source", s.source()).put("titleId", s.titleId())
-          .put("chapters", s.chapters()).put("updatedAt", s.updatedAt().toString()).put("library", s.library());
+          .put("chapters", s.chapters()).put("updatedAt", s.updatedAt().toString()).put("library", s.library())
+          .put("rating", s.rating().code());
     }
     try {
       AtomicFiles.write(file, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(json));

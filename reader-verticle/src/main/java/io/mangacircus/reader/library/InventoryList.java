@@ -93,7 +93,7 @@ final class InventoryList {
         next.add(place < 0 ? -place - 1 : place, entry);
       } else {
         entry = new SeriesEntry(old.id(), old.title(), old.source(), old.titleId(), old.chapters() + 1,
-            at.isAfter(old.updatedAt()) ? at : old.updatedAt(), old.library());
+            at.isAfter(old.updatedAt()) ? at : old.updatedAt(), old.library(), old.rating());
         int place = Collections.binarySearch(next, old, LibraryInventory.ORDER);
         next.set(place >= 0 ? place : next.indexOf(old), entry);
       }

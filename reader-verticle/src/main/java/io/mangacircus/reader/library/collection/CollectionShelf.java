@@ -1,5 +1,6 @@
 package io.mangacircus.reader.library.collection;
 
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesEntry;
 import io.mangacircus.reader.library.archive.ArchiveEntry;
@@ -124,7 +125,8 @@ public final class CollectionShelf {
     for (CollectionBook book : series.books()) {
       newest = book.modified().isAfter(newest) ? book.modified() : newest;
     }
-    return new SeriesEntry(series.id(), series.title(), SOURCE, series.path(), series.books().size(), newest, name);
+    return new SeriesEntry(series.id(), series.title(), SOURCE, series.path(), series.books().size(), newest, name,
+        AgeRating.UNRATED);
   }
 
   /** Every series as the library inventory lists them. */
