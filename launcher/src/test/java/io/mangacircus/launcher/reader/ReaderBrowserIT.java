@@ -57,7 +57,8 @@ class ReaderBrowserIT {
     library.chapter("tightrope-walker", "Tightrope Walker", 1, 4, PUBLISHED.plusSeconds(3600));
     SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("alice", "alice-password"),
         Account.reader("bob", "bob-password"), Account.reader("erin", "erin-password"),
-        Account.reader("frank", "frank-password"), Account.reader("grace", "grace-password"));
+        Account.reader("frank", "frank-password"), Account.reader("grace", "grace-password"),
+        Account.reader("hugo", "hugo-password"));
     harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
   }
 
@@ -198,6 +199,30 @@ class ReaderBrowserIT {
     browser.screenshot("users-desktop");
 
     ReaderSession.login(harness.port(), "carol", "carol-password");
+  }
+
+  @Test
+  void anAdminLimitsWhatAUserSeesFromTheUsersPage() {
+    logIn("admin", ADMIN_PASSWORD);
+    driver.get(harness.url("/admin/users.html"));
+    WebElement hugo = waiting().until(ExpectedConditions.presenceOfElementLocated(
+        By.cssSelector(".user-row[data-username='hugo']")));
+    assertThat(hugo.findElement(By.cssSelector(".access")).getText()).isEqualTo("All libraries; no age limit");
+
+    hugo.findElement(By.cssSelector(".change-access")).click();
+    WebElement names = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("access-hugo-names")));
+    driver.findElement(By.cssSelector("label[for='access-hugo-some']")).click();
+    names.sendKeys("downloads");
+    new Select(driver.findElement(By.cssSelector("select[id='access-hugo-limit']"))).selectByValue("12");
+    browser.screenshot("users-access-form");
+    driver.findElement(By.cssSelector(".access-row[data-username='hugo'] .access-save")).click();
+
+    String limited = "downloads; up to 12+, unrated hidden";
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(
+        By.cssSelector(".user-row[data-username='hugo'] .access"), limited));
+    driver.navigate().refresh();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(
+        By.cssSelector(".user-row[data-username='hugo'] .access"), limited));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.mangacircus.reader.accounts;
 
+import io.mangacircus.reader.access.UserAccess;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.store.Account;
 import io.mangacircus.reader.store.Session;
@@ -12,17 +13,26 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.time.InstantSource;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** {@code /api/admin/users}: list, create, reset a password, disable or enable; changes end the user's sessions. */
+/**
+ * {@code /api/admin/users}: list, create, reset a password, disable or enable (changes end the user's sessions), and
+ * what each account may see ({@link UserAccessRoutes}).
+ */
 public final class UserAdminRoutes {
 
   private static final Logger LOG = LoggerFactory.getLogger(UserAdminRoutes.class);
   private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+  /** Accepts any well-formed library name, for a reader that does not check them against its configuration. */
+  public static final Supplier<Set<String>> ANY_LIBRARY = () -> null;
 
   /** The shortest password an account may have. */
   public static final int MIN_PASSWORD = 8;
@@ -32,11 +42,24 @@ public final class UserAdminRoutes {
   private final AccessGuard guard;
   private final InstantSource clock;
 
+  private final UserAccessRoutes access;
+
+  /** Routes that accept any well-formed library name in an account's access. */
   public UserAdminRoutes(Vertx vertx, UserStore users, AccessGuard guard, InstantSource clock) {
+    this(vertx, users, guard, clock, ANY_LIBRARY);
+  }
+
+  /**
+   * @param knownLibraries the names of the configured libraries, asked at each change of an account's access; a
+   *     null set (as {@link #ANY_LIBRARY} gives) accepts any well-formed name
+   */
+  public UserAdminRoutes(Vertx vertx, UserStore users, AccessGuard guard, InstantSource clock,
+      Supplier<Set<String>> knownLibraries) {
     this.vertx = vertx;
     this.users = users;
     this.guard = guard;
     this.clock = clock;
+    this.access = new UserAccessRoutes(vertx, users, knownLibraries);
   }
 
   /** The routes, mounted at {@code /api/admin/users}, all admin-only. */
@@ -46,13 +69,16 @@ public final class UserAdminRoutes {
     AccessGuard.adminOnly(router.post("/")).handler(this::handleCreate);
     AccessGuard.adminOnly(router.put("/:username/password")).handler(this::handlePassword);
     AccessGuard.adminOnly(router.put("/:username/disabled")).handler(this::handleDisabled);
+    access.declare(router);
     return router;
   }
 
   private void handleList(RoutingContext ctx) {
     blocking(ctx, 200, () -> {
       JsonArray list = new JsonArray();
-      users.accounts().forEach(a -> list.add(json(a)));
+      Map<String, UserAccess> accesses = users.accesses();
+      users.accounts().forEach(a -> list.add(json(a).put("access", UserAccessRoutes.json(a.username(), a.role(),
+          accesses.getOrDefault(a.username(), UserAccess.EVERYTHING)))));
       return new JsonObject().put("users", list);
     });
   }

@@ -1,5 +1,6 @@
 package io.mangacircus.reader.catalog;
 
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryFiles;
@@ -91,7 +92,8 @@ public final class CatalogRoutes {
 
   private void handlePutSeries(RoutingContext ctx) {
     String seriesId = ctx.pathParam("series");
-    Optional<JsonObject> body = ApiReplies.body(ctx, "{\"description\": \"...\", \"tags\": [\"...\"]}");
+    Optional<JsonObject> body = ApiReplies.body(ctx,
+        "{\"description\": \"...\", \"tags\": [\"...\"], \"ageRating\": \"12\"}");
     if (body.isEmpty()) {
       return;
     }
@@ -103,10 +105,18 @@ public final class CatalogRoutes {
           "send {\"description\": text up to 10000 characters, \"tags\": up to 50 strings of up to 60 characters}");
       return;
     }
-    CatalogStore.SeriesMeta meta = new CatalogStore.SeriesMeta((String) description, tags.get());
+    // Absent keeps the admin's rating, so an editor that knows only description and tags never drops it; null or
+    // "unrated" removes it.
+    boolean ratingGiven = body.get().containsKey("ageRating");
+    Object rating = body.get().getValue("ageRating");
+    if (ratingGiven && rating != null && !(rating instanceof String r && AgeRating.fromCode(r).isPresent())) {
+      ApiReplies.error(ctx, 400, "bad_request", "ageRating is one of all, 9, 12, 15, 18, or unrated or null for none");
+      return;
+    }
     blocking(ctx, () -> {
       library.chapters(seriesId); // a series without a published chapter is not in the library: 404
-      return store.putSeries(seriesId, meta);
+      String ageRating = ratingGiven ? (String) rating : store.series(seriesId).ageRating();
+      return store.putSeries(seriesId, new CatalogStore.SeriesMeta((String) description, tags.get(), ageRating));
     }, saved -> {
       metadataChanged.run();
       ctx.json(json(saved));
@@ -192,7 +202,8 @@ public final class CatalogRoutes {
   }
 
   private static JsonObject json(CatalogStore.SeriesMeta meta) {
-    return new JsonObject().put("description", meta.description()).put("tags", new JsonArray(meta.tags()));
+    return new JsonObject().put("description", meta.description()).put("tags", new JsonArray(meta.tags()))
+        .put("ageRating", meta.ageRating());
   }
 
   private static JsonObject json(CatalogStore.Collection c) {

@@ -1,6 +1,7 @@
 package io.mangacircus.reader.catalog;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.CorruptStateFileException;
 import io.mangacircus.contracts.DurableFiles;
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.reader.library.LibraryFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,12 +34,35 @@ public final class CatalogStore {
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-  /** What the catalog knows about a series beyond its files. */
-  public record SeriesMeta(String description, List<String> tags) {
+  /**
+   * What the catalog knows about a series beyond its files.
+   *
+   * @param ageRating the admin's age rating as an {@link AgeRating#code()}, null when the admin set none; it goes
+   *     above the source's ({@link io.mangacircus.contracts.rating.SeriesRating#decide}). Left out of the file when
+   *     null, so a catalog without ratings stays readable by versions that know no ratings.
+   */
+  public record SeriesMeta(String description, List<String> tags,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String ageRating) {
+    /** @throws IllegalArgumentException when {@code ageRating} names no rating */
     @JsonCreator
-    public SeriesMeta(@JsonProperty("description") String description, @JsonProperty("tags") List<String> tags) {
+    public SeriesMeta(@JsonProperty("description") String description, @JsonProperty("tags") List<String> tags,
+        @JsonProperty("ageRating") String ageRating) {
       this.description = description == null ? "" : description;
       this.tags = tags == null ? List.of() : List.copyOf(tags);
+      // Unrated is no rating: an admin who sets it lets the source's rating decide again.
+      AgeRating rating = ageRating == null ? AgeRating.UNRATED : AgeRating.fromCode(ageRating).orElseThrow(
+          () -> new IllegalArgumentException("a series' age rating is all, 9, 12, 15, 18 or unrated"));
+      this.ageRating = rating.rated() ? rating.code() : null;
+    }
+
+    /** Metadata without an admin's age rating. */
+    public SeriesMeta(String description, List<String> tags) {
+      this(description, tags, null);
+    }
+
+    /** The admin's age rating, if they set one. */
+    public Optional<AgeRating> rating() {
+      return ageRating == null ? Optional.empty() : AgeRating.fromCode(ageRating);
     }
   }
 

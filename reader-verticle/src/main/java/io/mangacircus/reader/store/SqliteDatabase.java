@@ -24,7 +24,7 @@ public final class SqliteDatabase implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SqliteDatabase.class);
 
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 8;
+  public static final int SCHEMA = 9;
 
   private static final List<String> MIGRATION_1 = List.of(
       "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
@@ -86,6 +86,17 @@ public final class SqliteDatabase implements AutoCloseable {
       "CREATE TABLE kosync_pushes (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
           + " document TEXT NOT NULL, progress TEXT NOT NULL, percentage REAL NOT NULL, device TEXT NOT NULL,"
           + " device_id TEXT NOT NULL, pushed_at TEXT NOT NULL, PRIMARY KEY (user_id, document))");
+
+  /**
+   * What each account may see: its libraries (NULL for every library, else their names joined by commas, which a
+   * library name cannot hold), its age limit and whether a limited account sees unrated series. Accounts made before
+   * see everything, as they did.
+   */
+  private static final List<String> MIGRATION_9 = List.of(
+      "ALTER TABLE users ADD COLUMN access_libraries TEXT",
+      "ALTER TABLE users ADD COLUMN age_limit TEXT NOT NULL DEFAULT 'none'"
+          + " CHECK (age_limit IN ('none','all','9','12','15','18'))",
+      "ALTER TABLE users ADD COLUMN unrated_shown INTEGER NOT NULL DEFAULT 0");
 
   /** Work on the connection, which may fail with the driver's exception. */
   @FunctionalInterface
@@ -197,6 +208,9 @@ public final class SqliteDatabase implements AutoCloseable {
       }
       if (version < 8) {
         migrate(statement, MIGRATION_8, 8);
+      }
+      if (version < 9) {
+        migrate(statement, MIGRATION_9, 9);
       }
     }
   }

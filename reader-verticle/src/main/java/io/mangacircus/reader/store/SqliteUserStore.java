@@ -1,12 +1,19 @@
 package io.mangacircus.reader.store;
 
+import io.mangacircus.contracts.rating.AgeLimit;
+import io.mangacircus.contracts.rating.AgeRating;
+import io.mangacircus.reader.access.UserAccess;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@link UserStore} in {@code reader.db}'s {@code users} table; a change ends the user's sessions in one step, a password
@@ -109,6 +116,62 @@ public final class SqliteUserStore implements UserStore {
   public boolean setDisabled(String username, boolean disabled) throws StoreException {
     return updateUserAndEndSessions("UPDATE users SET disabled = ? WHERE username = ?", disabled ? "1" : "0",
         username);
+  }
+
+  @Override
+  public Optional<UserAccess> access(String username) throws StoreException {
+    return database.call(connection -> {
+      try (PreparedStatement query = connection.prepareStatement(
+          "SELECT access_libraries, age_limit, unrated_shown FROM users WHERE username = ?")) {
+        query.setString(1, username);
+        try (ResultSet row = query.executeQuery()) {
+          return row.next() ? Optional.of(access(row, 1)) : Optional.empty();
+        }
+      }
+    });
+  }
+
+  @Override
+  public Map<String, UserAccess> accesses() throws StoreException {
+    return database.call(connection -> {
+      Map<String, UserAccess> accesses = new LinkedHashMap<>();
+      try (Statement statement = connection.createStatement();
+          ResultSet row = statement.executeQuery("SELECT username, access_libraries, age_limit, unrated_shown"
+              + " FROM users ORDER BY username COLLATE NOCASE")) {
+        while (row.next()) {
+          accesses.put(row.getString(1), access(row, 2));
+        }
+      }
+      return accesses;
+    });
+  }
+
+  @Override
+  public boolean setAccess(String username, UserAccess access) throws StoreException {
+    return database.call(connection -> {
+      try (PreparedStatement update = connection.prepareStatement(
+          "UPDATE users SET access_libraries = ?, age_limit = ?, unrated_shown = ? WHERE username = ?")) {
+        update.setString(1, access.allLibraries() ? null : String.join(",", access.libraries()));
+        update.setString(2, access.ageLimit().text());
+        update.setInt(3, access.ageLimit().unratedShown() ? 1 : 0);
+        update.setString(4, username);
+        return update.executeUpdate() == 1;
+      }
+    });
+  }
+
+  /** The access in the three columns from {@code first} on (libraries, age limit, unrated shown). */
+  private static UserAccess access(ResultSet row, int first) throws java.sql.SQLException {
+    String libraries = row.getString(first);
+    String limitText = row.getString(first + 1);
+    boolean unratedShown = row.getInt(first + 2) != 0;
+    // The column's CHECK allows only codes AgeRating reads, so a missing rating means "none".
+    AgeLimit limit = AgeRating.fromCode(limitText).filter(AgeRating::rated)
+        .map(r -> AgeLimit.atMost(r).withUnratedShown(unratedShown)).orElse(AgeLimit.NONE);
+    if (libraries == null) {
+      return UserAccess.allLibraries(limit);
+    }
+    return UserAccess.only(libraries.isEmpty() ? Set.of() : Set.copyOf(Arrays.asList(libraries.split(","))), limit);
   }
 
   private boolean updateUserAndEndSessions(String sql, String value, String username) throws StoreException {

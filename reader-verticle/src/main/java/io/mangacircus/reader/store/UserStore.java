@@ -1,7 +1,9 @@
 package io.mangacircus.reader.store;
 
+import io.mangacircus.reader.access.UserAccess;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -32,4 +34,13 @@ public interface UserStore {
    * Disables or enables a user and ends the user's sessions, in one step. False when there is no such user.
    */
   boolean setDisabled(String username, boolean disabled) throws StoreException;
+
+  /** What the account may see (admins see everything whatever it says); empty when there is no such user. */
+  Optional<UserAccess> access(String username) throws StoreException;
+
+  /** What every account may see, by user name as stored. */
+  Map<String, UserAccess> accesses() throws StoreException;
+
+  /** Sets what the account may see; false when there is no such user. */
+  boolean setAccess(String username, UserAccess access) throws StoreException;
 }

@@ -60,4 +60,41 @@ class CatalogStoreTest {
     assertThat(data.resolve("collection-covers/shelf.png")).doesNotExist();
     assertThat(store.putCover("shelf", new byte[] {1}, "png")).as("no collection, no cover").isEmpty();
   }
+
+  @Test
+  void anAdminsAgeRatingSurvivesAReopenAndIsLeftOutOfTheFileWhenThereIsNone() throws Exception {
+    CatalogStore store = CatalogStore.open(data);
+    store.putSeries("rated", new CatalogStore.SeriesMeta("", List.of(), "12+"));
+    store.putSeries("plain", new CatalogStore.SeriesMeta("Plain.", List.of()));
+    store.putSeries("cleared", new CatalogStore.SeriesMeta("", List.of(), "unrated"));
+
+    CatalogStore again = CatalogStore.open(data);
+
+    assertThat(again.series("rated").ageRating()).isEqualTo("12");
+    assertThat(again.series("rated").rating()).contains(io.mangacircus.contracts.rating.AgeRating.TWELVE_PLUS);
+    assertThat(again.series("plain").rating()).isEmpty();
+    assertThat(again.series("cleared").ageRating()).as("unrated is no admin rating").isNull();
+    assertThat(Files.readString(data.resolve("catalog.json"))).containsOnlyOnce("ageRating");
+  }
+
+  @Test
+  void aCatalogWrittenBeforeAgeRatingsExistedStillOpens() throws Exception {
+    Files.writeString(data.resolve("catalog.json"), """
+        {"schema": 1, "series": {"old": {"description": "Kept.", "tags": ["a"]}}, "collections": []}
+        """);
+
+    CatalogStore store = CatalogStore.open(data);
+
+    assertThat(store.series("old").description()).isEqualTo("Kept.");
+    assertThat(store.series("old").rating()).isEmpty();
+  }
+
+  @Test
+  void aCatalogWithAnAgeRatingThatNamesNoRatingIsNamedAndNeverOverwritten() throws Exception {
+    Path file = data.resolve("catalog.json");
+    Files.writeString(file, "{\"schema\": 1, \"series\": {\"s\": {\"ageRating\": \"13\"}}}");
+
+    assertThatThrownBy(() -> CatalogStore.open(data)).isInstanceOf(CorruptStateFileException.class)
+        .hasMessageContaining("catalog.json");
+  }
 }

@@ -165,4 +165,55 @@ class SqliteDatabaseTest {
       })).as("name, scope, without a sync key").isEqualTo("Panels read 1");
     }
   }
+
+  @Test
+  void aSchemaEightDatabaseKeepsItsAccountsWhichSeeEveryLibraryWithoutAnAgeLimit() throws Exception {
+    Path file = dir.resolve("reader.db");
+    try (java.sql.Connection old = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+        java.sql.Statement sql = old.createStatement()) {
+      // the users table of schema 8, as that release created it
+      sql.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)");
+      sql.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+          + " password_hash TEXT NOT NULL, role TEXT NOT NULL CHECK (role IN ('admin','reader')),"
+          + " disabled INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, app_passwords_ended_at TEXT,"
+          + " app_passwords_ended INTEGER NOT NULL DEFAULT 0)");
+      for (int version = 1; version <= 8; version++) {
+        sql.execute("INSERT INTO schema_version VALUES (" + version + ")");
+      }
+      sql.execute("INSERT INTO users (id, username, password_hash, role, created_at)"
+          + " VALUES (1, 'old', 'x', 'reader', '2026-01-01T00:00:00Z')");
+    }
+
+    try (SqliteDatabase db = SqliteDatabase.open(file)) {
+      UserStore users = new SqliteUserStore(db);
+      assertThat(db.schemaVersion()).isEqualTo(9);
+      assertThat(users.access("old")).contains(io.mangacircus.reader.access.UserAccess.EVERYTHING);
+      assertThat(users.user("old")).isPresent();
+    }
+  }
+
+  @Test
+  void anAccountsAccessIsKeptAcrossAReopenAndAnUnknownAccountHasNone() throws Exception {
+    Path file = dir.resolve("reader.db");
+    var limited = io.mangacircus.reader.access.UserAccess.only(java.util.Set.of("downloads", "comics"),
+        io.mangacircus.contracts.rating.AgeLimit.atMost(io.mangacircus.contracts.rating.AgeRating.TWELVE_PLUS));
+    var nothing = io.mangacircus.reader.access.UserAccess.only(java.util.Set.of(),
+        io.mangacircus.contracts.rating.AgeLimit.atMost(io.mangacircus.contracts.rating.AgeRating.NINE_PLUS)
+            .withUnratedShown(true));
+    try (SqliteDatabase db = SqliteDatabase.open(file)) {
+      UserStore users = new SqliteUserStore(db);
+      users.createUser("rita", "hash", "reader", now);
+      users.createUser("kid", "hash", "reader", now);
+      assertThat(users.access("rita")).contains(io.mangacircus.reader.access.UserAccess.EVERYTHING);
+      assertThat(users.setAccess("rita", limited)).isTrue();
+      assertThat(users.setAccess("kid", nothing)).isTrue();
+      assertThat(users.setAccess("nobody", limited)).isFalse();
+    }
+    try (SqliteDatabase again = SqliteDatabase.open(file)) {
+      UserStore users = new SqliteUserStore(again);
+      assertThat(users.access("RITA")).contains(limited);
+      assertThat(users.accesses()).containsEntry("kid", nothing).containsEntry("rita", limited);
+      assertThat(users.access("nobody")).isEmpty();
+    }
+  }
 }
