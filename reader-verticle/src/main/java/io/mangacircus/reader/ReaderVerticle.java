@@ -39,6 +39,9 @@ import io.mangacircus.reader.admin.ScraperAdminRoutes;
 import io.mangacircus.reader.admin.ServiceStatusRoutes;
 import io.mangacircus.reader.admin.ShutdownRoutes;
 import io.mangacircus.reader.library.InventoryCache;
+import io.mangacircus.reader.access.VisibleSeries;
+import io.mangacircus.reader.accounts.SeriesRouteGuard;
+import io.mangacircus.reader.komga.KomgaIds;
 import io.mangacircus.reader.library.CollectionUpkeep;
 import io.mangacircus.reader.library.LibraryAdminRoutes;
 import io.mangacircus.reader.library.LibraryInventory;
@@ -90,6 +93,7 @@ public final class ReaderVerticle extends VerticleBase {
   private Optional<LibraryInventory.Snapshot> keptInventory = Optional.empty();
   private InventoryCache inventoryCache;
   private CollectionUpkeep collections;
+  private java.util.Map<String, io.mangacircus.reader.access.UserAccess> accessesAtStart = java.util.Map.of();
   private LibraryFiles files;
   private MessageConsumer<Object> publishedConsumer;
   private final String instance = UUID.randomUUID().toString();
@@ -178,9 +182,10 @@ public final class ReaderVerticle extends VerticleBase {
     }
   }
 
-  private Void openDatabase() {
+  private Void openDatabase() throws StoreException {
     catalog = CatalogStore.open(dataDir);
     stores = ReaderStores.openSqlite(dataDir.resolve("reader.db"));
+    accessesAtStart = stores.users().accesses();
     return null;
   }
 
@@ -216,6 +221,9 @@ public final class ReaderVerticle extends VerticleBase {
     AccessGuard guard = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), config.adminToken(),
         proxies, clock);
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
+    VisibleSeries visible = new VisibleSeries(inventory, catalog, accessesAtStart);
+    SeriesRouteGuard seriesGuard = new SeriesRouteGuard(visible, java.util.Map.of("series", id -> id,
+        "book", book -> KomgaIds.chapter(book).map(KomgaIds.ChapterRef::seriesId).orElse(null)));
     // Cross-cutting, for every feature and in this order (docs/architecture.md §7): whatever fails anywhere answers in
     // the one error shape; under /api cross-site changes and bodies that are not JSON are refused before any body is
     // read, the body is read before the guard's asynchronous session look-up, and the guard checks the session or
@@ -227,12 +235,12 @@ public final class ReaderVerticle extends VerticleBase {
     // page image went through four /api/* matches).
     AccountsGate accountsGate = new AccountsGate(accountsReady);
     router.route("/api/*").handler(new SecretAnswers()).handler(requestRules).handler(requestRules.bodies())
-        .handler(accountsGate).handler(guard);
-    router.route("/opds/*").handler(accountsGate).handler(guard);
+        .handler(accountsGate).handler(guard).handler(seriesGuard);
+    router.route("/opds/*").handler(accountsGate).handler(guard).handler(seriesGuard);
     router.route(KomgaRoutes.MOUNT + "/*").method(io.vertx.core.http.HttpMethod.PUT)
         .method(io.vertx.core.http.HttpMethod.PATCH)
         .handler(io.vertx.ext.web.handler.BodyHandler.create().setBodyLimit(KomgaProgressRoutes.MAX_BODY_BYTES));
-    router.route(KomgaRoutes.MOUNT + "/*").handler(accountsGate).handler(guard);
+    router.route(KomgaRoutes.MOUNT + "/*").handler(accountsGate).handler(guard).handler(seriesGuard);
     // KOReader sync authenticates each request by its own headers (KosyncRoutes), never by a session.
     router.route(KosyncRoutes.MOUNT + "/*").handler(accountsGate);
     // One feature a line, each its own router with paths relative to where it is mounted; features sharing a mount
@@ -255,7 +263,8 @@ public final class ReaderVerticle extends VerticleBase {
     router.route(SeriesRoutes.MOUNT + "*").subRouter(new SeriesRoutes(vertx, inventory, files, stores.progress(), catalog,
         clock, cbz, pages::handleCover, new SourceLinks(vertx, config.scraperRequestTimeoutMs(), clock)).router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, stores.progress(), clock).router());
-    ChapterAlerts alerts = new ChapterAlerts(vertx, stores.alerts(), files, clock);
+    ChapterAlerts alerts = new ChapterAlerts(vertx, stores.alerts(), files, clock,
+        (user, series) -> visible.sees(visible.of(user, "reader"), series));
     router.route("/api/me/alerts*").subRouter(alerts.router());
     alertsConsumer = alerts.answerSubscribers();
     router.route("/api/catalog*").subRouter(catalogRoutes.router());
@@ -264,7 +273,8 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/me/app-passwords*").subRouter(new AppPasswordRoutes(vertx, guard.appPasswords()).router());
     AccessGuard.publicRoute(router.get("/api/system/info")).handler(this::handleInfo);
     router.route("/api/system/*").subRouter(new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).router());
-    router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, stores.users(), guard, clock).router());
+    router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, stores.users(), guard, clock,
+        this::libraryNames, visible::changed).router());
     router.route("/api/admin/catalog*").subRouter(catalogRoutes.adminRouter());
     router.route("/api/admin/*").subRouter(new LibraryAdminRoutes(vertx, inventory, collections).router());
     router.route("/api/admin/notifications*").subRouter(new NotificationRoutes(vertx).router());
@@ -283,12 +293,14 @@ public final class ReaderVerticle extends VerticleBase {
     router.route(KosyncRoutes.MOUNT + "*").subRouter(new KosyncRoutes(vertx, kosyncAccounts == null
         ? KosyncAccounts.appPasswords(guard.appPasswords()) : kosyncAccounts.apply(stores),
         kosyncDocuments, stores.kosync(), stores.progress(), new ProgressRecorder(files, stores.progress(), clock),
-        guard.loginThrottle(), guard::clientAddress, clock).router());
+        guard.loginThrottle(), guard::clientAddress, clock)
+        .seeing((user, series) -> visible.sees(visible.of(user, "reader"), series)).router());
     // After every feature: an /api, /opds or /komga request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/opds/*").handler(this::handleUnknownApi);
     router.route(KomgaRoutes.MOUNT + "/*").handler(this::handleUnknownApi);
     guard.learnRoutes(router);
+    seriesGuard.learn(router);
     router.route(ConsoleBridge.PATH).subRouter(new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs())
         .router());
     router.route("/*").handler(new AdminPageGuard(guard));
@@ -347,6 +359,13 @@ public final class ReaderVerticle extends VerticleBase {
       }
       return null;
     }));
+  }
+
+  /** Every library's name: the downloads library's and the collections'. */
+  private java.util.Set<String> libraryNames() {
+    java.util.Set<String> names = new java.util.HashSet<>(collections.libraries().names());
+    names.add(io.mangacircus.reader.library.SeriesEntry.DOWNLOADS);
+    return names;
   }
 
   private void handlePing(Message<Object> message, PingRequest request) {

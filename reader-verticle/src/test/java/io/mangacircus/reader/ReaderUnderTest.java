@@ -29,6 +29,7 @@ public final class ReaderUnderTest implements AutoCloseable {
 
   private final Vertx vertx;
   private final int port;
+  private AtomicReference<Router> served;
   /** HTTP/1.1 as browsers and reading apps speak it (the JDK client would otherwise upgrade to cleartext HTTP/2). */
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
@@ -88,7 +89,14 @@ public final class ReaderUnderTest implements AutoCloseable {
         .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
     vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy, libraries),
         mount, data).kosyncAccounts(kosync)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-    return new ReaderUnderTest(vertx, port);
+    ReaderUnderTest reader = new ReaderUnderTest(vertx, port);
+    reader.served = served;
+    return reader;
+  }
+
+  /** The reader's router, every route declared (for tests that walk them). */
+  public Router router() {
+    return served.get();
   }
 
   /** The reader's Vert.x, for stand-ins of the scraper's consumers on its event bus. */

@@ -15,11 +15,14 @@ final class PlainRoutePath {
   private final String path;
   private final String[] texts;
   private final boolean[] parameters;
+  /** Each segment's parameter name, null for a literal segment. */
+  private final String[] names;
 
-  private PlainRoutePath(String path, String[] texts, boolean[] parameters) {
+  private PlainRoutePath(String path, String[] texts, boolean[] parameters, String[] names) {
     this.path = path;
     this.texts = texts;
     this.parameters = parameters;
+    this.names = names;
   }
 
   /** The path as a plain path, or null when it is not one (then only Vert.x's own matching is exact for it). */
@@ -29,6 +32,7 @@ final class PlainRoutePath {
     }
     List<String> texts = new ArrayList<>();
     List<Boolean> parameters = new ArrayList<>();
+    List<String> names = new ArrayList<>();
     for (String segment : path.substring(1).split("/", -1)) {
       if (segment.isEmpty()) {
         return null;
@@ -45,19 +49,21 @@ final class PlainRoutePath {
         }
         texts.add(suffix);
         parameters.add(true);
+        names.add(segment.substring(1, end));
       } else {
         if (!isLiteral(segment) || segment.equals(".") || segment.equals("..")) {
           return null;
         }
         texts.add(segment);
         parameters.add(false);
+        names.add(null);
       }
     }
     boolean[] flags = new boolean[parameters.size()];
     for (int i = 0; i < flags.length; i++) {
       flags[i] = parameters.get(i);
     }
-    return new PlainRoutePath(path, texts.toArray(String[]::new), flags);
+    return new PlainRoutePath(path, texts.toArray(String[]::new), flags, names.toArray(String[]::new));
   }
 
   /** Whether a request with this normalized path reaches the route (its method aside). */
@@ -91,6 +97,30 @@ final class PlainRoutePath {
       at = next + 1;
     }
     return true;
+  }
+
+  /** Whether the path has a parameter of this name. */
+  boolean has(String name) {
+    return java.util.Arrays.asList(names).contains(name);
+  }
+
+  /**
+   * The raw (still percent-encoded) value of parameter {@code name} in a request path this route {@link #matches},
+   * without its literal suffix; null when it has no such parameter.
+   */
+  String parameter(String requestPath, String name) {
+    int at = 1;
+    for (int i = 0; i < texts.length; i++) {
+      int next = requestPath.indexOf('/', at);
+      if (next < 0) {
+        next = requestPath.length();
+      }
+      if (name.equals(names[i])) {
+        return requestPath.substring(at, next - texts[i].length());
+      }
+      at = next + 1;
+    }
+    return null;
   }
 
   @Override

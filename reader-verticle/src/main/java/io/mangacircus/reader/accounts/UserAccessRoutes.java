@@ -32,12 +32,18 @@ final class UserAccessRoutes {
   private final Vertx vertx;
   private final UserStore users;
   private final Supplier<Set<String>> knownLibraries;
+  private final java.util.function.BiConsumer<String, UserAccess> changed;
 
-  /** @param knownLibraries the library names an account may be given; a null set accepts any well-formed name */
-  UserAccessRoutes(Vertx vertx, UserStore users, Supplier<Set<String>> knownLibraries) {
+  /**
+   * @param knownLibraries the library names an account may be given; a null set accepts any well-formed name
+   * @param changed told of each account's access once it is stored (its user name as stored)
+   */
+  UserAccessRoutes(Vertx vertx, UserStore users, Supplier<Set<String>> knownLibraries,
+      java.util.function.BiConsumer<String, UserAccess> changed) {
     this.vertx = vertx;
     this.users = users;
     this.knownLibraries = knownLibraries;
+    this.changed = changed;
   }
 
   /** Declares the routes on the users router, admin-only like the rest of it. */
@@ -85,6 +91,7 @@ final class UserAccessRoutes {
         return null;
       }
       User user = users.user(username).orElseThrow();
+      changed.accept(user.username(), access.get());
       return json(user.username(), user.role(), access.get());
     }, saved -> {
       if (saved != null) {

@@ -46,20 +46,22 @@ public final class UserAdminRoutes {
 
   /** Routes that accept any well-formed library name in an account's access. */
   public UserAdminRoutes(Vertx vertx, UserStore users, AccessGuard guard, InstantSource clock) {
-    this(vertx, users, guard, clock, ANY_LIBRARY);
+    this(vertx, users, guard, clock, ANY_LIBRARY, (user, access) -> { });
   }
 
   /**
    * @param knownLibraries the names of the configured libraries, asked at each change of an account's access; a
    *     null set (as {@link #ANY_LIBRARY} gives) accepts any well-formed name
+   * @param accessChanged told of each account's access once an admin's change of it is stored
    */
   public UserAdminRoutes(Vertx vertx, UserStore users, AccessGuard guard, InstantSource clock,
-      Supplier<Set<String>> knownLibraries) {
+      Supplier<Set<String>> knownLibraries,
+      java.util.function.BiConsumer<String, io.mangacircus.reader.access.UserAccess> accessChanged) {
     this.vertx = vertx;
     this.users = users;
     this.guard = guard;
     this.clock = clock;
-    this.access = new UserAccessRoutes(vertx, users, knownLibraries);
+    this.access = new UserAccessRoutes(vertx, users, knownLibraries, accessChanged);
   }
 
   /** The routes, mounted at {@code /api/admin/users}, all admin-only. */

@@ -2,6 +2,7 @@ package io.mangacircus.reader.alerts;
 
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.ErrorCode;
+import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryFiles;
@@ -43,12 +44,20 @@ public final class ChapterAlerts {
   private final AlertStore alerts;
   private final LibraryFiles library;
   private final InstantSource clock;
+  private final java.util.function.BiPredicate<String, String> sees;
 
   public ChapterAlerts(Vertx vertx, AlertStore alerts, LibraryFiles library, InstantSource clock) {
+    this(vertx, alerts, library, clock, (user, series) -> true);
+  }
+
+  /** @param sees whether the account with a user name sees a series (who is told of its new chapters) */
+  public ChapterAlerts(Vertx vertx, AlertStore alerts, LibraryFiles library, InstantSource clock,
+      java.util.function.BiPredicate<String, String> sees) {
     this.vertx = vertx;
     this.alerts = alerts;
     this.library = library;
     this.clock = clock;
+    this.sees = sees;
   }
 
   /** The routes, mounted at {@code /api/me/alerts}; every signed-in user, each for themselves. */
@@ -79,24 +88,31 @@ public final class ChapterAlerts {
         return;
       }
       JsonArray subscribers = new JsonArray();
-      ar.result().forEach(s -> subscribers.add(new JsonObject().put("user", s.username())
-          .put("target", new JsonObject().put("type", s.target().type()).put("url", s.target().url())
-              .put("topic", s.target().topic()).put("token", s.target().token()))
-          .put("series", new JsonArray(s.series()))));
+      // A reader is told only of series they may see (an admin may have narrowed that since they subscribed).
+      ar.result().forEach(s -> {
+        List<String> seen = s.series().stream().filter(id -> sees.test(s.username(), id)).toList();
+        if (!seen.isEmpty()) {
+          subscribers.add(new JsonObject().put("user", s.username())
+              .put("target", new JsonObject().put("type", s.target().type()).put("url", s.target().url())
+                  .put("topic", s.target().topic()).put("token", s.target().token()))
+              .put("series", new JsonArray(seen)));
+        }
+      });
       message.reply(new JsonObject().put("v", 1).put("subscribers", subscribers));
     });
   }
 
-  private JsonObject view(long userId) throws StoreException {
+  /** The user's alert target and the series they follow (those they see). */
+  private JsonObject view(long userId, java.util.function.Predicate<String> seen) throws StoreException {
     Optional<AlertTarget> target = alerts.alertTarget(userId);
     return new JsonObject().put("target", target.map(t -> new JsonObject().put("type", t.type()).put("url", "set")
         .put("topic", t.topic().isEmpty() ? null : "set").put("token", t.token().isEmpty() ? "none" : "set"))
-        .orElse(null)).put("series", new JsonArray(alerts.seriesAlerts(userId)));
+        .orElse(null)).put("series", new JsonArray(alerts.seriesAlerts(userId).stream().filter(seen).toList()));
   }
 
   private void handleGet(RoutingContext ctx) {
     Session session = ctx.get(AccessGuard.SESSION);
-    ApiReplies.blocking(vertx, ctx, () -> view(session.userId()), ctx::json);
+    ApiReplies.blocking(vertx, ctx, () -> view(session.userId(), VisibleSeries.viewer(ctx)::sees), ctx::json);
   }
 
   private void handlePutTarget(RoutingContext ctx) {
@@ -111,7 +127,7 @@ public final class ChapterAlerts {
             .onFailure(t -> refused(ctx, t))
             .onSuccess(checked -> ApiReplies.blocking(vertx, ctx, () -> {
               alerts.saveAlertTarget(session.userId(), checked, clock.instant());
-              return view(session.userId());
+              return view(session.userId(), VisibleSeries.viewer(ctx)::sees);
             }, ctx::json)));
   }
 
@@ -142,7 +158,7 @@ public final class ChapterAlerts {
     Session session = ctx.get(AccessGuard.SESSION);
     ApiReplies.blocking(vertx, ctx, () -> {
       alerts.deleteAlertTarget(session.userId());
-      return view(session.userId());
+      return view(session.userId(), VisibleSeries.viewer(ctx)::sees);
     }, ctx::json);
   }
 
@@ -164,7 +180,7 @@ public final class ChapterAlerts {
           return "limit";
         }
       }
-      return view(session.userId());
+      return view(session.userId(), VisibleSeries.viewer(ctx)::sees);
     }, result -> {
       if (result instanceof JsonObject view) {
         ctx.json(view);

@@ -1,6 +1,7 @@
 package io.mangacircus.reader.catalog;
 
 import io.mangacircus.contracts.rating.AgeRating;
+import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryFiles;
@@ -69,10 +70,16 @@ public final class CatalogRoutes {
 
   private void handleCatalog(RoutingContext ctx) {
     CatalogStore.Catalog catalog = store.catalog();
+    java.util.function.Predicate<String> seen = VisibleSeries.viewer(ctx)::sees;
     JsonObject series = new JsonObject();
-    catalog.series().forEach((id, meta) -> series.put(id, json(meta)));
+    catalog.series().forEach((id, meta) -> {
+      if (seen.test(id)) {
+        series.put(id, json(meta));
+      }
+    });
     JsonArray collections = new JsonArray();
-    catalog.collections().forEach(c -> collections.add(json(c)));
+    catalog.collections().forEach(c -> collections.add(json(new CatalogStore.Collection(c.id(), c.name(),
+        c.series().stream().filter(seen).toList(), c.cover()))));
     ctx.json(new JsonObject().put("series", series).put("collections", collections));
   }
 

@@ -3,6 +3,7 @@ package io.mangacircus.reader.komga;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.catalog.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.library.CbzDownload;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.LibraryInventory;
@@ -351,17 +352,23 @@ public final class KomgaRoutes {
         : chapters.values().stream().filter(java.util.Objects::nonNull).min(Instant::compareTo).orElse(null);
   }
 
-  /** Answers with the inventory once this process has one (a kept one, or its first scan, waited for briefly). */
+  /**
+   * Answers with the inventory, as much of it as the account sees, once this process has one (a kept one, or its
+   * first scan, waited for briefly).
+   */
   private void afterFirstScan(RoutingContext ctx, Consumer<LibraryInventory.Summary> answer) {
+    VisibleSeries.Viewer viewer = VisibleSeries.viewer(ctx);
     java.util.concurrent.CompletableFuture<LibraryInventory.Summary> first = inventory.firstAnswer();
     if (first.isDone()) {
-      answer.accept(inventory.summary());
+      LibraryInventory.Summary summary = inventory.summary();
+      answer.accept(summary.showing(viewer.filter(summary.series())));
       return;
     }
     Future.fromCompletionStage(first, vertx.getOrCreateContext()).timeout(FIRST_SCAN_WAIT_MS, TimeUnit.MILLISECONDS)
         .onComplete(ar -> {
           if (!ctx.response().ended() && !ctx.response().closed()) {
-            answer.accept(inventory.summary());
+            LibraryInventory.Summary summary = inventory.summary();
+            answer.accept(summary.showing(viewer.filter(summary.series())));
           }
         });
   }

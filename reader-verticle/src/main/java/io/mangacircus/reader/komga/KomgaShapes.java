@@ -35,17 +35,22 @@ public final class KomgaShapes {
   }
 
   /**
-   * {@code CollectionDto}: its times those of its newest series (collections keep none of their own).
+   * {@code CollectionDto}: its times those of its newest series (collections keep none of their own); its series
+   * those of {@code library} (what the account sees), {@code filtered} when that left some out, as Komga says of a
+   * collection seen through a restriction.
    *
-   * @param library the library's series, for the times
+   * @param library the library's series the account sees, for the members and the times
    */
   public static JsonObject collection(CatalogStore.Collection collection, List<SeriesEntry> library) {
-    java.util.Set<String> members = new java.util.HashSet<>(collection.series());
+    java.util.Set<String> listed = new java.util.HashSet<>();
+    library.forEach(s -> listed.add(s.id()));
+    List<String> shown = collection.series().stream().filter(listed::contains).toList();
+    java.util.Set<String> members = new java.util.HashSet<>(shown);
     Instant newest = library.stream().filter(s -> members.contains(s.id())).map(SeriesEntry::updatedAt)
         .filter(java.util.Objects::nonNull).max(Instant::compareTo).orElse(Instant.EPOCH);
     return new JsonObject().put("id", collection.id()).put("name", collection.name()).put("ordered", true)
-        .put("seriesIds", new JsonArray(List.copyOf(collection.series()))).put("createdDate", time(newest))
-        .put("lastModifiedDate", time(newest)).put("filtered", false);
+        .put("seriesIds", new JsonArray(shown)).put("createdDate", time(newest))
+        .put("lastModifiedDate", time(newest)).put("filtered", shown.size() < collection.series().size());
   }
 
   /**

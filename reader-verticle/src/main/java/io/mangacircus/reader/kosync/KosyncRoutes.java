@@ -59,6 +59,7 @@ public final class KosyncRoutes {
   private final LoginThrottle throttle;
   private final Function<RoutingContext, String> clientAddress;
   private final InstantSource clock;
+  private java.util.function.BiPredicate<String, String> sees = (user, series) -> true;
 
   /**
    * @param clientAddress the client's address as the access guard reads it ({@code guard::clientAddress}), for the
@@ -76,6 +77,17 @@ public final class KosyncRoutes {
     this.throttle = throttle;
     this.clientAddress = clientAddress;
     this.clock = clock;
+  }
+
+  /**
+   * Only documents of series the account sees are known as our chapters (another is kept and answered as a document
+   * of no chapter, as the reference server keeps any document).
+   *
+   * @param sees whether the account with a user name sees a series
+   */
+  public KosyncRoutes seeing(java.util.function.BiPredicate<String, String> sees) {
+    this.sees = sees;
+    return this;
   }
 
   /** The routes, relative to {@link #MOUNT}; every refusal answers in kosync's error shape. */
@@ -185,7 +197,7 @@ public final class KosyncRoutes {
       KosyncError.INVALID.answer(ctx, "Invalid request: progress, percentage and device are required");
       return;
     }
-    vertx.executeBlocking(() -> push(account.userId(), document, sentProgress, percentage, device, deviceId), false)
+    vertx.executeBlocking(() -> push(account, document, sentProgress, percentage, device, deviceId), false)
         .onComplete(ar -> {
           if (ar.succeeded()) {
             ctx.json(new JsonObject().put("document", document).put("timestamp", ar.result().getEpochSecond()));
@@ -200,9 +212,10 @@ public final class KosyncRoutes {
   }
 
   /** Saves a push: a chapter's page through the recorder, the push itself in any case; returns its time. */
-  private Instant push(long userId, String document, String sent, double percentage, String device, String deviceId)
-      throws StoreException {
-    Optional<LibraryFiles.Chapter> chapter = documents.resolve(userId, document);
+  private Instant push(KosyncAccounts.Account account, String document, String sent, double percentage, String device,
+      String deviceId) throws StoreException {
+    long userId = account.userId();
+    Optional<LibraryFiles.Chapter> chapter = resolve(account, document);
     if (chapter.isEmpty()) {
       Instant now = clock.instant();
       store.savePush(userId, new KosyncStore.Push(document, sent, percentage, device, deviceId, now));
@@ -217,6 +230,12 @@ public final class KosyncRoutes {
     return saved.updatedAt();
   }
 
+  /** The chapter a document is, when it is one of a series the account sees. */
+  private Optional<LibraryFiles.Chapter> resolve(KosyncAccounts.Account account, String document)
+      throws StoreException {
+    return documents.resolve(account.userId(), document).filter(c -> sees.test(account.username(), c.seriesId()));
+  }
+
   private void handlePull(RoutingContext ctx) {
     KosyncAccounts.Account account = ctx.get(ACCOUNT);
     String document = ctx.pathParam("document");
@@ -224,7 +243,7 @@ public final class KosyncRoutes {
       KosyncError.DOCUMENT.answer(ctx, "Field 'document' not provided.");
       return;
     }
-    vertx.executeBlocking(() -> pull(account.userId(), document), false).onComplete(ar -> {
+    vertx.executeBlocking(() -> pull(account, document), false).onComplete(ar -> {
       if (ar.succeeded()) {
         ctx.json(ar.result());
       } else {
@@ -242,8 +261,9 @@ public final class KosyncRoutes {
    * {@link #OWN_DEVICE}; the timestamp (seconds, which KOReader compares with its last page turn) is when the position
    * was saved, left out for a read mark whose time is unknown (KOReader then compares percentages).
    */
-  private JsonObject pull(long userId, String document) throws StoreException {
-    Optional<LibraryFiles.Chapter> chapter = documents.resolve(userId, document);
+  private JsonObject pull(KosyncAccounts.Account account, String document) throws StoreException {
+    long userId = account.userId();
+    Optional<LibraryFiles.Chapter> chapter = resolve(account, document);
     if (chapter.isEmpty()) {
       return store.lastPush(userId, document).map(p -> answer(document, p.percentage(), p.progress(), p.device(), p.deviceId(), p.at()))
           .orElseGet(JsonObject::new);

@@ -30,6 +30,24 @@ final class InventoryList {
     return series;
   }
 
+  /** A seeded list's series by id, made when first asked (a scan's list has {@link #byId}). */
+  private List<SeriesEntry> indexed;
+  private Map<String, SeriesEntry> index;
+
+  /** The listed series with this id, or null. */
+  SeriesEntry entry(String id) {
+    SeriesEntry entry = byId.get(id);
+    if (entry != null || counted()) {
+      return entry;
+    }
+    if (indexed != series) {
+      index = new HashMap<>();
+      series.forEach(e -> index.put(e.id(), e));
+      indexed = series;
+    }
+    return index.get(id);
+  }
+
   /** Starts from a previous inventory's series (which has no chapter ids: nothing is counted until a scan). */
   void seed(List<SeriesEntry> previous) {
     series = previous;

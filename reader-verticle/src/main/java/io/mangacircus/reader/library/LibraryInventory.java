@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -56,6 +57,11 @@ public final class LibraryInventory {
     public Summary {
       series = List.copyOf(series);
       skipped = List.copyOf(skipped);
+    }
+
+    /** This summary listing only {@code shown} (what one account sees of it). */
+    public Summary showing(List<SeriesEntry> shown) {
+      return shown == series ? this : new Summary(status, scannedAt, shown, error, skipped, partial);
     }
   }
 
@@ -196,6 +202,15 @@ public final class LibraryInventory {
    */
   public synchronized Map<String, Map<String, Instant>> chapterTimes() {
     return list.chapterTimes();
+  }
+
+  /** The series with this id as the list served now has it (a first scan's partial list included). */
+  public synchronized Optional<SeriesEntry> entry(String id) {
+    SeriesEntry entry = list.entry(id);
+    if (entry == null && foundSoFar.collecting() && list.series().isEmpty()) {
+      return foundSoFar.sorted().stream().filter(e -> e.id().equals(id)).findFirst();
+    }
+    return Optional.ofNullable(entry);
   }
 
   /** A publication or metadata change: the next request refreshes, whatever the summary's age. */

@@ -1,5 +1,6 @@
 package io.mangacircus.reader.library;
 
+import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.store.LibraryVisit;
 import io.mangacircus.reader.store.ProgressStore;
@@ -142,9 +143,10 @@ final class SeriesListRoute implements Handler<RoutingContext> {
     }
     Session session = ctx.get(AccessGuard.SESSION);
     Map<String, Map<String, Instant>> times = inventory.chapterTimes();
+    LibraryInventory.Summary seen = summary.showing(VisibleSeries.viewer(ctx).filter(summary.series()));
     ApiReplies.blocking(vertx, ctx, () -> new UserMarks(database.readChapters(session.userId()),
         database.libraryVisit(session.userId()).map(LibraryVisit::since).orElse(null)),
-        marks -> answerList(ctx, summary, times, marks, paging, selection, orders));
+        marks -> answerList(ctx, seen, times, marks, paging, selection, orders));
   }
 
   private record UserMarks(Map<String, Set<String>> read, Instant since) {

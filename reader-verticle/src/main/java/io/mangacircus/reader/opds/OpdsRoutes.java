@@ -4,6 +4,7 @@ import static io.mangacircus.reader.opds.OpdsEntries.feed;
 import static io.mangacircus.reader.opds.OpdsEntries.navigation;
 import static io.mangacircus.reader.opds.OpdsEntries.updated;
 
+import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.store.Progress;
 import io.mangacircus.reader.store.ProgressStore;
@@ -105,9 +106,14 @@ public final class OpdsRoutes {
 
   // ---- navigation
 
+  /** The library's series this request's account sees. */
+  private List<SeriesEntry> seen(RoutingContext ctx) {
+    return VisibleSeries.viewer(ctx).filter(inventory.summary().series());
+  }
+
   private void handleRoot(RoutingContext ctx) {
     String base = base(ctx);
-    Instant updated = inventory.summary().series().stream().map(SeriesEntry::updatedAt).filter(Objects::nonNull)
+    Instant updated = seen(ctx).stream().map(SeriesEntry::updatedAt).filter(Objects::nonNull)
         .max(Instant::compareTo).orElse(Instant.EPOCH);
     OpdsFeed feed = feed(base, "urn:mangacircus:opds:root", "MangaCircus", updated, base + "/catalog",
         OpdsFeed.NAVIGATION);
@@ -134,7 +140,7 @@ public final class OpdsRoutes {
       return;
     }
     String base = base(ctx);
-    List<SeriesEntry> all = inventory.summary().series();
+    List<SeriesEntry> all = seen(ctx);
     int pages = Math.max(1, (all.size() + PAGE_SIZE - 1) / PAGE_SIZE);
     if (page > pages) {
       ApiReplies.error(ctx, 404, "not_found", "the series list has pages 1 to " + pages);
@@ -160,7 +166,7 @@ public final class OpdsRoutes {
     String query = ctx.request().getParam("q", "").trim();
     String lower = query.toLowerCase(Locale.ROOT);
     String base = base(ctx);
-    List<SeriesEntry> found = inventory.summary().series().stream()
+    List<SeriesEntry> found = seen(ctx).stream()
         .filter(s -> s.title().toLowerCase(Locale.ROOT).contains(lower)).limit(PAGE_SIZE).toList();
     OpdsFeed feed = feed(base, "urn:mangacircus:opds:search", "Search: " + query, updated(found),
         base + "/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8), OpdsFeed.NAVIGATION);
@@ -185,12 +191,15 @@ public final class OpdsRoutes {
 
   private void handleCollections(RoutingContext ctx) {
     String base = base(ctx);
-    List<SeriesEntry> all = inventory.summary().series();
+    List<SeriesEntry> all = seen(ctx);
+    java.util.Set<String> shown = new java.util.HashSet<>();
+    all.forEach(s -> shown.add(s.id()));
     OpdsFeed feed = feed(base, "urn:mangacircus:opds:collections", "Collections", updated(all),
         base + "/collections", OpdsFeed.NAVIGATION);
     for (CatalogStore.Collection c : catalog.catalog().collections()) {
       feed.entry(navigation("urn:mangacircus:collection:" + c.id(), c.name(), updated(all),
-          c.series().size() + " series", base + "/collections/" + c.id(),
+          c.series().stream().filter(shown::contains).count() + " series",
+          base + "/collections/" + c.id(),
           OpdsFeed.NAVIGATION));
     }
     answer(ctx, feed);
@@ -204,7 +213,7 @@ public final class OpdsRoutes {
       return;
     }
     String base = base(ctx);
-    List<SeriesEntry> members = inventory.summary().series().stream()
+    List<SeriesEntry> members = seen(ctx).stream()
         .filter(s -> collection.get().series().contains(s.id())).toList();
     OpdsFeed feed = feed(base, "urn:mangacircus:collection:" + collection.get().id(), collection.get().name(),
         updated(members), base + "/collections/" + collection.get().id(), OpdsFeed.NAVIGATION);
@@ -245,9 +254,13 @@ public final class OpdsRoutes {
     blocking(ctx, () -> {
       List<OpdsFeed.Entry> entries = new ArrayList<>();
       Instant updated = Instant.EPOCH;
+      VisibleSeries.Viewer viewer = VisibleSeries.viewer(ctx);
       for (Progress p : database.progress(session.userId())) {
         if (entries.size() >= ProgressRoutes.CONTINUE_LIMIT) {
           break;
+        }
+        if (!viewer.sees(p.series())) {
+          continue;
         }
         try {
           LibraryFiles.Chapter chapter = files.chapter(p.series(), p.chapter());
@@ -267,7 +280,7 @@ public final class OpdsRoutes {
   private void handleRecent(RoutingContext ctx) {
     Session session = ctx.get(AccessGuard.SESSION);
     String base = base(ctx);
-    List<SeriesEntry> newest = inventory.summary().series().stream()
+    List<SeriesEntry> newest = seen(ctx).stream()
         .sorted(Comparator.comparing(SeriesEntry::updatedAt, Comparator.nullsFirst(Comparator.naturalOrder()))
             .reversed()).limit(RECENT_LIMIT).toList();
     blocking(ctx, () -> {

@@ -1,5 +1,6 @@
 package io.mangacircus.reader.progress;
 
+import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryFiles;
@@ -42,11 +43,15 @@ public final class ProgressRoutes {
 
   private void handleList(RoutingContext ctx) {
     Session session = ctx.get(AccessGuard.SESSION);
+    VisibleSeries.Viewer viewer = VisibleSeries.viewer(ctx);
     ApiReplies.blocking(vertx, ctx, () -> {
       JsonArray list = new JsonArray();
       for (Progress p : store.progress(session.userId())) {
         if (list.size() >= CONTINUE_LIMIT) {
           break;
+        }
+        if (!viewer.sees(p.series())) {
+          continue;
         }
         try {
           LibraryFiles.Chapter chapter = files.chapter(p.series(), p.chapter());
