@@ -274,7 +274,10 @@ public final class RarPages {
     if (process.exitValue() != 0) {
       String said;
       synchronized (stderr) {
-        said = stderr.toString(StandardCharsets.UTF_8).strip().replaceAll("\\s*\\R\\s*", "; ");
+        // bsdtar prefixes each line with its name and ends with a line that only says it failed.
+        said = String.join("; ", stderr.toString(StandardCharsets.UTF_8).lines().map(String::strip)
+            .map(l -> l.startsWith("bsdtar: ") ? l.substring(8) : l)
+            .filter(l -> !l.isEmpty() && !l.startsWith("Error exit delayed")).toList());
       }
       return new Run("bsdtar failed (exit " + process.exitValue() + ")" + (said.isEmpty() ? "" : ": " + said));
     }
