@@ -5,24 +5,25 @@ import io.mangacircus.reader.library.archive.ArchiveIndex.Unreadable;
 
 /**
  * The safety rules one central directory entry must pass, and the archive-wide limits of a ZIP bomb; each broken rule
- * is a refusal with its reason, never an exception.
+ * is a refusal with its reason, never an exception. RAR books ({@code RarPages}) are held to the same limits and
+ * name rules.
  */
-final class EntryRules {
+public final class EntryRules {
 
   /**
    * Entries an archive may hold. A volume holds a few hundred pages and a large omnibus a few thousand; 10,000 keeps a
    * hostile central directory from costing more than about a megabyte of index and a few milliseconds of scan.
    */
-  static final int MAX_ENTRIES = 10_000;
+  public static final int MAX_ENTRIES = 10_000;
 
   /** Bytes of central directory read into memory: 10,000 entries with names of over 1,600 characters each. */
   static final long MAX_CENTRAL_DIRECTORY_BYTES = 16L << 20;
 
   /** Expansion of a deflated entry, and of all deflated entries together, beyond which the archive is a bomb. */
-  static final long MAX_RATIO = 100;
+  public static final long MAX_RATIO = 100;
 
   /** Uncompressed bytes of all entries together beyond which the archive is a bomb. */
-  static final long MAX_TOTAL_UNCOMPRESSED = 2L << 30;
+  public static final long MAX_TOTAL_UNCOMPRESSED = 2L << 30;
 
   /**
    * Entries up to this size are exempt from the ratio rule: a small, very regular file (a blank XML, an empty page)
@@ -78,7 +79,7 @@ final class EntryRules {
   }
 
   /** Why a name is unsafe to use under a folder, or null when it is safe. */
-  static String unsafeName(String name) {
+  public static String unsafeName(String name) {
     if (name.isEmpty()) {
       return "has an empty name";
     }
@@ -101,7 +102,7 @@ final class EntryRules {
   }
 
   /** Whether a name is a page: an image that is not a folder, a hidden file or macOS's resource-fork copy. */
-  static boolean isPage(String name) {
+  public static boolean isPage(String name) {
     if (name.endsWith("/") || !ArchiveEntry.isImageName(name)) {
       return false;
     }

@@ -15,9 +15,9 @@ import java.util.Optional;
  * @param path where it lies, relative to the collection's root, '/'-separated
  * @param size bytes of the archive; for a folder, the bytes of its images together
  * @param modified the archive's or the folder's last-modified time
- * @param pageCount pages in the book; {@link #UNCOUNTED} for a CBR, whose pages are listed only when it is read
+ * @param pageCount pages in the book; {@link #UNCOUNTED} only in an index kept from before CBRs were listed
  * @param index a readable CBZ's page index; empty for other kinds
- * @param images a folder's image file names in natural order; empty for archives
+ * @param images a folder's image file names, or a CBR's page names in the archive, in natural order; empty for a CBZ
  */
 public record CollectionBook(String id, String title, BookKind kind, String path, long size, Instant modified,
     int pageCount, Optional<ArchiveIndex> index, List<String> images) {

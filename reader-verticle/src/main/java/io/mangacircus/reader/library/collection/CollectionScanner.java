@@ -31,8 +31,8 @@ import java.util.function.Consumer;
  * CBR/RAR files, folders of images); a loose archive at the top level is a one-book series. It only lists folders and
  * reads archives' central directories: nothing in the collection is written, moved or deleted, and no symbolic link is
  * followed (each entry is examined with {@code NOFOLLOW_LINKS} before anything descends into it or opens it), so a
- * link cannot lead the scan outside the collection. A CBZ whose path, size and mtime match the previous scan keeps its
- * previous result without being opened again. Blocking; call it off the event loop.
+ * link cannot lead the scan outside the collection. A CBZ or CBR whose path, size and mtime match the previous scan
+ * keeps its previous result without being opened again; a new or changed CBR is listed with bsdtar ({@link RarPages}). Blocking; call it off the event loop.
  */
 public final class CollectionScanner {
 
@@ -91,7 +91,8 @@ public final class CollectionScanner {
     Walk(CollectionScan previous, Consumer<CollectionSeries> found) {
       this.found = found;
       for (CollectionBook book : previous.books()) {
-        if (book.kind() == BookKind.CBZ) {
+        // A CBR kept from before its pages were listed at scan time is listed again.
+        if (book.kind() == BookKind.CBZ || book.kind() == BookKind.CBR && book.pageCount() > 0) {
           previousBooks.put(book.path(), book);
         }
       }
@@ -170,13 +171,9 @@ public final class CollectionScanner {
       BookKind kind = kindOf(file.name);
       String title = withoutExtension(file.name);
       String id = CollectionIds.book(file.path, title);
-      if (kind == BookKind.CBR) {
-        if (!rar.available()) {
-          unreadable(file, Cause.RAR_UNSUPPORTED, RarSupport.MISSING);
-          return Optional.empty();
-        }
-        return Optional.of(new CollectionBook(id, title, kind, file.path, file.attributes.size(), file.modified(),
-            CollectionBook.UNCOUNTED, Optional.empty(), List.of()));
+      if (kind == BookKind.CBR && !rar.available()) {
+        unreadable(file, Cause.RAR_UNSUPPORTED, RarSupport.MISSING);
+        return Optional.empty();
       }
       CollectionBook known = previousBooks.get(file.path);
       if (known != null && unchanged(file, known.size(), known.modified())) {
@@ -190,6 +187,9 @@ public final class CollectionScanner {
         return Optional.empty();
       }
       opened++;
+      if (kind == BookKind.CBR) {
+        return rarBook(file, id, title);
+      }
       ArchiveIndex.Result result = ArchiveIndex.read(file.file);
       if (result instanceof Unreadable refused) {
         Cause cause = refused.refusal() == Refusal.IO_ERROR ? Cause.IO_ERROR : Cause.BROKEN_ARCHIVE;
@@ -203,6 +203,22 @@ public final class CollectionScanner {
       }
       return Optional.of(new CollectionBook(id, title, kind, file.path, file.attributes.size(), file.modified(),
           index.pages().size(), Optional.of(index), List.of()));
+    }
+
+    /**
+     * A CBR listed with {@code bsdtar -tf} for its page count and names; its pages are unpacked only when it is first
+     * read ({@link CollectionShelf#chapter}), so a scan costs one listing per new or changed CBR and stays as fast as
+     * reading central directories.
+     */
+    Optional<CollectionBook> rarBook(Entry file, String id, String title) {
+      RarPages.Result listed = rar.pages().list(file.file);
+      if (listed instanceof RarPages.Refused refused) {
+        unreadable(file, Cause.BROKEN_ARCHIVE, refused.reason());
+        return Optional.empty();
+      }
+      List<String> names = ((RarPages.Pages) listed).names();
+      return Optional.of(new CollectionBook(id, title, BookKind.CBR, file.path, file.attributes.size(),
+          file.modified(), names.size(), Optional.empty(), names));
     }
 
     void unreadable(Entry entry, Cause cause, String reason) {

@@ -12,22 +12,26 @@ import java.nio.file.LinkOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ConcurrentHashMap;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
  * One collection library: its last scan (kept under the data folder, {@link CollectionIndexFile}) and its series and
  * books served as chapters, each page a file of a folder book or a part of an archive that the page route sends from
- * the archive itself. A rescan replaces the whole view at once; until the first scan of a process completes, the
- * kept one is served. Nothing here writes inside the collection. Blocking.
+ * the archive itself, or, for a CBR, a file of the book's page cache under the data folder ({@link RarPages}, unpacked
+ * the first time the book is opened). A rescan replaces the whole view at once; until the first scan of a process
+ * completes, the kept one is served. Nothing here writes inside the collection. Blocking.
  */
 public final class CollectionShelf {
 
@@ -54,6 +58,10 @@ public final class CollectionShelf {
   private final Path root;
   private final CollectionScanner scanner;
   private final CollectionIndexFile kept;
+  private final RarSupport rar;
+  private final Path rarFolder;
+  // One unpacking of a book at a time: two readers opening it together share one cache folder.
+  private final Map<String, Object> unpacking = new ConcurrentHashMap<>();
   private volatile View view = View.of(CollectionScan.none());
   private volatile boolean scanned;
 
@@ -67,6 +75,8 @@ public final class CollectionShelf {
     this.root = root.toAbsolutePath().normalize();
     this.scanner = new CollectionScanner(this.root, clock, rar);
     this.kept = new CollectionIndexFile(stateFolder, this.root);
+    this.rar = Objects.requireNonNull(rar, "rar");
+    this.rarFolder = stateFolder.resolve("rar");
   }
 
   public String name() {
@@ -144,15 +154,19 @@ public final class CollectionShelf {
         .orElseThrow(() -> new LibraryFiles.NotFoundException("no series " + seriesId + " in " + name));
     List<LibraryFiles.Chapter> chapters = new ArrayList<>(series.books().size());
     for (int i = 0; i < series.books().size(); i++) {
-      chapters.add(chapter(series, series.books().get(i), i + 1));
+      CollectionBook book = series.books().get(i);
+      // A listing names a CBR's cached page files without unpacking it; reading the book unpacks it.
+      chapters.add(book.kind() == BookKind.CBR && book.pageCount() > 0 ? cachedRar(series, book, i + 1)
+          : chapter(series, book, i + 1));
     }
     return chapters;
   }
 
   /**
    * One book as a chapter opened for reading: an archive's pages located (one read of each local header, once per
-   * book and scan, so that a page is then sent without reading it again). NotFoundException when there is no such
-   * book.
+   * book and scan, so that a page is then sent without reading it again), a CBR's pages unpacked into its cache first
+   * if they are not there yet. NotFoundException when there is no such book, or when it is a CBR whose pages cannot
+   * be unpacked (it is listed as unreadable from then on, with the reason).
    */
   public LibraryFiles.Chapter chapter(String seriesId, String bookId) {
     View now = view;
@@ -213,6 +227,9 @@ public final class CollectionShelf {
   private LibraryFiles.Chapter chapter(CollectionSeries series, CollectionBook book, int number) {
     List<LibraryFiles.Page> pages = new ArrayList<>();
     Path file = resolve(book.path());
+    if (book.kind() == BookKind.CBR) {
+      return unpackedRar(series, book, number);
+    }
     if (book.index().isPresent()) {
       ArchiveIndex index = book.index().get();
       for (ArchiveEntry entry : index.pages()) {
@@ -223,8 +240,71 @@ public final class CollectionShelf {
         pages.add(new LibraryFiles.Page(pages.size() + 1, file.resolve(image), "", LibraryFiles.mediaType(image)));
       }
     }
+    return asChapter(series, book, number, pages);
+  }
+
+  private LibraryFiles.Chapter asChapter(CollectionSeries series, CollectionBook book, int number,
+      List<LibraryFiles.Page> pages) {
     return new LibraryFiles.Chapter(series.id(), book.id(), series.title(), SOURCE, series.path(),
         Integer.toString(number), book.title(), book.modified(), pages);
+  }
+
+  /** A CBR's pages where its cache keeps them, as the scan listed them, unpacked or not. */
+  private LibraryFiles.Chapter cachedRar(CollectionSeries series, CollectionBook book, int number) {
+    Path cache = RarPages.cacheFolder(rarFolder, book.id(), book.size(), book.modified());
+    return rarChapter(series, book, number, book.images(), RarPages.files(cache, book.images()));
+  }
+
+  private LibraryFiles.Chapter unpackedRar(CollectionSeries series, CollectionBook book, int number) {
+    if (!rar.available()) {
+      throw new LibraryFiles.NotFoundException(RarSupport.MISSING);
+    }
+    RarPages.Result result;
+    synchronized (unpacking.computeIfAbsent(book.id(), id -> new Object())) {
+      try {
+        result = rar.pages().unpack(resolve(book.path()), book.size(), book.modified(), rarFolder, book.id());
+      } catch (IOException e) {
+        throw new UncheckedIOException("the page cache of " + name + ":" + book.path() + " cannot be written", e);
+      }
+    }
+    if (result instanceof RarPages.Refused refused) {
+      unreadable(book, refused.reason());
+      throw new LibraryFiles.NotFoundException(name + ":" + book.path() + ": " + refused.reason());
+    }
+    RarPages.Pages pages = (RarPages.Pages) result;
+    return rarChapter(series, book, number, pages.names(), pages.files());
+  }
+
+  private LibraryFiles.Chapter rarChapter(CollectionSeries series, CollectionBook book, int number,
+      List<String> names, List<Path> files) {
+    List<LibraryFiles.Page> pages = new ArrayList<>(files.size());
+    for (int i = 0; i < files.size(); i++) {
+      pages.add(new LibraryFiles.Page(i + 1, files.get(i), "", LibraryFiles.mediaType(names.get(i))));
+    }
+    return asChapter(series, book, number, pages);
+  }
+
+  /**
+   * Lists a book whose pages could not be unpacked as unreadable from now on, and keeps that, so the next scan reuses
+   * the refusal while the archive is unchanged instead of offering the book again.
+   */
+  private synchronized void unreadable(CollectionBook book, String reason) {
+    CollectionScan scan = view.scan();
+    List<CollectionSeries> series = new ArrayList<>();
+    for (CollectionSeries s : scan.series()) {
+      List<CollectionBook> books = s.books().stream().filter(b -> !b.id().equals(book.id())).toList();
+      if (!books.isEmpty()) {
+        series.add(books.size() == s.books().size() ? s : new CollectionSeries(s.id(), s.title(), s.path(), books));
+      }
+    }
+    List<UnreadableItem> unreadable = new ArrayList<>(scan.unreadable());
+    unreadable.add(new UnreadableItem(book.path(), UnreadableItem.Cause.BROKEN_ARCHIVE, reason, book.size(),
+        book.modified()));
+    unreadable.sort(Comparator.comparing(UnreadableItem::path));
+    CollectionScan changed = new CollectionScan(scan.finishedAt(), series, unreadable, scan.archivesOpened(),
+        scan.archivesReused());
+    view = View.of(changed);
+    kept.save(changed);
   }
 
   // Paths come from this collection's own scan, '/'-separated and relative: never absolute, never "..".

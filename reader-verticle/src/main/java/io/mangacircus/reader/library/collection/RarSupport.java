@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * Whether CBR/RAR books can be read: only through libarchive's bsdtar (an open-source RAR reader), found on the
- * PATH. This only detects it; nothing here runs it.
+ * PATH. This only detects it; {@link RarPages} runs it.
  */
 public record RarSupport(Optional<Path> bsdtar) {
 
@@ -48,6 +48,11 @@ public record RarSupport(Optional<Path> bsdtar) {
       }
     }
     return none();
+  }
+
+  /** The RAR reader through this bsdtar; only when {@link #available()}. */
+  public RarPages pages() {
+    return new RarPages(bsdtar.orElseThrow(() -> new IllegalStateException(MISSING)), RarPages.TIMEOUT);
   }
 
   /** Whether CBR books can be read. */
