@@ -26,7 +26,10 @@ class UserAccessRoutesTest {
 
   @BeforeEach
   void start() throws Exception {
-    reader = ReaderUnderTest.start(data);
+    // A collection named "comics" beside the data folder: only configured libraries can be given to an account.
+    java.nio.file.Path comics = java.nio.file.Files.createDirectories(data.resolveSibling(data.getFileName() + "-comics"));
+    reader = ReaderUnderTest.withCollections(data.resolve("data"), java.util.List.of(
+        new io.mangacircus.reader.LibraryConfig("comics", "collection", comics.toString(), 0, false)));
     admin = reader.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
     reader.createReader(admin, "rita", "rita-reads-a-lot-of-manga");
   }
@@ -88,6 +91,8 @@ class UserAccessRoutesTest {
     assertRefused(new JsonObject().put("libraries", new JsonArray().add("Comics")).put("ageLimit", "none"),
         "a-z, 0-9");
     assertRefused(new JsonObject().put("libraries", new JsonArray().add(7)).put("ageLimit", "none"), "a-z, 0-9");
+    assertRefused(new JsonObject().put("libraries", new JsonArray().add("manga")).put("ageLimit", "none"),
+        "no library named manga");
     assertRefused(new JsonObject().put("libraries", "all").put("ageLimit", "13"), "none, all, 9, 12, 15 or 18");
     assertRefused(new JsonObject().put("libraries", "all"), "ageLimit");
     assertRefused(new JsonObject().put("libraries", "all").put("ageLimit", "9").put("unratedShown", "yes"),
