@@ -41,6 +41,7 @@ import io.mangacircus.reader.admin.ShutdownRoutes;
 import io.mangacircus.reader.library.InventoryCache;
 import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.accounts.SeriesRouteGuard;
+import io.mangacircus.reader.komga.KomgaBookRoutes;
 import io.mangacircus.reader.komga.KomgaIds;
 import io.mangacircus.reader.library.CollectionUpkeep;
 import io.mangacircus.reader.library.LibraryAdminRoutes;
@@ -274,7 +275,7 @@ public final class ReaderVerticle extends VerticleBase {
     AccessGuard.publicRoute(router.get("/api/system/info")).handler(this::handleInfo);
     router.route("/api/system/*").subRouter(new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).router());
     router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, stores.users(), guard, clock,
-        this::libraryNames, visible::changed).router());
+        () -> java.util.Set.copyOf(collections.libraryNames()), visible::changed).router());
     router.route("/api/admin/catalog*").subRouter(catalogRoutes.adminRouter());
     router.route("/api/admin/*").subRouter(new LibraryAdminRoutes(vertx, inventory, collections).router());
     router.route("/api/admin/notifications*").subRouter(new NotificationRoutes(vertx).router());
@@ -284,10 +285,11 @@ public final class ReaderVerticle extends VerticleBase {
         files.root(), new CoverCache(dataDir.resolve("search-covers"), CoverCache.DEFAULT_MAX_FILES, clock)).router());
     router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, stores.progress(), catalog,
         cbz, new ProgressRecorder(files, stores.progress(), clock), proxies, pages::handleCover).router());
-    KomgaRoutes komga = new KomgaRoutes(vertx, inventory, files, catalog, clock, pages::handleCover, stores.progress(),
-        cbz);
-    komga.routePages(router);
-    router.route(KomgaRoutes.MOUNT + "*").subRouter(komga.router());
+    KomgaBookRoutes books = new KomgaBookRoutes(vertx, files, clock, stores.progress(), cbz);
+    books.routePages(router);
+    router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaRoutes(vertx, inventory, files, catalog, clock,
+        pages::handleCover, stores.progress(), collections::libraryNames).router());
+    router.route(KomgaRoutes.MOUNT + "*").subRouter(books.router());
     router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaProgressRoutes(vertx, files, stores.progress(),
         new ProgressRecorder(files, stores.progress(), clock), clock).router());
     router.route(KosyncRoutes.MOUNT + "*").subRouter(new KosyncRoutes(vertx, kosyncAccounts == null
@@ -359,13 +361,6 @@ public final class ReaderVerticle extends VerticleBase {
       }
       return null;
     }));
-  }
-
-  /** Every library's name: the downloads library's and the collections'. */
-  private java.util.Set<String> libraryNames() {
-    java.util.Set<String> names = new java.util.HashSet<>(collections.libraries().names());
-    names.add(io.mangacircus.reader.library.SeriesEntry.DOWNLOADS);
-    return names;
   }
 
   private void handlePing(Message<Object> message, PingRequest request) {

@@ -44,6 +44,11 @@ public final class VisibleSeries {
     public List<SeriesEntry> filter(List<SeriesEntry> list) {
       return visible.filter(access, list);
     }
+
+    /** Whether the account may see the library named {@code library} (some of its series may still be hidden). */
+    public boolean seesLibrary(String library) {
+      return access.admin() || access.access().allowsLibrary(library);
+    }
   }
 
   /**

@@ -2,17 +2,13 @@ package io.mangacircus.reader.komga;
 
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.catalog.CatalogStore;
-import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.access.VisibleSeries;
-import io.mangacircus.reader.library.CbzDownload;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.SeriesEntry;
 import io.mangacircus.reader.library.SeriesSelection;
-import io.mangacircus.reader.pages.PageResponses;
 import io.mangacircus.reader.store.Progress;
 import io.mangacircus.reader.store.ProgressStore;
-import io.mangacircus.reader.store.Session;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -57,11 +53,12 @@ public final class KomgaRoutes {
   private final InstantSource clock;
   private final Handler<RoutingContext> cover;
   private final ProgressStore progress;
-  private final CbzDownload cbz;
+  private final java.util.function.Supplier<List<String>> libraries;
 
   /** @param cover answers a series' cover for {@code :series} (page serving's) */
   public KomgaRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, CatalogStore catalog,
-      InstantSource clock, Handler<RoutingContext> cover, ProgressStore progress, CbzDownload cbz) {
+      InstantSource clock, Handler<RoutingContext> cover, ProgressStore progress,
+      java.util.function.Supplier<List<String>> libraries) {
     this.vertx = vertx;
     this.inventory = inventory;
     this.files = files;
@@ -69,17 +66,7 @@ public final class KomgaRoutes {
     this.clock = clock;
     this.cover = cover;
     this.progress = progress;
-    this.cbz = cbz;
-  }
-
-  /**
-   * Declares the page-image route ({@code /komga/api/v1/books/:book/pages/:page}) on {@code root} itself, as the
-   * reader's own page route is (docs/architecture.md): page images are most of a reading app's requests, and a
-   * sub-router costs each of them a wrapped routing context and another walk of routes. Declare it before
-   * {@link #router()} is mounted.
-   */
-  public void routePages(Router root) {
-    AccessGuard.appReadable(root.get(MOUNT + "/api/v1/books/:book/pages/:page")).handler(this::handlePage);
+    this.libraries = libraries;
   }
 
   /** The routes, relative to {@link #MOUNT}, but page images ({@link #routePages}). */
@@ -89,14 +76,7 @@ public final class KomgaRoutes {
     AccessGuard.appReadable(router.get("/api/v1/series/:series")).handler(this::handleSeries);
     AccessGuard.appReadable(router.get("/api/v1/series/:series/thumbnail")).handler(this::handleThumbnail);
     AccessGuard.appReadable(router.get("/api/v1/series/:series/books")).handler(this::handleBooks);
-    AccessGuard.appReadable(router.get("/api/v1/books/:book")).handler(this::handleBook);
-    AccessGuard.appReadable(router.get("/api/v1/books/:book/pages")).handler(this::handlePages);
-    AccessGuard.appReadable(router.get("/api/v1/books/:book/thumbnail")).handler(this::handleBookThumbnail);
-    // The reader's own CBZ download (same bytes, ETag and ranges), for the chapter the book id names.
-    AccessGuard.appReadable(router.get("/api/v1/books/:book/file")).handler(ctx -> chapter(ctx)
-        .ifPresent(ref -> cbz.handle(ctx, ref.seriesId(), ref.chapterId())));
-    AccessGuard.appReadable(router.get("/api/v1/libraries"))
-        .handler(ctx -> ctx.json(new JsonArray().add(KomgaShapes.library())));
+    AccessGuard.appReadable(router.get("/api/v1/libraries")).handler(this::handleLibraries);
     AccessGuard.appReadable(router.get("/api/v1/collections")).handler(this::handleCollections);
     AccessGuard.appReadable(router.get("/api/v1/collections/:collection/series")).handler(this::handleSeriesList);
     for (String empty : List.of("genres", "tags", "publishers", "authors")) {
@@ -109,8 +89,9 @@ public final class KomgaRoutes {
    * {@code GET /api/v1/series?search=&page=&size=&sort=}: the sorts the source sends ({@code metadata.titleSort},
    * {@code createdDate}, {@code lastModifiedDate}, each {@code ,asc} or {@code ,desc}) as the reader's own list sorts;
    * any other sort (relevance, random) is by title; {@code read_status} (repeated: any of them) by the user's reading.
-   * Other filters the source adds (library, genre ...) are not applied: every series is in the one library and none
-   * has a genre. Also a collection's series
+   * {@code library_id} (repeated, or comma-separated: the source's library filter and default libraries) keeps the
+   * series of those libraries; other filters the source adds (genre ...) are not applied: no series has a genre here.
+   * Also a collection's series
    * ({@code GET /api/v1/collections/{id}/series}, the source's collection filter), in the collection's order unless a
    * sort is asked for.
    */
@@ -147,7 +128,10 @@ public final class KomgaRoutes {
       return;
     }
     long user = user(ctx);
-    afterFirstScan(ctx, summary -> {
+    java.util.Set<String> inLibraries = libraryFilter(ctx);
+    afterFirstScan(ctx, all -> {
+      LibraryInventory.Summary summary = inLibraries.isEmpty() ? all : all.showing(all.series().stream()
+          .filter(s -> inLibraries.contains(KomgaShapes.libraryId(s.library()))).toList());
       Optional<ProgressStore.Reading> kept = progress.keptReading(user);
       if (kept.isPresent()) {
         // The user's reading is in memory: the page is made on the event loop, without a worker's round trip.
@@ -157,6 +141,19 @@ public final class KomgaRoutes {
       blocking(ctx, () -> seriesPage(summary, selection, reversed, statuses, paging,
           new ProgressStore.Reading(progress.progress(user), progress.readChapters(user))), ctx::json);
     });
+  }
+
+  /** The library ids of {@code library_id} (repeated, or comma-separated as Mihon sends them); empty: every library. */
+  private static java.util.Set<String> libraryFilter(RoutingContext ctx) {
+    java.util.Set<String> ids = new java.util.HashSet<>();
+    for (String value : ctx.queryParam("library_id")) {
+      for (String id : value.split(",")) {
+        if (!id.isBlank()) {
+          ids.add(id.trim());
+        }
+      }
+    }
+    return ids;
   }
 
   /** A page of the series list for a user whose reading is {@code reading}. */
@@ -175,6 +172,14 @@ public final class KomgaRoutes {
       }
     }
     return paging.answer(chosen, s -> KomgaShapes.series(s, firstPublished(times, s.id()), counts.counts(s)));
+  }
+
+  /** {@code GET /api/v1/libraries}: every library the account may see (the downloads library, then collections). */
+  private void handleLibraries(RoutingContext ctx) {
+    VisibleSeries.Viewer viewer = VisibleSeries.viewer(ctx);
+    JsonArray list = new JsonArray();
+    libraries.get().stream().filter(viewer::seesLibrary).forEach(name -> list.add(KomgaShapes.library(name)));
+    ctx.json(list);
   }
 
   /** {@code GET /api/v1/collections}: the catalog's collections as Komga's, paged. */
@@ -235,95 +240,10 @@ public final class KomgaRoutes {
     }, ctx::json);
   }
 
-  private void handleBook(RoutingContext ctx) {
-    Optional<KomgaIds.ChapterRef> ref = chapter(ctx);
-    if (ref.isEmpty()) {
-      return;
-    }
-    long user = user(ctx);
-    String seriesId = ref.get().seriesId();
-    blocking(ctx, () -> {
-      List<LibraryFiles.Chapter> chapters = files.chapters(seriesId);
-      for (int i = 0; i < chapters.size(); i++) {
-        if (chapters.get(i).id().equals(ref.get().chapterId())) {
-          return KomgaShapes.book(chapters.get(i), i + 1).put("readProgress", KomgaReading.readProgress(
-              chapters.get(i), progress.progress(user, seriesId).orElse(null), progress.readTimes(user, seriesId)));
-        }
-      }
-      throw new LibraryFiles.NotFoundException("no chapter " + ref.get().chapterId());
-    }, ctx::json);
-  }
-
-  private void handlePages(RoutingContext ctx) {
-    Optional<KomgaIds.ChapterRef> ref = chapter(ctx);
-    if (ref.isEmpty()) {
-      return;
-    }
-    blocking(ctx, () -> KomgaShapes.pages(files.chapter(ref.get().seriesId(), ref.get().chapterId())), ctx::json);
-  }
-
-  /** {@code GET /api/v1/books/{id}/pages/{n}}, {@code n} from 1: the page file as the reader's own pages send it. */
-  private void handlePage(RoutingContext ctx) {
-    Optional<KomgaIds.ChapterRef> ref = chapter(ctx);
-    if (ref.isEmpty()) {
-      return;
-    }
-    int number;
-    try {
-      number = Integer.parseInt(ctx.pathParam("page"));
-    } catch (NumberFormatException e) {
-      number = 0;
-    }
-    if (number < 1) {
-      KomgaErrors.badRequest(ctx, clock, "a page number is a whole number from 1");
-      return;
-    }
-    int index = number;
-    Optional<LibraryFiles.Chapter> known = files.cached(ref.get().seriesId(), ref.get().chapterId());
-    if (known.isPresent()) {
-      sendPage(ctx, known.get(), index);
-      return;
-    }
-    blocking(ctx, () -> files.chapter(ref.get().seriesId(), ref.get().chapterId()), chapter -> sendPage(ctx, chapter,
-        index));
-  }
-
-  private void sendPage(RoutingContext ctx, LibraryFiles.Chapter chapter, int index) {
-    if (index > chapter.pages().size()) {
-      KomgaErrors.notFound(ctx, clock);
-      return;
-    }
-    PageResponses.send(ctx, chapter, index, PageResponses.PAGE_CACHE);
-  }
-
-  /** {@code GET /api/v1/books/{id}/thumbnail}: the chapter's first page, cached as a series cover is. */
-  private void handleBookThumbnail(RoutingContext ctx) {
-    Optional<KomgaIds.ChapterRef> ref = chapter(ctx);
-    if (ref.isEmpty()) {
-      return;
-    }
-    blocking(ctx, () -> files.chapter(ref.get().seriesId(), ref.get().chapterId()),
-        chapter -> PageResponses.send(ctx, chapter, 1, PageResponses.COVER_CACHE));
-  }
-
-  /** The chapter the {@code :book} id names; empty after a 404. */
-  private Optional<KomgaIds.ChapterRef> chapter(RoutingContext ctx) {
-    Optional<KomgaIds.ChapterRef> ref = KomgaIds.chapter(ctx.pathParam("book"));
-    if (ref.isEmpty()) {
-      KomgaErrors.notFound(ctx, clock);
-    }
-    return ref;
-  }
-
-  /** The request's paging; null after a 400. */
   private KomgaPaging paging(RoutingContext ctx) {
-    KomgaPaging.Parsed parsed = KomgaPaging.parse(ctx.request().getParam("page"), ctx.request().getParam("size"),
-        ctx.request().getParam("unpaged"));
-    if (parsed.paging() == null) {
-      KomgaErrors.badRequest(ctx, clock, parsed.problem());
-    }
-    return parsed.paging();
+    return KomgaRequests.paging(ctx, clock);
   }
+
 
   /** The user's read chapters and positions, by series. */
   private record UserReading(Map<String, java.util.Set<String>> read, Map<String, Progress> positions) {
@@ -342,8 +262,7 @@ public final class KomgaRoutes {
   }
 
   private static long user(RoutingContext ctx) {
-    Session session = ctx.get(AccessGuard.SESSION);
-    return session.userId();
+    return KomgaRequests.user(ctx);
   }
 
   private static Instant firstPublished(Map<String, Map<String, Instant>> times, String seriesId) {
@@ -373,16 +292,8 @@ public final class KomgaRoutes {
         });
   }
 
-  /** Blocking work off the loop; a library miss answers Komga's 404. */
   private <T> void blocking(RoutingContext ctx, Callable<T> work, Consumer<T> answer) {
-    vertx.executeBlocking(work, false).onComplete(ar -> {
-      if (ar.succeeded()) {
-        answer.accept(ar.result());
-      } else if (ar.cause() instanceof LibraryFiles.NotFoundException) {
-        KomgaErrors.notFound(ctx, clock);
-      } else {
-        ApiReplies.failure(ctx, ar.cause());
-      }
-    });
+    KomgaRequests.blocking(vertx, clock, ctx, work, answer);
   }
+
 }

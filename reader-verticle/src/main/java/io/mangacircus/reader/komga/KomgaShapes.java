@@ -28,10 +28,19 @@ public final class KomgaShapes {
   private KomgaShapes() {
   }
 
-  /** {@code LibraryDto}. */
-  public static JsonObject library() {
-    return new JsonObject().put("id", LIBRARY_ID).put("name", "MangaCircus").put("root", "")
+  /** {@code LibraryDto} of the library named {@code name}. */
+  public static JsonObject library(String name) {
+    return new JsonObject().put("id", libraryId(name))
+        .put("name", SeriesEntry.DOWNLOADS.equals(name) ? "Downloads" : name).put("root", "")
         .put("unavailable", false);
+  }
+
+  /**
+   * The Komga library id of a library: its name, but the downloads library keeps the id it had when it was the only
+   * one, so a reading app's saved library filter still names it.
+   */
+  public static String libraryId(String name) {
+    return SeriesEntry.DOWNLOADS.equals(name) ? LIBRARY_ID : name;
   }
 
   /**
@@ -74,7 +83,8 @@ public final class KomgaShapes {
     JsonObject books = new JsonObject().put("authors", new JsonArray()).put("tags", new JsonArray())
         .put("releaseDate", null).put("summary", "").put("summaryNumber", "").put("created", first)
         .put("lastModified", updated);
-    return new JsonObject().put("id", series.id()).put("libraryId", LIBRARY_ID).put("name", series.title())
+    return new JsonObject().put("id", series.id()).put("libraryId", libraryId(series.library()))
+        .put("name", series.title())
         .put("url", "").put("created", first).put("lastModified", updated).put("fileLastModified", updated)
         .put("booksCount", series.chapters()).put("booksReadCount", counts.read())
         .put("booksUnreadCount", counts.unread()).put("booksInProgressCount", counts.inProgress())

@@ -100,6 +100,14 @@ public final class CollectionUpkeep {
     return libraries;
   }
 
+  /** Every library's name: the downloads library's first, then the collections' in the order they were added. */
+  public List<String> libraryNames() {
+    List<String> names = new ArrayList<>();
+    names.add(SeriesEntry.DOWNLOADS);
+    libraries.shelves().forEach(shelf -> names.add(shelf.name()));
+    return names;
+  }
+
   /** Starts watching and the periodic rescans, each of which asks {@code inventory} for a fresh scan. */
   public synchronized void start(Vertx vertx, LibraryInventory inventory) {
     this.vertx = vertx;

@@ -165,6 +165,27 @@ class SeriesAccessWalkTest {
         .contains("Teen Saga", "Downloads Secret");
   }
 
+  @Test
+  void theKomgaApiListsTheLibrariesAnAccountSeesAndFiltersSeriesByThemAsMihonAsks() throws Exception {
+    JsonArray all = new JsonArray(reader.text(ReaderUnderTest.as(adult, reader.get("/komga/api/v1/libraries"))).body());
+    assertThat(all.stream().map(l -> ((JsonObject) l).getString("id"))).containsExactly("mangacircus", "shelfa",
+        "shelfb");
+    JsonArray kids = new JsonArray(reader.text(ReaderUnderTest.basic("kid", kidApp,
+        reader.get("/komga/api/v1/libraries"))).body());
+    assertThat(kids.stream().map(l -> ((JsonObject) l).getString("id"))).containsExactly("shelfa");
+
+    JsonObject shelves = new JsonObject(reader.text(ReaderUnderTest.as(adult,
+        reader.get("/komga/api/v1/series?library_id=shelfa,shelfb&page=0"))).body());
+    assertThat(shelves.getJsonArray("content").stream().map(s -> ((JsonObject) s).getString("name")))
+        .containsExactly("Kids Tale", "Other Shelf", "Teen Saga", "Unrated Thing");
+    assertThat(shelves.getJsonArray("content").stream().map(s -> ((JsonObject) s).getString("libraryId")))
+        .containsExactly("shelfa", "shelfb", "shelfa", "shelfa");
+    JsonObject downloads = new JsonObject(reader.text(ReaderUnderTest.as(adult,
+        reader.get("/komga/api/v1/series?library_id=mangacircus"))).body());
+    assertThat(downloads.getJsonArray("content").stream().map(s -> ((JsonObject) s).getString("name")))
+        .containsExactly("Downloads Secret");
+  }
+
   /** The route's path with its parameters filled for one series ({@code ids}: id and first chapter; null: none). */
   private String concrete(String path, String[] ids) {
     Matcher m = PARAMETER.matcher(path);
