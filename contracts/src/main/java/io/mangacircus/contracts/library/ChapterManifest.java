@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.AtomicFiles;
+import io.mangacircus.contracts.rating.AgeRating;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,9 +34,15 @@ import java.util.regex.Pattern;
  * @param fingerprint the chapter fingerprint, null when the file records none
  * @param publishedAt when it was published, null when unknown or unreadable
  * @param pages the page files, in reading order (a chapter without any is not listed by the reader)
+ * @param ageRating the source's age rating of the title when the chapter was published (MangaDex's
+ *     {@code contentRating}); {@link AgeRating#UNRATED} when the source gives none. Written as its {@link AgeRating#code()}
+ *     and left out when unrated, so a file without it, from before the field or from a source without ratings, reads
+ *     as unrated; an unknown code reads as unrated too, never refused. Schema 1 still: an older reader of schema 1
+ *     skips a field it does not know, where a new schema number would make it refuse every newer chapter.
  */
 public record ChapterManifest(int schema, String source, String titleId, String series, String chapterId,
-    String number, String title, String language, String fingerprint, Instant publishedAt, List<Page> pages) {
+    String number, String title, String language, String fingerprint, Instant publishedAt, List<Page> pages,
+    AgeRating ageRating) {
 
   /** The schema this version writes. */
   public static final int SCHEMA = 1;
@@ -80,6 +87,19 @@ public record ChapterManifest(int schema, String source, String titleId, String 
     title = text(title);
     language = language == null || language.isEmpty() ? "en" : language;
     pages = List.copyOf(pages);
+    ageRating = ageRating == null ? AgeRating.UNRATED : ageRating;
+  }
+
+  /** A manifest of a chapter its source does not rate. */
+  public ChapterManifest(int schema, String source, String titleId, String series, String chapterId, String number,
+      String title, String language, String fingerprint, Instant publishedAt, List<Page> pages) {
+    this(schema, source, titleId, series, chapterId, number, title, language, fingerprint, publishedAt, pages,
+        AgeRating.UNRATED);
+  }
+
+  /** The level an {@code ageRating} value names: a rated code, else (absent, null, unknown) unrated. */
+  static AgeRating ageRating(String code) {
+    return code == null ? AgeRating.UNRATED : AgeRating.fromCode(code).orElse(AgeRating.UNRATED);
   }
 
   /** Whether it names this chapter of this title of this source (the identity publication compares). */
@@ -172,7 +192,8 @@ public record ChapterManifest(int schema, String source, String titleId, String 
     return new ChapterManifest(SCHEMA, json.path("source").asText(""), json.path("titleId").asText(""),
         json.path("series").asText(""), json.path("chapterId").asText(""), json.path("number").asText(""),
         json.path("title").asText(""), json.path("language").asText("en"),
-        fingerprint == null || !fingerprint.isTextual() ? null : fingerprint.asText(), published, pages);
+        fingerprint == null || !fingerprint.isTextual() ? null : fingerprint.asText(), published, pages,
+        ageRating(json.path("ageRating").isTextual() ? json.path("ageRating").asText() : null));
   }
 
   /**
@@ -191,6 +212,9 @@ public record ChapterManifest(int schema, String source, String titleId, String 
     json.put("language", language);
     json.put("fingerprint", fingerprint);
     json.put("publishedAt", publishedAt == null ? null : publishedAt.toString());
+    if (ageRating.rated()) {
+      json.put("ageRating", ageRating.code());
+    }
     List<Map<String, Object>> list = new ArrayList<>(pages.size());
     for (Page page : pages) {
       Map<String, Object> entry = new LinkedHashMap<>(8);

@@ -30,6 +30,7 @@ final class ManifestStream {
   private static final int PUBLISHED_AT = 1 << 9;
   private static final int PUBLISHED = 1 << 10;
   private static final int PAGES = 1 << 11;
+  private static final int AGE_RATING = 1 << 12;
 
   /** The reader gave up on this file: the tree reader decides. */
   private static final class GiveUp extends Exception {
@@ -82,6 +83,7 @@ final class ManifestStream {
     String publishedAt = null;
     String published = null;
     List<ChapterManifest.Page> pages = List.of();
+    String ageRating = null;
     for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
       String name = parser.currentName();
       JsonToken value = parser.nextToken();
@@ -109,6 +111,7 @@ final class ManifestStream {
         case PUBLISHED_AT -> publishedAt = textOrNull(parser, value);
         case PUBLISHED -> published = textOrNull(parser, value);
         case PAGES -> pages = pages(parser, value, outline);
+        case AGE_RATING -> ageRating = textOrNull(parser, value);
         default -> parser.skipChildren();
       }
     }
@@ -123,7 +126,7 @@ final class ManifestStream {
       // shown without a date, as the tree reader does
     }
     return new ChapterManifest(ChapterManifest.SCHEMA, source, titleId, series, chapterId, number, title, language,
-        fingerprint, at, pages);
+        fingerprint, at, pages, ChapterManifest.ageRating(ageRating));
   }
 
   /** What the page-file pattern {@code [A-Za-z0-9][A-Za-z0-9._-]{0,99}} matches, without a Matcher per page. */
@@ -145,6 +148,7 @@ final class ManifestStream {
       case "publishedAt" -> PUBLISHED_AT;
       case "published" -> PUBLISHED;
       case "pages" -> PAGES;
+      case "ageRating" -> AGE_RATING;
       default -> 0;
     };
   }

@@ -116,6 +116,23 @@ public enum AgeRating {
     return value == null ? UNRATED : COMIC_INFO.getOrDefault(key(value), UNRATED);
   }
 
+  /**
+   * The ComicInfo.xml {@code AgeRating} value written for this level, one that {@link #fromComicInfo} reads back as
+   * this very level: ESRB's Everyone for all ages, Australia's PG for 9+ (the only value that reads as 9+), ESRB's
+   * Everyone 10+ for 12+, Australia's MA15+ for 15+ (a legal minimum of 15, where Teen means 13) and ESRB's Adults Only
+   * 18+ for 18+; empty for {@link #UNRATED}, which is written as no element at all.
+   */
+  public Optional<String> comicInfo() {
+    return switch (this) {
+      case ALL_AGES -> Optional.of("Everyone");
+      case NINE_PLUS -> Optional.of("PG");
+      case TWELVE_PLUS -> Optional.of("Everyone 10+");
+      case FIFTEEN_PLUS -> Optional.of("MA15+");
+      case EIGHTEEN_PLUS -> Optional.of("Adults Only 18+");
+      case UNRATED -> Optional.empty();
+    };
+  }
+
   /** The level of a MangaDex {@code contentRating} (null or unknown: {@link #UNRATED}). */
   public static AgeRating fromMangaDex(String contentRating) {
     return contentRating == null ? UNRATED : MANGADEX.getOrDefault(key(contentRating), UNRATED);

@@ -3,6 +3,7 @@ package io.mangacircus.contracts.library;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mangacircus.contracts.rating.AgeRating;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,6 +80,47 @@ class ChapterManifestTest {
           "publishedAt" : null,
           "pages" : [ ]
         }""".formatted(ChapterManifest.SCHEMA));
+  }
+
+  @Test
+  void aRatedManifestWrittenThenReadKeepsItsRatingAsACodeBeforeThePages() throws Exception {
+    for (AgeRating rating : AgeRating.values()) {
+      ChapterManifest manifest = new ChapterManifest(ChapterManifest.SCHEMA, "mangadex", "t1", "Circus Nights", "c1",
+          "1", "", "en", "f".repeat(64), Instant.parse("2026-01-02T03:04:05Z"),
+          List.of(new ChapterManifest.Page(1, "001.jpg", 10, "ab")), rating);
+      manifest.write(dir);
+      String text = Files.readString(dir.resolve("chapter.json"));
+
+      assertThat(ChapterManifest.read(dir)).as(rating.name()).isEqualTo(manifest);
+      assertThat(ChapterManifest.fromJson(new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(
+          manifest.toMap())).ageRating()).as(rating.name()).isEqualTo(rating);
+      if (rating.rated()) {
+        assertThat(text).as(rating.name()).contains("\"publishedAt\" : \"2026-01-02T03:04:05Z\",\n  \"ageRating\" : \""
+            + rating.code() + "\",\n  \"pages\"");
+      } else {
+        assertThat(text).doesNotContain("ageRating");
+      }
+    }
+  }
+
+  @Test
+  void aManifestWithoutARatingIsUnratedAndStaysSchemaOne() throws Exception {
+    ChapterManifest manifest = ChapterManifest.parse(("{\"schema\": 1, \"source\": \"demo\", \"titleId\": \"t1\", "
+        + "\"pages\": [{\"file\": \"001.jpg\"}]}").getBytes(StandardCharsets.UTF_8));
+
+    assertThat(manifest.ageRating()).isEqualTo(AgeRating.UNRATED);
+    assertThat(ChapterManifest.parse(OLD_SCHEMA.getBytes(StandardCharsets.UTF_8)).ageRating())
+        .isEqualTo(AgeRating.UNRATED);
+    assertThat(ChapterManifest.SCHEMA).isEqualTo(1);
+  }
+
+  @Test
+  void anUnknownOrMistypedRatingReadsAsUnratedAndRefusesNothing() throws Exception {
+    for (String value : List.of("\"PG-13\"", "\"-12\"", "15", "null", "[\"18\"]", "\"\"")) {
+      ChapterManifest manifest = ChapterManifest.parse(("{\"schema\": 1, \"ageRating\": " + value
+          + ", \"pages\": [{\"file\": \"001.jpg\"}]}").getBytes(StandardCharsets.UTF_8));
+      assertThat(manifest.ageRating()).as(value).isEqualTo(AgeRating.UNRATED);
+    }
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.mangacircus.contracts.library;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mangacircus.contracts.rating.AgeRating;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -52,6 +53,13 @@ class ManifestStreamTest {
       USUAL.replace("\"sha256\" : \"ab\"", "\"sha256\" : null"),
       USUAL.replace("\"sha256\" : \"ab\",", ""),
       USUAL.replace("\"index\" : 1", "\"index\" : 9, \"extra\" : [{}]"),
+      USUAL.replace("\"pages\" :", "\"ageRating\" : \"15\", \"pages\" :"),
+      USUAL.replace("\"pages\" :", "\"ageRating\" : \"18+\", \"pages\" :"),
+      USUAL.replace("\"pages\" :", "\"ageRating\" : \"unrated\", \"pages\" :"),
+      USUAL.replace("\"pages\" :", "\"ageRating\" : \"R18+\", \"pages\" :"),
+      USUAL.replace("\"pages\" :", "\"ageRating\" : null, \"pages\" :"),
+      USUAL.replace("\"pages\" :", "\"ageRating\" : 15, \"pages\" :"),
+      USUAL.replace("\"pages\" :", "\"ageRating\" : \"12\", \"ageRating\" : \"18\", \"pages\" :"),
       "{\"pages\": {\"one\": {\"file\": \"001.jpg\"}}}",
       "{\"pages\": \"001.jpg\"}",
       "{\"pages\": null}",
@@ -110,7 +118,7 @@ class ManifestStreamTest {
   /** What a listing keeps of a manifest: its card, the pages' files and sizes. */
   private static List<Object> card(ChapterManifest manifest) {
     return List.of(manifest.schema(), manifest.source(), manifest.titleId(), manifest.series(), manifest.number(),
-        manifest.title(), String.valueOf(manifest.publishedAt()),
+        manifest.title(), String.valueOf(manifest.publishedAt()), manifest.ageRating(),
         manifest.pages().stream().map(p -> p.index() + " " + p.file() + " " + p.size()).toList());
   }
 
@@ -138,6 +146,18 @@ class ManifestStreamTest {
     assertThat(streamed).isNotNull().extracting(ChapterManifest::series, ChapterManifest::publishedAt)
         .containsExactly("Circus Nights", Instant.parse("2026-01-02T03:04:05Z"));
     assertThat(streamed.pages()).extracting(ChapterManifest.Page::file).containsExactly("001.jpg", "002.png");
+  }
+
+  @Test
+  void aRatedManifestIsReadWithoutATreeAndItsOutlineKeepsTheRating() throws Exception {
+    byte[] rated = USUAL.replace("\"pages\" :", "\"ageRating\" : \"15\", \"pages\" :")
+        .getBytes(StandardCharsets.UTF_8);
+
+    ChapterManifest streamed = ManifestStream.read(new ObjectMapper().getFactory(), rated);
+
+    assertThat(streamed).isNotNull();
+    assertThat(streamed.ageRating()).isEqualTo(AgeRating.FIFTEEN_PLUS);
+    assertThat(ChapterManifest.parseOutline(rated, rated.length).ageRating()).isEqualTo(AgeRating.FIFTEEN_PLUS);
   }
 
   @Test

@@ -126,4 +126,16 @@ class AgeRatingTest {
     assertThat(AgeRating.stricter(TWELVE_PLUS, UNRATED)).isEqualTo(TWELVE_PLUS);
     assertThat(AgeRating.stricter(UNRATED, UNRATED)).isEqualTo(UNRATED);
   }
+
+  @ParameterizedTest(name = "{0} is written to ComicInfo as a value read back as {0}")
+  @EnumSource(value = AgeRating.class, names = "UNRATED", mode = EnumSource.Mode.EXCLUDE)
+  void everyLevelWrittenToComicInfoReadsBackAsTheSameLevel(AgeRating level) {
+    assertThat(level.comicInfo()).isPresent();
+    assertThat(AgeRating.fromComicInfo(level.comicInfo().orElseThrow())).isEqualTo(level);
+  }
+
+  @Test
+  void unratedIsNotWrittenToComicInfo() {
+    assertThat(UNRATED.comicInfo()).isEmpty();
+  }
 }

@@ -1,5 +1,7 @@
 package io.mangacircus.reader.library;
 
+import io.mangacircus.contracts.rating.AgeRating;
+import io.mangacircus.contracts.rating.SeriesRating;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -106,12 +108,13 @@ final class InventoryList {
       SeriesEntry old = byId.get(chapter.seriesId());
       SeriesEntry entry;
       if (old == null) {
-        entry = new SeriesEntry(chapter.seriesId(), chapter.seriesTitle(), chapter.source(), chapter.titleId(), 1, at);
+        entry = new SeriesEntry(chapter.seriesId(), chapter.seriesTitle(), chapter.source(), chapter.titleId(), 1, at,
+            SeriesEntry.DOWNLOADS, SeriesRating.decide(null, chapter.sourceRating(), null).rating());
         int place = Collections.binarySearch(next, entry, LibraryInventory.ORDER);
         next.add(place < 0 ? -place - 1 : place, entry);
       } else {
         entry = new SeriesEntry(old.id(), old.title(), old.source(), old.titleId(), old.chapters() + 1,
-            at.isAfter(old.updatedAt()) ? at : old.updatedAt(), old.library(), old.rating());
+            at.isAfter(old.updatedAt()) ? at : old.updatedAt(), old.library(), rating(old, chapter, at));
         int place = Collections.binarySearch(next, old, LibraryInventory.ORDER);
         next.set(place >= 0 ? place : next.indexOf(old), entry);
       }
@@ -122,5 +125,18 @@ final class InventoryList {
     }
     series = List.copyOf(next);
     return true;
+  }
+
+  /**
+   * A series' rating once {@code chapter} (published {@code at}) is added, as a scan would decide it
+   * ({@link LibraryScanner#sourceRating}): a rated chapter newer than every chapter before it brings its source's rating
+   * (the source rated the title again), a rated one of a series nothing rated yet rates it; otherwise it stays.
+   */
+  private static AgeRating rating(SeriesEntry old, LibraryFiles.Chapter chapter, Instant at) {
+    AgeRating source = chapter.sourceRating();
+    if (!source.rated() || old.rating().rated() && at.isBefore(old.updatedAt())) {
+      return old.rating();
+    }
+    return SeriesRating.decide(null, source, null).rating();
   }
 }

@@ -7,6 +7,7 @@ import static io.mangacircus.reader.library.LibraryPaths.what;
 import io.mangacircus.contracts.library.ChapterManifest;
 import io.mangacircus.contracts.library.LibraryLayout;
 import io.mangacircus.contracts.library.PageImageType;
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.reader.library.archive.ArchivePart;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -84,11 +85,21 @@ public final class LibraryFiles {
     }
   }
 
-  /** A published chapter as its {@code chapter.json} describes it. */
+  /**
+   * A published chapter as its {@code chapter.json} describes it; {@code sourceRating} is its {@code ageRating}, the
+   * source's rating of the title when the chapter was published ({@link AgeRating#UNRATED} when it names none).
+   */
   public record Chapter(String seriesId, String id, String seriesTitle, String source, String titleId, String number,
-      String title, Instant publishedAt, List<Page> pages) {
+      String title, Instant publishedAt, List<Page> pages, AgeRating sourceRating) {
     public Chapter {
       pages = List.copyOf(pages);
+      sourceRating = sourceRating == null ? AgeRating.UNRATED : sourceRating;
+    }
+
+    /** A chapter whose source does not rate its title. */
+    public Chapter(String seriesId, String id, String seriesTitle, String source, String titleId, String number,
+        String title, Instant publishedAt, List<Page> pages) {
+      this(seriesId, id, seriesTitle, source, titleId, number, title, publishedAt, pages, AgeRating.UNRATED);
     }
   }
 
@@ -316,7 +327,7 @@ public final class LibraryFiles {
     }
     return new Chapter(seriesId, chapterId, manifest.series().isEmpty() ? seriesId : manifest.series(),
         manifest.source(), manifest.titleId(), manifest.number(), manifest.title(), manifest.publishedAt(),
-        pages == null ? List.of() : pages);
+        pages == null ? List.of() : pages, manifest.ageRating());
   }
 
 

@@ -1,5 +1,7 @@
 package io.mangacircus.reader.library;
 
+import io.mangacircus.contracts.rating.AgeRating;
+import io.mangacircus.contracts.rating.SeriesRating;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -167,12 +169,37 @@ public final class LibraryScanner {
     }
   }
 
-  /** The card of a series: its title is the first chapter's, as on the series page. */
+  /**
+   * The card of a series: its title is the first chapter's, as on the series page; its rating is the source's, as the
+   * newest rated chapter recorded it ({@link #sourceRating}).
+   */
   static SeriesEntry entry(String id, List<LibraryFiles.Chapter> chapters) {
     LibraryFiles.Chapter first = chapters.get(0);
     // A chapter without a publication time still counts; it just does not move "recently updated".
     Instant newest = chapters.stream().map(LibraryFiles.Chapter::publishedAt).filter(Objects::nonNull)
         .max(Instant::compareTo).orElse(Instant.EPOCH);
-    return new SeriesEntry(id, first.seriesTitle(), first.source(), first.titleId(), chapters.size(), newest);
+    AgeRating rating = SeriesRating.decide(null, sourceRating(chapters), null).rating();
+    return new SeriesEntry(id, first.seriesTitle(), first.source(), first.titleId(), chapters.size(), newest,
+        SeriesEntry.DOWNLOADS, rating);
+  }
+
+  /**
+   * The source's rating of a series as its chapters recorded it: the most recently published rated chapter's, since
+   * a source may rate a title again and each chapter keeps the rating of its day; chapters without one (published
+   * before the scraper kept ratings, or by a source without them) say nothing. Unrated when none has one.
+   */
+  static AgeRating sourceRating(List<LibraryFiles.Chapter> chapters) {
+    LibraryFiles.Chapter newest = null;
+    for (LibraryFiles.Chapter chapter : chapters) {
+      if (chapter.sourceRating().rated() && (newest == null || later(chapter.publishedAt(), newest.publishedAt()))) {
+        newest = chapter;
+      }
+    }
+    return newest == null ? AgeRating.UNRATED : newest.sourceRating();
+  }
+
+  /** Whether {@code a} is after {@code b}, an unknown time being before every known one. */
+  static boolean later(Instant a, Instant b) {
+    return a != null && (b == null || a.isAfter(b));
   }
 }

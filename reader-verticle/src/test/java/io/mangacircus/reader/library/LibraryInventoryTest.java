@@ -2,6 +2,7 @@ package io.mangacircus.reader.library;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.reader.library.LibraryInventory.Status;
 import java.time.Duration;
 import java.time.Instant;
@@ -204,6 +205,39 @@ class LibraryInventoryTest {
   private static LibraryFiles.Chapter published(String seriesId, String chapterId, Instant at) {
     return new LibraryFiles.Chapter(seriesId, chapterId, "Title " + seriesId, "demo", seriesId, "1", "", at,
         List.of());
+  }
+
+  private static LibraryFiles.Chapter published(String seriesId, String chapterId, Instant at, AgeRating rating) {
+    return new LibraryFiles.Chapter(seriesId, chapterId, "Title " + seriesId, "demo", seriesId, "1", "", at,
+        List.of(), rating);
+  }
+
+  private AgeRating ratingOf(String seriesId) {
+    return incremental.summary().series().stream().filter(s -> s.id().equals(seriesId)).findFirst().orElseThrow()
+        .rating();
+  }
+
+  @Test
+  void aPublishedChapterRatesItsSeriesByItsSourceAndTheNewestRatingWins() {
+    onDisk.set(List.of(new SeriesEntry("a", "Title a", "demo", "a", 1, Instant.EPOCH, SeriesEntry.DOWNLOADS,
+        AgeRating.FIFTEEN_PLUS), series("u")));
+    chaptersOnDisk.set(java.util.Map.of("a", java.util.Set.of("chapter-0001"), "u", java.util.Set.of("chapter-0001")));
+    incremental.summary();
+    runScans();
+    Instant at = Instant.parse("2026-11-29T11:00:00Z");
+
+    incremental.added(published("a", "chapter-0002", at, AgeRating.UNRATED));
+    assertThat(ratingOf("a")).as("a chapter without a rating keeps the scan's").isEqualTo(AgeRating.FIFTEEN_PLUS);
+    incremental.added(published("u", "chapter-0002", at, AgeRating.TWELVE_PLUS));
+    assertThat(ratingOf("u")).as("a series nothing rated is rated by its first rated chapter")
+        .isEqualTo(AgeRating.TWELVE_PLUS);
+    incremental.added(published("n", "chapter-0001", at, AgeRating.EIGHTEEN_PLUS));
+    assertThat(ratingOf("n")).as("a new series").isEqualTo(AgeRating.EIGHTEEN_PLUS);
+    incremental.added(published("a", "chapter-0003", at.plusSeconds(60), AgeRating.EIGHTEEN_PLUS));
+    assertThat(ratingOf("a")).as("the source rated the title again").isEqualTo(AgeRating.EIGHTEEN_PLUS);
+    incremental.added(published("a", "chapter-0000", at, AgeRating.ALL_AGES));
+    assertThat(ratingOf("a")).as("an older chapter's rating is older news").isEqualTo(AgeRating.EIGHTEEN_PLUS);
+    assertThat(incremental.summary().series()).extracting(SeriesEntry::chapters).containsExactly(4, 1, 2);
   }
 
   private final AtomicReference<java.util.Map<String, java.util.Set<String>>> chaptersOnDisk =

@@ -3,6 +3,7 @@ package io.mangacircus.reader.library;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mangacircus.contracts.rating.AgeRating;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -179,6 +180,32 @@ class LibraryScannerTest {
 
     assertThat(scan.folderMissing()).isTrue();
     assertThat(scan.series()).isEmpty();
+  }
+
+  /** A chapter as {@link #chapter} makes it, its {@code chapter.json} carrying the source's rating {@code code}. */
+  private Path rated(String series, String id, String number, String code) throws IOException {
+    Path folder = chapter(series, id, "Rated", number);
+    Path json = folder.resolve("chapter.json");
+    Files.writeString(json, Files.readString(json).replace("\"pages\":[", "\"ageRating\":\"" + code + "\",\"pages\":["));
+    return folder;
+  }
+
+  @Test
+  void aSeriesIsRatedAsItsNewestRatedChapterRecordedItsSource() throws IOException {
+    rated("rated", "chapter-0001", "1", "18");
+    rated("rated", "chapter-0002", "2", "15");
+    chapter("rated", "chapter-0003", "Rated", "3");   // published before the scraper kept ratings
+    rated("reversed", "chapter-0002", "2", "all");
+    rated("reversed", "chapter-0001", "1", "12");
+    chapter("unrated", "chapter-0001", "Unrated", "1");
+
+    LibraryScan scan = scanner.scan();
+
+    assertThat(scan.series()).extracting(SeriesEntry::id, SeriesEntry::rating).containsExactlyInAnyOrder(
+        org.assertj.core.groups.Tuple.tuple("rated", AgeRating.FIFTEEN_PLUS),
+        org.assertj.core.groups.Tuple.tuple("reversed", AgeRating.ALL_AGES),
+        org.assertj.core.groups.Tuple.tuple("unrated", AgeRating.UNRATED));
+    assertThat(files.chapter("rated", "chapter-0001").sourceRating()).isEqualTo(AgeRating.EIGHTEEN_PLUS);
   }
 
   @Test

@@ -62,7 +62,7 @@ final class JobInspection {
               : "no " + name + " chapters (" + info.chapters().size() + " chapters in other languages: "
                   + String.join(", ", listed) + ")"));
         } else {
-          queue.inspected(job.id(), owner, info.title(), wanted);
+          queue.inspected(job.id(), owner, info.title(), wanted, info.rating());
           long waiting = wanted.stream().filter(c -> c.stage().awaitsSource()).count();
           LOG.info("[LANE {}] inspected {} ({}): {} {} chapters{}", source.name(), job.id(), info.title(),
               wanted.size(), name, waiting == 0 ? "" : " (" + waiting + " scheduled or external, not downloaded)");

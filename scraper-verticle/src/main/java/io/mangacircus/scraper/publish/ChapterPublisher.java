@@ -159,13 +159,13 @@ public final class ChapterPublisher {
     return new ChapterManifest(ChapterManifest.SCHEMA, key.source(), key.titleId(), key.seriesTitle(),
         key.chapterId(), key.number(), key.chapterTitle(), key.language(), staging.fingerprint(), clock.instant(),
         staging.pages().stream().map(p -> new ChapterManifest.Page(p.index(), p.file(), p.size(), p.sha256()))
-            .toList());
+            .toList(), key.rating());
   }
 
   private static String comicInfo(StagingFolder staging) {
     ChapterKey key = staging.key();
     return new ComicInfo(key.seriesTitle(), key.number(), key.chapterTitle(), staging.pageCount(), key.language(),
         "Downloaded by MangaCircus from source " + key.source() + ", title " + key.titleId() + ", chapter "
-            + key.chapterId()).xml();
+            + key.chapterId(), key.rating()).xml();
   }
 }

@@ -1,5 +1,8 @@
 package io.mangacircus.scraper.queue;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mangacircus.contracts.rating.AgeRating;
 import java.time.Instant;
 import java.util.List;
 
@@ -26,16 +29,30 @@ import java.util.List;
  * @param stalls stall recoveries so far (one requeue; the next stall quarantines); an operator retry resets it
  * @param language the language to download ({@code en} for a job saved before jobs had one)
  * @param preferredGroups scanlation group ids in order of preference (empty: the first uploaded of each number)
+ * @param ageRating the source's age rating of the title as its last inspection found it, an {@link AgeRating#code()};
+ *     null when the source gives none (and for a job saved before jobs had one), left out of the file then
  */
 public record Job(String id, String source, String titleId, String title, JobState state, boolean inspected,
     boolean confirmed, int attempts, int interruptions, Instant createdAt, Instant updatedAt, Instant leasedUntil,
     String leaseOwner, Instant retryAt, String reason, List<ChapterEntry> chapters, int networkRetries, int stalls,
-    String language, List<String> preferredGroups) {
+    String language, List<String> preferredGroups, @JsonInclude(JsonInclude.Include.NON_NULL) String ageRating) {
 
   public Job {
     chapters = List.copyOf(chapters);
     language = language == null || language.isBlank() ? "en" : language;
     preferredGroups = preferredGroups == null ? List.of() : List.copyOf(preferredGroups);
+    // Unknown codes (a file edited by hand) say nothing, as unrated does.
+    ageRating = AgeRating.fromCode(ageRating == null ? "" : ageRating).filter(AgeRating::rated).map(AgeRating::code)
+        .orElse(null);
+  }
+
+  /** A job its source has not rated (yet). */
+  public Job(String id, String source, String titleId, String title, JobState state, boolean inspected,
+      boolean confirmed, int attempts, int interruptions, Instant createdAt, Instant updatedAt, Instant leasedUntil,
+      String leaseOwner, Instant retryAt, String reason, List<ChapterEntry> chapters, int networkRetries, int stalls,
+      String language, List<String> preferredGroups) {
+    this(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt, updatedAt,
+        leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls, language, preferredGroups, null);
   }
 
   /** A job in English without a group preference (as every job was before jobs had a language). */
@@ -44,6 +61,12 @@ public record Job(String id, String source, String titleId, String title, JobSta
       String leaseOwner, Instant retryAt, String reason, List<ChapterEntry> chapters, int networkRetries, int stalls) {
     this(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt, updatedAt,
         leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls, "en", List.of());
+  }
+
+  /** The source's age rating of the title ({@link AgeRating#UNRATED} when it gives none). */
+  @JsonIgnore
+  public AgeRating rating() {
+    return ageRating == null ? AgeRating.UNRATED : AgeRating.fromCode(ageRating).orElse(AgeRating.UNRATED);
   }
 
   /** The dedupe key. */
@@ -69,41 +92,50 @@ public record Job(String id, String source, String titleId, String title, JobSta
   Job with(JobState newState, Instant now, String why) {
     return new Job(id, source, titleId, title, newState, inspected, confirmed, attempts, interruptions, createdAt, now,
         newState == JobState.ACTIVE ? leasedUntil : null, newState == JobState.ACTIVE ? leaseOwner : null,
-        newState == JobState.RETRY_WAIT ? retryAt : null, why, chapters, networkRetries, stalls, language, preferredGroups);
+        newState == JobState.RETRY_WAIT ? retryAt : null, why, chapters, networkRetries, stalls, language, preferredGroups,
+        ageRating);
   }
 
   Job withLease(Instant until, String owner) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt,
-        updatedAt, until, owner, retryAt, reason, chapters, networkRetries, stalls, language, preferredGroups);
+        updatedAt, until, owner, retryAt, reason, chapters, networkRetries, stalls, language, preferredGroups,
+        ageRating);
   }
 
   Job withCounters(int newAttempts, int newInterruptions) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, newAttempts, newInterruptions, createdAt,
-        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls, language, preferredGroups);
+        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls, language, preferredGroups,
+        ageRating);
   }
 
   Job withRetryAt(Instant at) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt,
-        updatedAt, leasedUntil, leaseOwner, at, reason, chapters, networkRetries, stalls, language, preferredGroups);
+        updatedAt, leasedUntil, leaseOwner, at, reason, chapters, networkRetries, stalls, language, preferredGroups,
+        ageRating);
   }
 
-  Job withInspection(String newTitle, List<ChapterEntry> newChapters, boolean isConfirmed) {
+  Job withInspection(String newTitle, List<ChapterEntry> newChapters, boolean isConfirmed, AgeRating newRating) {
     return new Job(id, source, titleId, newTitle, state, true, isConfirmed, attempts, interruptions, createdAt,
-        updatedAt, leasedUntil, leaseOwner, retryAt, reason, newChapters, networkRetries, stalls, language, preferredGroups);
+        updatedAt, leasedUntil, leaseOwner, retryAt, reason, newChapters, networkRetries, stalls, language,
+        preferredGroups,
+        newRating == null ? null : newRating.code());
   }
 
   Job withConfirmed() {
     return new Job(id, source, titleId, title, state, inspected, true, attempts, interruptions, createdAt, updatedAt,
-        leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls, language, preferredGroups);
+        leasedUntil, leaseOwner, retryAt, reason, chapters, networkRetries, stalls, language, preferredGroups,
+        ageRating);
   }
 
   Job withFailureCounters(int newNetworkRetries, int newStalls) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt,
-        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters, newNetworkRetries, newStalls, language, preferredGroups);
+        updatedAt, leasedUntil, leaseOwner, retryAt, reason, chapters, newNetworkRetries, newStalls, language, preferredGroups,
+        ageRating);
   }
 
   Job withChapters(List<ChapterEntry> newChapters, Instant now) {
     return new Job(id, source, titleId, title, state, inspected, confirmed, attempts, interruptions, createdAt, now,
-        leasedUntil, leaseOwner, retryAt, reason, newChapters, networkRetries, stalls, language, preferredGroups);
+        leasedUntil, leaseOwner, retryAt, reason, newChapters, networkRetries, stalls, language, preferredGroups,
+        ageRating);
   }
 }

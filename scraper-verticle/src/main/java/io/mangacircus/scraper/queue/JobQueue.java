@@ -1,6 +1,7 @@
 package io.mangacircus.scraper.queue;
 
 import io.mangacircus.contracts.library.PublishedChapter;
+import io.mangacircus.contracts.rating.AgeRating;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -180,9 +181,18 @@ public final class JobQueue {
     return journal.locked(() -> lane.claim(source, owner, lease));
   }
 
-  /** Records an inspection: the title and its chapters; the job becomes {@code ready}, or pending when confirmed. */
+  /** Records an inspection of a title its source does not rate. */
   public QueueOutcome inspected(String jobId, String owner, String title, List<ChapterEntry> chapters) {
-    return journal.locked(() -> lane.inspected(jobId, owner, title, chapters));
+    return inspected(jobId, owner, title, chapters, AgeRating.UNRATED);
+  }
+
+  /**
+   * Records an inspection: the title, its chapters and the source's age rating of it (which the chapters published from
+   * now on carry); the job becomes {@code ready}, or pending when confirmed.
+   */
+  public QueueOutcome inspected(String jobId, String owner, String title, List<ChapterEntry> chapters,
+      AgeRating rating) {
+    return journal.locked(() -> lane.inspected(jobId, owner, title, chapters, rating));
   }
 
   // ---- a lane's work: leases and chapters ----------------------------------------------------------------------

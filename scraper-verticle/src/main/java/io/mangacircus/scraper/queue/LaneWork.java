@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.queue;
 
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.scraper.failure.RetryPolicy;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,7 +65,7 @@ final class LaneWork {
   }
 
   /** {@link JobQueue#inspected}. */
-  QueueOutcome inspected(String jobId, String owner, String title, List<ChapterEntry> chapters) {
+  QueueOutcome inspected(String jobId, String owner, String title, List<ChapterEntry> chapters, AgeRating rating) {
     Job job = jobs.get(jobId);
     if (job == null || !owner.equals(job.leaseOwner()) || job.state() != JobState.PENDING) {
       return QueueOutcome.refused(job, QueueOutcome.Refusal.ILLEGAL_TRANSITION, "inspection lease lost");
@@ -77,7 +78,7 @@ final class LaneWork {
     }
     Instant now = clock.instant();
     contacts.contacted(job.source(), now);
-    Job inspected = job.withInspection(title, merged, job.confirmed()).withLease(null, null);
+    Job inspected = job.withInspection(title, merged, job.confirmed(), rating).withLease(null, null);
     Job next = job.confirmed() ? inspected.with(JobState.PENDING, now, null)
         : inspected.with(JobState.READY, now, null);
     jobs.put(next);

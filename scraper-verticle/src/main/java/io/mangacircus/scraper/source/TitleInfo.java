@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.source;
 
+import io.mangacircus.contracts.rating.AgeRating;
 import java.util.List;
 
 /**
@@ -9,12 +10,21 @@ import java.util.List;
  * @param title the human title
  * @param chapters every chapter the source lists, in reading order, any language
  * @param languages the languages the source says the title has chapters in, when it says (else empty)
+ * @param rating the source's age rating of the title (MangaDex's {@code contentRating}); {@link AgeRating#UNRATED}
+ *     from a source that rates nothing (HTML sites, local files)
  */
-public record TitleInfo(String id, String title, List<ChapterInfo> chapters, List<String> languages) {
+public record TitleInfo(String id, String title, List<ChapterInfo> chapters, List<String> languages,
+    AgeRating rating) {
 
   public TitleInfo {
     chapters = List.copyOf(chapters);
     languages = List.copyOf(languages);
+    rating = rating == null ? AgeRating.UNRATED : rating;
+  }
+
+  /** A title its source does not rate. */
+  public TitleInfo(String id, String title, List<ChapterInfo> chapters, List<String> languages) {
+    this(id, title, chapters, languages, AgeRating.UNRATED);
   }
 
   /** A title whose source does not say which languages it has. */

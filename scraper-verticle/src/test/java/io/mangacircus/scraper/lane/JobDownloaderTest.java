@@ -2,6 +2,7 @@ package io.mangacircus.scraper.lane;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.demosite.DemoCatalog;
@@ -17,10 +18,15 @@ import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.queue.JobState;
 import io.mangacircus.scraper.queue.QueueListener;
 import io.mangacircus.scraper.queue.QueueStore;
+import io.mangacircus.scraper.source.ChapterInfo;
+import io.mangacircus.scraper.source.FetchOutcome;
+import io.mangacircus.scraper.source.PageBytes;
+import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.RequestLines;
 import io.mangacircus.scraper.source.Source;
 import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Sources;
+import io.mangacircus.scraper.source.TitleInfo;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -93,6 +99,39 @@ class JobDownloaderTest {
         InstantSource.system(), config, new RequestLines(InstantSource.system()));
     return new JobDownloader(vertx, source, sourceConfig, queue, library, new ProgressBoard(p -> { }),
         InstantSource.system(), LEASE, OWNER, stopRequested,
+        new FailureResponder(queue, "demo", new SystemicParserWatch(3, Duration.ofHours(1), InstantSource.system()),
+            InstantSource.system(), Duration.ofMinutes(10)));
+  }
+
+  /** The demo source as a source that rates its titles {@code rating} (the demo site's HTML says nothing of age). */
+  private JobDownloader ratedDownloader(Vertx vertx, AgeRating rating) {
+    Source demo = SourceTypes.resolve("demo", sourceConfig).create(vertx, Sources.client(vertx),
+        InstantSource.system(), config, new RequestLines(InstantSource.system()));
+    Source rated = new Source() {
+      @Override
+      public String name() {
+        return demo.name();
+      }
+
+      @Override
+      public Future<FetchOutcome<TitleInfo>> title(String titleRef) {
+        return demo.title(titleRef).map(outcome -> outcome.ok() ? new FetchOutcome.Ok<>(new TitleInfo(
+            outcome.value().id(), outcome.value().title(), outcome.value().chapters(), outcome.value().languages(),
+            rating)) : outcome);
+      }
+
+      @Override
+      public Future<FetchOutcome<List<PageRef>>> pages(String titleId, ChapterInfo chapter) {
+        return demo.pages(titleId, chapter);
+      }
+
+      @Override
+      public Future<FetchOutcome<PageBytes>> page(PageRef page) {
+        return demo.page(page);
+      }
+    };
+    return new JobDownloader(vertx, rated, sourceConfig, queue, library, new ProgressBoard(p -> { }),
+        InstantSource.system(), LEASE, OWNER, () -> false,
         new FailureResponder(queue, "demo", new SystemicParserWatch(3, Duration.ofHours(1), InstantSource.system()),
             InstantSource.system(), Duration.ofMinutes(10)));
   }
@@ -185,6 +224,43 @@ class JobDownloaderTest {
             DemoChapter expected = catalog.chapter(TITLE, chapter.getString("chapterId")).orElseThrow();
             assertThat(chapter.getJsonArray("pages")).hasSize(expected.pages());
           }
+          context.completeNow();
+        })));
+  }
+
+  @Test
+  void aRatedTitlesChaptersArePublishedWithItsRatingInChapterJsonAndComicInfo(Vertx vertx, VertxTestContext context) {
+    JobDownloader downloader = ratedDownloader(vertx, AgeRating.FIFTEEN_PLUS);
+
+    inspectedAndClaimed(downloader, TITLE).compose(job -> downloader.download(job).map(job))
+        .onComplete(context.succeeding(job -> context.verify(() -> {
+          assertThat(job.rating()).as("kept on the job by its inspection").isEqualTo(AgeRating.FIFTEEN_PLUS);
+          List<JsonObject> chapters = published();
+          assertThat(chapters).hasSize(english(TITLE).size());
+          assertThat(chapters).extracting(c -> c.getString("ageRating")).containsOnly("15");
+          try (Stream<Path> files = Files.walk(library.root())) {
+            List<String> comicInfos = files.filter(p -> p.getFileName().toString().equals("ComicInfo.xml"))
+                .map(p -> {
+                  try {
+                    return Files.readString(p);
+                  } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                  }
+                }).toList();
+            assertThat(comicInfos).hasSize(english(TITLE).size())
+                .allSatisfy(xml -> assertThat(xml).contains("<AgeRating>MA15+</AgeRating>"));
+          }
+          context.completeNow();
+        })));
+  }
+
+  @Test
+  void anUnratedTitlesChaptersCarryNoRating(Vertx vertx, VertxTestContext context) {
+    JobDownloader downloader = downloader(vertx, () -> false);
+
+    inspectedAndClaimed(downloader, TITLE).compose(job -> downloader.download(job).map(job))
+        .onComplete(context.succeeding(job -> context.verify(() -> {
+          assertThat(published()).isNotEmpty().allSatisfy(c -> assertThat(c.containsKey("ageRating")).isFalse());
           context.completeNow();
         })));
   }

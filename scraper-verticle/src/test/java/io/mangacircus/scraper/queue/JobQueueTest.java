@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.queue;
 
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.scraper.failure.RetryPolicy;
 import io.mangacircus.testing.MutableClock;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -88,6 +89,38 @@ class JobQueueTest {
     assertThat(restarted.jobs()).extracting(Job::id).containsExactly(pending.id(), again.outcome().job().id());
     assertThat(restarted.addTitle("demo", "circus-nights", true).outcome().job().id())
         .isEqualTo(again.outcome().job().id());
+  }
+
+  @Test
+  void anInspectionKeepsTheSourcesAgeRatingOnTheJobAcrossARestart() throws Exception {
+    JobQueue queue = QueueFixtures.queue(dir, clock);
+    Job job = queue.add("demo", "circus-nights", true).job();
+    assertThat(job.rating()).isEqualTo(AgeRating.UNRATED);
+    queue.claim("demo", "lane-a", LEASE).orElseThrow();
+
+    queue.inspected(job.id(), "lane-a", "Circus Nights", QueueFixtures.chapters(2), AgeRating.FIFTEEN_PLUS);
+
+    assertThat(queue.job(job.id()).orElseThrow().rating()).isEqualTo(AgeRating.FIFTEEN_PLUS);
+    assertThat(QueueFixtures.queue(dir, clock).job(job.id()).orElseThrow().rating())
+        .as("read back from the journal").isEqualTo(AgeRating.FIFTEEN_PLUS);
+    QueueStore store = new QueueStore(dir.resolve("queue.json"));
+    store.compact(store.load());
+    assertThat(Files.readString(dir.resolve("queue.json"))).contains("\"ageRating\":\"15\"");
+    assertThat(QueueFixtures.queue(dir, clock).job(job.id()).orElseThrow().rating())
+        .as("read back from the snapshot").isEqualTo(AgeRating.FIFTEEN_PLUS);
+  }
+
+  @Test
+  void aJobWithoutARatingIsWrittenWithoutOneAndAnUnknownCodeIsUnrated() throws Exception {
+    JobQueue queue = QueueFixtures.queue(dir, clock);
+    Job job = queue.add("demo", "circus-nights", true).job();
+    QueueStore store = new QueueStore(dir.resolve("queue.json"));
+    store.compact(store.load());
+
+    assertThat(Files.readString(dir.resolve("queue.json"))).contains(job.id())
+        .doesNotContain("ageRating");
+    assertThat(new Job(job.id(), "demo", "t", "t", JobState.PENDING, false, false, 0, 0, null, null, null, null, null,
+        null, List.of(), 0, 0, "en", List.of(), "PG-13").rating()).isEqualTo(AgeRating.UNRATED);
   }
 
   @Test

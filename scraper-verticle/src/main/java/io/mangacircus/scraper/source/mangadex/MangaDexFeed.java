@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.source.mangadex;
 
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.Source.Wanted;
 import io.mangacircus.scraper.source.TitleInfo;
@@ -18,7 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A title's inspection on MangaDex: {@code GET /manga/{id}}, then its chapters in the job's language from the
+ * A title's inspection on MangaDex: {@code GET /manga/{id}} (its name, languages and age rating), then its chapters in the job's language from the
  * paginated {@code GET /manga/{id}/feed} (scheduled and externally hosted ones listed as such, never downloaded), one
  * per number by the group preference. An inspection cut short by a failure goes on from where it stopped.
  */
@@ -37,8 +38,11 @@ final class MangaDexFeed {
   private static final int SCHEDULED_FEED = -1;
 
   /** An inspection cut short: what was read, and the feed offset it stopped at ({@link #SCHEDULED_FEED}). */
-  private record Partial(String title, List<String> languages, List<MangaDexJson.Chapter> chapters, int nextOffset,
-      Instant at) {
+  private record Partial(Head head, List<MangaDexJson.Chapter> chapters, int nextOffset, Instant at) {
+  }
+
+  /** What {@code /manga/{id}} said of the title: its name, languages and age rating. */
+  private record Head(String title, List<String> languages, AgeRating rating) {
   }
 
   private final Map<String, Partial> partials = new LinkedHashMap<>(16, 0.75f, true) {
@@ -77,9 +81,8 @@ final class MangaDexFeed {
       LOG.info("[MANGADEX {}] inspection of {} goes on at feed offset {} ({} chapters read before)", api.name(), id,
           partial.nextOffset(), partial.chapters().size());
       return partial.nextOffset() == SCHEDULED_FEED
-          ? scheduled(id, new ArrayList<>(partial.chapters()), spacing, partial.title(), partial.languages(), wanted)
-          : feed(id, partial.nextOffset(), new ArrayList<>(partial.chapters()), spacing, partial.title(),
-              partial.languages(), wanted);
+          ? scheduled(id, new ArrayList<>(partial.chapters()), spacing, partial.head(), wanted)
+          : feed(id, partial.nextOffset(), new ArrayList<>(partial.chapters()), spacing, partial.head(), wanted);
     }
     String what = "MangaDex title " + id;
     return api.api(api.baseUrl() + "/manga/" + id, what, false, request -> request)
@@ -92,12 +95,12 @@ final class MangaDexFeed {
             return Future.succeededFuture(title.<TitleInfo>failure());
           }
           List<String> languages = MangaDexJson.languages(answer.value());
+          Head head = new Head(title.value(), languages, MangaDexRating.of(answer.value()));
           if (!languages.isEmpty() && !languages.contains(wanted.language())) {
-            return Future.succeededFuture(new FetchOutcome.Ok<>(new TitleInfo(id, title.value(), List.of(),
-                languages)));
+            return Future.succeededFuture(new FetchOutcome.Ok<>(new TitleInfo(id, head.title(), List.of(),
+                languages, head.rating())));
           }
-          return pause(spacing).compose(v -> feed(id, 0, new ArrayList<>(), spacing, title.value(), languages,
-              wanted));
+          return pause(spacing).compose(v -> feed(id, 0, new ArrayList<>(), spacing, head, wanted));
         });
   }
 
@@ -107,7 +110,7 @@ final class MangaDexFeed {
    * then the {@link #scheduled} ones.
    */
   private Future<FetchOutcome<TitleInfo>> feed(String id, int offset, List<MangaDexJson.Chapter> chapters,
-      Duration spacing, String title, List<String> languages, Wanted wanted) {
+      Duration spacing, Head head, Wanted wanted) {
     String what = "MangaDex feed of " + id + " at offset " + offset;
     int limit = Math.min(options.feedPageSize(), MangaDexApi.FEED_OFFSET_CAP - offset);
     return api.api(api.baseUrl() + "/manga/" + id + "/feed", what, false, request -> request
@@ -119,7 +122,7 @@ final class MangaDexFeed {
         .compose(answer -> {
           if (!answer.ok()) {
             synchronized (partials) {
-              partials.put(id + "\u0000" + wanted.language(), new Partial(title, languages, List.copyOf(chapters), offset,
+              partials.put(id + "\u0000" + wanted.language(), new Partial(head, List.copyOf(chapters), offset,
                   api.clock().instant()));
             }
             return Future.succeededFuture(answer.<TitleInfo>failure());
@@ -137,9 +140,9 @@ final class MangaDexFeed {
             done = true;
           }
           if (done) {
-            return pause(spacing).compose(v -> scheduled(id, chapters, spacing, title, languages, wanted));
+            return pause(spacing).compose(v -> scheduled(id, chapters, spacing, head, wanted));
           }
-          return pause(spacing).compose(v -> feed(id, next, chapters, spacing, title, languages, wanted));
+          return pause(spacing).compose(v -> feed(id, next, chapters, spacing, head, wanted));
         });
   }
 
@@ -149,7 +152,7 @@ final class MangaDexFeed {
    * {@code publishAt}/{@code readableAt} against this adapter's clock, never by the query that found it.
    */
   private Future<FetchOutcome<TitleInfo>> scheduled(String id, List<MangaDexJson.Chapter> chapters, Duration spacing,
-      String title, List<String> languages, Wanted wanted) {
+      Head head, Wanted wanted) {
     String what = "MangaDex scheduled chapters of " + id;
     return api.api(api.baseUrl() + "/manga/" + id + "/feed", what, false, request -> request
         .addQueryParam("translatedLanguage[]", wanted.language())
@@ -160,7 +163,7 @@ final class MangaDexFeed {
         .map(answer -> {
           if (!answer.ok()) {
             synchronized (partials) {
-              partials.put(id + "\u0000" + wanted.language(), new Partial(title, languages, List.copyOf(chapters),
+              partials.put(id + "\u0000" + wanted.language(), new Partial(head, List.copyOf(chapters),
                   SCHEDULED_FEED, api.clock().instant()));
             }
             return answer.<TitleInfo>failure();
@@ -175,8 +178,8 @@ final class MangaDexFeed {
           }
           List<MangaDexJson.Chapter> all = new ArrayList<>(chapters);
           all.addAll(page.value().chapters());
-          return new FetchOutcome.Ok<>(new TitleInfo(id, title, MangaDexJson.chapters(all, api.clock().instant(),
-              wanted.preferredGroups()), languages));
+          return new FetchOutcome.Ok<>(new TitleInfo(id, head.title(), MangaDexJson.chapters(all,
+              api.clock().instant(), wanted.preferredGroups()), head.languages(), head.rating()));
         });
   }
 

@@ -26,6 +26,7 @@ import static io.mangacircus.testing.MangaDexApi.stubTitle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.source.ChapterInfo;
@@ -252,6 +253,20 @@ class MangaDexAdapterIT {
         .containsExactly("1 en", "1 fr", "1.5 en", "2 es", "2 en");
     assertThat(title.chapters().get(2).externalUrl()).as("hosted elsewhere, listed as such")
         .isEqualTo("https://example.org/circus-at-dawn/1.5");
+  }
+
+  @Test
+  void aTitleCarriesItsContentRatingAsItsAgeRating() throws Exception {
+    stubTitle(api);
+    assertThat(await(() -> adapter().title(TITLE_ID)).value().rating()).as("the fixture's safe")
+        .isEqualTo(AgeRating.ALL_AGES);
+    api.stubFor(get(urlPathEqualTo("/manga/" + TITLE_ID)).atPriority(1)
+        .willReturn(json(200, resource("manga.json").replace("\"safe\"", "\"suggestive\""))));
+
+    TitleInfo title = await(() -> adapter().title(TITLE_ID)).value();
+
+    assertThat(title.rating()).isEqualTo(AgeRating.FIFTEEN_PLUS);
+    assertThat(title.chapters()).isNotEmpty();
   }
 
   @Test
