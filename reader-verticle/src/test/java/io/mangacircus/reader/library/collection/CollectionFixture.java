@@ -84,22 +84,26 @@ final class CollectionFixture {
   static Path cbz(Path file, int method, String... names) throws IOException {
     try (OutputStream out = Files.newOutputStream(file); ZipOutputStream zip = new ZipOutputStream(out)) {
       for (String name : names) {
-        byte[] content = ("image " + file.getFileName() + " " + name).getBytes(StandardCharsets.UTF_8);
-        ZipEntry entry = new ZipEntry(name);
-        entry.setMethod(method);
-        if (method == ZipEntry.STORED) {
-          CRC32 crc = new CRC32();
-          crc.update(content);
-          entry.setSize(content.length);
-          entry.setCompressedSize(content.length);
-          entry.setCrc(crc.getValue());
-        }
-        zip.putNextEntry(entry);
-        zip.write(content);
-        zip.closeEntry();
+        entry(zip, name, ("image " + file.getFileName() + " " + name).getBytes(StandardCharsets.UTF_8), method);
       }
     }
     return file;
+  }
+
+  /** Writes one entry, stored (with its sizes and CRC-32 up front, as ZIP requires) or deflated. */
+  static void entry(ZipOutputStream zip, String name, byte[] content, int method) throws IOException {
+    ZipEntry entry = new ZipEntry(name);
+    entry.setMethod(method);
+    if (method == ZipEntry.STORED) {
+      CRC32 crc = new CRC32();
+      crc.update(content);
+      entry.setSize(content.length);
+      entry.setCompressedSize(content.length);
+      entry.setCrc(crc.getValue());
+    }
+    zip.putNextEntry(entry);
+    zip.write(content);
+    zip.closeEntry();
   }
 
   /** One page of 10 MB of zeros, deflated to a few KB: far over the 100 times expansion allowed. */

@@ -17,7 +17,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
@@ -138,19 +137,7 @@ class LargeCollectionTest {
   private static Path write(Path file, Random random, int method, int pages) throws IOException {
     try (OutputStream out = Files.newOutputStream(file); ZipOutputStream zip = new ZipOutputStream(out)) {
       for (int p = 1; p <= pages; p++) {
-        byte[] content = bytes(random);
-        ZipEntry entry = new ZipEntry(String.format("page-%02d.jpg", p));
-        entry.setMethod(method);
-        if (method == ZipEntry.STORED) {
-          CRC32 crc = new CRC32();
-          crc.update(content);
-          entry.setSize(content.length);
-          entry.setCompressedSize(content.length);
-          entry.setCrc(crc.getValue());
-        }
-        zip.putNextEntry(entry);
-        zip.write(content);
-        zip.closeEntry();
+        CollectionFixture.entry(zip, String.format("page-%02d.jpg", p), bytes(random), method);
       }
     }
     return file;
