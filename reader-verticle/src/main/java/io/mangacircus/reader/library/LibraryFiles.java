@@ -128,12 +128,13 @@ public final class LibraryFiles {
    * What the series' books' ComicInfo.xml say, first book first: a collection's as its last scan read them; for a
    * downloaded series, its first chapter's {@code ComicInfo.xml} read now (a plain file of at most 1 MiB), since a
    * scraper writes the same series-level values in every chapter. Empty when none can be used.
+   *
+   * @param first the series' first chapter, as {@link #chapters} lists it
    */
-  public List<BookComicInfo> comicInfo(String seriesId) {
-    if (collections.holds(seriesId)) {
-      return collections.comicInfo(seriesId);
+  public List<BookComicInfo> comicInfo(Chapter first) {
+    if (collections.holds(first.seriesId())) {
+      return collections.comicInfo(first.seriesId());
     }
-    Chapter first = chapters(seriesId).get(0);
     if (first.pages().isEmpty()) {
       return List.of();
     }

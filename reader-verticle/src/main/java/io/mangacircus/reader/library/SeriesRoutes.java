@@ -105,7 +105,7 @@ public final class SeriesRoutes {
       Set<String> read = database.readChapters(session.userId(), seriesId);
       Optional<Progress> progress = database.progress(session.userId(), seriesId);
       CatalogStore.SeriesMeta meta = catalog.series(seriesId);
-      List<BookComicInfo> books = files.comicInfo(seriesId);
+      List<BookComicInfo> books = files.comicInfo(chapters.get(0));
       // A collection's rating comes from the same books; a downloaded series' from the inventory, as access reads it.
       AgeRating filesRating = files.inCollection(seriesId) ? SeriesMetadataMerge.rating(null, null, books).rating()
           : inventory.entry(seriesId).map(SeriesEntry::rating).orElse(AgeRating.UNRATED);
