@@ -1,4 +1,5 @@
-// Series page: cover, description and tags, the Continue button and the chapter list with read marks.
+// Series page: cover, description, tags and metadata (authors, genres, status, year, rating, links), the Continue
+// button and the chapter list with read marks.
 import { el, byId, ago, fullDate, chapterLabel, chapterName, plural, toast } from './dom.js';
 import { getJson, putJson, seriesPath } from './api.js';
 import { startPage } from './page.js';
@@ -51,17 +52,63 @@ function drawHeader(s, catalog) {
   byId('series-title').textContent = title;
   byId('series-cover-slot').replaceChildren(coverBox(s.id, title, { eager: true }));
   const entry = catalog && catalog.series && catalog.series[s.id];
-  const description = (s.description || (entry && entry.description) || '').trim();
-  const tags = (s.tags && s.tags.length ? s.tags : (entry && entry.tags)) || [];
+  const metadata = s.metadata || {};
+  const description = (s.description || (entry && entry.description) || metadata.summary || '').trim();
+  const tags = (s.tags && s.tags.length ? s.tags : (entry && entry.tags && entry.tags.length ? entry.tags
+    : metadata.tags)) || [];
   byId('series-description').textContent = description;
   byId('series-description').hidden = !description;
   byId('series-tags').replaceChildren(...tags.filter((t) => typeof t === 'string' && t).map((t) => el('li', { text: t })));
   byId('series-tags').hidden = tags.length === 0;
+  drawDetails(metadata);
   const source = byId('series-source');
   source.hidden = !s.sourceUrl;
   if (s.sourceUrl) {
     source.replaceChildren('At the source: ', el('a', { href: s.sourceUrl, rel: 'noopener noreferrer', target: '_blank',
       text: `${s.source || 'source'} ↗`, title: s.sourceUrl }));
+  }
+}
+
+const ROLES = { writer: 'Writer', penciller: 'Art', inker: 'Inks', colorist: 'Colours', letterer: 'Letters',
+  cover: 'Cover', editor: 'Editor', translator: 'Translation' };
+const RATINGS = { all: 'All ages', 9: '9+', 12: '12+', 15: '15+', 18: '18+' };
+const RATING_ORIGINS = { admin: 'set by an admin', source: 'from the source', comic_info: "from the books' ComicInfo" };
+const STATUSES = { ongoing: 'Ongoing', completed: 'Completed', hiatus: 'On hiatus', cancelled: 'Cancelled' };
+
+/** The series' metadata as term and value pairs, each only when known; every value goes in as text. */
+function drawDetails(m) {
+  const rows = [];
+  const add = (term, ...value) => rows.push(el('dt', { text: term }), el('dd', {}, ...value));
+  const strings = (list) => (Array.isArray(list) ? list.filter((v) => typeof v === 'string' && v) : []);
+  const authors = Array.isArray(m.authors) ? m.authors.filter((a) => a && typeof a.name === 'string') : [];
+  if (authors.length) {
+    add(authors.length === 1 ? 'Author' : 'Authors', authors.map((a) => `${a.name} (${ROLES[a.role] || a.role})`)
+      .join(', '));
+  }
+  if (strings(m.genres).length) add('Genres', strings(m.genres).join(', '));
+  if (STATUSES[m.status]) add('Status', STATUSES[m.status]);
+  if (Number.isInteger(m.year)) add('Year', String(m.year));
+  if (typeof m.publisher === 'string' && m.publisher) add('Publisher', m.publisher);
+  if (RATINGS[m.ageRating]) {
+    const origin = RATING_ORIGINS[m.ageRatingOrigin];
+    add('Rating', el('span', { class: 'series-rating', text: RATINGS[m.ageRating] }), origin ? ` (${origin})` : '');
+  }
+  // The server keeps http and https links only; checked again here, as a link's scheme decides what a click runs.
+  const links = strings(m.links).filter((url) => /^https?:\/\//i.test(url));
+  if (links.length) {
+    add(links.length === 1 ? 'Link' : 'Links', ...links.flatMap((url, i) => [i ? ' ' : '',
+      el('a', { href: url, rel: 'noopener noreferrer', target: '_blank', text: hostOf(url), title: url })]));
+  }
+  const details = byId('series-details');
+  details.replaceChildren(...rows);
+  details.hidden = rows.length === 0;
+}
+
+function hostOf(url) {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
   }
 }
 

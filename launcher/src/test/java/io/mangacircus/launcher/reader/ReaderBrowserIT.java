@@ -10,6 +10,9 @@ import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.launcher.testing.SeededReaderDb;
 import io.mangacircus.launcher.testing.SeededReaderDb.Account;
 import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,7 +55,14 @@ class ReaderBrowserIT {
   @BeforeAll
   void startProduct() {
     LibraryFixture library = new LibraryFixture(data);
-    library.chapter(SERIES, "Circus Nights", 1, 6, PUBLISHED);
+    Path first = library.chapter(SERIES, "Circus Nights", 1, 6, PUBLISHED);
+    try {
+      // A downloaded series' metadata comes from its first chapter's ComicInfo.xml.
+      Files.writeString(first.resolve("ComicInfo.xml"), "<?xml version=\"1.0\"?><ComicInfo><Series>Circus Nights"
+          + "</Series><Writer>Jane Roe</Writer><Genre>Drama</Genre><Year>2019</Year></ComicInfo>");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
     library.chapter(SERIES, "Circus Nights", 2, 5, PUBLISHED.plusSeconds(60));
     library.chapter("tightrope-walker", "Tightrope Walker", 1, 4, PUBLISHED.plusSeconds(3600));
     SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("alice", "alice-password"),
@@ -148,6 +158,8 @@ class ReaderBrowserIT {
     waitForPage(1);
     driver.get(harness.url("/series.html?id=" + SERIES));
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".chapter-row")));
+    assertThat(driver.findElement(By.id("series-details")).getText()).contains("Jane Roe (Writer)")
+        .contains("Drama").contains("2019");
     assertThat(driver.findElements(By.cssSelector(".chapter-row[data-state='read']"))).isEmpty();
     assertThat(driver.findElement(By.cssSelector(".chapter-row[data-chapter-id='chapter-0002']"))
         .getAttribute("data-state")).isEqualTo("unread");

@@ -1,5 +1,6 @@
 package io.mangacircus.reader.library;
 
+import io.mangacircus.reader.library.metadata.BookComicInfo;
 import java.util.List;
 import java.util.Optional;
 
@@ -31,6 +32,14 @@ public interface CollectionChapters {
       return Optional.empty();
     }
   };
+
+  /**
+   * The ComicInfo.xml of the series' books that have one, as the last scan read them, first book first; empty for a
+   * series no collection holds.
+   */
+  default List<BookComicInfo> comicInfo(String seriesId) {
+    return List.of();
+  }
 
   /** Whether {@code seriesId} names a series of a collection, as the last scans found them. */
   boolean holds(String seriesId);

@@ -9,6 +9,8 @@ import io.mangacircus.contracts.library.LibraryLayout;
 import io.mangacircus.contracts.library.PageImageType;
 import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.reader.library.archive.ArchivePart;
+import io.mangacircus.reader.library.metadata.BookComicInfo;
+import io.mangacircus.reader.library.metadata.ComicInfoReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -131,6 +133,24 @@ public final class LibraryFiles {
   public static boolean validId(String id) {
     // [A-Za-z0-9][A-Za-z0-9._-]{0,159} without "..", checked without a Matcher per call (a scan asks 300,000 times).
     return LibraryLayout.isPlainName(id, 160) && !id.contains("..");
+  }
+
+  /**
+   * What the series' books' ComicInfo.xml say, first book first: a collection's as its last scan read them; for a
+   * downloaded series, its first chapter's {@code ComicInfo.xml} read now (a plain file of at most 1 MiB), since a
+   * scraper writes the same series-level values in every chapter. Empty when none can be used.
+   *
+   * @param first the series' first chapter, as {@link #chapters} lists it
+   */
+  public List<BookComicInfo> comicInfo(Chapter first) {
+    if (collections.holds(first.seriesId())) {
+      return collections.comicInfo(first.seriesId());
+    }
+    if (first.pages().isEmpty()) {
+      return List.of();
+    }
+    Path file = first.pages().get(0).file().resolveSibling(ChapterArchives.COMIC_INFO);
+    return ComicInfoReader.info(ComicInfoReader.fromFile(file)).stream().toList();
   }
 
   /** The chapter if its manifest was read before; never touches the disk. */

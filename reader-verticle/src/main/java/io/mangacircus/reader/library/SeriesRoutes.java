@@ -1,5 +1,6 @@
 package io.mangacircus.reader.library;
 
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.store.LibraryVisit;
 import io.mangacircus.reader.store.Progress;
@@ -7,6 +8,8 @@ import io.mangacircus.reader.store.ProgressStore;
 import io.mangacircus.reader.store.Session;
 import io.mangacircus.reader.catalog.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
+import io.mangacircus.reader.library.metadata.BookComicInfo;
+import io.mangacircus.reader.library.metadata.SeriesMetadataMerge;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -102,6 +105,10 @@ public final class SeriesRoutes {
       Set<String> read = database.readChapters(session.userId(), seriesId);
       Optional<Progress> progress = database.progress(session.userId(), seriesId);
       CatalogStore.SeriesMeta meta = catalog.series(seriesId);
+      List<BookComicInfo> books = files.comicInfo(chapters.get(0));
+      // A collection's rating comes from the same books; a downloaded series' from the inventory, as access reads it.
+      AgeRating filesRating = files.inCollection(seriesId) ? SeriesMetadataMerge.rating(null, null, books).rating()
+          : inventory.entry(seriesId).map(SeriesEntry::rating).orElse(AgeRating.UNRATED);
       LibraryFiles.Chapter first = chapters.get(0);
       Instant updated = chapters.stream().map(LibraryFiles.Chapter::publishedAt).filter(java.util.Objects::nonNull)
           .max(Instant::compareTo).orElse(null);
@@ -120,6 +127,7 @@ public final class SeriesRoutes {
           .put("tags", new JsonArray(meta.tags())).put("cover", "/api/series/" + seriesId + "/cover")
           .put("progress", progress.map(p -> new JsonObject().put("chapter", p.chapter()).put("page", p.page())
               .put("updatedAt", p.updatedAt().toString())).orElse(null))
+          .put("metadata", SeriesMetadataReply.of(meta, books, filesRating))
           .put("chapters", list);
     }, series -> links.titleUrl(series.getString("source"), series.getString("titleId"))
         .onComplete(ar -> ctx.json(series.put("sourceUrl", ar.result()))));

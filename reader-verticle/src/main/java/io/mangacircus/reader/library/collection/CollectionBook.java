@@ -1,6 +1,7 @@
 package io.mangacircus.reader.library.collection;
 
 import io.mangacircus.reader.library.archive.ArchiveIndex;
+import io.mangacircus.reader.library.metadata.BookComicInfo;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -18,9 +19,11 @@ import java.util.Optional;
  * @param pageCount pages in the book; {@link #UNCOUNTED} only in an index kept from before CBRs were listed
  * @param index a readable CBZ's page index; empty for other kinds
  * @param images a folder's image file names, or a CBR's page names in the archive, in natural order; empty for a CBZ
+ * @param comicInfo what the book's ComicInfo.xml says (a CBZ's entry, a folder's file); empty when it has none, it
+ *     could not be used, or the book is a CBR (whose files are listed, never read, at scan time)
  */
 public record CollectionBook(String id, String title, BookKind kind, String path, long size, Instant modified,
-    int pageCount, Optional<ArchiveIndex> index, List<String> images) {
+    int pageCount, Optional<ArchiveIndex> index, List<String> images, Optional<BookComicInfo> comicInfo) {
 
   /** The page count of a book whose pages have not been listed yet. */
   public static final int UNCOUNTED = -1;
@@ -32,6 +35,7 @@ public record CollectionBook(String id, String title, BookKind kind, String path
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(modified, "modified");
     Objects.requireNonNull(index, "index");
+    Objects.requireNonNull(comicInfo, "comicInfo");
     images = List.copyOf(images);
     if (pageCount < UNCOUNTED) {
       throw new IllegalArgumentException("page count " + pageCount + " of " + path);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.contracts.AtomicFiles;
 import io.mangacircus.contracts.DurableFiles;
 import io.mangacircus.reader.library.archive.ArchiveIndex;
+import io.mangacircus.reader.library.metadata.BookComicInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -29,8 +30,11 @@ final class CollectionIndexFile {
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-  /** The schema this version reads and writes. */
-  static final int SCHEMA = 1;
+  /**
+   * The schema this version reads and writes. 2 added each book's ComicInfo.xml: a schema-1 file says nothing of it,
+   * and its unchanged archives would never be opened again to read it, so one is replaced by a scan from nothing.
+   */
+  static final int SCHEMA = 2;
 
   static final String FILE = "index.json";
 
@@ -41,7 +45,7 @@ final class CollectionIndexFile {
   }
 
   record KeptBook(String id, String title, BookKind kind, String path, long size, String modified, int pageCount,
-      ArchiveIndex index, List<String> images) {
+      ArchiveIndex index, List<String> images, BookComicInfo comicInfo) {
   }
 
   record KeptItem(String path, UnreadableItem.Cause cause, String reason, long size, String modified) {
@@ -72,6 +76,12 @@ final class CollectionIndexFile {
     }
     try {
       Kept kept = MAPPER.readValue(bytes, Kept.class);
+      if (kept.schema() < SCHEMA) {
+        // Kept by an older version, without what this one adds: rescanned, then replaced.
+        LOG.info("[LIBRARY] {} has schema {} of an older version: the collection is scanned from nothing", file,
+            kept.schema());
+        return Optional.empty();
+      }
       if (kept.schema() != SCHEMA) {
         return unusable("has schema " + kept.schema() + ", this version reads " + SCHEMA);
       }
@@ -97,7 +107,7 @@ final class CollectionIndexFile {
     Kept kept = new Kept(SCHEMA, root, scan.finishedAt().toString(),
         scan.series().stream().map(s -> new KeptSeries(s.id(), s.title(), s.path(), s.books().stream()
             .map(b -> new KeptBook(b.id(), b.title(), b.kind(), b.path(), b.size(), b.modified().toString(),
-                b.pageCount(), b.index().orElse(null), b.images())).toList())).toList(),
+                b.pageCount(), b.index().orElse(null), b.images(), b.comicInfo().orElse(null))).toList())).toList(),
         scan.unreadable().stream().map(i -> new KeptItem(i.path(), i.cause(), i.reason(), i.size(),
             i.modified().toString())).toList());
     try {
@@ -111,7 +121,7 @@ final class CollectionIndexFile {
   private static CollectionSeries series(KeptSeries s) {
     return new CollectionSeries(s.id(), s.title(), s.path(), s.books().stream()
         .map(b -> new CollectionBook(b.id(), b.title(), b.kind(), b.path(), b.size(), Instant.parse(b.modified()),
-            b.pageCount(), Optional.ofNullable(b.index()), b.images())).toList());
+            b.pageCount(), Optional.ofNullable(b.index()), b.images(), Optional.ofNullable(b.comicInfo()))).toList());
   }
 
   private Optional<CollectionScan> unusable(String why) {

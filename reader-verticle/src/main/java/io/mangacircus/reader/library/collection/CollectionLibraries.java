@@ -5,6 +5,7 @@ import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.LibraryScan;
 import io.mangacircus.reader.library.SeriesEntry;
+import io.mangacircus.reader.library.metadata.BookComicInfo;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,6 +104,17 @@ public final class CollectionLibraries implements CollectionChapters {
       }
     }
     return Optional.empty();
+  }
+
+  @Override
+  public List<BookComicInfo> comicInfo(String seriesId) {
+    for (CollectionShelf shelf : shelves) {
+      Optional<CollectionSeries> series = shelf.series(seriesId);
+      if (series.isPresent()) {
+        return CollectionShelf.comicInfo(series.get());
+      }
+    }
+    return List.of();
   }
 
   @Override

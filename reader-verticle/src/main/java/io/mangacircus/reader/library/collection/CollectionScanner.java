@@ -7,6 +7,8 @@ import io.mangacircus.reader.library.archive.ArchiveIndex.Refusal;
 import io.mangacircus.reader.library.archive.ArchiveIndex.Unreadable;
 import io.mangacircus.reader.library.archive.NaturalOrder;
 import io.mangacircus.reader.library.collection.UnreadableItem.Cause;
+import io.mangacircus.reader.library.metadata.BookComicInfo;
+import io.mangacircus.reader.library.metadata.ComicInfoReader;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -25,6 +27,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Scans a read-only collection folder in place: top-level folders are series, each holding books (CBZ/ZIP files,
@@ -32,9 +36,13 @@ import java.util.function.Consumer;
  * reads archives' central directories: nothing in the collection is written, moved or deleted, and no symbolic link is
  * followed (each entry is examined with {@code NOFOLLOW_LINKS} before anything descends into it or opens it), so a
  * link cannot lead the scan outside the collection. A CBZ or CBR whose path, size and mtime match the previous scan
- * keeps its previous result without being opened again; a new or changed CBR is listed with bsdtar ({@link RarPages}). Blocking; call it off the event loop.
+ * keeps its previous result, its ComicInfo.xml included, without being opened again; a new or changed CBZ has its
+ * ComicInfo.xml read with its central directory, a new or changed CBR is listed with bsdtar ({@link RarPages}).
+ * Blocking; call it off the event loop.
  */
 public final class CollectionScanner {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CollectionScanner.class);
 
   static final String SYMLINK_REASON = "symbolic link: not followed (it could lead outside the library)";
 
@@ -149,6 +157,7 @@ public final class CollectionScanner {
     Optional<CollectionBook> folderBook(Entry folder, List<Entry> children, String title, boolean reportLinks) {
       List<String> images = new ArrayList<>();
       long size = 0;
+      Entry comicInfo = null;
       for (Entry child : children) {
         if (child.attributes.isSymbolicLink()) {
           if (reportLinks) {
@@ -157,13 +166,19 @@ public final class CollectionScanner {
         } else if (child.attributes.isRegularFile() && ArchiveEntry.isImageName(child.name)) {
           images.add(child.name);
           size += child.attributes.size();
+        } else if (comicInfo == null && child.attributes.isRegularFile()
+            && ComicInfoReader.isComicInfoName(child.name)) {
+          comicInfo = child;
         }
       }
       if (images.isEmpty()) {
         return Optional.empty();
       }
+      // A folder is listed again on every scan (only archives are reused), so its ComicInfo.xml is read again too.
+      Optional<BookComicInfo> info = comicInfo == null ? Optional.empty() : comicInfo(comicInfo,
+          ComicInfoReader.fromFile(comicInfo.file));
       return Optional.of(new CollectionBook(CollectionIds.book(folder.path, title), title, BookKind.FOLDER,
-          folder.path, size, folder.modified(), images.size(), Optional.empty(), images));
+          folder.path, size, folder.modified(), images.size(), Optional.empty(), images, info));
     }
 
     /** The archive as a book, or nothing when it is listed as unreadable. */
@@ -201,8 +216,18 @@ public final class CollectionScanner {
         unreadable(file, Cause.BROKEN_ARCHIVE, "no page images in the archive");
         return Optional.empty();
       }
+      // A second, short read of the archive's directory: the page index keeps pages only.
+      Optional<BookComicInfo> info = comicInfo(file, ComicInfoReader.fromArchive(file.file));
       return Optional.of(new CollectionBook(id, title, kind, file.path, file.attributes.size(), file.modified(),
-          index.pages().size(), Optional.of(index), List.of()));
+          index.pages().size(), Optional.of(index), List.of(), info));
+    }
+
+    /** The book's ComicInfo when it could be read; a refusal gives no metadata and never fails the scan. */
+    Optional<BookComicInfo> comicInfo(Entry where, ComicInfoReader.Result result) {
+      if (result instanceof ComicInfoReader.Unusable unusable) {
+        LOG.debug("[LIBRARY] {}: ComicInfo.xml not used: {}", where.path, unusable.reason());
+      }
+      return ComicInfoReader.info(result);
     }
 
     /**
@@ -218,7 +243,7 @@ public final class CollectionScanner {
       }
       List<String> names = ((RarPages.Pages) listed).names();
       return Optional.of(new CollectionBook(id, title, BookKind.CBR, file.path, file.attributes.size(),
-          file.modified(), names.size(), Optional.empty(), names));
+          file.modified(), names.size(), Optional.empty(), names, Optional.empty()));
     }
 
     void unreadable(Entry entry, Cause cause, String reason) {

@@ -1,12 +1,14 @@
 package io.mangacircus.reader.library.collection;
 
 import io.mangacircus.contracts.rating.AgeRating;
+import io.mangacircus.contracts.rating.SeriesRating;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.SeriesEntry;
 import io.mangacircus.reader.library.archive.ArchiveEntry;
 import io.mangacircus.reader.library.archive.ArchiveIndex;
 import io.mangacircus.reader.library.archive.ArchivePages;
 import io.mangacircus.reader.library.archive.ArchivePart;
+import io.mangacircus.reader.library.metadata.BookComicInfo;
 import java.nio.channels.FileChannel;
 import java.nio.file.LinkOption;
 import java.nio.file.StandardOpenOption;
@@ -135,8 +137,16 @@ public final class CollectionShelf {
     for (CollectionBook book : series.books()) {
       newest = book.modified().isAfter(newest) ? book.modified() : newest;
     }
+    // The admin's rating goes above this where access is decided; a collection has no source to rate it.
+    AgeRating rating = SeriesRating.decide(null, null, comicInfo(series).stream().map(BookComicInfo::ageRating)
+        .toList()).rating();
     return new SeriesEntry(series.id(), series.title(), SOURCE, series.path(), series.books().size(), newest, name,
-        AgeRating.UNRATED);
+        rating);
+  }
+
+  /** The ComicInfo.xml of the series' books that have one, first book first. */
+  public static List<BookComicInfo> comicInfo(CollectionSeries series) {
+    return series.books().stream().flatMap(book -> book.comicInfo().stream()).toList();
   }
 
   /** Every series as the library inventory lists them. */

@@ -8,14 +8,22 @@ import io.mangacircus.reader.library.archive.ArchiveEntryReader.Refused;
 import io.mangacircus.reader.library.metadata.BookComicInfo.Manga;
 import io.mangacircus.reader.library.metadata.SeriesMetadata.Author;
 import io.mangacircus.reader.library.metadata.SeriesMetadata.Role;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import javax.xml.XMLConstants;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
@@ -38,6 +46,11 @@ public final class ComicInfoReader {
 
   private static final String FILE_NAME = "comicinfo.xml";
 
+  /** Whether a file's name is ComicInfo.xml, whatever its case. */
+  public static boolean isComicInfoName(String name) {
+    return name.toLowerCase(Locale.ROOT).equals(FILE_NAME);
+  }
+
   private static final Map<String, Role> ROLES = Map.of("writer", Role.WRITER, "penciller", Role.PENCILLER,
       "inker", Role.INKER, "colorist", Role.COLORIST, "letterer", Role.LETTERER, "coverartist", Role.COVER,
       "editor", Role.EDITOR, "translator", Role.TRANSLATOR);
@@ -58,6 +71,37 @@ public final class ComicInfoReader {
       return new Unusable(refused.reason());
     }
     return new Missing();
+  }
+
+  /**
+   * A ComicInfo.xml lying as a file (in a folder of images, or a downloaded chapter's folder): read only when it is a
+   * plain file, not a link, of at most {@link #MAX_BYTES}; {@link Missing} when there is no such file.
+   */
+  public static Result fromFile(Path file) {
+    try {
+      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
+          LinkOption.NOFOLLOW_LINKS);
+      if (!attributes.isRegularFile()) {
+        return new Unusable(file.getFileName() + " is not a plain file (a link or a folder): not read");
+      }
+      if (attributes.size() > MAX_BYTES) {
+        return new Unusable("ComicInfo.xml is " + attributes.size() + " bytes; at most " + MAX_BYTES + " are read");
+      }
+      // Opened without following a link, so one swapped in since the check above is refused, not read.
+      try (InputStream in = Files.newInputStream(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+        byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+        return parse(bytes);
+      }
+    } catch (NoSuchFileException e) {
+      return new Missing();
+    } catch (IOException e) {
+      return new Unusable("ComicInfo.xml cannot be read: " + MetadataText.line(String.valueOf(e.getMessage())));
+    }
+  }
+
+  /** The book's ComicInfo when {@code result} holds one, else empty (a refusal gives no metadata). */
+  public static Optional<BookComicInfo> info(Result result) {
+    return result instanceof Parsed parsed ? Optional.of(parsed.info()) : Optional.empty();
   }
 
   /** Whether an archive entry's name is a ComicInfo.xml at the root or one folder down. */
