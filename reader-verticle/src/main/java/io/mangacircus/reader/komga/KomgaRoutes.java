@@ -129,17 +129,18 @@ public final class KomgaRoutes {
     }
     long user = user(ctx);
     java.util.Set<String> inLibraries = libraryFilter(ctx);
+    VisibleSeries rating = VisibleSeries.viewer(ctx).visible();
     afterFirstScan(ctx, all -> {
       LibraryInventory.Summary summary = inLibraries.isEmpty() ? all : all.showing(all.series().stream()
           .filter(s -> inLibraries.contains(KomgaShapes.libraryId(s.library()))).toList());
       Optional<ProgressStore.Reading> kept = progress.keptReading(user);
       if (kept.isPresent()) {
         // The user's reading is in memory: the page is made on the event loop, without a worker's round trip.
-        ctx.json(seriesPage(summary, selection, reversed, statuses, paging, kept.get()));
+        ctx.json(seriesPage(summary, selection, reversed, statuses, paging, kept.get(), rating));
         return;
       }
       blocking(ctx, () -> seriesPage(summary, selection, reversed, statuses, paging,
-          new ProgressStore.Reading(progress.progress(user), progress.readChapters(user))), ctx::json);
+          new ProgressStore.Reading(progress.progress(user), progress.readChapters(user)), rating), ctx::json);
     });
   }
 
@@ -158,7 +159,7 @@ public final class KomgaRoutes {
 
   /** A page of the series list for a user whose reading is {@code reading}. */
   private JsonObject seriesPage(LibraryInventory.Summary summary, SeriesSelection selection, boolean reversed,
-      java.util.Set<String> statuses, KomgaPaging paging, ProgressStore.Reading reading) {
+      java.util.Set<String> statuses, KomgaPaging paging, ProgressStore.Reading reading, VisibleSeries rating) {
     UserReading counts = new UserReading(reading.read(), positions(reading.positions()));
     Map<String, Map<String, Instant>> times = inventory.chapterTimes();
     List<SeriesEntry> chosen = selection.apply(summary.series(), times);
@@ -171,7 +172,8 @@ public final class KomgaRoutes {
         chosen.removeIf(s -> !statuses.contains(counts.counts(s).status()));
       }
     }
-    return paging.answer(chosen, s -> KomgaShapes.series(s, firstPublished(times, s.id()), counts.counts(s)));
+    return paging.answer(chosen, s -> KomgaShapes.series(s, firstPublished(times, s.id()), counts.counts(s),
+        rating.rating(s)));
   }
 
   /** {@code GET /api/v1/libraries}: every library the account may see (the downloads library, then collections). */
@@ -201,9 +203,10 @@ public final class KomgaRoutes {
         KomgaErrors.notFound(ctx, clock);
         return;
       }
+      VisibleSeries visible = VisibleSeries.viewer(ctx).visible();
       blocking(ctx, () -> KomgaShapes.series(found.get(), firstPublished(inventory.chapterTimes(), id),
           KomgaReading.counts(found.get().chapters(), progress.readChapters(user, id),
-              progress.progress(user, id).orElse(null))), ctx::json);
+              progress.progress(user, id).orElse(null)), visible.rating(found.get())), ctx::json);
     });
   }
 

@@ -2,6 +2,7 @@ package io.mangacircus.reader.komga;
 
 import io.mangacircus.reader.catalog.CatalogStore;
 import io.mangacircus.reader.library.LibraryFiles;
+import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.reader.library.SeriesEntry;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -68,7 +69,7 @@ public final class KomgaShapes {
    * @param created when the series' first chapter was published, or null when not known
    * @param counts how many of its chapters the user read, is reading, has not read
    */
-  public static JsonObject series(SeriesEntry series, Instant created, KomgaReading.Counts counts) {
+  public static JsonObject series(SeriesEntry series, Instant created, KomgaReading.Counts counts, AgeRating rating) {
     String updated = time(series.updatedAt() == null ? Instant.EPOCH : series.updatedAt());
     String first = created == null ? updated : time(created);
     JsonObject metadata = new JsonObject().put("status", "ONGOING").put("statusLock", false)
@@ -76,7 +77,7 @@ public final class KomgaShapes {
         .put("title", series.title()).put("titleLock", false).put("titleSort", series.title())
         .put("titleSortLock", false)
         .put("summary", "").put("summaryLock", false).put("readingDirection", "").put("readingDirectionLock", false)
-        .put("publisher", "").put("publisherLock", false).put("ageRating", null).put("ageRatingLock", false)
+        .put("publisher", "").put("publisherLock", false).put("ageRating", rating.minimumAge().orElse(null)).put("ageRatingLock", false)
         .put("language", "").put("languageLock", false).put("genres", new JsonArray()).put("genresLock", false)
         .put("tags", new JsonArray()).put("tagsLock", false).put("totalBookCount", null)
         .put("totalBookCountLock", false);

@@ -180,6 +180,9 @@ class SeriesAccessWalkTest {
         .containsExactly("Kids Tale", "Other Shelf", "Teen Saga", "Unrated Thing");
     assertThat(shelves.getJsonArray("content").stream().map(s -> ((JsonObject) s).getString("libraryId")))
         .containsExactly("shelfa", "shelfb", "shelfa", "shelfa");
+    assertThat(shelves.getJsonArray("content").stream().map(s -> ((JsonObject) s).getJsonObject("metadata")
+        .getInteger("ageRating"))).as("Komga's ageRating: the minimum age of the effective rating")
+        .containsExactly(12, 0, 15, null);
     JsonObject downloads = new JsonObject(reader.text(ReaderUnderTest.as(adult,
         reader.get("/komga/api/v1/series?library_id=mangacircus"))).body());
     assertThat(downloads.getJsonArray("content").stream().map(s -> ((JsonObject) s).getString("name")))
