@@ -18,9 +18,12 @@ import java.util.List;
  *     {@code X-Forwarded-Prefix} (a sub-path such as {@code /manga} put before the links of OPDS feeds). Default empty:
  *     no proxy is trusted, the socket's peer is the client and both headers are ignored.
  * @param libraries the collections read in place, besides the downloads library ({@link LibraryConfig}); default none
+ * @param metadataProviders the public metadata services an admin may ask ({@link MetadataProvidersConfig}); default
+ *     off
  */
 public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword,
-    long sessionHours, List<String> trustProxy, List<LibraryConfig> libraries) {
+    long sessionHours, List<String> trustProxy, List<LibraryConfig> libraries,
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) MetadataProvidersConfig metadataProviders) {
 
   /** The shortest admin (and metrics) bearer token accepted: shorter ones are guessable. */
   public static final int MIN_TOKEN_LENGTH = 24;
@@ -30,12 +33,19 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
     initialAdminPassword = initialAdminPassword == null ? "" : initialAdminPassword;
     trustProxy = trustProxy == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(trustProxy));
     libraries = libraries == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(libraries));
+    metadataProviders = metadataProviders == null ? MetadataProvidersConfig.OFF : metadataProviders;
+  }
+
+  /** Without metadata providers (off). */
+  public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
+      List<String> trustProxy, List<LibraryConfig> libraries) {
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries, null);
   }
 
   /** Without collections. */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy) {
-    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, List.of());
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, List.of(), null);
   }
 
   /** The trusted proxies; {@link IllegalArgumentException} naming an entry that is no IP address or range. */
@@ -54,6 +64,7 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
     return "ReaderConfig[adminToken=" + (adminTokenEnabled() ? "<set>" : "<none>")
         + ", scraperRequestTimeoutMs=" + scraperRequestTimeoutMs
         + ", initialAdminPassword=" + (initialAdminPassword.isEmpty() ? "<generate>" : "<set>")
-        + ", sessionHours=" + sessionHours + ", trustProxy=" + trustProxy + ", libraries=" + libraries + "]";
+        + ", sessionHours=" + sessionHours + ", trustProxy=" + trustProxy + ", libraries=" + libraries
+        + ", metadataProviders=" + metadataProviders + "]";
   }
 }

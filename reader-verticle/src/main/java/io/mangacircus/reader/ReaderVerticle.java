@@ -278,6 +278,8 @@ public final class ReaderVerticle extends VerticleBase {
         () -> java.util.Set.copyOf(collections.libraryNames()), visible::changed).router());
     router.route("/api/admin/catalog*").subRouter(catalogRoutes.adminRouter());
     router.route("/api/admin/*").subRouter(new LibraryAdminRoutes(vertx, inventory, collections).router());
+    router.route("/api/admin/metadata*").subRouter(io.mangacircus.reader.library.providers.MetadataProviderRoutes
+        .create(vertx, config.metadataProviders(), dataDir, inventory, clock).router());
     router.route("/api/admin/notifications*").subRouter(new NotificationRoutes(vertx).router());
     router.route("/api/admin/*").subRouter(statusRoutes.router());
     router.route("/api/admin/*").subRouter(new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).router());

@@ -67,10 +67,22 @@ public final class ReaderUnderTest implements AutoCloseable {
     return start(data, java.util.List.of(), null, libraries);
   }
 
+  /** Starts a reader over {@code data} whose admin may ask the metadata providers {@code providers} configures. */
+  public static ReaderUnderTest withMetadataProviders(Path data, MetadataProvidersConfig providers) throws Exception {
+    return start(data, java.util.List.of(), null, java.util.List.of(), providers);
+  }
+
   private static ReaderUnderTest start(Path data, java.util.List<String> trustProxy,
       java.util.function.Function<io.mangacircus.reader.store.ReaderStores,
           io.mangacircus.reader.kosync.KosyncAccounts> kosync, java.util.List<LibraryConfig> libraries)
       throws Exception {
+    return start(data, trustProxy, kosync, libraries, MetadataProvidersConfig.OFF);
+  }
+
+  private static ReaderUnderTest start(Path data, java.util.List<String> trustProxy,
+      java.util.function.Function<io.mangacircus.reader.store.ReaderStores,
+          io.mangacircus.reader.kosync.KosyncAccounts> kosync, java.util.List<LibraryConfig> libraries,
+      MetadataProvidersConfig providers) throws Exception {
     Files.createDirectories(data.resolve("library"));
     Vertx vertx = Vertx.vertx();
     AtomicReference<Router> served = new AtomicReference<>();
@@ -87,7 +99,8 @@ public final class ReaderUnderTest implements AutoCloseable {
     };
     int port = vertx.createHttpServer().requestHandler(request -> served.get().handle(request))
         .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
-    vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy, libraries),
+    vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy, libraries,
+        providers),
         mount, data).kosyncAccounts(kosync)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     ReaderUnderTest reader = new ReaderUnderTest(vertx, port);
     reader.served = served;

@@ -233,6 +233,10 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
       require(!library.folder().startsWith(data) && !data.startsWith(library.folder()), key + ".path",
           "'" + library.path() + "' overlaps the data folder " + data + "; a collection lies outside it");
     }
+    reader.metadataProviders().problem().ifPresent(problem -> {
+      throw new InvalidConfigException("reader.metadataProviders." + problem.substring(0, problem.indexOf(':')),
+          problem.substring(problem.indexOf(':') + 2));
+    });
     require(scraper.statusLogIntervalSeconds() >= 0 && scraper.statusLogIntervalSeconds() <= 86_400,
         "scraper.statusLogIntervalSeconds", "must be between 0 and 86400");
     validateScraper();

@@ -168,6 +168,24 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void metadataProvidersAreOffByDefaultAndBadValuesAreNamed() throws Exception {
+    io.mangacircus.reader.MetadataProvidersConfig providers = loadFile("{}").reader().metadataProviders();
+    assertThat(providers.enabled()).isFalse();
+    assertThat(providers.anilistUrl()).isEqualTo("https://graphql.anilist.co");
+    assertThat(providers.mangaUpdatesUrl()).isEqualTo("https://api.mangaupdates.com");
+    assertThat(providers.minConfidence()).isEqualTo(0.9);
+    assertThat(loadFile("{\"reader\": {\"metadataProviders\": {\"enabled\": true}}}").reader().metadataProviders()
+        .minConfidence()).as("the other keys keep their defaults").isEqualTo(0.9);
+
+    assertKey(catchThrowable("{\"reader\": {\"metadataProviders\": {\"minConfidence\": 1.5}}}"),
+        "reader.metadataProviders.minConfidence");
+    assertKey(catchThrowable("{\"reader\": {\"metadataProviders\": {\"anilistUrl\": \"graphql.anilist.co\"}}}"),
+        "reader.metadataProviders.anilistUrl");
+    assertKey(catchThrowable("{\"reader\": {\"metadataProviders\": {\"mangaUpdatesUrl\": \"ftp://x\"}}}"),
+        "reader.metadataProviders.mangaUpdatesUrl");
+  }
+
+  @Test
   void anHtmlSourceIsCheckedWithItsDefinitionAtLoadTime() throws Exception {
     MangaCircusConfig config = loadFile("{\"scraper\": {\"sources\": {\"mangapill\": {\"type\": \"html\", "
         + "\"options\": {\"definition\": \"classpath:/sources/mangapill.json\"}}}}}");
