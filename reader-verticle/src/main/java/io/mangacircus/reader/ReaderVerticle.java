@@ -262,7 +262,8 @@ public final class ReaderVerticle extends VerticleBase {
     PageRoutes pages = new PageRoutes(vertx, files);
     pages.route(router);
     router.route(SeriesRoutes.MOUNT + "*").subRouter(new SeriesRoutes(vertx, inventory, files, stores.progress(), catalog,
-        clock, cbz, pages::handleCover, new SourceLinks(vertx, config.scraperRequestTimeoutMs(), clock)).router());
+        clock, cbz, pages::handleCover, new SourceLinks(vertx, config.scraperRequestTimeoutMs(), clock))
+        .withProviderMetadata(new io.mangacircus.reader.library.providers.ProviderMetadataStore(dataDir)).router());
     router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, stores.progress(), clock).router());
     ChapterAlerts alerts = new ChapterAlerts(vertx, stores.alerts(), files, clock,
         (user, series) -> visible.sees(visible.of(user, "reader"), series));

@@ -25,12 +25,18 @@ final class SeriesMetadataReply {
    * @param books the ComicInfo.xml of the series' books that have one, first book first
    * @param filesRating the series' rating as its files say, the one access decides with beneath the admin's
    *     ({@link SeriesEntry#rating()}): the rating shown is the one enforced
+   * @param provided what an admin applied from a metadata provider, or null: it fills only what the admin and the
+   *     books leave empty, and never rates the series (a provider's rating is not one access decides with)
    */
-  static JsonObject of(CatalogStore.SeriesMeta admin, List<BookComicInfo> books, AgeRating filesRating) {
+  static JsonObject of(CatalogStore.SeriesMeta admin, List<BookComicInfo> books, AgeRating filesRating,
+      SeriesMetadata provided) {
     SeriesRating rating = SeriesRating.decide(admin.rating().orElse(null), null, List.of(filesRating));
     SeriesMetadata byAdmin = new SeriesMetadata(null, admin.description(), List.of(), List.of(), admin.tags(),
         rating.origin() == SeriesRating.Origin.ADMIN ? rating.rating() : null, null, List.of(), null, null, null);
     SeriesMetadata merged = SeriesMetadataMerge.merge(byAdmin, null, books);
+    if (provided != null) {
+      merged = SeriesMetadataMerge.merge(merged, provided, List.of());
+    }
     JsonArray authors = new JsonArray();
     merged.authors().forEach(a -> authors.add(new JsonObject().put("name", a.name()).put("role", a.role().code())));
     return new JsonObject()

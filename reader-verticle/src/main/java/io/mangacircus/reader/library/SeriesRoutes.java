@@ -36,6 +36,7 @@ public final class SeriesRoutes {
   private final ProgressStore database;
   private final CatalogStore catalog;
   private final InstantSource clock;
+  private io.mangacircus.reader.library.providers.ProviderMetadataStore provided;
   private final CbzDownload download;
   private final Handler<RoutingContext> cover;
   private final SourceLinks links;
@@ -58,6 +59,29 @@ public final class SeriesRoutes {
     this.database = database;
     this.catalog = catalog;
     this.clock = clock;
+  }
+
+  /**
+   * Fills what a series' own metadata lacks from what an admin applied from a metadata provider
+   * ({@code data/series-metadata.json}); never above the admin's catalog or the books' ComicInfo.
+   */
+  public SeriesRoutes withProviderMetadata(io.mangacircus.reader.library.providers.ProviderMetadataStore provided) {
+    this.provided = provided;
+    return this;
+  }
+
+  /** A series' applied provider metadata; none when there is none or the file cannot be read (logged). */
+  private io.mangacircus.reader.library.metadata.SeriesMetadata provided(String seriesId) {
+    if (provided == null) {
+      return null;
+    }
+    try {
+      return provided.series(seriesId).map(a -> a.metadata()).orElse(null);
+    } catch (io.mangacircus.contracts.CorruptStateFileException e) {
+      org.slf4j.LoggerFactory.getLogger(SeriesRoutes.class).warn("[LIBRARY] {}: series pages show no provider "
+          + "metadata until it is repaired", e.getMessage());
+      return null;
+    }
   }
 
   /** Where {@link #router} is mounted; page images are routed under it too. */
@@ -127,7 +151,7 @@ public final class SeriesRoutes {
           .put("tags", new JsonArray(meta.tags())).put("cover", "/api/series/" + seriesId + "/cover")
           .put("progress", progress.map(p -> new JsonObject().put("chapter", p.chapter()).put("page", p.page())
               .put("updatedAt", p.updatedAt().toString())).orElse(null))
-          .put("metadata", SeriesMetadataReply.of(meta, books, filesRating))
+          .put("metadata", SeriesMetadataReply.of(meta, books, filesRating, provided(seriesId)))
           .put("chapters", list);
     }, series -> links.titleUrl(series.getString("source"), series.getString("titleId"))
         .onComplete(ar -> ctx.json(series.put("sourceUrl", ar.result()))));

@@ -100,6 +100,11 @@ class MetadataProviderRoutesTest {
     assertThat(stored.metadata().authors()).hasSize(2);
     assertThat(new JsonObject(Files.readString(data.resolve(ProviderMetadataStore.FILE))).getInteger("schema"))
         .isEqualTo(ProviderMetadataStore.SCHEMA);
+    // The series page shows what was applied where the series has nothing of its own.
+    JsonObject metadata = new JsonObject(reader.text(as(admin, reader.get("/api/series/one-piece"))).body())
+        .getJsonObject("metadata");
+    assertThat(metadata.getString("publisher")).isEqualTo("Shueisha");
+    assertThat(metadata.getJsonArray("authors")).hasSize(2);
     assertThat(apply(admin, "anilist", "999").statusCode()).as("an id the provider does not know").isEqualTo(404);
     assertThat(apply(admin, "kitsu", "1").statusCode()).isEqualTo(400);
   }
