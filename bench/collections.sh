@@ -97,7 +97,7 @@ for r in $(seq 1 "$rounds"); do
   [ "$r" = 1 ] && find "$scale" -name '*.cbz' -type f -exec zipinfo -1 {} \; >/dev/null
   zipinfo_ms=$(( $(now_ms) - t0 ))
   l2=$(load); t0=$(now_ms)
-  find "$scale" -mindepth 1 -maxdepth 1 -type d -print0 | xargs -0 -I{} unzip -lqq '{}/*.cbz' >/dev/null
+  find "$scale" -mindepth 1 -maxdepth 1 -type d -print0 | xargs -0 -I{} unzip -lqq '{}/*.cbz' >/dev/null 2>&1
   base=$(( $(now_ms) - t0 ))
   printf '  round %d find alone: %6d ms; load %s\n' "$r" "$found" "$l0"
   [ "$r" = 1 ] && printf '  round %d find + zipinfo per archive: %6d ms; load %s\n' "$r" "$zipinfo_ms" "$l1"

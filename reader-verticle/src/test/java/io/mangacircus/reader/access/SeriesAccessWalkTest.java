@@ -139,6 +139,20 @@ class SeriesAccessWalkTest {
   }
 
   @Test
+  void aHiddenSeriesBookIsNotServedUnderTheIdOfAVisibleSeries() throws Exception {
+    String[] teen = series.get("Teen Saga");
+    String[] kids = series.get("Kids Tale");
+    // Opened by someone who may, so that it is at hand in memory.
+    assertThat(reader.bytes(ReaderUnderTest.as(adult, reader.get("/api/series/" + teen[0] + "/chapters/" + teen[1]
+        + "/pages/1"))).statusCode()).isEqualTo(200);
+    for (String path : List.of("/api/series/" + kids[0] + "/chapters/" + teen[1] + "/pages/1",
+        "/api/series/" + kids[0] + "/chapters/" + teen[1], "/api/series/" + kids[0] + "/chapters/" + teen[1] + ".cbz",
+        "/komga/api/v1/books/" + KomgaIds.bookId(kids[0], teen[1]) + "/pages/1")) {
+      assertThat(reader.bytes(ReaderUnderTest.as(kid, reader.get(path))).statusCode()).as(path).isEqualTo(404);
+    }
+  }
+
+  @Test
   void aRestrictedReaderCannotFollowOrRecordProgressInAHiddenSeries() throws Exception {
     String[] teen = series.get("Teen Saga");
     assertThat(reader.text(ReaderUnderTest.as(kid, reader.request("PUT", "/api/me/alerts/series/" + teen[0], null)))

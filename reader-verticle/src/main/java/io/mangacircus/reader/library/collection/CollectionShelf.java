@@ -44,7 +44,7 @@ public final class CollectionShelf {
   private static final int OPENED_LIMIT = 1024;
 
   /**
-   * A scan, its series by id and the books opened for reading since (by "series/book"), replaced together: a rescan
+   * A scan, its series by id and the books opened for reading since (by book id), replaced together: a rescan
    * drops what was opened from the scan before it.
    */
   private record View(CollectionScan scan, Map<String, CollectionSeries> byId,
@@ -180,9 +180,8 @@ public final class CollectionShelf {
    */
   public LibraryFiles.Chapter chapter(String seriesId, String bookId) {
     View now = view;
-    String key = seriesId + "/" + bookId;
-    LibraryFiles.Chapter known = now.opened().get(key);
-    if (known != null) {
+    LibraryFiles.Chapter known = now.opened().get(bookId);
+    if (known != null && known.seriesId().equals(seriesId)) {
       return known;
     }
     CollectionSeries series = now.byId().get(seriesId);
@@ -195,7 +194,7 @@ public final class CollectionShelf {
         if (now.opened().size() >= OPENED_LIMIT) {
           now.opened().clear();
         }
-        now.opened().put(key, opened);
+        now.opened().put(bookId, opened);
         return opened;
       }
     }
@@ -204,7 +203,10 @@ public final class CollectionShelf {
 
   /** The book if it was opened for reading since the last scan; never touches the disk. */
   public Optional<LibraryFiles.Chapter> cached(String seriesId, String bookId) {
-    return Optional.ofNullable(view.opened().get(seriesId + "/" + bookId));
+    // Book ids are unique in a collection (a hash of the path); the series must be the book's own all the same, or a
+    // book of a series the request may not see would be served under one it may.
+    LibraryFiles.Chapter known = view.opened().get(bookId);
+    return known != null && known.seriesId().equals(seriesId) ? Optional.of(known) : Optional.empty();
   }
 
   /**
