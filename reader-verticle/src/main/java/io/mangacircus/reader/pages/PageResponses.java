@@ -73,10 +73,13 @@ public final class PageResponses {
       return;
     }
     if (page.part() != null) {
-      // A stored page of an archive: its bytes are the image, sent as a region of the archive (one read of the entry's
-      // local header to find it).
+      // A stored page of an archive: its bytes are the image, sent as a region of the archive. A page located when its
+      // book was opened is sent as it is, without looking at the archive again (sendFile reads its size anyway, and a
+      // region past a shrunk file's end is cut there): a changed archive is noticed by the next scan, within seconds
+      // when the collection is watched, which drops every book located before it. One not located yet has its local
+      // header read here, with the archive's size checked.
       try {
-        PageRange range = ArchivePages.locate(file, page.part());
+        PageRange range = page.part().range() != null ? page.part().range() : ArchivePages.locate(file, page.part());
         offset = range.offset();
         length = range.length();
       } catch (IOException | RuntimeException e) {
