@@ -16,7 +16,6 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Optional;
-import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.BeforeEach;
@@ -158,19 +157,8 @@ class CollectionComicInfoTest {
   static Path cbz(Path file, int method, String... namesAndContents) throws IOException {
     try (OutputStream out = Files.newOutputStream(file); ZipOutputStream zip = new ZipOutputStream(out)) {
       for (int i = 0; i < namesAndContents.length; i += 2) {
-        byte[] content = namesAndContents[i + 1].getBytes(StandardCharsets.UTF_8);
-        ZipEntry entry = new ZipEntry(namesAndContents[i]);
-        entry.setMethod(method);
-        if (method == ZipEntry.STORED) {
-          CRC32 crc = new CRC32();
-          crc.update(content);
-          entry.setSize(content.length);
-          entry.setCompressedSize(content.length);
-          entry.setCrc(crc.getValue());
-        }
-        zip.putNextEntry(entry);
-        zip.write(content);
-        zip.closeEntry();
+        CollectionFixture.entry(zip, namesAndContents[i], namesAndContents[i + 1].getBytes(StandardCharsets.UTF_8),
+            method);
       }
     }
     return file;
