@@ -58,6 +58,9 @@ public final class ProviderMetadataStore {
   }
 
   private final Path file;
+  /** The file's identity, size and modification time when {@link #readContents} was parsed from it. */
+  private java.util.List<Object> readStamp;
+  private Contents readContents;
 
   /** @param dataDir the data folder; the file is {@value #FILE} in it */
   public ProviderMetadataStore(Path dataDir) {
@@ -74,6 +77,28 @@ public final class ProviderMetadataStore {
    * @throws CorruptStateFileException when it cannot be read or parsed, or has a newer schema
    */
   public synchronized Contents read() {
+    // The series answer asks for every page view: the file is parsed again only when it is another file (each write
+    // renames a new one into place) or changed, never for each request.
+    java.nio.file.attribute.BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      return new Contents(SCHEMA, Map.of());
+    } catch (IOException e) {
+      throw new CorruptStateFileException(file, "cannot be read: " + e.getMessage());
+    }
+    java.util.List<Object> stamp = java.util.Arrays.asList(attributes.fileKey(), attributes.size(),
+        attributes.lastModifiedTime());
+    if (stamp.equals(readStamp)) {
+      return readContents;
+    }
+    Contents contents = parse();
+    readStamp = stamp;
+    readContents = contents;
+    return contents;
+  }
+
+  private Contents parse() {
     Contents contents;
     try {
       contents = MAPPER.readValue(Files.readAllBytes(file), Contents.class);
