@@ -53,9 +53,10 @@ class CrashRecoveryIT {
   @TempDir
   Path work;
 
-  // Slow pages (about 150 pages at ~0.2 s each), so that a kill lands between pages rather than after the end.
+  // Paced pages (about 150 pages at ~0.07 s each): a kill, decided by progress polled every 20 ms, lands within a page
+  // or two of that progress, so the runs interrupt the download many times before its end.
   @RegisterExtension
-  final DemoSiteExtension demo = new DemoSiteExtension(Duration.ofMillis(150));
+  final DemoSiteExtension demo = new DemoSiteExtension(Duration.ofMillis(60));
 
   @Test
   // About 13 JVM starts (28 in the nightly run), each waiting for real progress: minutes on a loaded machine.
