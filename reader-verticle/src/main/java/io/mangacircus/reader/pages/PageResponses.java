@@ -8,6 +8,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 import io.mangacircus.reader.library.archive.ArchivePages;
+import io.mangacircus.reader.library.archive.OpenArchives;
 import io.mangacircus.reader.library.archive.PageRange;
 import io.mangacircus.reader.library.collection.CollectionShelf;
 import io.vertx.core.buffer.Buffer;
@@ -59,42 +60,60 @@ public final class PageResponses {
       sendInflated(ctx, chapter, page);
       return;
     }
+    if (page.part() != null) {
+      sendStored(ctx, chapter, index, page);
+      return;
+    }
     // The file is opened here rather than by sendFile(String): the path is already resolved inside the library, and
     // Vert.x's file resolver would stat it twice more per request (exists, canonical) before opening it anyway. A
     // FileChannel, not a RandomAccessFile: that one's open stats the file once more (is it a folder?) and Vert.x asks
     // its length again; here the one fstat is Vert.x's size() (manifest page paths are regular files, LibraryFiles).
     FileChannel file;
-    long offset = 0;
-    long length = Long.MAX_VALUE;
     try {
       file = open(chapter, page);
     } catch (IOException | RuntimeException e) {
       gone(ctx, chapter, index);
       return;
     }
-    if (page.part() != null) {
-      // A stored page of an archive: its bytes are the image, sent as a region of the archive. A page located when its
-      // book was opened is sent as it is, without looking at the archive again (sendFile reads its size anyway, and a
-      // region past a shrunk file's end is cut there): a changed archive is noticed by the next scan, within seconds
-      // when the collection is watched, which drops every book located before it. One not located yet has its local
-      // header read here, with the archive's size checked.
-      try {
-        PageRange range = page.part().range() != null ? page.part().range() : ArchivePages.locate(file, page.part());
-        offset = range.offset();
-        length = range.length();
-      } catch (IOException | RuntimeException e) {
-        closeQuietly(file);
-        gone(ctx, chapter, index);
-        return;
-      }
+    sendRegion(ctx, chapter, index, file, 0, Long.MAX_VALUE, () -> closeQuietly(file));
+  }
+
+  /**
+   * A stored page of an archive: its bytes are the image, sent as a region of the archive's file, which stays open
+   * between the sends of its pages ({@link CollectionShelf#OPEN_ARCHIVES}). A page located when its book was opened is
+   * sent as it is, without looking at the archive again (sendFile reads its size anyway, and a region past a shrunk
+   * file's end is cut there): a changed archive is noticed by the next scan, within seconds when the collection is
+   * watched, which drops every book located before it. One not located yet has its local header read here, with the
+   * archive's size checked.
+   */
+  private static void sendStored(RoutingContext ctx, LibraryFiles.Chapter chapter, int index, LibraryFiles.Page page) {
+    OpenArchives.Lease lease;
+    PageRange range;
+    try {
+      lease = CollectionShelf.OPEN_ARCHIVES.lease(page.file(), page.part().archiveSize());
+    } catch (IOException | RuntimeException e) {
+      gone(ctx, chapter, index);
+      return;
     }
+    try {
+      range = page.part().range() != null ? page.part().range() : ArchivePages.locate(lease.channel(), page.part());
+    } catch (IOException | RuntimeException e) {
+      lease.release();
+      gone(ctx, chapter, index);
+      return;
+    }
+    sendRegion(ctx, chapter, index, lease.channel(), range.offset(), range.length(), lease::release);
+  }
+
+  private static void sendRegion(RoutingContext ctx, LibraryFiles.Chapter chapter, int index, FileChannel file,
+      long offset, long length, Runnable done) {
     // Headers and file in full segments together on a native connection (nginx's tcp_nopush); see SendCork.
     SendCork cork = ctx.request().version() == HttpVersion.HTTP_2 ? null : SendCork.hold(ctx.request().connection());
     ctx.response().sendFile(file, offset, length).onComplete(ar -> {
       if (cork != null) {
         cork.release();
       }
-      closeQuietly(file);
+      done.run();
       if (ar.failed()) {
         if (!ctx.response().headWritten()) {
           gone(ctx, chapter, index);

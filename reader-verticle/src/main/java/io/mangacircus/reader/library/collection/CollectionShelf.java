@@ -8,14 +8,14 @@ import io.mangacircus.reader.library.archive.ArchiveEntry;
 import io.mangacircus.reader.library.archive.ArchiveIndex;
 import io.mangacircus.reader.library.archive.ArchivePages;
 import io.mangacircus.reader.library.archive.ArchivePart;
+import io.mangacircus.reader.library.archive.OpenArchives;
 import io.mangacircus.reader.library.metadata.BookComicInfo;
-import java.nio.channels.FileChannel;
-import java.nio.file.LinkOption;
-import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ConcurrentHashMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -55,6 +56,13 @@ public final class CollectionShelf {
       return new View(scan, byId, new ConcurrentHashMap<>());
     }
   }
+
+  /**
+   * The archives of every collection whose stored pages are being sent, open between sends: 64 at most (file
+   * descriptors), each closed 30 s after its last send once another archive is opened, and all of them after any
+   * collection's scan (an archive replaced or deleted since is not served from its old file for long).
+   */
+  public static final OpenArchives OPEN_ARCHIVES = new OpenArchives(64, TimeUnit.SECONDS.toNanos(30), System::nanoTime);
 
   private final String name;
   private final Path root;
@@ -126,6 +134,7 @@ public final class CollectionShelf {
       found.accept(entry(series));
     });
     view = View.of(scan);
+    OPEN_ARCHIVES.forgetAll();
     scanned = true;
     kept.save(scan);
     return scan;
@@ -316,6 +325,7 @@ public final class CollectionShelf {
     CollectionScan changed = new CollectionScan(scan.finishedAt(), series, unreadable, scan.archivesOpened(),
         scan.archivesReused());
     view = View.of(changed);
+    OPEN_ARCHIVES.forgetAll();
     kept.save(changed);
   }
 
