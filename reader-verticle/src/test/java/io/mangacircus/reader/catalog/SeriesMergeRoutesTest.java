@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.mangacircus.reader.LibraryConfig;
 import io.mangacircus.reader.ReaderUnderTest;
 import io.mangacircus.reader.ReaderUnderTest.Session;
+import io.mangacircus.reader.komga.KomgaIds;
 import io.mangacircus.testing.LibraryFixture;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -123,6 +124,9 @@ class SeriesMergeRoutesTest {
       String moon = reader.text(as(kid, reader.get("/api/series/moon"))).body();
       assertThat(moon).doesNotContain(shelfId);
       assertThat(new JsonObject(moon).getJsonArray("chapters")).hasSize(1);
+      assertThat(reader.text(as(kid, reader.get("/opds/v1.2/series/moon"))).body()).doesNotContain(shelfId);
+      assertThat(reader.text(as(kid, reader.get("/komga/api/v1/series/moon/books"))).body())
+          .doesNotContain(KomgaIds.bookId(shelfId, shelfChapter));
       for (String path : List.of("/api/series/" + shelfId, "/api/series/" + shelfId + "/chapters/" + shelfChapter
           + "/pages/1", "/api/series/moon/chapters/" + shelfChapter + "/pages/1")) {
         assertThat(reader.bytes(as(kid, reader.get(path))).statusCode()).as(path).isEqualTo(404);
@@ -147,6 +151,15 @@ class SeriesMergeRoutesTest {
     }
     assertThat(pages).containsExactly(LibraryFixture.png("Moon Circus 1 / 1"), LibraryFixture.png("Moon Circus 1 / 2"),
         LibraryFixture.png("shelf page 1"), LibraryFixture.png("shelf page 2"), LibraryFixture.png("shelf page 3"));
+    // OPDS and the Komga API show the same one series with both libraries' books, each under its own series' id.
+    String shelfBook = KomgaIds.bookId(shelfId, chapters.get(1).getString("id"));
+    assertThat(reader.text(as(admin, reader.get("/opds/v1.2/series/moon"))).body())
+        .contains("/series/" + shelfId + "/chapters/" + chapters.get(1).getString("id") + ".cbz");
+    assertThat(reader.text(as(admin, reader.get("/opds/v1.2/series"))).body()).doesNotContain(shelfId);
+    assertThat(reader.text(as(admin, reader.get("/komga/api/v1/series/moon/books"))).body()).contains(shelfBook);
+    assertThat(reader.text(as(admin, reader.get("/komga/api/v1/series"))).body()).doesNotContain(shelfId);
+    assertThat(reader.bytes(as(admin, reader.get("/komga/api/v1/books/" + shelfBook + "/pages/3"))).body())
+        .isEqualTo(LibraryFixture.png("shelf page 3"));
   }
 
   private static void assertRefused(HttpResponse<String> answer, int status, String sentence) {
