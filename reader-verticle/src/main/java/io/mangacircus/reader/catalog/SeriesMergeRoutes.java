@@ -66,17 +66,24 @@ public final class SeriesMergeRoutes {
       return;
     }
     String target = into instanceof String s ? s : null;
-    Optional<SeriesMerges.Refusal> refusal = merges.refusal(series, target, id -> inventory.entry(id).isPresent());
-    if (refusal.isPresent()) {
-      ApiReplies.error(ctx, refusal.get().status(), refusal.get().status() == 404 ? "not_found" : "bad_request",
-          refusal.get().message());
-      return;
-    }
     ApiReplies.blocking(vertx, ctx, () -> {
-      store.merge(series, target, clock.instant());
-      merges.merged(series, target);
-      return new JsonObject().put("series", series).put("into", target);
-    }, ctx::json);
+      // Decided and recorded as one step, so that two admins' merges at once cannot build a chain.
+      synchronized (merges) {
+        Optional<SeriesMerges.Refusal> refusal = merges.refusal(series, target, id -> inventory.entry(id).isPresent());
+        if (refusal.isEmpty()) {
+          store.merge(series, target, clock.instant());
+          merges.merged(series, target);
+        }
+        return refusal;
+      }
+    }, refusal -> {
+      if (refusal.isPresent()) {
+        ApiReplies.error(ctx, refusal.get().status(), refusal.get().status() == 404 ? "not_found" : "bad_request",
+            refusal.get().message());
+      } else {
+        ctx.json(new JsonObject().put("series", series).put("into", target));
+      }
+    });
   }
 
   /** {@code DELETE /api/admin/series/:series/merge}: the series is shown on its own again. */
@@ -87,8 +94,10 @@ public final class SeriesMergeRoutes {
       return;
     }
     ApiReplies.blocking(vertx, ctx, () -> {
-      store.unmerge(series);
-      merges.unmerged(series);
+      synchronized (merges) {
+        store.unmerge(series);
+        merges.unmerged(series);
+      }
       return new JsonObject().put("series", series).putNull("into");
     }, ctx::json);
   }
