@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An admin merges a collection's series into the downloaded one of the same title, against the real reader: one series
  * with both libraries' chapters, each read page by page under the id of the series that holds it; kept across a
- * restart; undone into two again; and a reader limited to the downloads never sees the collection's chapters through
- * it.
+ * restart; undone into two again; a reader limited to the downloads never sees the collection's chapters through it,
+ * and one limited to the collection sees its series on its own.
  */
 class SeriesMergeRoutesTest {
 
@@ -106,7 +106,7 @@ class SeriesMergeRoutesTest {
   }
 
   @Test
-  void aReaderLimitedToTheDownloadsSeesNoneOfTheCollectionsChaptersThroughTheMerge() throws Exception {
+  void aReaderLimitedToTheDownloadsSeesNoneOfTheCollectionsChaptersThroughTheMergeAndOneLimitedToItSeesItAlone() throws Exception {
     try (ReaderUnderTest reader = ReaderUnderTest.withCollections(data, libraries)) {
       Session admin = reader.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
       await().atMost(Duration.ofSeconds(30)).until(() -> list(reader, admin).size() == 2);
@@ -131,6 +131,17 @@ class SeriesMergeRoutesTest {
           + "/pages/1", "/api/series/moon/chapters/" + shelfChapter + "/pages/1")) {
         assertThat(reader.bytes(as(kid, reader.get(path))).statusCode()).as(path).isEqualTo(404);
       }
+
+      // One who sees only the collection sees its series on its own, as if nothing were merged.
+      reader.createReader(admin, "shelver", "shelver-password-1234");
+      assertThat(reader.text(as(admin, reader.request("PUT", "/api/admin/users/shelver/access", new JsonObject()
+          .put("libraries", new JsonArray().add("shelf")).put("ageLimit", "none").encode()))).statusCode())
+          .isEqualTo(200);
+      Session shelver = reader.login("shelver", "shelver-password-1234");
+      assertThat(list(reader, shelver).stream().map(s -> ((JsonObject) s).getString("id"))).containsExactly(shelfId);
+      JsonObject own = new JsonObject(reader.text(as(shelver, reader.get("/api/series/" + shelfId))).body());
+      assertThat(own.getString("mergedInto")).isNull();
+      assertThat(reader.bytes(as(shelver, reader.get("/api/series/moon"))).statusCode()).isEqualTo(404);
     }
   }
 
