@@ -40,8 +40,9 @@ async function refresh() {
   }
 }
 
-function readerUrl(chapterId, page) {
-  const query = new URLSearchParams({ series: seriesId, chapter: chapterId });
+// A chapter of a series merged into this one is read, downloaded and marked under the series that holds it.
+function readerUrl(chapterId, page, chapterSeries = seriesId) {
+  const query = new URLSearchParams({ series: chapterSeries, chapter: chapterId });
   if (page) query.set('page', String(page));
   return `/read.html?${query}`;
 }
@@ -114,6 +115,11 @@ function hostOf(url) {
 
 /** Draws the meta line, the Continue button and the rows (rows are updated in place). */
 function draw(s) {
+  // A series merged into another is read there: its own page would show it twice.
+  if (s.mergedInto) {
+    location.replace(`/series.html?${new URLSearchParams({ id: s.mergedInto })}`);
+    return;
+  }
   series = s;
   const chapters = s.chapters || [];
   const read = chapters.filter((c) => c.state === 'read').length;
@@ -158,7 +164,7 @@ function drawContinue(s) {
     const after = finished ? chapters.slice(saved + 1).find((c) => c.state !== 'read') : null;
     if (after) {
       label = `Continue: ${chapterLabel(after)}`;
-      href = readerUrl(after.id, after.state === 'reading' ? after.page : 1);
+      href = readerUrl(after.id, after.state === 'reading' ? after.page : 1, after.series);
     } else {
       label = `Continue: ${chapterLabel(at)}, page ${s.progress.page}`;
       href = readerUrl(at.id, s.progress.page);
@@ -166,7 +172,7 @@ function drawContinue(s) {
   } else if (chapters.length) {
     const first = chapters.find((c) => c.state !== 'read') || chapters[0];
     label = first === chapters[0] ? 'Start reading' : `Read ${chapterLabel(first)}`;
-    href = readerUrl(first.id, null);
+    href = readerUrl(first.id, null, first.series);
   }
   button.textContent = label;
   if (href) {
@@ -182,10 +188,10 @@ function makeRow(c) {
   const markRead = el('button', { type: 'button', class: 'small mark-read', text: 'Mark read' });
   const markUnread = el('button', { type: 'button', class: 'small mark-unread', text: 'Mark unread' });
   // The chapter as a CBZ (its pages and ComicInfo.xml), for reading elsewhere; the browser keeps the file's name.
-  const download = el('a', { class: 'button small download-chapter', href: seriesPath(seriesId, 'chapters', `${c.id}.cbz`),
+  const download = el('a', { class: 'button small download-chapter', href: seriesPath(c.series || seriesId, 'chapters', `${c.id}.cbz`),
     download: true, text: 'Download', title: 'Download chapter (CBZ)' });
-  const row = el('li', { class: 'chapter-row', 'data-chapter-id': c.id },
-    el('a', { class: 'chapter-link', href: readerUrl(c.id, null) },
+  const row = el('li', { class: 'chapter-row', 'data-chapter-id': c.id, 'data-series': c.series || seriesId },
+    el('a', { class: 'chapter-link', href: readerUrl(c.id, null, c.series) },
       el('span', { class: 'chapter-name' }),
       el('span', { class: 'chapter-sub' })),
     el('span', { class: 'chapter-state' }),
@@ -209,7 +215,7 @@ function updateRow(row, c) {
   const stateText = state === 'read' ? 'Read'
     : state === 'reading' ? `Page ${c.page || 1} of ${c.pages}` : 'Unread';
   row.querySelector('.chapter-state').textContent = stateText;
-  row.querySelector('.chapter-link').href = readerUrl(c.id, null);
+  row.querySelector('.chapter-link').href = readerUrl(c.id, null, c.series);
   row.querySelector('.chapter-link').setAttribute('aria-label', `${name}, ${stateText}`);
   row.querySelector('.download-chapter').setAttribute('aria-label', `Download ${name} (CBZ)`);
   row.querySelector('.mark-read').hidden = state === 'read';
@@ -221,11 +227,12 @@ async function setRead(row, read) {
   const buttons = row.querySelectorAll('button');
   buttons.forEach((b) => { b.disabled = true; });
   try {
-    await putJson(seriesPath(seriesId, 'chapters', row.dataset.chapterId, 'read'), { read });
+    await putJson(seriesPath(row.dataset.series, 'chapters', row.dataset.chapterId, 'read'), { read });
     try {
       draw(await getJson(seriesPath(seriesId)));
     } catch (e) {
-      const chapter = (series.chapters || []).find((c) => c.id === row.dataset.chapterId);
+      const chapter = (series.chapters || []).find((c) => c.id === row.dataset.chapterId
+        && (c.series || seriesId) === row.dataset.series);
       if (chapter) updateRow(row, { ...chapter, state: read ? 'read' : 'unread', page: null });
       throw e;
     }
@@ -243,7 +250,7 @@ async function markAllRead() {
   button.disabled = true;
   try {
     for (const c of unread) {
-      await putJson(seriesPath(seriesId, 'chapters', c.id, 'read'), { read: true });
+      await putJson(seriesPath(c.series || seriesId, 'chapters', c.id, 'read'), { read: true });
     }
     toast(`Marked ${plural(unread.length, 'chapter')} read`);
   } catch (e) {

@@ -95,6 +95,7 @@ public final class ReaderVerticle extends VerticleBase {
   private InventoryCache inventoryCache;
   private CollectionUpkeep collections;
   private java.util.Map<String, io.mangacircus.reader.access.UserAccess> accessesAtStart = java.util.Map.of();
+  private io.mangacircus.reader.access.SeriesMerges merges = io.mangacircus.reader.access.SeriesMerges.none();
   private LibraryFiles files;
   private MessageConsumer<Object> publishedConsumer;
   private final String instance = UUID.randomUUID().toString();
@@ -187,6 +188,7 @@ public final class ReaderVerticle extends VerticleBase {
     catalog = CatalogStore.open(dataDir);
     stores = ReaderStores.openSqlite(dataDir.resolve("reader.db"));
     accessesAtStart = stores.users().accesses();
+    merges = new io.mangacircus.reader.access.SeriesMerges(stores.merges().merges());
     return null;
   }
 
@@ -222,7 +224,7 @@ public final class ReaderVerticle extends VerticleBase {
     AccessGuard guard = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), config.adminToken(),
         proxies, clock);
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
-    VisibleSeries visible = new VisibleSeries(inventory, catalog, accessesAtStart);
+    VisibleSeries visible = new VisibleSeries(inventory, catalog, accessesAtStart, merges);
     SeriesRouteGuard seriesGuard = new SeriesRouteGuard(visible, java.util.Map.of("series", id -> id,
         "book", book -> KomgaIds.chapter(book).map(KomgaIds.ChapterRef::seriesId).orElse(null)));
     // Cross-cutting, for every feature and in this order (docs/architecture.md §7): whatever fails anywhere answers in
@@ -278,6 +280,8 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, stores.users(), guard, clock,
         () -> java.util.Set.copyOf(collections.libraryNames()), visible::changed).router());
     router.route("/api/admin/catalog*").subRouter(catalogRoutes.adminRouter());
+    router.route("/api/admin/series*").subRouter(new io.mangacircus.reader.catalog.SeriesMergeRoutes(vertx, inventory,
+        merges, stores.merges(), clock).router());
     router.route("/api/admin/*").subRouter(new LibraryAdminRoutes(vertx, inventory, collections).router());
     router.route("/api/admin/metadata*").subRouter(io.mangacircus.reader.library.providers.MetadataProviderRoutes
         .create(vertx, config.metadataProviders(), dataDir, inventory, clock).router());

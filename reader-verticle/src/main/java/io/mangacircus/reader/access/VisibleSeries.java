@@ -19,7 +19,9 @@ import java.util.function.Predicate;
  * for a series the request's account may not see. A series is seen by its library and its effective rating: the
  * admin's rating from the catalog above the one its files give. A series the inventory does not list (yet) is seen
  * only by accounts that see everything. The accounts' access is kept in memory, loaded at start and changed with
- * each admin change.
+ * each admin change. A series an admin merged into another ({@link SeriesMerges}) is left out of the lists of an
+ * account that sees the series it was merged into, whose chapter list then holds its chapters; each part keeps its own
+ * library and rating for its own chapters, so merging never shows anyone a chapter they could not read before.
  */
 public final class VisibleSeries {
 
@@ -45,6 +47,16 @@ public final class VisibleSeries {
       return visible.filter(access, list);
     }
 
+    /** The series merged into {@code target} whose chapters this account sees in it, by id. */
+    public List<String> parts(String target) {
+      return visible.parts(access, target);
+    }
+
+    /** The series {@code seriesId} was merged into, if this account sees that one (else it is shown on its own). */
+    public java.util.Optional<String> mergedInto(String seriesId) {
+      return visible.mergedInto(access, seriesId);
+    }
+
     /** Whether the account may see the library named {@code library} (some of its series may still be hidden). */
     public boolean seesLibrary(String library) {
       return access.admin() || access.access().allowsLibrary(library);
@@ -66,11 +78,19 @@ public final class VisibleSeries {
   private final LibraryInventory inventory;
   private final CatalogStore catalog;
   private final Map<String, UserAccess> accesses = new ConcurrentHashMap<>();
+  private final SeriesMerges merges;
 
   /** @param accesses every account's access as stored (accounts not in it see everything, as new accounts do) */
   public VisibleSeries(LibraryInventory inventory, CatalogStore catalog, Map<String, UserAccess> accesses) {
+    this(inventory, catalog, accesses, SeriesMerges.none());
+  }
+
+  /** @param merges the admin's series merges, changed in place by the admin's routes */
+  public VisibleSeries(LibraryInventory inventory, CatalogStore catalog, Map<String, UserAccess> accesses,
+      SeriesMerges merges) {
     this.inventory = inventory;
     this.catalog = catalog;
+    this.merges = merges;
     accesses.forEach((user, access) -> this.accesses.put(key(user), access));
   }
 
@@ -107,9 +127,38 @@ public final class VisibleSeries {
     return access.seesEverything() || inventory.entry(seriesId).map(s -> sees(access, s)).orElse(false);
   }
 
-  /** The series of {@code list} the account sees, in the same order (the list itself when it sees everything). */
+  /**
+   * The series of {@code list} the account sees on their own, in the same order (the list itself when it sees
+   * everything and nothing is merged): a merged series is left out when the account sees the series it was merged
+   * into, which shows its chapters.
+   */
   public List<SeriesEntry> filter(SeriesAccess access, List<SeriesEntry> list) {
-    return access.seesEverything() ? list : list.stream().filter(s -> sees(access, s)).toList();
+    if (!merges.any()) {
+      return access.seesEverything() ? list : list.stream().filter(s -> sees(access, s)).toList();
+    }
+    return list.stream().filter(s -> sees(access, s) && mergedInto(access, s.id()).isEmpty()).toList();
+  }
+
+  /**
+   * The series merged into {@code target} whose chapters the account sees in it: each by its own library and rating,
+   * as its chapters' own routes check them (a stricter rule, the strictest rating of all parts, would hide the
+   * target's own chapters from an account that could read them before the merge). Only listed series count.
+   */
+  public List<String> parts(SeriesAccess access, String target) {
+    if (!merges.any()) {
+      return List.of();
+    }
+    return merges.parts(target).stream()
+        .filter(part -> inventory.entry(part).map(s -> sees(access, s)).orElse(false)).toList();
+  }
+
+  /**
+   * The series {@code seriesId} was merged into, if the library lists it and the account sees it; else the merged
+   * series is shown on its own (the target's files are gone, or the account may not see the target).
+   */
+  public java.util.Optional<String> mergedInto(SeriesAccess access, String seriesId) {
+    return merges.mergedInto(seriesId)
+        .filter(target -> inventory.entry(target).map(s -> sees(access, s)).orElse(false));
   }
 
   /** The series ids the account sees, as a test. */

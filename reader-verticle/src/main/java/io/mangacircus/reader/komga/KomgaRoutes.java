@@ -230,14 +230,28 @@ public final class KomgaRoutes {
       return;
     }
     long user = user(ctx);
+    // Series merged into this one follow its own books; each book keeps its own id, which names its own series.
+    List<String> parts = VisibleSeries.viewer(ctx).parts(id);
     blocking(ctx, () -> {
-      List<LibraryFiles.Chapter> chapters = files.chapters(id);
-      Map<String, Instant> read = progress.readTimes(user, id);
-      Progress position = progress.progress(user, id).orElse(null);
-      List<JsonObject> books = new ArrayList<>(chapters.size());
-      for (int i = 0; i < chapters.size(); i++) {
-        books.add(KomgaShapes.book(chapters.get(i), i + 1)
-            .put("readProgress", KomgaReading.readProgress(chapters.get(i), position, read)));
+      List<JsonObject> books = new ArrayList<>();
+      List<String> all = new ArrayList<>(List.of(id));
+      all.addAll(parts);
+      for (String seriesId : all) {
+        List<LibraryFiles.Chapter> chapters;
+        try {
+          chapters = files.chapters(seriesId);
+        } catch (LibraryFiles.NotFoundException e) {
+          if (seriesId.equals(id)) {
+            throw e;
+          }
+          continue;   // a merged series gone since the inventory was made
+        }
+        Map<String, Instant> read = progress.readTimes(user, seriesId);
+        Progress position = progress.progress(user, seriesId).orElse(null);
+        for (LibraryFiles.Chapter chapter : chapters) {
+          books.add(KomgaShapes.book(chapter, books.size() + 1)
+              .put("readProgress", KomgaReading.readProgress(chapter, position, read)));
+        }
       }
       return paging.answer(books, b -> b);
     }, ctx::json);

@@ -1,6 +1,7 @@
 package io.mangacircus.reader.library;
 
 import io.mangacircus.contracts.rating.AgeRating;
+import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.store.LibraryVisit;
 import io.mangacircus.reader.store.Progress;
@@ -118,15 +119,23 @@ public final class SeriesRoutes {
     }, ctx::json);
   }
 
+  /**
+   * {@code GET /api/series/:series}: the series with this user's read state. A series others were merged into lists
+   * their chapters after its own, each with the id of the series that holds it ({@code series}), under which its
+   * pages, CBZ and read mark are served; a merged series answers as itself with {@code mergedInto} naming the series
+   * that shows it.
+   */
   private void handleSeries(RoutingContext ctx) {
     Session session = ctx.get(AccessGuard.SESSION);
     String seriesId = ctx.pathParam("series");
     if (LibraryIds.refused(ctx, seriesId)) {
       return;
     }
+    VisibleSeries.Viewer viewer = VisibleSeries.viewer(ctx);
+    List<String> parts = viewer.parts(seriesId);
+    String mergedInto = viewer.mergedInto(seriesId).orElse(null);
     blocking(ctx, () -> {
       List<LibraryFiles.Chapter> chapters = files.chapters(seriesId);
-      Set<String> read = database.readChapters(session.userId(), seriesId);
       Optional<Progress> progress = database.progress(session.userId(), seriesId);
       CatalogStore.SeriesMeta meta = catalog.series(seriesId);
       List<BookComicInfo> books = files.comicInfo(chapters.get(0));
@@ -134,16 +143,18 @@ public final class SeriesRoutes {
       AgeRating filesRating = files.inCollection(seriesId) ? SeriesMetadataMerge.rating(null, null, books).rating()
           : inventory.entry(seriesId).map(SeriesEntry::rating).orElse(AgeRating.UNRATED);
       LibraryFiles.Chapter first = chapters.get(0);
-      Instant updated = chapters.stream().map(LibraryFiles.Chapter::publishedAt).filter(java.util.Objects::nonNull)
-          .max(Instant::compareTo).orElse(null);
       JsonArray list = new JsonArray();
-      for (LibraryFiles.Chapter chapter : chapters) {
-        boolean isRead = read.contains(chapter.id());
-        boolean reading = !isRead && progress.filter(p -> p.chapter().equals(chapter.id())).isPresent();
-        list.add(new JsonObject().put("id", chapter.id()).put("number", chapter.number()).put("title", chapter.title())
-            .put("pages", chapter.pages().size()).put("publishedAt", text(chapter.publishedAt()))
-            .put("state", isRead ? "read" : reading ? "reading" : "unread")
-            .put("page", reading ? progress.get().page() : null));
+      Instant updated = rows(list, chapters, database.readChapters(session.userId(), seriesId), progress);
+      for (String part : parts) {
+        List<LibraryFiles.Chapter> partChapters;
+        try {
+          partChapters = files.chapters(part);
+        } catch (LibraryFiles.NotFoundException e) {
+          continue;   // its files went since the last scan: the next one drops it from the merge's parts
+        }
+        Instant partUpdated = rows(list, partChapters, database.readChapters(session.userId(), part),
+            database.progress(session.userId(), part));
+        updated = updated == null || partUpdated != null && partUpdated.isAfter(updated) ? partUpdated : updated;
       }
       return new JsonObject().put("id", seriesId).put("title", first.seriesTitle()).put("source", first.source())
           .put("titleId", first.titleId()).put("sourceUrl", null)
@@ -152,9 +163,29 @@ public final class SeriesRoutes {
           .put("progress", progress.map(p -> new JsonObject().put("chapter", p.chapter()).put("page", p.page())
               .put("updatedAt", p.updatedAt().toString())).orElse(null))
           .put("metadata", SeriesMetadataReply.of(meta, books, filesRating, provided(seriesId)))
+          .put("mergedInto", mergedInto).put("merged", new JsonArray(parts))
           .put("chapters", list);
     }, series -> links.titleUrl(series.getString("source"), series.getString("titleId"))
         .onComplete(ar -> ctx.json(series.put("sourceUrl", ar.result()))));
+  }
+
+  /** Adds one series' chapters to {@code list} with this user's state; answers when its newest was published. */
+  private static Instant rows(JsonArray list, List<LibraryFiles.Chapter> chapters, Set<String> read,
+      Optional<Progress> progress) {
+    Instant updated = null;
+    for (LibraryFiles.Chapter chapter : chapters) {
+      boolean isRead = read.contains(chapter.id());
+      boolean reading = !isRead && progress.filter(p -> p.chapter().equals(chapter.id())).isPresent();
+      list.add(new JsonObject().put("id", chapter.id()).put("series", chapter.seriesId())
+          .put("number", chapter.number()).put("title", chapter.title())
+          .put("pages", chapter.pages().size()).put("publishedAt", text(chapter.publishedAt()))
+          .put("state", isRead ? "read" : reading ? "reading" : "unread")
+          .put("page", reading ? progress.get().page() : null));
+      if (chapter.publishedAt() != null && (updated == null || chapter.publishedAt().isAfter(updated))) {
+        updated = chapter.publishedAt();
+      }
+    }
+    return updated;
   }
 
   private void handleChapter(RoutingContext ctx) {

@@ -231,6 +231,8 @@ public final class OpdsRoutes {
       return;
     }
     String base = base(ctx);
+    // Series merged into this one follow its own chapters, each linked under the series that holds it.
+    List<String> parts = VisibleSeries.viewer(ctx).parts(seriesId);
     blocking(ctx, () -> {
       List<LibraryFiles.Chapter> chapters = files.chapters(seriesId);
       OpdsEntries.Reading reading = reading(session.userId(), seriesId);
@@ -244,6 +246,14 @@ public final class OpdsRoutes {
       feed.link(new OpdsFeed.Link(OpdsFeed.IMAGE, base + "/series/" + seriesId + "/cover", type));
       feed.link(new OpdsFeed.Link(OpdsFeed.THUMBNAIL, base + "/series/" + seriesId + "/cover", type));
       chapters.forEach(c -> feed.entry(OpdsEntries.chapter(base, c, reading, false)));
+      for (String part : parts) {
+        OpdsEntries.Reading partReading = reading(session.userId(), part);
+        try {
+          files.chapters(part).forEach(c -> feed.entry(OpdsEntries.chapter(base, c, partReading, false)));
+        } catch (LibraryFiles.NotFoundException e) {
+          // gone since the inventory was made
+        }
+      }
       return feed;
     }, feed -> answer(ctx, feed));
   }

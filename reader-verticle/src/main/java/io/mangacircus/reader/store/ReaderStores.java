@@ -20,16 +20,18 @@ public final class ReaderStores implements AutoCloseable {
   private final ProgressStore progress;
   private final AlertStore alerts;
   private final KosyncStore kosync;
+  private final SeriesMergeStore merges;
   private final Closing closing;
 
   public ReaderStores(UserStore users, SessionStore sessions, AppPasswordStore appPasswords, ProgressStore progress,
-      AlertStore alerts, KosyncStore kosync, Closing closing) {
+      AlertStore alerts, KosyncStore kosync, SeriesMergeStore merges, Closing closing) {
     this.users = users;
     this.sessions = sessions;
     this.appPasswords = appPasswords;
     this.progress = progress;
     this.alerts = alerts;
     this.kosync = kosync;
+    this.merges = merges;
     this.closing = closing;
   }
 
@@ -43,7 +45,7 @@ public final class ReaderStores implements AutoCloseable {
     SqliteDatabase database = SqliteDatabase.open(file);
     return new ReaderStores(new SqliteUserStore(database), new SqliteSessionStore(database),
         new SqliteAppPasswordStore(database), new CachedProgressStore(new SqliteProgressStore(database)), new SqliteAlertStore(database),
-        new SqliteKosyncStore(database), database::close);
+        new SqliteKosyncStore(database), new SqliteSeriesMergeStore(database), database::close);
   }
 
   public UserStore users() {
@@ -68,6 +70,10 @@ public final class ReaderStores implements AutoCloseable {
 
   public KosyncStore kosync() {
     return kosync;
+  }
+
+  public SeriesMergeStore merges() {
+    return merges;
   }
 
   @Override

@@ -24,7 +24,7 @@ public final class SqliteDatabase implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SqliteDatabase.class);
 
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 9;
+  public static final int SCHEMA = 10;
 
   private static final List<String> MIGRATION_1 = List.of(
       "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
@@ -97,6 +97,14 @@ public final class SqliteDatabase implements AutoCloseable {
       "ALTER TABLE users ADD COLUMN age_limit TEXT NOT NULL DEFAULT 'none'"
           + " CHECK (age_limit IN ('none','all','9','12','15','18'))",
       "ALTER TABLE users ADD COLUMN unrated_shown INTEGER NOT NULL DEFAULT 0");
+
+  /**
+   * Which series an admin merged into which other (the series ids as the library names them); kept here rather than
+   * in the library folders so that rescans and restarts keep them and a collection stays untouched.
+   */
+  private static final List<String> MIGRATION_10 = List.of(
+      "CREATE TABLE series_merges (series TEXT PRIMARY KEY, into_series TEXT NOT NULL, merged_at TEXT NOT NULL,"
+          + " CHECK (series <> into_series))");
 
   /** Work on the connection, which may fail with the driver's exception. */
   @FunctionalInterface
@@ -211,6 +219,9 @@ public final class SqliteDatabase implements AutoCloseable {
       }
       if (version < 9) {
         migrate(statement, MIGRATION_9, 9);
+      }
+      if (version < 10) {
+        migrate(statement, MIGRATION_10, 10);
       }
     }
   }

@@ -186,7 +186,7 @@ class SqliteDatabaseTest {
 
     try (SqliteDatabase db = SqliteDatabase.open(file)) {
       UserStore users = new SqliteUserStore(db);
-      assertThat(db.schemaVersion()).isEqualTo(9);
+      assertThat(db.schemaVersion()).isEqualTo(SqliteDatabase.SCHEMA);
       assertThat(users.access("old")).contains(io.mangacircus.reader.access.UserAccess.EVERYTHING);
       assertThat(users.user("old")).isPresent();
     }
