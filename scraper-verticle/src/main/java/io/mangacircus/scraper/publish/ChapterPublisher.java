@@ -56,10 +56,17 @@ public final class ChapterPublisher {
 
   private final LibraryFolders layout;
   private final InstantSource clock;
+  private final SeriesDescriptions descriptions;
 
   public ChapterPublisher(LibraryFolders layout, InstantSource clock) {
+    this(layout, clock, null);
+  }
+
+  /** @param descriptions writes what a source said of a title into its series folder when it is claimed, or null */
+  public ChapterPublisher(LibraryFolders layout, InstantSource clock, SeriesDescriptions descriptions) {
     this.layout = layout;
     this.clock = clock;
+    this.descriptions = descriptions;
   }
 
   /**
@@ -117,6 +124,9 @@ public final class ChapterPublisher {
       return new Publication(Result.FOLDER_TAKEN, null);
     }
     Path series = claimed.get();
+    if (descriptions != null) {
+      descriptions.claimed(series, key.source(), key.titleId());
+    }
     Path target = series.resolve(io.mangacircus.contracts.library.LibraryLayout.chapterSlug(key.number(),
         key.chapterId()));
     if (Files.exists(target)) {
