@@ -54,6 +54,18 @@ public final class SeriesDescriptions {
     }
   }
 
+  /**
+   * What a series folder keeps of its source's metadata, or null when it keeps nothing usable (a chapter is then
+   * published without it: the file is the scraper's own, rewritten at the next inspection).
+   */
+  public static SourceSeriesMetadata kept(Path folder) {
+    try {
+      return SourceSeriesMetadata.read(folder);
+    } catch (IOException | SourceSeriesMetadata.InvalidException e) {
+      return null;
+    }
+  }
+
   private static void write(Path folder, SourceSeriesMetadata metadata) throws IOException {
     byte[] content = metadata.bytes();
     Path file = folder.resolve(SourceSeriesMetadata.FILE);

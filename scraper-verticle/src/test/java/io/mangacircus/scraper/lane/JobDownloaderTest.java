@@ -280,6 +280,15 @@ class JobDownloaderTest {
       assertThat(kept.authors()).isEqualTo(said.authors());
       assertThat(kept.genres()).containsExactly("Drama");
       assertThat(kept.links()).isEqualTo(said.links());
+      try (Stream<Path> files = Files.walk(series)) {
+        List<Path> comicInfos = files.filter(p -> p.getFileName().toString().equals("ComicInfo.xml")).toList();
+        assertThat(comicInfos).hasSize(english(TITLE).size());
+        for (Path comicInfo : comicInfos) {
+          assertThat(Files.readString(comicInfo)).as("the CBZ download carries the chapter's own ComicInfo.xml")
+              .contains("<Summary>A walker on a rope.</Summary>", "<Writer>Aoi Hoshino</Writer>",
+                  "<Genre>Drama</Genre>", "<Web>https://anilist.co/manga/42</Web>");
+        }
+      }
       context.completeNow();
     })));
   }
