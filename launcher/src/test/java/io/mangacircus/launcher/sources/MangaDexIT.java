@@ -182,8 +182,14 @@ class MangaDexIT {
     assertPublished(series.resolve("chapter-0002"), chapter2, "jpg");
     try (Stream<Path> chapters = Files.list(series)) {
       assertThat(chapters.map(p -> p.getFileName().toString()).sorted().toList())
-          .containsExactly(".mangacircus-series.json", "chapter-0001", "chapter-0002");
+          .containsExactly(".mangacircus-series.json", ".mangacircus-source-metadata.json", "chapter-0001",
+              "chapter-0002");
     }
+    JsonObject metadata = admin.get("/api/series/the-circus-at-dawn").json().getJsonObject("metadata");
+    assertThat(metadata.getString("summary")).as("the title's description, through the reader")
+        .isEqualTo("A fictional title made up for MangaCircus's tests.");
+    assertThat(metadata.getJsonArray("genres").getList()).containsExactly("Adventure");
+    assertThat(metadata.getString("status")).isEqualTo("ongoing");
     assertThat(new JsonObject(Files.readString(series.resolve("chapter-0002/chapter.json"))).encode())
         .contains(CH2, SOURCE);
 
@@ -301,7 +307,8 @@ class MangaDexIT {
     assertThat(requestsTo("/at-home/server/" + CH_EXTERNAL)).as("an external chapter is never asked for").isZero();
     try (Stream<Path> chapters = Files.list(data.resolve("library/the-circus-at-dawn"))) {
       assertThat(chapters.map(p -> p.getFileName().toString()).sorted().toList())
-          .containsExactly(".mangacircus-series.json", "chapter-0001", "chapter-0002");
+          .containsExactly(".mangacircus-series.json", ".mangacircus-source-metadata.json", "chapter-0001",
+              "chapter-0002");
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
