@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +26,16 @@ public final class SourceMetadataFiles {
   private record Read(long size, long modified, SeriesMetadata metadata) {
   }
 
-  private final Map<Path, Read> reads = new ConcurrentHashMap<>();
+  /** The most files whose last read is remembered: the series being viewed, not the whole library's summaries. */
+  static final int REMEMBERED = 512;
+
+  private final Map<Path, Read> reads = java.util.Collections.synchronizedMap(
+      new java.util.LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Path, Read> eldest) {
+          return size() > REMEMBERED;
+        }
+      });
 
   /** The source metadata in {@code seriesFolder}, or null when it has none or it cannot be used. */
   public SeriesMetadata series(Path seriesFolder) {
