@@ -26,6 +26,9 @@ public final class LibraryLayout {
   /** The file in a series folder naming the title it belongs to: {@code {"source", "titleId", "series"}}. */
   public static final String SERIES_MARKER = ".mangacircus-series.json";
 
+  /** The file in a series folder holding what the title's source says about it ({@link SourceSeriesMetadata}). */
+  public static final String SOURCE_METADATA = ".mangacircus-source-metadata.json";
+
   private static final Pattern PREFIX = Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
   // Compiled once: startup recovery names tens of thousands of folders in a pass (docs/benchmarks.md, "Scale").
   private static final Pattern FINGERPRINT = Pattern.compile("[0-9a-f]{64}");

@@ -34,6 +34,7 @@ import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.testing.AdminApi;
 import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.LauncherHarness;
+import io.mangacircus.launcher.testing.ReaderSession;
 import io.mangacircus.scraper.source.Sources;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -63,6 +64,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MangaDexIT {
 
   private static final String TOKEN = "mangadex-it-token-012345";
+  private static final String ADMIN_PASSWORD = "mangadex-it-admin-pass";
   private static final String SOURCE = "mangadex";
 
   @TempDir
@@ -96,7 +98,8 @@ class MangaDexIT {
         .put("sources", new JsonObject().put(SOURCE, new JsonObject().put("type", "mangadex")
             .put("baseUrl", api.baseUrl()).put("pageDelayMs", 0).put("chapterDelayMs", 0)
             .put("options", new JsonObject().put("feedPageSize", 4))));
-    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject().put("adminToken", TOKEN))
+    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject().put("adminToken", TOKEN)
+        .put("initialAdminPassword", ADMIN_PASSWORD))
         .put("scraper", scraper).encode()).startStandard(Mode.ALL);
     admin = new AdminApi(harness.port(), TOKEN);
   }
@@ -182,8 +185,15 @@ class MangaDexIT {
     assertPublished(series.resolve("chapter-0002"), chapter2, "jpg");
     try (Stream<Path> chapters = Files.list(series)) {
       assertThat(chapters.map(p -> p.getFileName().toString()).sorted().toList())
-          .containsExactly(".mangacircus-series.json", "chapter-0001", "chapter-0002");
+          .containsExactly(".mangacircus-series.json", ".mangacircus-source-metadata.json", "chapter-0001",
+              "chapter-0002");
     }
+    JsonObject metadata = new JsonObject(ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD)
+        .get("/api/series/the-circus-at-dawn").body()).getJsonObject("metadata");
+    assertThat(metadata.getString("summary")).as("the title's description, through the reader")
+        .isEqualTo("A fictional title made up for MangaCircus's tests.");
+    assertThat(metadata.getJsonArray("genres").getList()).containsExactly("Adventure");
+    assertThat(metadata.getString("status")).isEqualTo("ongoing");
     assertThat(new JsonObject(Files.readString(series.resolve("chapter-0002/chapter.json"))).encode())
         .contains(CH2, SOURCE);
 
@@ -301,7 +311,8 @@ class MangaDexIT {
     assertThat(requestsTo("/at-home/server/" + CH_EXTERNAL)).as("an external chapter is never asked for").isZero();
     try (Stream<Path> chapters = Files.list(data.resolve("library/the-circus-at-dawn"))) {
       assertThat(chapters.map(p -> p.getFileName().toString()).sorted().toList())
-          .containsExactly(".mangacircus-series.json", "chapter-0001", "chapter-0002");
+          .containsExactly(".mangacircus-series.json", ".mangacircus-source-metadata.json", "chapter-0001",
+              "chapter-0002");
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -161,6 +161,11 @@ public final class LibraryFiles {
     return Optional.ofNullable(manifests.get(seriesId + "/" + chapterId));
   }
 
+  /** A downloaded series' folder (404 when the id cannot name one or it does not exist). */
+  public Path seriesFolder(String seriesId) {
+    return paths.seriesFolder(requireId(seriesId));
+  }
+
   /** The library folder this reads. */
   public Path root() {
     return root;

@@ -41,6 +41,8 @@ public final class SeriesRoutes {
   private final CbzDownload download;
   private final Handler<RoutingContext> cover;
   private final SourceLinks links;
+  private final io.mangacircus.reader.library.metadata.SourceMetadataFiles sourceMetadata =
+      new io.mangacircus.reader.library.metadata.SourceMetadataFiles();
 
   /**
    * @param inventory the library list, kept current by the reader
@@ -162,7 +164,8 @@ public final class SeriesRoutes {
           .put("tags", new JsonArray(meta.tags())).put("cover", "/api/series/" + seriesId + "/cover")
           .put("progress", progress.map(p -> new JsonObject().put("chapter", p.chapter()).put("page", p.page())
               .put("updatedAt", p.updatedAt().toString())).orElse(null))
-          .put("metadata", SeriesMetadataReply.of(meta, books, filesRating, provided(seriesId)))
+          .put("metadata", SeriesMetadataReply.of(meta, files.inCollection(seriesId) ? null
+              : sourceMetadata.series(files.seriesFolder(seriesId)), books, filesRating, provided(seriesId)))
           .put("mergedInto", mergedInto).put("merged", new JsonArray(parts))
           .put("chapters", list);
     }, series -> links.titleUrl(series.getString("source"), series.getString("titleId"))

@@ -6,6 +6,7 @@ import io.mangacircus.scraper.failure.Failure;
 import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.publish.ChapterKey;
 import io.mangacircus.scraper.publish.ChapterPublisher;
+import io.mangacircus.scraper.publish.SeriesDescriptions;
 import io.mangacircus.scraper.publish.Fingerprints;
 import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.publish.StagingFolder;
@@ -58,12 +59,13 @@ public final class JobDownloader {
     this.source = source;
     this.queue = queue;
     this.library = library;
-    this.publisher = new ChapterPublisher(library, clock);
+    SeriesDescriptions descriptions = new SeriesDescriptions(library);
+    this.publisher = new ChapterPublisher(library, clock, descriptions);
     this.clock = clock;
     this.owner = owner;
     this.rules = new LaneRules(vertx, source, sourceConfig, queue, clock, lease, owner, stopRequested, failures);
     this.report = new JobReport(progress);
-    this.inspection = new JobInspection(source, queue, clock, owner, rules);
+    this.inspection = new JobInspection(source, queue, clock, owner, rules, descriptions);
     this.chapterPages = new ChapterPages(vertx, source, sourceConfig, rules, report);
   }
 

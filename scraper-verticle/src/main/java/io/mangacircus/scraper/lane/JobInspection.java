@@ -8,7 +8,10 @@ import io.mangacircus.scraper.queue.Job;
 import io.mangacircus.scraper.queue.JobQueue;
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
+import io.mangacircus.scraper.publish.SeriesDescriptions;
 import io.mangacircus.scraper.source.Source;
+import io.mangacircus.scraper.source.TitleInfo;
+import java.io.IOException;
 import io.vertx.core.Future;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,8 +32,11 @@ final class JobInspection {
   private final InstantSource clock;
   private final String owner;
   private final LaneRules rules;
+  private final SeriesDescriptions descriptions;
 
-  JobInspection(Source source, JobQueue queue, InstantSource clock, String owner, LaneRules rules) {
+  JobInspection(Source source, JobQueue queue, InstantSource clock, String owner, LaneRules rules,
+      SeriesDescriptions descriptions) {
+    this.descriptions = descriptions;
     this.source = source;
     this.queue = queue;
     this.clock = clock;
@@ -63,6 +69,7 @@ final class JobInspection {
                   + String.join(", ", listed) + ")"));
         } else {
           queue.inspected(job.id(), owner, info.title(), wanted, info.rating());
+          describe(job, info);
           long waiting = wanted.stream().filter(c -> c.stage().awaitsSource()).count();
           LOG.info("[LANE {}] inspected {} ({}): {} {} chapters{}", source.name(), job.id(), info.title(),
               wanted.size(), name, waiting == 0 ? "" : " (" + waiting + " scheduled or external, not downloaded)");
@@ -72,6 +79,16 @@ final class JobInspection {
       }
       return null;
     });
+  }
+
+  /** Keeps what the source said of the title; a disk that refuses it costs the series page its metadata, not the job. */
+  private void describe(Job job, TitleInfo info) {
+    try {
+      descriptions.inspected(job.source(), job.titleId(), info.title(), info.metadata());
+    } catch (IOException e) {
+      LOG.warn("[LANE {}] cannot keep the metadata of {} ({}) in its series folder: {}", source.name(), job.id(),
+          info.title(), e.toString());
+    }
   }
 
   /** A chapter's language; one a source lists without a language is English. */

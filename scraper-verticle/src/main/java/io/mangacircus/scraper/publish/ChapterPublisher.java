@@ -3,6 +3,7 @@ package io.mangacircus.scraper.publish;
 import io.mangacircus.contracts.DurableFiles;
 import io.mangacircus.contracts.library.ChapterManifest;
 import io.mangacircus.contracts.library.PublishedChapter;
+import io.mangacircus.contracts.library.SourceSeriesMetadata;
 import io.mangacircus.scraper.state.CrashPoints;
 import io.mangacircus.support.xml.ComicInfo;
 import java.io.IOException;
@@ -56,10 +57,17 @@ public final class ChapterPublisher {
 
   private final LibraryFolders layout;
   private final InstantSource clock;
+  private final SeriesDescriptions descriptions;
 
   public ChapterPublisher(LibraryFolders layout, InstantSource clock) {
+    this(layout, clock, null);
+  }
+
+  /** @param descriptions writes what a source said of a title into its series folder when it is claimed, or null */
+  public ChapterPublisher(LibraryFolders layout, InstantSource clock, SeriesDescriptions descriptions) {
     this.layout = layout;
     this.clock = clock;
+    this.descriptions = descriptions;
   }
 
   /**
@@ -117,6 +125,11 @@ public final class ChapterPublisher {
       return new Publication(Result.FOLDER_TAKEN, null);
     }
     Path series = claimed.get();
+    SourceSeriesMetadata about = null;
+    if (descriptions != null) {
+      descriptions.claimed(series, key.source(), key.titleId());
+      about = SeriesDescriptions.kept(series);
+    }
     Path target = series.resolve(io.mangacircus.contracts.library.LibraryLayout.chapterSlug(key.number(),
         key.chapterId()));
     if (Files.exists(target)) {
@@ -130,7 +143,7 @@ public final class ChapterPublisher {
     }
     ChapterManifest manifest = manifest(staging);
     manifest.write(staging.path());
-    staging.writeFile("ComicInfo.xml", comicInfo(staging).getBytes(StandardCharsets.UTF_8));
+    staging.writeFile("ComicInfo.xml", comicInfo(staging, about).getBytes(StandardCharsets.UTF_8));
     // chapter.json now records every page with its hash: the checkpoint files go, the library never sees them.
     staging.compactForPublication();
     CrashPoints.reach("publish.before-rename");
@@ -162,10 +175,11 @@ public final class ChapterPublisher {
             .toList(), key.rating());
   }
 
-  private static String comicInfo(StagingFolder staging) {
+  /** The chapter's ComicInfo.xml, with what the source says of the series when its folder keeps that ({@code about}). */
+  private static String comicInfo(StagingFolder staging, SourceSeriesMetadata about) {
     ChapterKey key = staging.key();
     return new ComicInfo(key.seriesTitle(), key.number(), key.chapterTitle(), staging.pageCount(), key.language(),
         "Downloaded by MangaCircus from source " + key.source() + ", title " + key.titleId() + ", chapter "
-            + key.chapterId(), key.rating()).xml();
+            + key.chapterId(), key.rating(), about).xml();
   }
 }

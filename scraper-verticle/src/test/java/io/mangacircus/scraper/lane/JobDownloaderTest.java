@@ -2,6 +2,7 @@ package io.mangacircus.scraper.lane;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mangacircus.contracts.library.SourceSeriesMetadata;
 import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
@@ -105,6 +106,11 @@ class JobDownloaderTest {
 
   /** The demo source as a source that rates its titles {@code rating} (the demo site's HTML says nothing of age). */
   private JobDownloader ratedDownloader(Vertx vertx, AgeRating rating) {
+    return describedDownloader(vertx, rating, null);
+  }
+
+  /** The demo source as one that rates its titles {@code rating} and describes them with {@code metadata}. */
+  private JobDownloader describedDownloader(Vertx vertx, AgeRating rating, SourceSeriesMetadata metadata) {
     Source demo = SourceTypes.resolve("demo", sourceConfig).create(vertx, Sources.client(vertx),
         InstantSource.system(), config, new RequestLines(InstantSource.system()));
     Source rated = new Source() {
@@ -117,7 +123,7 @@ class JobDownloaderTest {
       public Future<FetchOutcome<TitleInfo>> title(String titleRef) {
         return demo.title(titleRef).map(outcome -> outcome.ok() ? new FetchOutcome.Ok<>(new TitleInfo(
             outcome.value().id(), outcome.value().title(), outcome.value().chapters(), outcome.value().languages(),
-            rating)) : outcome);
+            rating, metadata)) : outcome);
       }
 
       @Override
@@ -252,6 +258,39 @@ class JobDownloaderTest {
           }
           context.completeNow();
         })));
+  }
+
+  @Test
+  void whatTheSourceSaysOfATitleIsWrittenIntoItsSeriesFolderAtPublication(Vertx vertx, VertxTestContext context) {
+    SourceSeriesMetadata said = new SourceSeriesMetadata(1, "elsewhere", "other-id", "The Tightrope Walker",
+        "A walker on a rope.", List.of(new SourceSeriesMetadata.Author("Aoi Hoshino", "writer")), List.of("Drama"),
+        List.of("Circus"), "ongoing", 2020, "ja",
+        List.of(new SourceSeriesMetadata.Link("anilist", "42", "https://anilist.co/manga/42")));
+    JobDownloader downloader = describedDownloader(vertx, AgeRating.UNRATED, said);
+
+    inspectedAndClaimed(downloader, TITLE).compose(job -> {
+      assertThat(library.root()).as("an inspection creates no series folder").doesNotExist();
+      return downloader.download(job).map(job);
+    }).onComplete(context.succeeding(job -> context.verify(() -> {
+      Path series = library.series("demo", job.titleId(), job.title());
+      SourceSeriesMetadata kept = SourceSeriesMetadata.read(series);
+      assertThat(kept.source()).as("named after the job's source and title").isEqualTo("demo");
+      assertThat(kept.titleId()).isEqualTo(job.titleId());
+      assertThat(kept.summary()).isEqualTo("A walker on a rope.");
+      assertThat(kept.authors()).isEqualTo(said.authors());
+      assertThat(kept.genres()).containsExactly("Drama");
+      assertThat(kept.links()).isEqualTo(said.links());
+      try (Stream<Path> files = Files.walk(series)) {
+        List<Path> comicInfos = files.filter(p -> p.getFileName().toString().equals("ComicInfo.xml")).toList();
+        assertThat(comicInfos).hasSize(english(TITLE).size());
+        for (Path comicInfo : comicInfos) {
+          assertThat(Files.readString(comicInfo)).as("the CBZ download carries the chapter's own ComicInfo.xml")
+              .contains("<Summary>A walker on a rope.</Summary>", "<Writer>Aoi Hoshino</Writer>",
+                  "<Genre>Drama</Genre>", "<Web>https://anilist.co/manga/42</Web>");
+        }
+      }
+      context.completeNow();
+    })));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.mangacircus.scraper.source.mangadex;
 
+import io.mangacircus.contracts.library.SourceSeriesMetadata;
 import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.scraper.source.FetchOutcome;
 import io.mangacircus.scraper.source.Source.Wanted;
@@ -41,8 +42,8 @@ final class MangaDexFeed {
   private record Partial(Head head, List<MangaDexJson.Chapter> chapters, int nextOffset, Instant at) {
   }
 
-  /** What {@code /manga/{id}} said of the title: its name, languages and age rating. */
-  private record Head(String title, List<String> languages, AgeRating rating) {
+  /** What {@code /manga/{id}} said of the title: its name, languages, age rating and descriptive metadata. */
+  private record Head(String title, List<String> languages, AgeRating rating, SourceSeriesMetadata metadata) {
   }
 
   private final Map<String, Partial> partials = new LinkedHashMap<>(16, 0.75f, true) {
@@ -85,7 +86,9 @@ final class MangaDexFeed {
           : feed(id, partial.nextOffset(), new ArrayList<>(partial.chapters()), spacing, partial.head(), wanted);
     }
     String what = "MangaDex title " + id;
-    return api.api(api.baseUrl() + "/manga/" + id, what, false, request -> request)
+    // Authors and artists come with their names only when included.
+    return api.api(api.baseUrl() + "/manga/" + id, what, false, request -> request
+        .addQueryParam("includes[]", "author").addQueryParam("includes[]", "artist"))
         .compose(answer -> {
           if (!answer.ok()) {
             return Future.succeededFuture(answer.<TitleInfo>failure());
@@ -95,10 +98,11 @@ final class MangaDexFeed {
             return Future.succeededFuture(title.<TitleInfo>failure());
           }
           List<String> languages = MangaDexJson.languages(answer.value());
-          Head head = new Head(title.value(), languages, MangaDexRating.of(answer.value()));
+          Head head = new Head(title.value(), languages, MangaDexRating.of(answer.value()),
+              MangaDexDescription.of(api.name(), answer.value()));
           if (!languages.isEmpty() && !languages.contains(wanted.language())) {
             return Future.succeededFuture(new FetchOutcome.Ok<>(new TitleInfo(id, head.title(), List.of(),
-                languages, head.rating())));
+                languages, head.rating(), head.metadata())));
           }
           return pause(spacing).compose(v -> feed(id, 0, new ArrayList<>(), spacing, head, wanted));
         });
@@ -179,7 +183,7 @@ final class MangaDexFeed {
           List<MangaDexJson.Chapter> all = new ArrayList<>(chapters);
           all.addAll(page.value().chapters());
           return new FetchOutcome.Ok<>(new TitleInfo(id, head.title(), MangaDexJson.chapters(all,
-              api.clock().instant(), wanted.preferredGroups()), head.languages(), head.rating()));
+              api.clock().instant(), wanted.preferredGroups()), head.languages(), head.rating(), head.metadata()));
         });
   }
 

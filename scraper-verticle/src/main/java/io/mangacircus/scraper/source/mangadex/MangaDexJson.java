@@ -226,7 +226,7 @@ final class MangaDexJson {
   }
 
   /** The English text of a map of languages to texts, else the first non-empty one, else "". */
-  private static String localised(JsonObject texts) {
+  static String localised(JsonObject texts) {
     if (texts.getValue("en") instanceof String en && !en.isBlank()) {
       return en.trim();
     }

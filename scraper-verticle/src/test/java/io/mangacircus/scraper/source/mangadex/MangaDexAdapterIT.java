@@ -270,6 +270,21 @@ class MangaDexAdapterIT {
   }
 
   @Test
+  void anInspectionAsksForAuthorsAndArtistsAndCarriesTheTitlesDescription() throws Exception {
+    stubTitle(api);
+
+    TitleInfo title = await(() -> wallClockAdapter().title(TITLE_ID)).value();
+
+    assertThat(title.metadata()).isNotNull();
+    assertThat(title.metadata().summary()).isEqualTo("A fictional title made up for MangaCircus's tests.");
+    assertThat(title.metadata().genres()).containsExactly("Adventure");
+    assertThat(title.metadata().year()).isEqualTo(2021);
+    var asked = api.findAll(getRequestedFor(urlPathEqualTo("/manga/" + TITLE_ID)));
+    assertThat(asked).hasSize(1);
+    assertThat(asked.get(0).queryParameter("includes[]").values()).containsExactlyInAnyOrder("author", "artist");
+  }
+
+  @Test
   void referencesThatAreNotMangaDexsSendNothing() throws Exception {
     MangaDexSource source = adapter();
 
