@@ -10,6 +10,7 @@ import io.mangacircus.reader.store.Session;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
@@ -53,7 +54,7 @@ public final class VisibleSeries {
     }
 
     /** The series {@code seriesId} was merged into, if this account sees that one (else it is shown on its own). */
-    public java.util.Optional<String> mergedInto(String seriesId) {
+    public Optional<String> mergedInto(String seriesId) {
       return visible.mergedInto(access, seriesId);
     }
 
@@ -156,7 +157,7 @@ public final class VisibleSeries {
    * The series {@code seriesId} was merged into, if the library lists it and the account sees it; else the merged
    * series is shown on its own (the target's files are gone, or the account may not see the target).
    */
-  public java.util.Optional<String> mergedInto(SeriesAccess access, String seriesId) {
+  public Optional<String> mergedInto(SeriesAccess access, String seriesId) {
     return merges.mergedInto(seriesId)
         .filter(target -> inventory.entry(target).map(s -> sees(access, s)).orElse(false));
   }
