@@ -40,11 +40,15 @@ public final class JarProcess implements AutoCloseable {
   public static JarProcess start(Path workDir, Map<String, String> env, List<String> jvmOptions, String... args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx256m");
     // A test's process lives seconds to a minute: the client compiler alone brings it to ready with about 40% less CPU
-    // (3.3-3.8 s against 5.2-6.3 s of CPU for `all` on the embedded defaults), which on a two-core machine is time the
-    // other test JVM gets. What is tested is behaviour, never the JIT; bin/mangacircus (startCommand) keeps its own.
-    command.add("-XX:TieredStopAtLevel=1");
+    // (3.3-3.8 s against 5.2-6.3 s of CPU for `all` on the embedded defaults), and the class-data archive of the jar
+    // saves another 1.4 s, which on a two-core machine is time the other test JVMs get. What is tested is behaviour,
+    // never the JIT; bin/mangacircus (startCommand) keeps its own options. A start with JVM options of its own (other
+    // than properties) gets no archive: it was made with these options only.
+    command.addAll(TestClassArchive.OPTIONS);
+    if (jvmOptions.stream().allMatch(o -> o.startsWith("-D"))) {
+      TestClassArchive.of(jar()).ifPresent(archive -> command.add("-XX:SharedArchiveFile=" + archive));
+    }
     command.addAll(jvmOptions);
     command.add("-jar");
     command.add(jar().toString());
