@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -49,8 +50,10 @@ class ReaderBrowserIT {
   private WebDriver driver;
 
   /**
-   * One product for the class, each test in a browser of its own: the tests share the library and never a reader
-   * account whose state another test changes (each reads, saves progress and makes app passwords as its own user).
+   * One product and one browser for the class, each test starting from a browser that holds nothing of the one before
+   * (no cookie, nothing stored, the desktop size): the tests share the library and never a reader account whose state
+   * another test changes (each reads, saves progress and makes app passwords as its own user). A Chromium start is
+   * about two seconds of CPU, most of what a short test here costs.
    */
   @BeforeAll
   void startProduct() {
@@ -70,23 +73,26 @@ class ReaderBrowserIT {
         Account.reader("frank", "frank-password"), Account.reader("grace", "grace-password"),
         Account.reader("hugo", "hugo-password"));
     harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
-  }
-
-  @BeforeEach
-  void openBrowser() {
     browser = new Browser();
     driver = browser.driver();
   }
 
+  @BeforeEach
+  void forgetThePreviousTest() {
+    browser.size(1366, 900);
+    driver.get(harness.url("/login.html"));
+    driver.manage().deleteAllCookies();
+    ((JavascriptExecutor) driver).executeScript("window.localStorage.clear(); window.sessionStorage.clear();");
+  }
+
   @AfterEach
-  void closeBrowser() throws Exception {
-    assertThat(Browser.closeAll(browser, null)).as("every page stayed within the Content-Security-Policy")
-        .isEmpty();
+  void noPageBrokeThePolicy() {
+    assertThat(browser.cspViolations()).as("every page stayed within the Content-Security-Policy").isEmpty();
   }
 
   @AfterAll
   void stopProduct() throws Exception {
-    Browser.closeAll(null, harness);
+    Browser.closeAll(browser, harness);
   }
 
   private WebDriverWait waiting() {
