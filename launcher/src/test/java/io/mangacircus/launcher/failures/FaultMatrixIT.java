@@ -14,11 +14,11 @@ import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import io.mangacircus.launcher.Mode;
+import io.mangacircus.launcher.testing.DemoSiteExtension;
 import io.mangacircus.launcher.testing.AdminApi;
 import io.mangacircus.launcher.testing.HttpProbe;
 import io.mangacircus.launcher.testing.HttpProbe.Answer;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.scraper.demosite.DemoCatalog;
 import io.mangacircus.scraper.demosite.DemoFaults;
 import io.mangacircus.scraper.demosite.DemoSite;
 import io.vertx.core.Vertx;
@@ -115,7 +115,7 @@ class FaultMatrixIT {
       }
       DemoFaults faults = new DemoFaults();
       faults.slowPages(Duration.ofMillis(20));
-      healthy = DemoSite.start(siteVertx, "127.0.0.1", 0, new DemoCatalog(), faults).toCompletionStage()
+      healthy = DemoSite.start(siteVertx, "127.0.0.1", 0, DemoSiteExtension.sharedCatalog(), faults).toCompletionStage()
           .toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
 

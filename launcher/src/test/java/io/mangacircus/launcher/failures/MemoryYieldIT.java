@@ -10,8 +10,8 @@ import ch.qos.logback.core.read.ListAppender;
 import io.mangacircus.launcher.Mode;
 import io.mangacircus.launcher.logging.RedactingAppender;
 import io.mangacircus.launcher.testing.AdminApi;
+import io.mangacircus.launcher.testing.DemoSiteExtension;
 import io.mangacircus.launcher.testing.LauncherHarness;
-import io.mangacircus.scraper.demosite.DemoCatalog;
 import io.mangacircus.scraper.demosite.DemoFaults;
 import io.mangacircus.scraper.demosite.DemoSite;
 import io.vertx.core.Vertx;
@@ -53,7 +53,7 @@ class MemoryYieldIT {
     siteVertx = Vertx.vertx();
     DemoFaults faults = new DemoFaults();
     faults.slowPages(Duration.ofMillis(60));
-    site = DemoSite.start(siteVertx, "127.0.0.1", 0, new DemoCatalog(), faults).toCompletionStage()
+    site = DemoSite.start(siteVertx, "127.0.0.1", 0, DemoSiteExtension.sharedCatalog(), faults).toCompletionStage()
         .toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
 

@@ -20,8 +20,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class DemoSiteExtension implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback,
     AfterEachCallback {
 
+  // The demo's pages are the same bytes in every catalog (DemoCatalogTest): one catalog for the test JVM renders each
+  // page once (tens of milliseconds of CPU each), not once for every test class that downloads it.
+  private static final DemoCatalog SHARED = new DemoCatalog();
+
   private final Duration pageDelay;
-  private final DemoCatalog catalog = new DemoCatalog();
+  private final DemoCatalog catalog = SHARED;
   private final DemoFaults faults = new DemoFaults();
   private Vertx vertx;
   private DemoSite site;
@@ -75,6 +79,11 @@ public final class DemoSiteExtension implements BeforeAllCallback, AfterAllCallb
 
   public DemoCatalog catalog() {
     return catalog;
+  }
+
+  /** The catalog every demo site of this test JVM serves, its pages rendered once. */
+  public static DemoCatalog sharedCatalog() {
+    return SHARED;
   }
 
   public DemoFaults faults() {

@@ -70,7 +70,9 @@ class JobDownloaderTest {
   @TempDir
   Path data;
 
-  private final DemoCatalog catalog = new DemoCatalog();
+  // One catalog for the class: its pages are rendered once, not for every test (the same bytes either way).
+  private static final DemoCatalog CATALOG = new DemoCatalog();
+  private final DemoCatalog catalog = CATALOG;
   private final DemoFaults faults = new DemoFaults();
   private DemoSite site;
   private SourceConfig sourceConfig;

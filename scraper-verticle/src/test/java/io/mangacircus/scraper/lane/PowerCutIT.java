@@ -51,7 +51,9 @@ class PowerCutIT {
   @TempDir
   Path scratch;
 
-  private final DemoCatalog catalog = new DemoCatalog();
+  // One catalog for the class: its pages are rendered once, not for every test (the same bytes either way).
+  private static final DemoCatalog CATALOG = new DemoCatalog();
+  private final DemoCatalog catalog = CATALOG;
   private DemoSite site;
   private PowerCutFileSystem fs;
 
