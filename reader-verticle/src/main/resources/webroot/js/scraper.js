@@ -308,16 +308,29 @@ async function everyLane(what) {
   reloadAll();
 }
 
+/** A pacing input's key across redraws: its lane and which delay it is. */
+function pacingKey(input) {
+  return `${input.closest('tr').dataset.lane}/${input.className}`;
+}
+
 function drawLanes(yieldReason) {
+  // Live events redraw the table: what the admin typed and has not saved yet, and where the cursor was, survive it.
+  const typed = new Map();
+  document.querySelectorAll('#lanes-table tbody input').forEach((input) => {
+    if (input.value !== input.dataset.drawn) typed.set(pacingKey(input), input.value);
+  });
+  const active = document.activeElement;
+  const focused = active && active.matches('#lanes-table tbody input') ? pacingKey(active) : null;
   const select = byId('add-source');
   const chosen = select.value;
   select.replaceChildren(...lanes.map((l) => el('option', { value: l.source, text: l.source })));
   if (chosen) select.value = chosen;
   const rows = lanes.map((lane) => {
     const page = el('input', { type: 'number', min: '0', max: '600000', value: lane.pageDelayMs, class: 'pacing-page',
-      'aria-label': `Page delay of ${lane.source}` });
+      'aria-label': `Page delay of ${lane.source}`, dataset: { drawn: String(lane.pageDelayMs) } });
     const chapter = el('input', { type: 'number', min: '0', max: '3600000', value: lane.chapterDelayMs,
-      class: 'pacing-chapter', 'aria-label': `Chapter delay of ${lane.source}` });
+      class: 'pacing-chapter', 'aria-label': `Chapter delay of ${lane.source}`,
+      dataset: { drawn: String(lane.chapterDelayMs) } });
     const save = el('button', { type: 'button', class: 'small', text: 'Save pacing', onclick: () => act(
       `Pacing of ${lane.source}`, 'LANES_PACING',
       { source: lane.source, pageDelayMs: Number(page.value), chapterDelayMs: Number(chapter.value) }, reloadLanes) });
@@ -334,7 +347,13 @@ function drawLanes(yieldReason) {
       el('td', {}, page), el('td', {}, chapter),
       el('td', { class: 'actions-cell' }, el('span', { class: 'row-buttons' }, save, toggle)));
   });
-  document.querySelector('#lanes-table tbody').replaceChildren(...rows);
+  const body = document.querySelector('#lanes-table tbody');
+  body.replaceChildren(...rows);
+  body.querySelectorAll('input').forEach((input) => {
+    const key = pacingKey(input);
+    if (typed.has(key)) input.value = typed.get(key);
+    if (key === focused) input.focus();
+  });
 }
 
 /** A running lane's line: a hold being waited out (with its end) and a rate learned below the configured one. */

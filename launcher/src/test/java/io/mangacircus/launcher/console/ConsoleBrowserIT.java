@@ -131,12 +131,23 @@ class ConsoleBrowserIT {
     clickWhenDrawn(By.cssSelector(job("paused") + " button[data-action='resume']"));
     waiting(20).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(job("active"))));
 
-    // Pacing per source, changed from the page.
-    org.openqa.selenium.WebElement pageDelay = driver.findElement(By.cssSelector("tr[data-lane='demo'] .pacing-page"));
-    pageDelay.clear();
-    pageDelay.sendKeys("200");
-    driver.findElement(By.xpath("//tr[@data-lane='demo']//button[text()='Save pacing']")).click();
+    // Pacing per source, changed from the page. What the admin types survives the table's redraws (live events, and
+    // here a pause of the lane) until it is saved.
+    By pageDelay = By.cssSelector("tr[data-lane='demo'] .pacing-page");
+    waiting(10).until(d -> {
+      org.openqa.selenium.WebElement input = d.findElement(pageDelay);
+      input.clear();
+      input.sendKeys("200");
+      return "200".equals(input.getAttribute("value"));
+    });
+    clickWhenDrawn(By.xpath("//tr[@data-lane='demo']//button[text()='Pause lane']"));
+    waiting(10).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("tr[data-lane='demo']"),
+        "paused"));
+    assertThat(driver.findElement(pageDelay).getAttribute("value")).as("typed before the redraw").isEqualTo("200");
+    clickWhenDrawn(By.xpath("//tr[@data-lane='demo']//button[text()='Save pacing']"));
     waiting(10).until(ExpectedConditions.textToBe(By.id("scraper-message"), "Pacing of demo: done."));
+    clickWhenDrawn(By.xpath("//tr[@data-lane='demo']//button[text()='Resume lane']"));
+    waiting(10).until(d -> !d.findElement(By.cssSelector("tr[data-lane='demo']")).getText().contains("paused"));
     waiting(10).until(d -> "200".equals(d.findElement(By.cssSelector("tr[data-lane='demo'] .pacing-page"))
         .getAttribute("value")));
 
