@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -17,7 +18,7 @@ import java.util.Set;
 public record SeriesReading(List<String> completedNumbers) {
 
   public SeriesReading {
-    completedNumbers = java.util.Collections.unmodifiableList(new ArrayList<>(completedNumbers));
+    completedNumbers = Collections.unmodifiableList(new ArrayList<>(completedNumbers));
   }
 
   /**
