@@ -20,10 +20,12 @@ import java.util.List;
  * @param libraries the collections read in place, besides the downloads library ({@link LibraryConfig}); default none
  * @param metadataProviders the public metadata services an admin may ask ({@link MetadataProvidersConfig}); default
  *     off
+ * @param trackers the trackers users may link their reading to ({@link TrackersConfig}); default none
  */
 public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword,
     long sessionHours, List<String> trustProxy, List<LibraryConfig> libraries,
-    @com.fasterxml.jackson.annotation.JsonProperty(required = false) MetadataProvidersConfig metadataProviders) {
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) MetadataProvidersConfig metadataProviders,
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) TrackersConfig trackers) {
 
   /** The shortest admin (and metrics) bearer token accepted: shorter ones are guessable. */
   public static final int MIN_TOKEN_LENGTH = 24;
@@ -34,18 +36,26 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
     trustProxy = trustProxy == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(trustProxy));
     libraries = libraries == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(libraries));
     metadataProviders = metadataProviders == null ? MetadataProvidersConfig.OFF : metadataProviders;
+    trackers = trackers == null ? TrackersConfig.OFF : trackers;
+  }
+
+  /** Without trackers. */
+  public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
+      List<String> trustProxy, List<LibraryConfig> libraries, MetadataProvidersConfig metadataProviders) {
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries,
+        metadataProviders, null);
   }
 
   /** Without metadata providers (off). */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy, List<LibraryConfig> libraries) {
-    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries, null);
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries, null, null);
   }
 
   /** Without collections. */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy) {
-    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, List.of(), null);
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, List.of(), null, null);
   }
 
   /** The trusted proxies; {@link IllegalArgumentException} naming an entry that is no IP address or range. */
@@ -65,6 +75,6 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
         + ", scraperRequestTimeoutMs=" + scraperRequestTimeoutMs
         + ", initialAdminPassword=" + (initialAdminPassword.isEmpty() ? "<generate>" : "<set>")
         + ", sessionHours=" + sessionHours + ", trustProxy=" + trustProxy + ", libraries=" + libraries
-        + ", metadataProviders=" + metadataProviders + "]";
+        + ", metadataProviders=" + metadataProviders + ", trackers=" + trackers + "]";
   }
 }

@@ -10,7 +10,6 @@ import io.mangacircus.reader.accounts.AccountsGate;
 import io.mangacircus.reader.accounts.AccountRoutes;
 import io.mangacircus.reader.accounts.AdminPageGuard;
 import io.mangacircus.reader.accounts.AppPasswordRoutes;
-import io.mangacircus.reader.accounts.GeneratedPassword;
 import io.mangacircus.reader.accounts.UserAdminRoutes;
 import io.mangacircus.reader.catalog.CatalogRoutes;
 import io.mangacircus.reader.catalog.CatalogStore;
@@ -30,8 +29,6 @@ import io.mangacircus.reader.opds.OpdsRoutes;
 import io.mangacircus.reader.pages.PageRoutes;
 import io.mangacircus.reader.progress.ProgressRecorder;
 import io.mangacircus.reader.progress.ProgressRoutes;
-import io.mangacircus.reader.accounts.PasswordHasher;
-import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.admin.ConsoleBridge;
 import io.mangacircus.reader.alerts.ChapterAlerts;
 import io.mangacircus.reader.admin.NotificationRoutes;
@@ -55,7 +52,6 @@ import io.mangacircus.reader.http.HttpMount;
 import io.mangacircus.reader.http.TrustedProxies;
 import io.mangacircus.reader.store.ReaderStores;
 import io.mangacircus.reader.store.StoreException;
-import io.mangacircus.reader.store.UserStore;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
@@ -192,26 +188,8 @@ public final class ReaderVerticle extends VerticleBase {
     return null;
   }
 
-  /** Creates the admin account on a first start (or when none is left), with the configured or a generated password. */
   private Void ensureAdmin() throws StoreException {
-    UserStore users = stores.users();
-    if (users.countAdmins() == 0) {
-      boolean generated = config.initialAdminPassword().isEmpty();
-      String secret = generated ? GeneratedPassword.create() : config.initialAdminPassword();
-      String name = users.user("admin").isPresent() ? "admin-" + Sessions.newToken().substring(0, 6) : "admin";
-      users.createUser(name, PasswordHasher.hash(secret.toCharArray()), "admin", clock.instant());
-      if (generated) {
-        // The one place the password is ever written: framed, so that the operator cannot miss it.
-        LOG.warn("[ACCOUNTS] no admin account existed: created '{}' with a generated password, shown below only this "
-            + "once", name);
-        // One log event a line: the log escapes line breaks inside an event, so a multi-line message would arrive as
-        // one long line and the frame would be lost.
-        GeneratedPassword.notice("first start: created the admin account", name, secret).lines()
-            .forEach(line -> LOG.warn("{}", line));
-      } else {
-        LOG.info("[ACCOUNTS] no admin account existed: created '{}' with MANGACIRCUS_ADMIN_PASSWORD", name);
-      }
-    }
+    io.mangacircus.reader.accounts.FirstAdmin.ensure(stores.users(), config.initialAdminPassword(), clock);
     return null;
   }
 

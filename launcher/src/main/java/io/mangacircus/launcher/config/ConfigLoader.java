@@ -54,17 +54,20 @@ public final class ConfigLoader {
   public static final Path DEFAULT_CONF_FILE = Path.of("conf", "mangacircus.json");
 
   /** Environment variables that override single keys, and the key each one sets. */
-  public static final Map<String, String> ENVIRONMENT_KEYS = Map.of(
-      "MANGACIRCUS_DATA", "dataDir",
-      "MANGACIRCUS_PORT", "http.port",
-      "MANGACIRCUS_HEALTH_PORT", "http.healthPort",
-      "MANGACIRCUS_BIND", "http.bind",
-      "MANGACIRCUS_METRICS_TOKEN", "metrics.token",
-      "MANGACIRCUS_ADMIN_TOKEN", "reader.adminToken",
-      "MANGACIRCUS_ADMIN_PASSWORD", "reader.initialAdminPassword",
-      "MANGACIRCUS_LOG_FORMAT", "log.format",
-      "MANGACIRCUS_CLUSTER_NAME", "cluster.name",
-      "MANGACIRCUS_CLUSTER_MEMBERS", "cluster.members");
+  public static final Map<String, String> ENVIRONMENT_KEYS = Map.ofEntries(
+      Map.entry("MANGACIRCUS_DATA", "dataDir"),
+      Map.entry("MANGACIRCUS_PORT", "http.port"),
+      Map.entry("MANGACIRCUS_HEALTH_PORT", "http.healthPort"),
+      Map.entry("MANGACIRCUS_BIND", "http.bind"),
+      Map.entry("MANGACIRCUS_METRICS_TOKEN", "metrics.token"),
+      Map.entry("MANGACIRCUS_ADMIN_TOKEN", "reader.adminToken"),
+      Map.entry("MANGACIRCUS_ADMIN_PASSWORD", "reader.initialAdminPassword"),
+      Map.entry("MANGACIRCUS_LOG_FORMAT", "log.format"),
+      Map.entry("MANGACIRCUS_CLUSTER_NAME", "cluster.name"),
+      Map.entry("MANGACIRCUS_CLUSTER_MEMBERS", "cluster.members"),
+      Map.entry("MANGACIRCUS_ANILIST_CLIENT_SECRET", "reader.trackers.anilist.clientSecret"),
+      Map.entry("MANGACIRCUS_MYANIMELIST_CLIENT_SECRET", "reader.trackers.myanimelist.clientSecret"),
+      Map.entry("MANGACIRCUS_KITSU_CLIENT_SECRET", "reader.trackers.kitsu.clientSecret"));
 
   private static final Pattern MISSING_PROPERTY = Pattern.compile("Missing required creator property '([^']+)'");
 

@@ -64,6 +64,9 @@ public interface TrackerStore {
    */
   boolean delivered(long userId, String tracker, String series, long version) throws StoreException;
 
+  /** Every pending update of the user on a tracker due now (they waited for the user to sign in again). */
+  void releaseWaiting(long userId, String tracker, Instant now) throws StoreException;
+
   /** How many updates are pending, by tracker id (trackers with none left out). */
   Map<String, Integer> pendingByTracker() throws StoreException;
 }

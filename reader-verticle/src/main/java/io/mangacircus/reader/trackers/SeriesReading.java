@@ -54,7 +54,7 @@ public record SeriesReading(List<String> completedNumbers) {
   }
 
   /** A chapter number floored to a whole chapter, or -1 when it is none (missing, not a number, negative, too big). */
-  private static int whole(String number) {
+  static int whole(String number) {
     if (number == null || number.isBlank()) {
       return -1;
     }
