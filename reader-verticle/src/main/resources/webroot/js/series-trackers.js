@@ -50,8 +50,10 @@ async function refresh() {
 function draw(answer) {
   title = answer.title || title;
   const list = byId('trackers-panel-list');
-  // Redrawing removes the button that had the focus: keyboard users go on from the panel's heading, not the page top.
-  const hadFocus = list.contains(document.activeElement);
+  // Redrawing removes the button that had the focus (or had it until it was disabled while waiting, which leaves the
+  // focus on the body): keyboard users go on from the panel's heading, not the page top.
+  const active = document.activeElement;
+  const hadFocus = list.contains(active) || (!panel.hidden && (!active || active === document.body));
   list.replaceChildren(...answer.trackers.map(card));
   if (hadFocus) byId('trackers-panel-heading').focus();
 }

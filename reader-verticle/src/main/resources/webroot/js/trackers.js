@@ -70,7 +70,7 @@ function stateCell(t) {
       text: `Needs sign-in again${t.problem ? ` — ${t.problem}` : ''}` }));
   }
   const cell = el('td', { class: 'tracker-state', text: t.signedIn ? `Signed in as ${t.account || '?'}` : 'Not signed in' });
-  if (t.pending) cell.append(' ', el('span', { class: 'quiet tracker-pending', text: `· ${t.pending} waiting to be sent` }));
+  if (t.pending) cell.append(' ', el('span', { class: 'quiet tracker-pending-count', text: `· ${t.pending} waiting to be sent` }));
   return cell;
 }
 
@@ -122,7 +122,7 @@ function passwordRow(t) {
     login(t, user, password, submit, error);
   });
   return el('tr', { id: `tracker-login-row-${t.id}`, class: 'tracker-login-row', hidden: true },
-    el('td', { colspan: 3 }, form, error,
+    el('td', { colspan: 3, 'data-label': '' }, form, error,
       el('p', { class: 'quiet', text: `Your ${t.name} password is sent to ${t.name} once to sign in and is not kept.` })));
 }
 
@@ -206,7 +206,7 @@ async function refreshLinks() {
       el('td', { class: 'tracker-sync-state' }, ...state.flatMap((part, i) => (i ? [' ', part] : [part]))));
   });
   if (rows.length === 0) {
-    rows.push(el('tr', {}, el('td', { colspan: 6, class: 'quiet',
+    rows.push(el('tr', {}, el('td', { colspan: 6, 'data-label': '', class: 'quiet',
       text: 'No linked series yet: link one with the Trackers button on its series page.' })));
   }
   byId('tracker-link-rows').replaceChildren(...rows);
