@@ -1,9 +1,10 @@
 // Profile page: the signed-in user's app passwords for reading apps (create, shown once; list; revoke) and, through
-// alerts.js, where their new-chapter alerts go.
+// alerts.js, where their new-chapter alerts go and, through trackers.js, their tracker accounts and linked series.
 import { el, byId, ago, fullDate, toast } from './dom.js';
 import { getJson, postJson, request } from './api.js';
 import { startPage } from './page.js';
 import { startAlerts } from './alerts.js';
+import { startTrackers } from './trackers.js';
 
 const PATH = '/api/me/app-passwords';
 
@@ -22,7 +23,7 @@ startPage('profile', async (me) => {
     event.preventDefault();
     create();
   });
-  await Promise.all([refresh(), startAlerts()]);
+  await Promise.all([refresh(), startAlerts(), startTrackers()]);
 });
 
 async function refresh() {

@@ -24,6 +24,8 @@ startPage('library', async () => {
   drawHeader(answer, catalog);
   draw(answer);
   byId('mark-all-read').addEventListener('click', markAllRead);
+  // Taking a tracker's progress (series-trackers.js) marks chapters read on the server.
+  document.addEventListener('mc:chapters-changed', refresh);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') refresh();
   });
