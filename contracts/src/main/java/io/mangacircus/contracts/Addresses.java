@@ -263,6 +263,15 @@ public final class Addresses {
    */
   public static final String LAUNCHER_NOTIFICATIONS_CHECK_TARGET = "mc.launcher.notifications.target.check";
 
+  /**
+   * Point-to-point, local as {@link #LAUNCHER_NOTIFICATIONS_GET} (the body carries a reader's own alert secrets): one
+   * message to one reader about their account, queued in the notifier's outbox like a new-chapter alert. Body
+   * {@code {v:1, user, target:{type: ntfy|webhook, url, topic, token}, key, title, text, click}}; {@code key} makes a
+   * repeat of the same notice one message. Sent by the reader when a tracker sign-in needs renewing (docs/trackers.md);
+   * no reply. Dropped (and logged) when the notifier is not running in this process.
+   */
+  public static final String LAUNCHER_NOTIFICATIONS_READER_NOTICE = "mc.launcher.notifications.reader.notice";
+
   private Addresses() {
   }
 

@@ -112,6 +112,8 @@ public final class NotificationVerticle extends VerticleBase {
       consumers.addAll(settings.answer(dispatcher, messages, sender, this::apply));
       consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_CHECK_TARGET,
           message -> checkTarget(guard, message)));
+      consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_READER_NOTICE,
+          readerAlerts::notice));
       timers.add(vertx.setPeriodic(PUMP_MS, id -> pump()));
       heartbeat.restart(config.heartbeat());
       if (!config.active() && before == 0) {

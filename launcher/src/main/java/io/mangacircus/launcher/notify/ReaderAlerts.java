@@ -75,4 +75,27 @@ final class ReaderAlerts {
           }
         });
   }
+
+  /**
+   * A notice to one reader about their account (a tracker sign-in to renew), queued for their own target; a message
+   * that is not one is dropped and logged without its content (it may hold the reader's token).
+   */
+  void notice(io.vertx.core.eventbus.Message<Object> message) {
+    if (!(message.body() instanceof JsonObject body) || !(body.getValue("target") instanceof JsonObject t)
+        || !(body.getValue("user") instanceof String user) || !(body.getValue("title") instanceof String title)
+        || !(body.getValue("text") instanceof String text) || !(body.getValue("key") instanceof String key)
+        || !(t.getValue("type") instanceof String) || !(t.getValue("url") instanceof String)) {
+      LOG.warn("[NOTIFY] a reader notice was dropped: it is not {v:1, user, target, key, title, text}");
+      return;
+    }
+    NotificationsConfig.Destination target = new NotificationsConfig.Destination("reader:" + user,
+        t.getString("type"), t.getString("url"), t.getString("topic", ""), t.getString("token", ""),
+        java.util.Set.of("account"), READER_MAX_PER_HOUR);
+    String click = body.getValue("click") instanceof String link ? link : "";
+    deliveries.acceptFor(new Notification("account", "account:" + user + ":" + key, title, text, 4,
+        List.of("warning"), click, clock.instant(), 0), target);
+    LOG.info("[NOTIFY] an account notice queued for reader '{}'", user);
+    deliveries.persist();
+    queued.run();
+  }
 }

@@ -61,6 +61,20 @@ public final class SqliteUserStore implements UserStore {
   }
 
   @Override
+  public Optional<User> userById(long id) throws StoreException {
+    return database.call(connection -> {
+      try (PreparedStatement query = connection.prepareStatement(
+          "SELECT id, username, password_hash, role, disabled FROM users WHERE id = ?")) {
+        query.setLong(1, id);
+        try (ResultSet row = query.executeQuery()) {
+          return row.next() ? Optional.of(new User(row.getLong(1), row.getString(2), row.getString(3),
+              row.getString(4), row.getInt(5) != 0)) : Optional.empty();
+        }
+      }
+    });
+  }
+
+  @Override
   public long countAdmins() throws StoreException {
     return database.call(connection -> {
       try (Statement statement = connection.createStatement();

@@ -18,6 +18,9 @@ public interface UserStore {
   /** The account with this name (case-insensitive). */
   Optional<User> user(String username) throws StoreException;
 
+  /** The user with this id, if any. */
+  Optional<User> userById(long id) throws StoreException;
+
   /** Accounts with the admin role that are not disabled. */
   long countAdmins() throws StoreException;
 
