@@ -85,6 +85,9 @@ public final class ReaderVerticle extends VerticleBase {
   private final InstantSource clock = InstantSource.system();
   private OpenPageFiles pageFiles;
   private ReaderStores stores;
+  /** Every reading goes through it, so that the trackers hear of finished chapters whoever recorded them. */
+  private io.mangacircus.reader.progress.ReadingEvents progress;
+  private io.mangacircus.reader.trackers.TrackerFeature trackers;
   private CatalogStore catalog;
   private LibraryInventory inventory;
   private Optional<LibraryInventory.Snapshot> keptInventory = Optional.empty();
@@ -185,6 +188,9 @@ public final class ReaderVerticle extends VerticleBase {
     stores = ReaderStores.openSqlite(dataDir.resolve("reader.db"));
     accessesAtStart = stores.users().accesses();
     merges = new io.mangacircus.reader.access.SeriesMerges(stores.merges().merges());
+    progress = new io.mangacircus.reader.progress.ReadingEvents(stores.progress());
+    trackers = io.mangacircus.reader.trackers.TrackerFeature.create(vertx, config.trackers(), dataDir, stores,
+        progress, files, registry, clock);
     return null;
   }
 
@@ -229,7 +235,7 @@ public final class ReaderVerticle extends VerticleBase {
     // because page images are most of the requests; their route is on this router itself, no sub-router to enter).
     pageFiles = new OpenPageFiles(PAGE_FILES_KEPT, PAGE_FILES_IDLE, clock);
     ChapterArchives archives = new ChapterArchives(pageFiles);
-    KosyncDocuments kosyncDocuments = new KosyncDocuments(files, archives, stores.kosync(), stores.progress(), clock);
+    KosyncDocuments kosyncDocuments = new KosyncDocuments(files, archives, stores.kosync(), progress, clock);
     CbzDownload cbz = new CbzDownload(vertx, files, archives, download -> {
       if (kosyncDocuments.unrecorded(download)) {
         vertx.executeBlocking(() -> {
@@ -241,10 +247,10 @@ public final class ReaderVerticle extends VerticleBase {
     });
     PageRoutes pages = new PageRoutes(vertx, files);
     pages.route(router);
-    router.route(SeriesRoutes.MOUNT + "*").subRouter(new SeriesRoutes(vertx, inventory, files, stores.progress(), catalog,
+    router.route(SeriesRoutes.MOUNT + "*").subRouter(new SeriesRoutes(vertx, inventory, files, progress, catalog,
         clock, cbz, pages::handleCover, new SourceLinks(vertx, config.scraperRequestTimeoutMs(), clock))
         .withProviderMetadata(new io.mangacircus.reader.library.providers.ProviderMetadataStore(dataDir)).router());
-    router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, stores.progress(), clock).router());
+    router.route("/api/progress*").subRouter(new ProgressRoutes(vertx, files, progress, clock).router());
     ChapterAlerts alerts = new ChapterAlerts(vertx, stores.alerts(), files, clock,
         (user, series) -> visible.sees(visible.of(user, "reader"), series));
     router.route("/api/me/alerts*").subRouter(alerts.router());
@@ -268,20 +274,21 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/admin/*").subRouter(new ScraperAdminRoutes(vertx, config.scraperRequestTimeoutMs()).router());
     router.route("/api/admin/*").subRouter(new TitleFinderRoutes(vertx, config.scraperRequestTimeoutMs(), inventory,
         files.root(), new CoverCache(dataDir.resolve("search-covers"), CoverCache.DEFAULT_MAX_FILES, clock)).router());
-    router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, stores.progress(), catalog,
-        cbz, new ProgressRecorder(files, stores.progress(), clock), proxies, pages::handleCover).router());
-    KomgaBookRoutes books = new KomgaBookRoutes(vertx, files, clock, stores.progress(), cbz);
+    router.route(OpdsRoutes.MOUNT + "*").subRouter(new OpdsRoutes(vertx, inventory, files, progress, catalog,
+        cbz, new ProgressRecorder(files, progress, clock), proxies, pages::handleCover).router());
+    KomgaBookRoutes books = new KomgaBookRoutes(vertx, files, clock, progress, cbz);
     books.routePages(router);
     router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaRoutes(vertx, inventory, files, catalog, clock,
-        pages::handleCover, stores.progress(), collections::libraryNames).router());
+        pages::handleCover, progress, collections::libraryNames).router());
     router.route(KomgaRoutes.MOUNT + "*").subRouter(books.router());
-    router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaProgressRoutes(vertx, files, stores.progress(),
-        new ProgressRecorder(files, stores.progress(), clock), clock).router());
+    router.route(KomgaRoutes.MOUNT + "*").subRouter(new KomgaProgressRoutes(vertx, files, progress,
+        new ProgressRecorder(files, progress, clock), clock).router());
     router.route(KosyncRoutes.MOUNT + "*").subRouter(new KosyncRoutes(vertx, kosyncAccounts == null
         ? KosyncAccounts.appPasswords(guard.appPasswords()) : kosyncAccounts.apply(stores),
-        kosyncDocuments, stores.kosync(), stores.progress(), new ProgressRecorder(files, stores.progress(), clock),
+        kosyncDocuments, stores.kosync(), progress, new ProgressRecorder(files, progress, clock),
         guard.loginThrottle(), guard::clientAddress, clock)
         .seeing((user, series) -> visible.sees(visible.of(user, "reader"), series)).router());
+    trackers.mount(router);
     // After every feature: an /api, /opds or /komga request that none of them answered.
     router.route("/api/*").handler(this::handleUnknownApi);
     router.route("/opds/*").handler(this::handleUnknownApi);
@@ -305,6 +312,7 @@ public final class ReaderVerticle extends VerticleBase {
         DecodingHandler.of(PingRequest::fromJson, this::handlePing));
     return pingConsumer.completion().onSuccess(v -> {
       mount.attach(router);
+      trackers.start();
       LOG.info("reader started (instance {}, {})", instance, config);
     });
   }
@@ -334,6 +342,9 @@ public final class ReaderVerticle extends VerticleBase {
     }
     if (pageFiles != null) {
       pageFiles.closeAll();
+    }
+    if (trackers != null) {
+      trackers.stop();
     }
     if (collections != null) {
       collections.stop();

@@ -79,10 +79,22 @@ public final class ReaderUnderTest implements AutoCloseable {
     return start(data, trustProxy, kosync, libraries, MetadataProvidersConfig.OFF);
   }
 
+  /** Starts a reader over {@code data} whose users may link the trackers {@code trackers} enables. */
+  public static ReaderUnderTest withTrackers(Path data, TrackersConfig trackers) throws Exception {
+    return start(data, java.util.List.of(), null, java.util.List.of(), MetadataProvidersConfig.OFF, trackers);
+  }
+
   private static ReaderUnderTest start(Path data, java.util.List<String> trustProxy,
       java.util.function.Function<io.mangacircus.reader.store.ReaderStores,
           io.mangacircus.reader.kosync.KosyncAccounts> kosync, java.util.List<LibraryConfig> libraries,
       MetadataProvidersConfig providers) throws Exception {
+    return start(data, trustProxy, kosync, libraries, providers, TrackersConfig.OFF);
+  }
+
+  private static ReaderUnderTest start(Path data, java.util.List<String> trustProxy,
+      java.util.function.Function<io.mangacircus.reader.store.ReaderStores,
+          io.mangacircus.reader.kosync.KosyncAccounts> kosync, java.util.List<LibraryConfig> libraries,
+      MetadataProvidersConfig providers, TrackersConfig trackers) throws Exception {
     Files.createDirectories(data.resolve("library"));
     Vertx vertx = Vertx.vertx();
     AtomicReference<Router> served = new AtomicReference<>();
@@ -100,7 +112,7 @@ public final class ReaderUnderTest implements AutoCloseable {
     int port = vertx.createHttpServer().requestHandler(request -> served.get().handle(request))
         .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
     vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy, libraries,
-        providers),
+        providers, trackers),
         mount, data).kosyncAccounts(kosync)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     ReaderUnderTest reader = new ReaderUnderTest(vertx, port);
     reader.served = served;
