@@ -179,7 +179,7 @@ public final class MyAnimeListTracker implements TrackerClient {
     JsonObject picture = node.getJsonObject("main_picture", new JsonObject());
     String id = String.valueOf(node.getValue("id"));
     return new TrackerCandidate(id, title, List.copyOf(others), node.getString("media_type", ""), year,
-        node.getInteger("num_chapters"), picture.getString("large", picture.getString("medium", "")),
+        known(node.getInteger("num_chapters")), picture.getString("large", picture.getString("medium", "")),
         "https://myanimelist.net/manga/" + id);
   }
 
@@ -278,7 +278,8 @@ public final class MyAnimeListTracker implements TrackerClient {
   }
 
   private Future<JsonObject> json(Future<HttpResponse<Buffer>> sent, String purpose) {
-    return answers.json(checked(sent, purpose), purpose);
+    // Checked here first, then read: the shared reader would take a failure handed to it for no answer at all.
+    return checked(sent, purpose).compose(response -> answers.json(Future.succeededFuture(response), purpose));
   }
 
   private static String errorOf(HttpResponse<Buffer> response) {
@@ -288,6 +289,11 @@ public final class MyAnimeListTracker implements TrackerClient {
     } catch (RuntimeException e) {
       return null;
     }
+  }
+
+  /** MyAnimeList's count, absent for a series still running (it answers 0 there). */
+  private static Integer known(Integer chapters) {
+    return chapters == null || chapters <= 0 ? null : chapters;
   }
 
   private static void addTitle(Set<String> titles, String title) {
