@@ -1,0 +1,205 @@
+package io.mangacircus.reader.trackers;
+
+import static io.mangacircus.reader.ReaderUnderTest.as;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.reader.ReaderUnderTest;
+import io.mangacircus.reader.TrackerConfig;
+import io.mangacircus.reader.TrackersConfig;
+import io.mangacircus.testing.LibraryFixture;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Signing in to trackers through the real reader against the trackers' fakes: AniList's OAuth callback signs in only
+ * the user whose {@code state} it brings back, once; MangaUpdates' password sign-in; no answer holds a token; each user
+ * sees and changes only their own accounts and links; with no tracker enabled there is nothing to see or contact.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TrackerSignInRoutesTest {
+
+  private static final String PUBLIC_URL = "https://manga.example.org";
+
+  @TempDir
+  Path data;
+
+  private final AniListFake anilist = new AniListFake();
+  private final MangaUpdatesFake mangaupdates = new MangaUpdatesFake();
+  private ReaderUnderTest reader;
+  private ReaderUnderTest.Session ayako;
+  private ReaderUnderTest.Session bruno;
+
+  @BeforeAll
+  void start() throws Exception {
+    new LibraryFixture(data).chapter("starfall", "Starfall", 1, 2, Instant.parse("2026-01-02T03:04:05Z"));
+    anilist.signInAccepts("good-code", "anilist-token-of-ayako").viewer(101, "ayako-on-anilist")
+        .notListed(30013, 12).acceptsSaves();
+    mangaupdates.logInAccepts("bruno-mu", "bruno's password", "mu-session-of-bruno", 77).profile(77, "bruno-on-mu");
+    reader = ReaderUnderTest.withTrackers(data, new TrackersConfig(PUBLIC_URL, anilist.config(), null,
+        mangaupdates.config(), null));
+    ReaderUnderTest.Session admin = reader.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
+    reader.createReader(admin, "ayako", "ayako-password-1");
+    reader.createReader(admin, "bruno", "bruno-password-1");
+    ayako = reader.login("ayako", "ayako-password-1");
+    bruno = reader.login("bruno", "bruno-password-1");
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    reader.close();
+    anilist.close();
+    mangaupdates.close();
+  }
+
+  private HttpResponse<String> call(ReaderUnderTest.Session session, String method, String path, String body)
+      throws Exception {
+    return reader.text(as(session, reader.request(method, path, body)));
+  }
+
+  private JsonObject tracker(ReaderUnderTest.Session session, String id) throws Exception {
+    HttpResponse<String> list = call(session, "GET", "/api/me/trackers", null);
+    assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
+    return new JsonObject(list.body()).getJsonArray("trackers").stream().map(JsonObject.class::cast)
+        .filter(t -> t.getString("id").equals(id)).findFirst().orElseThrow();
+  }
+
+  private static Map<String, String> query(String url) {
+    return Arrays.stream(URI.create(url).getRawQuery().split("&")).map(p -> p.split("=", 2))
+        .collect(Collectors.toMap(p -> p[0], p -> URLDecoder.decode(p[1], StandardCharsets.UTF_8)));
+  }
+
+  /** Starts an AniList sign-in as the user; the address the browser is sent to. */
+  private String authorize(ReaderUnderTest.Session session) throws Exception {
+    HttpResponse<String> started = call(session, "POST", "/api/me/trackers/anilist/authorize", "{}");
+    assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
+    return new JsonObject(started.body()).getString("url");
+  }
+
+  /** The tracker's redirect back to the reader, as the browser follows it: no session cookie (SameSite=Strict). */
+  private HttpResponse<String> callback(String code, String state) throws Exception {
+    return reader.text(reader.get("/api/trackers/anilist/callback?code=" + code + "&state=" + state));
+  }
+
+  @Test
+  void theOAuthCallbackWithItsStateSignsInTheUserWhoStartedItOnceAndNoAnswerHoldsTheToken() throws Exception {
+    String url = authorize(ayako);
+    assertThat(url).startsWith(anilist.authUrl() + "/authorize?");
+    Map<String, String> asked = query(url);
+    assertThat(asked).containsEntry("client_id", AniListFake.CLIENT_ID).containsEntry("response_type", "code")
+        .containsEntry("redirect_uri", PUBLIC_URL + "/api/trackers/anilist/callback");
+    assertThat(asked.get("state")).hasSizeGreaterThanOrEqualTo(40);
+
+    HttpResponse<String> back = callback("good-code", asked.get("state"));
+
+    assertThat(back.statusCode()).as(back.body()).isEqualTo(303);
+    assertThat(back.headers().firstValue("Location")).hasValue("/profile.html?tracker=anilist&signedIn=1");
+    assertThat(anilist.lastTokenRequest().getString("redirect_uri"))
+        .isEqualTo(PUBLIC_URL + "/api/trackers/anilist/callback");
+    JsonObject signedIn = tracker(ayako, "anilist");
+    assertThat(signedIn.getBoolean("signedIn")).isTrue();
+    assertThat(signedIn.getString("account")).isEqualTo("ayako-on-anilist");
+    assertThat(tracker(bruno, "anilist").getBoolean("signedIn")).as("bruno started nothing").isFalse();
+    for (String path : new String[] {"/api/me/trackers", "/api/me/trackers/links", "/api/series/starfall/trackers"}) {
+      assertThat(call(ayako, "GET", path, null).body()).doesNotContain("anilist-token-of-ayako");
+    }
+    assertThat(Files.readString(data.resolve("tracker-key"), StandardCharsets.ISO_8859_1))
+        .doesNotContain("anilist-token-of-ayako");
+
+    int before = anilist.requestCount();
+    HttpResponse<String> again = callback("good-code", asked.get("state"));
+    assertThat(again.statusCode()).as("a state is used once").isEqualTo(400);
+    assertThat(anilist.requestCount()).isEqualTo(before);
+  }
+
+  @Test
+  void aForgedCallbackIsRefusedAndSignsNoOneIn() throws Exception {
+    String real = query(authorize(bruno)).get("state");
+    int before = anilist.requestCount();
+
+    HttpResponse<String> forged = callback("good-code", "f0rged-" + real.substring(7));
+    HttpResponse<String> none = reader.text(reader.get("/api/trackers/anilist/callback?code=good-code"));
+
+    assertThat(forged.statusCode()).isEqualTo(400);
+    assertThat(forged.body()).contains("was not started here");
+    assertThat(none.statusCode()).isEqualTo(400);
+    assertThat(anilist.requestCount()).as("no code was exchanged").isEqualTo(before);
+    assertThat(tracker(bruno, "anilist").getBoolean("signedIn")).isFalse();
+  }
+
+  @Test
+  void aPasswordSignInIsPassedToTheTrackerOnceAndAWrongOneIsRefusedWithoutEchoingIt() throws Exception {
+    HttpResponse<String> wrong = call(bruno, "POST", "/api/me/trackers/mangaupdates/login",
+        new JsonObject().put("username", "bruno-mu").put("password", "not-it-1234").encode());
+    assertThat(wrong.statusCode()).as(wrong.body()).isEqualTo(422);
+    assertThat(wrong.body()).doesNotContain("not-it-1234");
+    assertThat(tracker(bruno, "mangaupdates").getBoolean("signedIn")).isFalse();
+
+    HttpResponse<String> right = call(bruno, "POST", "/api/me/trackers/mangaupdates/login",
+        new JsonObject().put("username", "bruno-mu").put("password", "bruno's password").encode());
+
+    assertThat(right.statusCode()).as(right.body()).isEqualTo(200);
+    assertThat(new JsonObject(right.body()).getString("account")).isEqualTo("bruno-on-mu");
+    assertThat(right.body()).doesNotContain("mu-session-of-bruno").doesNotContain("bruno's password");
+    assertThat(tracker(bruno, "mangaupdates").getBoolean("signedIn")).isTrue();
+    assertThat(tracker(ayako, "mangaupdates").getBoolean("signedIn")).isFalse();
+  }
+
+  @Test
+  void oneUserNeitherSeesNorChangesAnothersLinks() throws Exception {
+    mangaupdates.notListed(4242).acceptsSaves();
+    HttpResponse<String> login = call(bruno, "POST", "/api/me/trackers/mangaupdates/login",
+        new JsonObject().put("username", "bruno-mu").put("password", "bruno's password").encode());
+    assertThat(login.statusCode()).as(login.body()).isEqualTo(200);
+    HttpResponse<String> linked = call(bruno, "PUT", "/api/series/starfall/trackers/mangaupdates",
+        new JsonObject().put("remoteId", "4242").put("title", "Starfall").encode());
+    assertThat(linked.statusCode()).as(linked.body()).isEqualTo(200);
+
+    JsonArray ayakoLinks = new JsonObject(call(ayako, "GET", "/api/me/trackers/links", null).body())
+        .getJsonArray("links");
+    JsonObject ayakoSeries = new JsonObject(call(ayako, "GET", "/api/series/starfall/trackers", null).body());
+    HttpResponse<String> unlink = call(ayako, "DELETE", "/api/series/starfall/trackers/mangaupdates", null);
+    HttpResponse<String> link = call(ayako, "PUT", "/api/series/starfall/trackers/mangaupdates",
+        new JsonObject().put("remoteId", "4242").encode());
+
+    assertThat(ayakoLinks.encode()).doesNotContain("4242");
+    assertThat(ayakoSeries.getJsonArray("trackers").stream().map(JsonObject.class::cast)
+        .filter(t -> t.getString("id").equals("mangaupdates")).findFirst().orElseThrow().getValue("link")).isNull();
+    assertThat(unlink.statusCode()).isEqualTo(404);
+    assertThat(link.statusCode()).as("ayako is not signed in to MangaUpdates").isEqualTo(409);
+    JsonArray brunoLinks = new JsonObject(call(bruno, "GET", "/api/me/trackers/links", null).body())
+        .getJsonArray("links");
+    assertThat(brunoLinks).hasSize(1);
+    assertThat(brunoLinks.getJsonObject(0).getString("remoteId")).isEqualTo("4242");
+    assertThat(brunoLinks.getJsonObject(0).getString("seriesTitle")).isEqualTo("Starfall");
+  }
+
+  @Test
+  void withNoTrackerEnabledNothingIsShownAndNoKeyIsMade(@TempDir Path other) throws Exception {
+    try (ReaderUnderTest plain = ReaderUnderTest.withTrackers(other, new TrackersConfig(null, TrackerConfig.OFF,
+        null, null, null))) {
+      ReaderUnderTest.Session admin = plain.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
+      HttpResponse<String> list = plain.text(as(admin, plain.get("/api/me/trackers")));
+      HttpResponse<String> authorize = plain.text(as(admin, plain.request("POST",
+          "/api/me/trackers/anilist/authorize", "{}")));
+
+      assertThat(new JsonObject(list.body()).getJsonArray("trackers")).isEmpty();
+      assertThat(authorize.statusCode()).isEqualTo(404);
+      assertThat(other.resolve("tracker-key")).doesNotExist();
+    }
+  }
+}
