@@ -64,6 +64,12 @@ public interface TrackerStore {
    */
   boolean delivered(long userId, String tracker, String series, long version) throws StoreException;
 
+  /**
+   * Makes every pending update of the user on a tracker due at {@code now} (those due later are brought forward, as
+   * after the user signed in again); the others are left as they are.
+   */
+  void releaseWaiting(long userId, String tracker, Instant now) throws StoreException;
+
   /** How many updates are pending, by tracker id (trackers with none left out). */
   Map<String, Integer> pendingByTracker() throws StoreException;
 }
