@@ -21,10 +21,11 @@ public final class ReaderStores implements AutoCloseable {
   private final AlertStore alerts;
   private final KosyncStore kosync;
   private final SeriesMergeStore merges;
+  private final TrackerStore trackers;
   private final Closing closing;
 
   public ReaderStores(UserStore users, SessionStore sessions, AppPasswordStore appPasswords, ProgressStore progress,
-      AlertStore alerts, KosyncStore kosync, SeriesMergeStore merges, Closing closing) {
+      AlertStore alerts, KosyncStore kosync, SeriesMergeStore merges, TrackerStore trackers, Closing closing) {
     this.users = users;
     this.sessions = sessions;
     this.appPasswords = appPasswords;
@@ -32,6 +33,7 @@ public final class ReaderStores implements AutoCloseable {
     this.alerts = alerts;
     this.kosync = kosync;
     this.merges = merges;
+    this.trackers = trackers;
     this.closing = closing;
   }
 
@@ -45,7 +47,8 @@ public final class ReaderStores implements AutoCloseable {
     SqliteDatabase database = SqliteDatabase.open(file);
     return new ReaderStores(new SqliteUserStore(database), new SqliteSessionStore(database),
         new SqliteAppPasswordStore(database), new CachedProgressStore(new SqliteProgressStore(database)), new SqliteAlertStore(database),
-        new SqliteKosyncStore(database), new SqliteSeriesMergeStore(database), database::close);
+        new SqliteKosyncStore(database), new SqliteSeriesMergeStore(database), new SqliteTrackerStore(database),
+        database::close);
   }
 
   public UserStore users() {
@@ -74,6 +77,10 @@ public final class ReaderStores implements AutoCloseable {
 
   public SeriesMergeStore merges() {
     return merges;
+  }
+
+  public TrackerStore trackers() {
+    return trackers;
   }
 
   @Override

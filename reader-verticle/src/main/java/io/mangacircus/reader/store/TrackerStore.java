@@ -64,7 +64,10 @@ public interface TrackerStore {
    */
   boolean delivered(long userId, String tracker, String series, long version) throws StoreException;
 
-  /** Every pending update of the user on a tracker due now (they waited for the user to sign in again). */
+  /**
+   * Makes every pending update of the user on a tracker due at {@code now} (those due later are brought forward, as
+   * after the user signed in again); the others are left as they are.
+   */
   void releaseWaiting(long userId, String tracker, Instant now) throws StoreException;
 
   /** How many updates are pending, by tracker id (trackers with none left out). */
