@@ -32,6 +32,13 @@ public final class TrackerClients {
     return Collections.unmodifiableMap(clients);
   }
 
+  /** Each enabled tracker's requests a minute, its default unless configured, by id. */
+  public static Map<String, Integer> requestsPerMinute(TrackersConfig config) {
+    Map<String, Integer> pace = new LinkedHashMap<>();
+    settings(config).forEach((id, tracker) -> pace.put(id, tracker.requestsPerMinute()));
+    return pace;
+  }
+
   /** Each enabled tracker's configuration with its defaults filled in, by id. */
   public static Map<String, TrackerConfig> settings(TrackersConfig config) {
     Map<String, TrackerConfig> all = new LinkedHashMap<>();

@@ -28,15 +28,13 @@ public final class TrackerFeature {
   /** How often the delivery looks for updates that became due (a new request runs it at once). */
   static final long DELIVERY_PERIOD_MS = 5_000;
 
-  private final Vertx vertx;
   private final TrackerAccountRoutes accountRoutes;
   private final TrackerLinkRoutes linkRoutes;
   private final TrackerDelivery delivery;
   private final WebClient web;
 
-  private TrackerFeature(Vertx vertx, TrackerAccountRoutes accountRoutes, TrackerLinkRoutes linkRoutes,
+  private TrackerFeature(TrackerAccountRoutes accountRoutes, TrackerLinkRoutes linkRoutes,
       TrackerDelivery delivery, WebClient web) {
-    this.vertx = vertx;
     this.accountRoutes = accountRoutes;
     this.linkRoutes = linkRoutes;
     this.delivery = delivery;
@@ -55,7 +53,7 @@ public final class TrackerFeature {
     TrackerLinkReplies replies = new TrackerLinkReplies(stores.trackers(), files);
     ProgressRecorder recorder = new ProgressRecorder(files, progress, clock);
     if (!config.anyEnabled()) {
-      return new TrackerFeature(vertx, new TrackerAccountRoutes(vertx, Map.of(), stores.trackers(), null,
+      return new TrackerFeature(new TrackerAccountRoutes(vertx, Map.of(), stores.trackers(), null,
           new OAuthSignIns(clock), config.publicUrl(), replies), new TrackerLinkRoutes(vertx, Map.of(),
           stores.trackers(), files, sourceIds, recorder, replies, clock, () -> { }), null, null);
     }
@@ -66,13 +64,13 @@ public final class TrackerFeature {
     TrackerAccounts accounts = new TrackerAccounts(stores.trackers(), vault, clock);
     TrackerSignInAlerts alerts = new TrackerSignInAlerts(vertx, stores.users(), stores.alerts(), config.publicUrl());
     TrackerDelivery delivery = new TrackerDelivery(vertx, stores.trackers(), vault, clients,
-        new TrackerPace(clock, TrackerClients.settings(config)), new TrackerSyncRules(clock), clock,
+        new TrackerPace(clock, TrackerClients.requestsPerMinute(config)), new TrackerSyncRules(clock), clock,
         (user, series) -> SeriesReading.of(files.chapters(series), progress.readChapters(user, series)),
         (user, tracker, why) -> alerts.signInNeeded(user, clients.get(tracker).name(), why), registry);
     TrackerSync sync = new TrackerSync(stores.trackers(), clients, sourceIds, clock, delivery::nudge);
     progress.listen(sync::readingChanged);
     LOG.info("[TRACKERS] users may link {}", clients.values().stream().map(TrackerClient::name).toList());
-    return new TrackerFeature(vertx, new TrackerAccountRoutes(vertx, clients, stores.trackers(), accounts,
+    return new TrackerFeature(new TrackerAccountRoutes(vertx, clients, stores.trackers(), accounts,
         new OAuthSignIns(clock), config.publicUrl(), replies), new TrackerLinkRoutes(vertx, clients, stores.trackers(),
         files, sourceIds, recorder, replies, clock, delivery::nudge), delivery, web);
   }

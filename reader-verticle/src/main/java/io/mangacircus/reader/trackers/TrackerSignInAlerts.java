@@ -35,9 +35,17 @@ public final class TrackerSignInAlerts {
   }
 
   /** Sends the notice to the user's target, if they have one. */
-  public void signInNeeded(long userId, String trackerName, String why) throws StoreException {
-    Optional<AlertTarget> target = alerts.alertTarget(userId);
-    Optional<String> name = users.userById(userId).map(u -> u.username());
+  public void signInNeeded(long userId, String trackerName, String why) {
+    Optional<AlertTarget> target;
+    Optional<String> name;
+    try {
+      target = alerts.alertTarget(userId);
+      name = users.userById(userId).map(u -> u.username());
+    } catch (StoreException e) {
+      LOG.warn("[TRACKERS] user {} not told to sign in to {} again (the profile page says it): {}", userId,
+          trackerName, e.getMessage());
+      return;
+    }
     if (target.isEmpty() || name.isEmpty()) {
       return;
     }

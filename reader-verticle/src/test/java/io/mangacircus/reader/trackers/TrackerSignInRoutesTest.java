@@ -36,7 +36,7 @@ class TrackerSignInRoutesTest {
   private static final String PUBLIC_URL = "https://manga.example.org";
 
   @TempDir
-  Path data;
+  static Path data;
 
   private final AniListFake anilist = new AniListFake();
   private final MangaUpdatesFake mangaupdates = new MangaUpdatesFake();
@@ -143,6 +143,7 @@ class TrackerSignInRoutesTest {
 
   @Test
   void aPasswordSignInIsPassedToTheTrackerOnceAndAWrongOneIsRefusedWithoutEchoingIt() throws Exception {
+    call(bruno, "DELETE", "/api/me/trackers/mangaupdates", null);
     HttpResponse<String> wrong = call(bruno, "POST", "/api/me/trackers/mangaupdates/login",
         new JsonObject().put("username", "bruno-mu").put("password", "not-it-1234").encode());
     assertThat(wrong.statusCode()).as(wrong.body()).isEqualTo(422);

@@ -34,7 +34,7 @@ class TrackerUpdatesRoutesTest {
   private static final Duration DELIVERED = Duration.ofSeconds(20);
 
   @TempDir
-  Path data;
+  static Path data;
 
   private final AniListFake anilist = new AniListFake();
   private final MyAnimeListFake mal = new MyAnimeListFake();
@@ -147,8 +147,9 @@ class TrackerUpdatesRoutesTest {
     link(chiara, "moonlit", "myanimelist", "2");
     String app = reader.createAppPassword(chiara, "Panels", "read+progress").getString("password");
 
+    // Page streaming counts pages from 0 (OPDS-PSE's {pageNumber}): 1 is the second and last page.
     HttpResponse<byte[]> page = reader.bytes(basic("chiara", app,
-        reader.get("/opds/v1.2/series/moonlit/chapters/chapter-0004/pages/2")));
+        reader.get("/opds/v1.2/series/moonlit/chapters/chapter-0004/pages/1")));
 
     assertThat(page.statusCode()).isEqualTo(200);
     await().atMost(DELIVERED).until(() -> mal.savedProgress(2).equals(List.of(4)));
