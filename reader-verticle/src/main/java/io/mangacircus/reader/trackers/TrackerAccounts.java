@@ -15,11 +15,14 @@ public final class TrackerAccounts {
   private final TrackerStore store;
   private final TrackerTokenVault vault;
   private final InstantSource clock;
+  private final Runnable released;
 
-  public TrackerAccounts(TrackerStore store, TrackerTokenVault vault, InstantSource clock) {
+  /** @param released told when a sign-in let waiting updates go (the delivery runs soon) */
+  public TrackerAccounts(TrackerStore store, TrackerTokenVault vault, InstantSource clock, Runnable released) {
     this.store = store;
     this.vault = vault;
     this.clock = clock;
+    this.released = released;
   }
 
   /** Keeps a user's new sign-in on a tracker (replacing an earlier one) and lets waiting updates go. */
@@ -29,6 +32,7 @@ public final class TrackerAccounts {
         tokens.accountId(), tokens.accountName(), false, "", clock.instant());
     store.saveAccount(account);
     store.releaseWaiting(userId, tracker, clock.instant());
+    released.run();
     return account;
   }
 

@@ -61,12 +61,12 @@ public final class TrackerFeature {
     WebClient web = WebClient.create(vertx, new WebClientOptions().setUserAgent("MangaCircus")
         .setConnectTimeout(10_000).setFollowRedirects(false));
     Map<String, TrackerClient> clients = TrackerClients.of(web, config, clock);
-    TrackerAccounts accounts = new TrackerAccounts(stores.trackers(), vault, clock);
     TrackerSignInAlerts alerts = new TrackerSignInAlerts(vertx, stores.users(), stores.alerts(), config.publicUrl());
     TrackerDelivery delivery = new TrackerDelivery(vertx, stores.trackers(), vault, clients,
         new TrackerPace(clock, TrackerClients.requestsPerMinute(config)), new TrackerSyncRules(clock), clock,
         (user, series) -> SeriesReading.of(files.chapters(series), progress.readChapters(user, series)),
         (user, tracker, why) -> alerts.signInNeeded(user, clients.get(tracker).name(), why), registry);
+    TrackerAccounts accounts = new TrackerAccounts(stores.trackers(), vault, clock, delivery::nudge);
     TrackerSync sync = new TrackerSync(stores.trackers(), clients, sourceIds, clock, delivery::nudge);
     progress.listen(sync::readingChanged);
     LOG.info("[TRACKERS] users may link {}", clients.values().stream().map(TrackerClient::name).toList());
