@@ -3,6 +3,7 @@ package io.mangacircus.launcher.reader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.launcher.Mode;
+import io.mangacircus.reader.trackers.MangaUpdatesFake;
 import io.mangacircus.launcher.testing.Browser;
 import io.mangacircus.launcher.testing.LauncherHarness;
 import io.mangacircus.testing.LibraryFixture;
@@ -46,6 +47,7 @@ class ReaderBrowserIT {
   static Path data;
 
   private LauncherHarness harness;
+  private final MangaUpdatesFake mangaupdates = new MangaUpdatesFake();
   private Browser browser;
   private WebDriver driver;
 
@@ -68,11 +70,19 @@ class ReaderBrowserIT {
     }
     library.chapter(SERIES, "Circus Nights", 2, 5, PUBLISHED.plusSeconds(60));
     library.chapter("tightrope-walker", "Tightrope Walker", 1, 4, PUBLISHED.plusSeconds(3600));
+    library.chapter("tightrope-walker", "Tightrope Walker", 2, 2, PUBLISHED.plusSeconds(3660));
+    library.chapter("tightrope-walker", "Tightrope Walker", 3, 2, PUBLISHED.plusSeconds(3720));
     SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("alice", "alice-password"),
         Account.reader("bob", "bob-password"), Account.reader("erin", "erin-password"),
         Account.reader("frank", "frank-password"), Account.reader("grace", "grace-password"),
-        Account.reader("hugo", "hugo-password"));
-    harness = LauncherHarness.withAdminPassword(data, ADMIN_PASSWORD).startStandard(Mode.ALL);
+        Account.reader("hugo", "hugo-password"), Account.reader("ines", "ines-password"));
+    mangaupdates.logInAccepts("ines-mu", "ines's mu password", "mu-session-of-ines", 91).profile(91, "ines-on-mu")
+        .searchFinds("Tightrope Walker", new MangaUpdatesFake.Series(55, "Tightrope Walker", "2019", "Manga"))
+        .notListed(55).acceptsSaves();
+    harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
+        .put("initialAdminPassword", ADMIN_PASSWORD).put("trackers", new JsonObject().put("mangaupdates",
+            new JsonObject().put("enabled", true).put("apiUrl", mangaupdates.baseUrl())
+                .put("requestsPerMinute", 600)))).encode()).startStandard(Mode.ALL);
     browser = new Browser();
     driver = browser.driver();
   }
@@ -93,6 +103,7 @@ class ReaderBrowserIT {
   @AfterAll
   void stopProduct() throws Exception {
     Browser.closeAll(browser, harness);
+    mangaupdates.close();
   }
 
   private WebDriverWait waiting() {
@@ -309,6 +320,39 @@ class ReaderBrowserIT {
     tapAt(0.15);
     waitForPage(2);
     browser.screenshot("reader-phone");
+  }
+
+  @Test
+  void aReaderSignsInToMangaUpdatesLinksASeriesBySearchAndChapterThreeReadHereBecomesProgressThree() {
+    logIn("ines", "ines-password");
+    driver.get(harness.url("/profile.html"));
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("tracker-sign-in-mangaupdates"))).click();
+    waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("tracker-username-mangaupdates")))
+        .sendKeys("ines-mu");
+    driver.findElement(By.id("tracker-password-mangaupdates")).sendKeys("ines's mu password");
+    driver.findElement(By.cssSelector("#tracker-login-row-mangaupdates button[type=submit]")).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(
+        By.cssSelector("tr.tracker-row[data-tracker='mangaupdates'] td.tracker-state"), "ines-on-mu"));
+
+    driver.get(harness.url("/series.html?id=tightrope-walker"));
+    waiting().until(ExpectedConditions.elementToBeClickable(By.id("trackers-toggle"))).click();
+    waiting().until(ExpectedConditions.attributeToBe(By.id("tracker-search-input-mangaupdates"), "value",
+        "Tightrope Walker"));
+    driver.findElement(By.cssSelector("#tracker-card-mangaupdates .tracker-search-button")).click();
+    waiting().until(ExpectedConditions.elementToBeClickable(
+        By.cssSelector("#tracker-results-mangaupdates button.tracker-link-button[data-remote-id='55']"))).click();
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.id("tracker-unlink-mangaupdates")));
+
+    driver.get(harness.url("/read.html?series=tightrope-walker&chapter=chapter-0003"));
+    waitForPage(1);
+    driver.findElement(By.tagName("body")).sendKeys(Keys.END);
+    waitForPage(2);
+    waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-saved-page", "2"));
+
+    org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20))
+        .until(() -> mangaupdates.savedProgress(55).equals(java.util.List.of(3)));
+    org.awaitility.Awaitility.await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5))
+        .until(() -> mangaupdates.savedProgress(55).size() == 1);
   }
 
   /** Taps the reader at a fraction of the viewport's width, halfway down. */
