@@ -186,6 +186,31 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void trackersAreOffByDefaultTheirSecretsComeFromTheEnvironmentAndBadValuesAreNamed() throws Exception {
+    assertThat(loadFile("{}").reader().trackers().anyEnabled()).isFalse();
+    Path file = dir.resolve("trackers.json");
+    Files.writeString(file, "{\"reader\": {\"trackers\": {\"publicUrl\": \"https://manga.example.org/\", "
+        + "\"anilist\": {\"clientId\": \"4242\"}}}}");
+    io.mangacircus.reader.TrackersConfig trackers = loader.load(Optional.of(file),
+        Map.of("MANGACIRCUS_ANILIST_CLIENT_SECRET", "from-the-environment"), CommandLineOverrides.none()).reader()
+        .trackers();
+    assertThat(trackers.anilist().enabled()).as("a client id enables a tracker").isTrue();
+    assertThat(trackers.anilist().clientSecret()).isEqualTo("from-the-environment");
+    assertThat(trackers.publicUrl()).isEqualTo("https://manga.example.org");
+    assertThat(trackers.mangaupdates().enabled()).isFalse();
+    assertThat(trackers.toString()).doesNotContain("from-the-environment");
+
+    assertKey(catchThrowable("{\"reader\": {\"trackers\": {\"anilist\": {\"clientId\": \"4242\"}}}}"),
+        "reader.trackers.publicUrl");
+    assertKey(catchThrowable("{\"reader\": {\"trackers\": {\"kitsu\": {\"enabled\": true}}}}"),
+        "reader.trackers.kitsu.clientId");
+    assertKey(catchThrowable("{\"reader\": {\"trackers\": {\"mangaupdates\": {\"enabled\": true, "
+        + "\"requestsPerMinute\": 0}}}}"), "reader.trackers.mangaupdates.requestsPerMinute");
+    assertKey(catchThrowable("{\"reader\": {\"trackers\": {\"mangaupdates\": {\"enabled\": true, "
+        + "\"apiUrl\": \"api.mangaupdates.com\"}}}}"), "reader.trackers.mangaupdates.apiUrl");
+  }
+
+  @Test
   void anHtmlSourceIsCheckedWithItsDefinitionAtLoadTime() throws Exception {
     MangaCircusConfig config = loadFile("{\"scraper\": {\"sources\": {\"mangapill\": {\"type\": \"html\", "
         + "\"options\": {\"definition\": \"classpath:/sources/mangapill.json\"}}}}}");
