@@ -257,7 +257,7 @@ public final class TrackerAccountRoutes {
       ApiReplies.error(ctx, 400, "bad_request", "search with ?q= and 1 to " + MAX_QUERY + " characters");
       return;
     }
-    vertx.executeBlocking(() -> accounts.tokens(session.userId(), client.get().id()))
+    accounts.current(vertx, session.userId(), client.get())
         .compose(tokens -> tokens.isEmpty()
             ? Future.failedFuture(new TrackerFailure(client.get().id(), TrackerFailure.Kind.SIGN_IN_AGAIN,
                 "sign in to " + client.get().name() + " first"))

@@ -45,6 +45,26 @@ public final class TrackerAccounts {
     return Optional.of(tokens(account.get()));
   }
 
+  /**
+   * The user's tokens on a tracker for a request made now: renewed first when they expire soon and the tracker can
+   * renew them (the renewal sealed and kept). Empty when not signed in. Runs the blocking parts on a worker.
+   */
+  public io.vertx.core.Future<Optional<TrackerTokens>> current(io.vertx.core.Vertx vertx, long userId,
+      TrackerClient client) {
+    return vertx.executeBlocking(() -> tokens(userId, client.id())).compose(found -> {
+      if (found.isEmpty() || !found.get().expiresSoon(clock.instant()) || found.get().refresh() == null) {
+        return io.vertx.core.Future.succeededFuture(found);
+      }
+      return client.refresh(found.get()).compose(renewed -> vertx.executeBlocking(() -> {
+        TrackerAccount account = store.account(userId, client.id()).orElseThrow();
+        store.saveAccount(new TrackerAccount(userId, client.id(), vault.seal(userId, client.id(), renewed.access()),
+            renewed.refresh() == null ? account.sealedRefresh() : vault.seal(userId, client.id(), renewed.refresh()),
+            renewed.expiresAt(), account.accountId(), account.accountName(), false, "", clock.instant()));
+        return Optional.of(renewed);
+      }));
+    });
+  }
+
   /** A stored account's tokens, opened. */
   public TrackerTokens tokens(TrackerAccount account) {
     return new TrackerTokens(vault.open(account.userId(), account.tracker(), account.sealedAccess()),

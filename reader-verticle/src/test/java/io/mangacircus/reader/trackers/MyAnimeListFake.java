@@ -56,6 +56,8 @@ public final class MyAnimeListFake implements AutoCloseable {
   private StubMapping wrongToken;
   private String token;
 
+  private int expiresIn = 3600;
+
   public MyAnimeListFake() {
     server.start();
     refusals();
@@ -78,6 +80,12 @@ public final class MyAnimeListFake implements AutoCloseable {
   /** The access token the fake accepts now. */
   public String token() {
     return token;
+  }
+
+  /** Tokens issued from the next sign-in or renewal stubbed on last {@code seconds} (the docs' hour unless set). */
+  public MyAnimeListFake tokensLast(int seconds) {
+    this.expiresIn = seconds;
+    return this;
   }
 
   /**
@@ -325,8 +333,8 @@ public final class MyAnimeListFake implements AutoCloseable {
     return new JsonObject().put("error", error).put("message", message);
   }
 
-  private static ResponseDefinitionBuilder tokens(String access, String refresh) {
-    return json(200, new JsonObject().put("token_type", "Bearer").put("expires_in", 3600)
+  private ResponseDefinitionBuilder tokens(String access, String refresh) {
+    return json(200, new JsonObject().put("token_type", "Bearer").put("expires_in", expiresIn)
         .put("access_token", access).put("refresh_token", refresh));
   }
 

@@ -40,9 +40,11 @@ class TrackerSignInRoutesTest {
 
   private final AniListFake anilist = new AniListFake();
   private final MangaUpdatesFake mangaupdates = new MangaUpdatesFake();
+  private final MyAnimeListFake mal = new MyAnimeListFake();
   private ReaderUnderTest reader;
   private ReaderUnderTest.Session ayako;
   private ReaderUnderTest.Session bruno;
+  private ReaderUnderTest.Session chiara;
 
   @BeforeAll
   void start() throws Exception {
@@ -50,13 +52,19 @@ class TrackerSignInRoutesTest {
     anilist.signInAccepts("good-code", "anilist-token-of-ayako").viewer(101, "ayako-on-anilist")
         .notListed(30013, 12).acceptsSaves();
     mangaupdates.logInAccepts("bruno-mu", "bruno's password", "mu-session-of-bruno", 77).profile(77, "bruno-on-mu");
-    reader = ReaderUnderTest.withTrackers(data, new TrackersConfig(PUBLIC_URL, fast(anilist.config()), null,
-        fast(mangaupdates.config()), null));
+    // MyAnimeList's access tokens last an hour; these one minute, inside the five minutes before expiry when the
+    // reader renews them.
+    mal.tokensLast(60).signInAccepts("chiara-code", "mal-short-lived").viewer(303, "chiara-on-mal")
+        .searchFinds(2, "Moonlit", "Moonlit", "manga", 40, "2015-04-01");
+    reader = ReaderUnderTest.withTrackers(data, new TrackersConfig(PUBLIC_URL, fast(anilist.config()),
+        fast(mal.config()), fast(mangaupdates.config()), null));
     ReaderUnderTest.Session admin = reader.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
     reader.createReader(admin, "ayako", "ayako-password-1");
     reader.createReader(admin, "bruno", "bruno-password-1");
+    reader.createReader(admin, "chiara", "chiara-password-1");
     ayako = reader.login("ayako", "ayako-password-1");
     bruno = reader.login("bruno", "bruno-password-1");
+    chiara = reader.login("chiara", "chiara-password-1");
   }
 
   /** A tracker paced at 600 requests a minute, so that the tests wait for the reader, not for the pace. */
@@ -70,6 +78,7 @@ class TrackerSignInRoutesTest {
     reader.close();
     anilist.close();
     mangaupdates.close();
+    mal.close();
   }
 
   private HttpResponse<String> call(ReaderUnderTest.Session session, String method, String path, String body)
@@ -130,6 +139,29 @@ class TrackerSignInRoutesTest {
     HttpResponse<String> again = callback("good-code", asked.get("state"));
     assertThat(again.statusCode()).as("a state is used once").isEqualTo(400);
     assertThat(anilist.requestCount()).isEqualTo(before);
+  }
+
+  @Test
+  void aSearchWithATokenAboutToExpireRenewsItFirstAndKeepsTheRenewal() throws Exception {
+    HttpResponse<String> started = call(chiara, "POST", "/api/me/trackers/myanimelist/authorize", "{}");
+    String state = query(new JsonObject(started.body()).getString("url")).get("state");
+    HttpResponse<String> back = reader.text(reader.get("/api/trackers/myanimelist/callback?code=chiara-code&state="
+        + state));
+    assertThat(back.headers().firstValue("Location")).as(back.body()).hasValue(
+        "/profile.html?tracker=myanimelist&signedIn=1");
+    mal.tokensLast(3600).refreshAccepts("mal-short-lived-refresh", "mal-renewed");
+
+    HttpResponse<String> found = call(chiara, "GET", "/api/me/trackers/myanimelist/search?q=Moonlit", null);
+    HttpResponse<String> again = call(chiara, "GET", "/api/me/trackers/myanimelist/search?q=Moonlit", null);
+
+    assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
+    assertThat(new JsonObject(found.body()).getJsonArray("results").getJsonObject(0).getString("remoteId"))
+        .isEqualTo("2");
+    assertThat(again.statusCode()).as("the renewal was kept: " + again.body()).isEqualTo(200);
+    assertThat(mal.events().stream().filter(e -> e.getRequest().getUrl().endsWith("/token")
+        && e.getRequest().getBodyAsString().contains("grant_type=refresh_token")).count())
+        .as("renewed once, then the renewed token used").isEqualTo(1);
+    assertThat(found.body() + again.body()).doesNotContain("mal-renewed").doesNotContain("mal-short-lived");
   }
 
   @Test
