@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A tracker update of the real jar across a SIGKILL: requested while the tracker is down, kept in {@code reader.db},
- * delivered once by the next start; no token or password in the log or {@code /metrics}.
+ * delivered once by the next start; a sign-in the tracker stops taking told to its user at their own alert target; no
+ * token or password in the log, {@code /metrics} or the notice.
  */
 @Tag("process") @Tag("realtime")
 class TrackerProcessIT {
@@ -53,6 +54,11 @@ class TrackerProcessIT {
     return process;
   }
 
+  private List<com.github.tomakehurst.wiremock.verification.LoggedRequest> hooks() {
+    return mangaupdates.server().findAll(com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(
+        com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/hook/admin")));
+  }
+
   private static JsonObject link(ReaderSession session) {
     HttpResponse<String> answer = session.get("/api/series/moonlit/trackers");
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
@@ -70,6 +76,8 @@ class TrackerProcessIT {
     Path conf = work.resolve("trackers.json");
     Files.writeString(conf, new JsonObject()
         .put("metrics", new JsonObject().put("token", METRICS_TOKEN))
+        .put("notifications", new JsonObject().put("readerAlertAllowedHosts", new io.vertx.core.json.JsonArray()
+            .add("127.0.0.1")))
         .put("reader", new JsonObject().put("trackers", new JsonObject().put("mangaupdates", new JsonObject()
             .put("enabled", true).put("apiUrl", mangaupdates.baseUrl()).put("requestsPerMinute", 600))))
         .encode());
@@ -108,7 +116,27 @@ class TrackerProcessIT {
     String metrics = HttpProbe.get(port, "/metrics", METRICS_TOKEN).body();
     assertThat(metrics).contains("mc_tracker_updates_total{outcome=\"delivered\",tracker=\"mangaupdates\"}")
         .contains("mc_tracker_pending{tracker=\"mangaupdates\"} 0.0");
-    for (String text : List.of(first.output(), second.output(), metrics)) {
+    // MangaUpdates stops taking the session: the sign-in turns "needs sign-in again", the reading waits, and the user
+    // is told once at their own alert target.
+    mangaupdates.server().stubFor(com.github.tomakehurst.wiremock.client.WireMock.post(
+        com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/hook/admin"))
+        .willReturn(com.github.tomakehurst.wiremock.client.WireMock.ok()));
+    ReaderSession again = ReaderSession.login(port, "admin", ADMIN_PASSWORD);
+    HttpResponse<String> target = again.put("/api/me/alerts/target", new JsonObject().put("type", "webhook")
+        .put("url", "http://127.0.0.1:" + mangaupdates.server().port() + "/hook/admin"));
+    assertThat(target.statusCode()).as(target.body()).isEqualTo(200);
+    mangaupdates.revoked();
+    assertThat(again.put("/api/progress/moonlit", new JsonObject().put("chapter", "chapter-0003").put("page", 2))
+        .statusCode()).isEqualTo(200);
+    await().atMost(Duration.ofSeconds(30)).until(() -> new JsonObject(again.get("/api/me/trackers").body())
+        .getJsonArray("trackers").getJsonObject(0).getBoolean("needsSignIn"));
+    await().atMost(Duration.ofSeconds(30)).until(() -> hooks().size() == 1);
+    JsonObject notice = new JsonObject(hooks().get(0).getBodyAsString());
+    assertThat(notice.getString("kind")).isEqualTo("account");
+    assertThat(notice.getString("title")).isEqualTo("Sign in to MangaUpdates again");
+    assertThat(link(again).getBoolean("pending")).as("the reading waits for the next sign-in").isTrue();
+
+    for (String text : List.of(first.output(), second.output(), metrics, notice.encode())) {
       assertThat(text).doesNotContain(SESSION_TOKEN).doesNotContain(MU_PASSWORD);
     }
   }
