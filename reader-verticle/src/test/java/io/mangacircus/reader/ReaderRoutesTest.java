@@ -53,7 +53,9 @@ class ReaderRoutesTest {
       Map.entry("titleId", "t-1"), Map.entry("coverId", "cov-1"));
 
   /** Open without a session. */
-  private static final Set<String> PUBLIC = Set.of("POST /api/login", "GET /api/system/info");
+  private static final Set<String> PUBLIC = Set.of("POST /api/login", "GET /api/system/info",
+      // A tracker sends the browser back without the session cookie (SameSite=Strict); its state names the user.
+      "GET /api/trackers/:tracker/callback");
 
   /** Admin routes outside {@code /api/admin/}. */
   private static final Set<String> ADMIN_ELSEWHERE = Set.of("POST /api/system/shutdown");

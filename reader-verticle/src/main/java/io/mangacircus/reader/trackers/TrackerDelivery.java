@@ -116,7 +116,7 @@ public final class TrackerDelivery {
         runAgain = false;
       }
       if (result.failed()) {
-        LOG.warn("[READER] tracker outbox run failed, its updates stay pending: {}", result.cause().toString());
+        LOG.warn("[TRACKERS] tracker outbox run failed, its updates stay pending: {}", result.cause().toString());
       }
       done.handle(result);
       if (again) {
@@ -149,7 +149,7 @@ public final class TrackerDelivery {
       }
       return renewed(ready).compose(this::sync).recover(e -> vertx.executeBlocking(() -> failed(ready, e)));
     }).otherwise(e -> {
-      LOG.warn("[READER] tracker update of user {} on {} for series {} could not be handled, it stays pending: {}",
+      LOG.warn("[TRACKERS] tracker update of user {} on {} for series {} could not be handled, it stays pending: {}",
           update.userId(), update.tracker(), update.series(), e.toString());
       return false;
     });
@@ -283,7 +283,7 @@ public final class TrackerDelivery {
     if (!(e instanceof TrackerFailure failure)) {
       // Our own fault (a bug or the disk), not the tracker's: this update waits, the tracker's others go on.
       String what = redact(e.getClass().getSimpleName() + ": " + e.getMessage(), ready.tokens());
-      LOG.warn("[READER] tracker update of user {} on {} for series {} failed, tried again later: {}",
+      LOG.warn("[TRACKERS] tracker update of user {} on {} for series {} failed, tried again later: {}",
           update.userId(), tracker, update.series(), what);
       store.postpone(update.userId(), tracker, update.series(), now.plus(TrackerBackoff.unavailable(attempts)),
           attempts, "could not be sent; tried again later");
@@ -291,7 +291,7 @@ public final class TrackerDelivery {
       return false;
     }
     String message = redact(failure.getMessage(), ready.tokens());
-    LOG.info("[READER] tracker update of user {} on {} for series {}: {} ({})", update.userId(), tracker,
+    LOG.info("[TRACKERS] tracker update of user {} on {} for series {}: {} ({})", update.userId(), tracker,
         update.series(), failure.kind(), message);
     switch (failure.kind()) {
       case RATE_LIMITED -> {
@@ -339,7 +339,7 @@ public final class TrackerDelivery {
       throw new IllegalStateException("cannot mark user " + account.userId() + "'s " + account.tracker()
           + " sign-in as needing renewal: " + e.getMessage(), e);
     }
-    LOG.info("[READER] user {}'s sign-in on {} needs renewing; their updates wait for it", account.userId(),
+    LOG.info("[TRACKERS] user {}'s sign-in on {} needs renewing; their updates wait for it", account.userId(),
         account.tracker());
     notices.signInNeeded(account.userId(), account.tracker(), why);
   }

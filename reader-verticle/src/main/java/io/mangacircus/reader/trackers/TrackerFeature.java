@@ -52,12 +52,21 @@ public final class TrackerFeature {
     SourceTrackerIds sourceIds = new SourceTrackerIds(files);
     TrackerLinkReplies replies = new TrackerLinkReplies(stores.trackers(), files);
     ProgressRecorder recorder = new ProgressRecorder(files, progress, clock);
-    if (!config.anyEnabled()) {
+    TrackerTokenVault vault = null;
+    if (config.anyEnabled()) {
+      try {
+        vault = new TrackerTokenVault(dataDir);
+      } catch (TrackerTokenVault.KeyFileRefused e) {
+        // The tokens sealed with that key would be lost with it: the file is left as it is and trackers wait for the
+        // operator, while the rest of the reader serves.
+        LOG.error("[TRACKERS] trackers are off until this is repaired: {}", e.getMessage());
+      }
+    }
+    if (vault == null) {
       return new TrackerFeature(new TrackerAccountRoutes(vertx, Map.of(), stores.trackers(), null,
           new OAuthSignIns(clock), config.publicUrl(), replies), new TrackerLinkRoutes(vertx, Map.of(),
           stores.trackers(), files, sourceIds, recorder, replies, clock, () -> { }), null, null);
     }
-    TrackerTokenVault vault = new TrackerTokenVault(dataDir);
     WebClient web = WebClient.create(vertx, new WebClientOptions().setUserAgent("MangaCircus")
         .setConnectTimeout(10_000).setFollowRedirects(false));
     Map<String, TrackerClient> clients = TrackerClients.of(web, config, clock);

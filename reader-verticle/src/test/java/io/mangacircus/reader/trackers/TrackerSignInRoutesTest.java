@@ -241,4 +241,23 @@ class TrackerSignInRoutesTest {
       assertThat(other.resolve("tracker-key")).doesNotExist();
     }
   }
+
+  @Test
+  void aKeyFileOthersMayReadTurnsTrackersOffLeavesItAsItIsAndTheReaderServes(@TempDir Path other) throws Exception {
+    Path key = other.resolve("tracker-key");
+    byte[] kept = new byte[32];
+    java.util.Arrays.fill(kept, (byte) 7);
+    Files.write(key, kept);
+    Files.setPosixFilePermissions(key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+
+    try (ReaderUnderTest refused = ReaderUnderTest.withTrackers(other, new TrackersConfig(null, null, null,
+        fast(mangaupdates.config()), null))) {
+      ReaderUnderTest.Session admin = refused.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
+      HttpResponse<String> list = refused.text(as(admin, refused.get("/api/me/trackers")));
+
+      assertThat(list.statusCode()).isEqualTo(200);
+      assertThat(new JsonObject(list.body()).getJsonArray("trackers")).isEmpty();
+      assertThat(Files.readAllBytes(key)).isEqualTo(kept);
+    }
+  }
 }
