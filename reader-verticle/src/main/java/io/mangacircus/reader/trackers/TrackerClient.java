@@ -44,7 +44,8 @@ public interface TrackerClient {
 
   /**
    * The tracker's id for a series from the id a source gave for it (MangaDex's {@code links}): the same id when it is
-   * already the tracker's, else looked up (a Kitsu slug, a MangaUpdates base-36 id). Fails with
+   * already the tracker's, else looked up (a Kitsu slug, a MangaUpdates base-36 id). {@code tokens} may be null: an
+   * automatic link is made before any request in the user's name, so the look-up needs no sign-in. Fails with
    * {@link TrackerFailure.Kind#REFUSED} when it names nothing.
    */
   default Future<String> remoteId(TrackerTokens tokens, String sourceLinkId) {
