@@ -10,6 +10,7 @@ import io.mangacircus.reader.accounts.AccountsGate;
 import io.mangacircus.reader.accounts.AccountRoutes;
 import io.mangacircus.reader.accounts.AdminPageGuard;
 import io.mangacircus.reader.accounts.AppPasswordRoutes;
+import io.mangacircus.reader.accounts.OwnPasswordRoutes;
 import io.mangacircus.reader.accounts.UserAdminRoutes;
 import io.mangacircus.reader.catalog.CatalogRoutes;
 import io.mangacircus.reader.catalog.CatalogStore;
@@ -29,6 +30,7 @@ import io.mangacircus.reader.opds.OpdsRoutes;
 import io.mangacircus.reader.pages.PageRoutes;
 import io.mangacircus.reader.progress.ProgressRecorder;
 import io.mangacircus.reader.progress.ProgressRoutes;
+import io.mangacircus.reader.progress.ReadingSettingsRoutes;
 import io.mangacircus.reader.admin.ConsoleBridge;
 import io.mangacircus.reader.alerts.ChapterAlerts;
 import io.mangacircus.reader.admin.NotificationRoutes;
@@ -259,6 +261,8 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/*").subRouter(new AccountRoutes(vertx, stores.users(), stores.sessions(),
         guard, java.time.Duration.ofHours(config.sessionHours()), clock).router());
     router.route("/api/me/app-passwords*").subRouter(new AppPasswordRoutes(vertx, guard.appPasswords()).router());
+    router.route("/api/me/password*").subRouter(new OwnPasswordRoutes(vertx, stores.users(), guard).router());
+    new ReadingSettingsRoutes(vertx, stores.readingSettings(), files, clock).mount(router);
     AccessGuard.publicRoute(router.get("/api/system/info")).handler(this::handleInfo);
     router.route("/api/system/*").subRouter(new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).router());
     router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, stores.users(), guard, clock,

@@ -195,7 +195,8 @@ public final class UserAdminRoutes {
         .orElseThrow();
   }
 
-  private static boolean badPassword(RoutingContext ctx, String password) {
+  /** Answers 400 when {@code password} breaks the rules of every account password (an admin's reset, a user's own). */
+  static boolean badPassword(RoutingContext ctx, String password) {
     if (password.length() < MIN_PASSWORD || password.length() > 1000) {
       ApiReplies.error(ctx, 400, "bad_request", "a password has " + MIN_PASSWORD + " to 1000 characters");
       return true;

@@ -22,10 +22,12 @@ public final class ReaderStores implements AutoCloseable {
   private final KosyncStore kosync;
   private final SeriesMergeStore merges;
   private final TrackerStore trackers;
+  private final ReadingSettingsStore readingSettings;
   private final Closing closing;
 
   public ReaderStores(UserStore users, SessionStore sessions, AppPasswordStore appPasswords, ProgressStore progress,
-      AlertStore alerts, KosyncStore kosync, SeriesMergeStore merges, TrackerStore trackers, Closing closing) {
+      AlertStore alerts, KosyncStore kosync, SeriesMergeStore merges, TrackerStore trackers,
+      ReadingSettingsStore readingSettings, Closing closing) {
     this.users = users;
     this.sessions = sessions;
     this.appPasswords = appPasswords;
@@ -34,6 +36,7 @@ public final class ReaderStores implements AutoCloseable {
     this.kosync = kosync;
     this.merges = merges;
     this.trackers = trackers;
+    this.readingSettings = readingSettings;
     this.closing = closing;
   }
 
@@ -48,7 +51,7 @@ public final class ReaderStores implements AutoCloseable {
     return new ReaderStores(new SqliteUserStore(database), new SqliteSessionStore(database),
         new SqliteAppPasswordStore(database), new CachedProgressStore(new SqliteProgressStore(database)), new SqliteAlertStore(database),
         new SqliteKosyncStore(database), new SqliteSeriesMergeStore(database), new SqliteTrackerStore(database),
-        database::close);
+        new SqliteReadingSettingsStore(database), database::close);
   }
 
   public UserStore users() {
@@ -81,6 +84,10 @@ public final class ReaderStores implements AutoCloseable {
 
   public TrackerStore trackers() {
     return trackers;
+  }
+
+  public ReadingSettingsStore readingSettings() {
+    return readingSettings;
   }
 
   @Override

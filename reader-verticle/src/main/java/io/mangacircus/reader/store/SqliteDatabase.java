@@ -24,7 +24,7 @@ public final class SqliteDatabase implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SqliteDatabase.class);
 
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 11;
+  public static final int SCHEMA = 12;
 
   private static final List<String> MIGRATION_1 = List.of(
       "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
@@ -130,6 +130,18 @@ public final class SqliteDatabase implements AutoCloseable {
       "CREATE INDEX tracker_outbox_due ON tracker_outbox (due_ms)",
       "CREATE TABLE tracker_outbox_version (last INTEGER NOT NULL)",
       "INSERT INTO tracker_outbox_version (last) VALUES (0)");
+
+  /**
+   * How each user reads: per series they chose settings for, and their defaults in the row whose series is empty (no
+   * series id is), so that the settings follow the user from one browser to another.
+   */
+  private static final List<String> MIGRATION_12 = List.of(
+      "CREATE TABLE reading_settings (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+          + " series TEXT NOT NULL, layout TEXT NOT NULL CHECK (layout IN ('single','double','strip','auto')),"
+          + " direction TEXT NOT NULL CHECK (direction IN ('ltr','rtl')),"
+          + " fit TEXT NOT NULL CHECK (fit IN ('width','height','original')),"
+          + " page_offset INTEGER NOT NULL CHECK (page_offset IN (0,1)), crop INTEGER NOT NULL CHECK (crop IN (0,1)),"
+          + " updated_at TEXT NOT NULL, PRIMARY KEY (user_id, series))");
 
   /** Work on the connection, which may fail with the driver's exception. */
   @FunctionalInterface
@@ -250,6 +262,9 @@ public final class SqliteDatabase implements AutoCloseable {
       }
       if (version < 11) {
         migrate(statement, MIGRATION_11, 11);
+      }
+      if (version < 12) {
+        migrate(statement, MIGRATION_12, 12);
       }
     }
   }

@@ -127,6 +127,25 @@ public final class SqliteUserStore implements UserStore {
   }
 
   @Override
+  public boolean changeOwnPassword(long userId, String passwordHash, String keptSessionHash) throws StoreException {
+    return database.transaction(connection -> {
+      try (PreparedStatement update = connection.prepareStatement("UPDATE users SET password_hash = ? WHERE id = ?");
+          PreparedStatement end = connection.prepareStatement(
+              "DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?")) {
+        update.setString(1, passwordHash);
+        update.setLong(2, userId);
+        if (update.executeUpdate() != 1) {
+          return false;
+        }
+        end.setLong(1, userId);
+        end.setString(2, keptSessionHash);
+        end.executeUpdate();
+        return true;
+      }
+    });
+  }
+
+  @Override
   public boolean setDisabled(String username, boolean disabled) throws StoreException {
     return updateUserAndEndSessions("UPDATE users SET disabled = ? WHERE username = ?", disabled ? "1" : "0",
         username);

@@ -34,6 +34,13 @@ public interface UserStore {
   boolean setPassword(String username, String passwordHash, Instant now) throws StoreException;
 
   /**
+   * A user's change of their own password: replaces its hash and ends the user's other sessions, keeping
+   * {@code keptSessionHash} (the session that asked) and the app passwords (revoked one by one on the profile page), in
+   * one step; false when there is no such user.
+   */
+  boolean changeOwnPassword(long userId, String passwordHash, String keptSessionHash) throws StoreException;
+
+  /**
    * Disables or enables a user and ends the user's sessions, in one step. False when there is no such user.
    */
   boolean setDisabled(String username, boolean disabled) throws StoreException;
