@@ -1,7 +1,12 @@
-// Reader page: opens a chapter, turns pages in three modes, remembers mode and fit, saves the reading position.
+// Reader page: opens a chapter, turns pages one or two at a time or in a long strip, keeps the reading settings,
+// saves the reading position.
 import { el, byId, toast, chapterLabel, chapterName } from './dom.js';
 import { getJson, loadSession, seriesPath } from './api.js';
-import { loadPrefs, savePrefs, isMode, isFit } from './reader/prefs.js';
+import { loadSettings, saveSettings, complete, resolveLayout } from './reader/prefs.js';
+import { pairPages, singlePages, spreadIndexOf } from './reader/spreads.js';
+import { ReaderChrome } from './reader/chrome.js';
+import { SettingsBar } from './reader/settings-bar.js';
+import { endNodes } from './reader/end.js';
 import { ProgressSaver } from './reader/progress.js';
 import { Preloader } from './reader/preload.js';
 import { PageView } from './reader/view.js';
@@ -13,17 +18,22 @@ const reader = byId('reader');
 const stage = byId('stage');
 const indicator = byId('page-indicator');
 const slider = byId('page-slider');
-const modeSelect = byId('mode-select');
-const fitSelect = byId('fit-select');
 const chapterSelect = byId('chapter-select');
 const prevButton = byId('prev-chapter');
 const nextButton = byId('next-chapter');
 const backLink = byId('back-link');
 
-const state = { chapter: null, page: 0, mode: 'ltr', fit: 'width', loading: false, seriesTitle: '' };
+// settings: what the user chose; layout: what is drawn ('auto' resolved); spreads: the pages shown together in the
+// paged layouts (one page each in 'single'); atEnd: the paged end screen is shown after the last spread.
+const state = {
+  chapter: null, page: 0, settings: complete({}), layout: 'single', spreads: [], spread: 0, atEnd: false,
+  sizes: [], loading: false, seriesTitle: '',
+};
 const chapterCache = new Map();
 const preloader = new Preloader();
 const view = new PageView(stage, { onStripPage: (page) => setPage(page, { fromView: true }) });
+const chrome = new ReaderChrome(reader, { onPage: (page) => setPage(page) });
+const bar = new SettingsBar(reader, { onChange: (patch) => change(patch) });
 let progress = null;
 let openSeq = 0;
 
@@ -44,8 +54,7 @@ async function main() {
     return;
   }
   backLink.href = seriesUrl();
-  const prefs = loadPrefs(seriesId);
-  applyPrefs(prefs.mode, prefs.fit);
+  const settings = loadSettings(seriesId).catch(() => ({ settings: complete({}) }));
   progress = new ProgressSaver(seriesId, {
     onSaved: ({ chapter, page }) => {
       if (state.chapter && chapter === state.chapter.id) reader.dataset.savedPage = String(page);
@@ -55,10 +64,12 @@ async function main() {
     },
   });
   bindControls();
-  bindInput(stage, () => state.mode, {
+  bindInput(stage, () => (state.layout === 'strip' ? 'strip' : state.settings.direction), {
     forward, backward, first: () => setPage(1), last: () => setPage(pageCount()), back: leave,
-    toggleBars: () => reader.classList.toggle('bars-hidden'),
-    scroll: (fraction) => view.scrollByFraction(fraction),
+    scroll: (fraction) => view.scrollByFraction(fraction), ...bar.keys(), ...chrome.keys(),
+  });
+  window.addEventListener('resize', () => {
+    if (state.settings.layout === 'auto' && resolveLayout('auto') !== state.layout) redraw();
   });
   window.addEventListener('pagehide', () => progress.flush({ now: true }));
   document.addEventListener('visibilitychange', () => {
@@ -85,32 +96,43 @@ async function main() {
     chapterId = saved ? saved.id : chapters[0].id;
     if (saved && start == null) start = info.progress.page;
   }
+  applySettings((await settings).settings);
+  bar.ready();
   await openChapter(chapterId, start, { first: true });
 }
 
-function applyPrefs(mode, fit) {
-  state.mode = isMode(mode) ? mode : 'ltr';
-  state.fit = isFit(fit) ? fit : 'width';
-  reader.dataset.mode = state.mode;
-  reader.dataset.fit = state.fit;
-  modeSelect.value = state.mode;
-  fitSelect.value = state.fit;
-  slider.dir = state.mode === 'rtl' ? 'rtl' : 'ltr';
+function applySettings(settings) {
+  state.settings = complete(settings);
+  state.layout = resolveLayout(state.settings.layout);
+  bar.show(state.settings, state.layout);
+  view.direction = state.settings.direction;
+}
+
+/** A settings change from a control or a key: applied, redrawn where it matters, kept for the series. */
+function change(patch) {
+  const before = { ...state.settings, drawn: state.layout };
+  applySettings({ ...state.settings, ...patch });
+  saveSettings(seriesId, state.settings).then((result) => { reader.dataset.settingsSaved = result.saved; });
+  if (!state.chapter) return;
+  if (before.drawn !== state.layout || (state.layout === 'double' && before.offset !== state.settings.offset)) {
+    redraw();
+  } else if (before.crop !== state.settings.crop) {
+    view.setCrop(state.settings.crop);
+  }
+}
+
+/** Draws the open chapter again in the current layout, at the same page. */
+function redraw() {
+  if (!state.chapter) return;
+  state.layout = resolveLayout(state.settings.layout);
+  bar.show(state.settings, state.layout);
+  const page = state.page || 1;
+  draw(state.chapter, page);
+  state.page = 0;
+  setPage(page, { fromView: state.layout === 'strip', save: false });
 }
 
 function bindControls() {
-  modeSelect.addEventListener('change', () => {
-    modeSelect.blur();
-    applyPrefs(modeSelect.value, state.fit);
-    savePrefs(seriesId, { mode: state.mode, fit: state.fit });
-    if (state.chapter) view.render(state.chapter.pages, state.mode, state.page, endOfChapter(state.chapter));
-  });
-  fitSelect.addEventListener('change', () => {
-    fitSelect.blur();
-    applyPrefs(state.mode, fitSelect.value);
-    savePrefs(seriesId, { mode: state.mode, fit: state.fit });
-    if (state.chapter) view.show(state.page);
-  });
   chapterSelect.addEventListener('change', () => {
     chapterSelect.blur();
     if (state.chapter && chapterSelect.value !== state.chapter.id) openChapter(chapterSelect.value, null, { announce: true });
@@ -189,23 +211,89 @@ async function openChapter(chapterId, start, { first = false, announce = false }
   }
   drawChapterInfo(chapter);
   slider.max = String(count);
-  view.render(chapter.pages, state.mode, page, endOfChapter(chapter));
+  chrome.drawThumbs(chapter.pages);
+  draw(chapter, page);
   state.page = 0;
   // Opening the reader is not reading yet: the position is saved once the page changes (or on a chapter change).
   setPage(page, { fromView: true, save: !first });
   if (announce) toast(chapterName(chapter));
 }
 
-/** Makes `page` the current page: attributes, indicator, address, saved position, preloading. */
+/** Draws a chapter in the current layout; in the double layout the pairing follows the pages' sizes as they load. */
+function draw(chapter, page) {
+  const count = chapter.pages.length;
+  state.atEnd = false;
+  state.sizes = new Array(count).fill(null);
+  state.spreads = state.layout === 'double' ? pairPages(state.sizes, state.settings.offset) : singlePages(count);
+  reader.dataset.spreads = spreadList();
+  delete reader.dataset.end;
+  view.render(chapter.pages, state.layout === 'strip' ? 'strip' : 'paged', page, endOfChapter(chapter),
+    { crop: state.settings.crop });
+  if (state.layout !== 'double') return;
+  let queued = false;
+  preloader.measure(chapter.pages, (index, width, height) => {
+    if (state.chapter !== chapter || state.layout !== 'double') return;
+    state.sizes[index] = { width, height };
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      repair(chapter);
+    });
+  });
+}
+
+/** Pairs the pages again once more sizes are known, keeping the page in view. */
+function repair(chapter) {
+  if (state.chapter !== chapter || state.layout !== 'double') return;
+  const spreads = pairPages(state.sizes, state.settings.offset);
+  const before = spreadList();
+  state.spreads = spreads;
+  reader.dataset.spreads = spreadList();
+  if (before === reader.dataset.spreads || state.atEnd) return;
+  const shown = state.spreads[spreadIndexOf(state.spreads, view.current || state.page)];
+  showSpreadOf(shown[0], { save: false });
+}
+
+const spreadList = () => state.spreads.map((pages) => pages.join('-')).join(' ');
+
+/** Makes `page` the current page: its spread shown, attributes, indicator, address, saved position, preloading. */
 function setPage(page, { fromView = false, save = true } = {}) {
   if (!state.chapter) return;
   const count = pageCount();
   const target = Math.min(Math.max(1, Math.round(page) || 1), count);
-  if (!fromView) view.show(target);
+  if (state.layout === 'strip') {
+    if (!fromView) view.show(target);
+    record(target, [target], save);
+  } else {
+    showSpreadOf(target, { save });
+  }
+}
+
+/**
+ * Shows the spread holding `page`. The position recorded is the spread's first page, or its last page for the last
+ * spread, so that reaching the end of a chapter in two-page mode still marks it read.
+ */
+function showSpreadOf(page, { save = true } = {}) {
+  const index = spreadIndexOf(state.spreads, page);
+  const pages = state.spreads[index];
+  const last = index === state.spreads.length - 1;
+  state.spread = index;
+  state.atEnd = false;
+  delete reader.dataset.end;
+  view.showSpread(pages);
+  reader.dataset.spread = pages.join('-');
+  record(last ? pages[pages.length - 1] : pages[0], pages, save);
+}
+
+function record(target, pages, save) {
+  const count = pageCount();
+  const label = pages.length > 1 ? `${pages[0]}–${pages[pages.length - 1]} / ${count}` : `${target} / ${count}`;
+  indicator.textContent = label;
+  chrome.showing(pages, count, label);
   if (target === state.page) return;
   state.page = target;
   reader.dataset.page = String(target);
-  indicator.textContent = `${target} / ${count}`;
   slider.value = String(target);
   const query = new URLSearchParams({ series: seriesId, chapter: state.chapter.id, page: String(target) });
   history.replaceState(null, '', `/read.html?${query}`);
@@ -213,18 +301,47 @@ function setPage(page, { fromView = false, save = true } = {}) {
   preload();
 }
 
+/** The paged end screen: the chapter is done; the next one, or word that there is none yet. */
+function showEnd() {
+  state.atEnd = true;
+  reader.dataset.end = state.chapter.next ? 'next' : 'none';
+  view.showEnd(endOfChapter(state.chapter));
+  indicator.textContent = 'End';
+  chrome.showing([], pageCount(), 'End');
+}
+
 function forward() {
   if (state.loading || !state.chapter) return;
-  if (state.page < pageCount()) setPage(state.page + 1);
-  else if (state.chapter.next) openChapter(state.chapter.next, 1, { announce: true });
-  else toast('That was the last chapter.');
+  if (state.layout === 'strip') {
+    if (state.page < pageCount()) setPage(state.page + 1);
+    else nextChapter();
+  } else if (state.atEnd) {
+    nextChapter();
+  } else if (state.spread < state.spreads.length - 1) {
+    showSpreadOf(state.spreads[state.spread + 1][0]);
+  } else {
+    showEnd();
+  }
+}
+
+function nextChapter() {
+  if (state.chapter.next) openChapter(state.chapter.next, 1, { announce: true });
+  else toast('There is no next chapter yet: you are up to date.');
 }
 
 function backward() {
   if (state.loading || !state.chapter) return;
-  if (state.page > 1) setPage(state.page - 1);
-  else if (state.chapter.previous) openChapter(state.chapter.previous, 'last', { announce: true });
-  else toast('This is the first page of the first chapter.');
+  if (state.layout !== 'strip' && state.atEnd) {
+    showSpreadOf(state.spreads[state.spreads.length - 1][0], { save: false });
+  } else if (state.layout !== 'strip' && state.spread > 0) {
+    showSpreadOf(state.spreads[state.spread - 1][0]);
+  } else if (state.layout === 'strip' && state.page > 1) {
+    setPage(state.page - 1);
+  } else if (state.chapter.previous) {
+    openChapter(state.chapter.previous, 'last', { announce: true });
+  } else {
+    toast('This is the first page of the first chapter.');
+  }
 }
 
 /** The next four pages, and near the end the first pages of the next chapter. */
@@ -266,18 +383,8 @@ function drawChapterSelect(info) {
   if (state.chapter) chapterSelect.value = state.chapter.id;
 }
 
-/** What the long strip shows after the last page. */
 function endOfChapter(chapter) {
-  if (!chapter.next) {
-    return [el('p', { text: `End of ${chapterName(chapter)}. You are up to date.` }),
-      el('a', { class: 'button', href: seriesUrl(), text: 'Back to the series' })];
-  }
-  const button = el('button', { type: 'button', class: 'primary', text: 'Next chapter »' });
-  button.addEventListener('click', () => {
-    button.blur();
-    openChapter(chapter.next, 1, { announce: true });
-  });
-  return [el('p', { text: `End of ${chapterName(chapter)}` }), button];
+  return endNodes(chapter, seriesUrl(), () => openChapter(chapter.next, 1, { announce: true }));
 }
 
 function showMessage(title, text, withBack = false) {

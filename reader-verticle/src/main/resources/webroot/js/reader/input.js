@@ -6,6 +6,17 @@ const SWIPE_MIN_PX = 50;
 const compact = window.matchMedia('(max-width: 760px), (pointer: coarse)');
 const SWIPE_MAX_MS = 1000;
 
+/** The letter keys and the action each one calls. */
+const LETTERS = {
+  d: 'double', o: 'offset', r: 'direction', s: 'strip', c: 'crop', f: 'fullscreen', h: 'toggleBars', t: 'thumbs',
+  '?': 'help',
+};
+
+/** True while the page is pinch-zoomed: then a swipe pans the zoomed page and a tap does not turn it. */
+function zoomed() {
+  return Boolean(window.visualViewport && window.visualViewport.scale > 1.01);
+}
+
 /** True for controls that need the keys themselves (text fields, selects, sliders). */
 function wantsKeys(target) {
   if (!(target instanceof Element)) return false;
@@ -15,7 +26,8 @@ function wantsKeys(target) {
 /**
  * @param stage the element holding the pages
  * @param mode () => 'ltr' | 'rtl' | 'strip'
- * @param actions {forward, backward, first, last, back, toggleBars, scroll(fraction)}
+ * @param actions {forward, backward, first, last, back, toggleBars, scroll(fraction), and the letter keys' actions:
+ *   double, offset, direction, strip, crop, fullscreen, thumbs, help, helpOpen() (true while the help is shown)}
  */
 export function bindInput(stage, mode, actions) {
   const towardsLeft = () => (mode() === 'rtl' ? actions.forward() : actions.backward());
@@ -24,6 +36,20 @@ export function bindInput(stage, mode, actions) {
   document.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return;
     if (wantsKeys(event.target)) return;
+    // While the help is open its own keys apply (Esc closes it; ? too); the pages stay put behind it.
+    if (actions.helpOpen()) {
+      if (event.key === '?') {
+        actions.help();
+        event.preventDefault();
+      }
+      return;
+    }
+    const letter = event.key.length === 1 ? LETTERS[event.key.toLowerCase()] : undefined;
+    if (letter) {
+      actions[letter]();
+      event.preventDefault();
+      return;
+    }
     const onButton = event.target instanceof Element && event.target.matches('button, a[href]');
     switch (event.key) {
       case 'ArrowRight': towardsRight(); break;
@@ -50,7 +76,7 @@ export function bindInput(stage, mode, actions) {
   let start = null;
   let swipedAt = -Infinity;
   stage.addEventListener('pointerdown', (event) => {
-    start = event.isPrimary && mode() !== 'strip'
+    start = event.isPrimary && mode() !== 'strip' && !zoomed()
       ? { id: event.pointerId, x: event.clientX, y: event.clientY, at: event.timeStamp } : null;
   });
   stage.addEventListener('pointercancel', () => { start = null; });
@@ -73,6 +99,7 @@ export function bindInput(stage, mode, actions) {
     // A mouse drag ends with a click right after its pointerup: that click is part of the swipe.
     if (event.timeStamp - swipedAt < 80) return;
     if (event.target instanceof Element && event.target.closest('a, button, input, select, label')) return;
+    if (zoomed()) return;
     const box = stage.getBoundingClientRect();
     const x = (event.clientX - box.left) / box.width;
     if (x < 1 / 3) towardsLeft();

@@ -1,5 +1,7 @@
-// Page view: one page at a time (paged modes) or all pages in a vertical strip whose current page is observed.
+// Page view: one spread of one or two pages at a time (paged modes), or all pages in a vertical strip whose current
+// page is observed.
 import { el } from '../dom.js';
+import { croppedCanvas } from './crop.js';
 
 /** How far down the stage the reading line lies: the page crossing it is the current one. */
 const READING_LINE = 0.3;
@@ -14,6 +16,7 @@ export class PageView {
     this.onStripPage = onStripPage;
     this.urls = [];
     this.mode = null;
+    this.direction = 'ltr';
     this.current = 0;
     this.observer = null;
     this.visible = new Set();
@@ -30,20 +33,23 @@ export class PageView {
     }, { passive: true });
   }
 
-  /** Draws a chapter's pages in a mode, showing `page`. */
-  render(urls, mode, page, endNode) {
+  /**
+   * Draws a chapter's pages: mode 'strip' scrolls them all; any other mode shows one spread (a list of pages) at a
+   * time, set with showSpread().
+   */
+  render(urls, mode, page, endNode, { crop = false } = {}) {
     this.urls = urls;
     this.mode = mode;
     this.endNode = endNode;
+    this.crop = crop;
     this.teardownStrip();
     if (mode === 'strip') this.buildStrip(page);
-    else this.buildPaged(page);
+    else this.buildPaged();
   }
 
-  /** Shows a page of the chapter already drawn. */
+  /** Shows a page of the long strip. */
   show(page) {
     if (this.mode === 'strip') this.scrollToPage(page);
-    else this.setImage(page);
   }
 
   /** Scrolls the stage by a fraction of its height (arrow keys, Page Up/Down). */
@@ -51,52 +57,132 @@ export class PageView {
     this.stage.scrollBy({ top: this.stage.clientHeight * fraction, behavior: 'smooth' });
   }
 
-  // ----- paged -----
-
-  buildPaged(page) {
-    this.img = el('img', { class: 'page-img', alt: '', draggable: 'false', decoding: 'async' });
-    this.spinner = el('div', { class: 'reader-spinner', hidden: true, 'aria-hidden': 'true' });
-    this.error = el('div', { class: 'page-error', hidden: true });
-    this.img.addEventListener('load', () => this.loaded());
-    this.img.addEventListener('error', () => this.failed());
-    this.stage.replaceChildren(el('div', { class: 'paged' }, this.img, this.error), this.spinner);
-    this.setImage(page, true);
-  }
-
-  setImage(page, force = false) {
-    const url = this.urls[page - 1];
-    this.current = page;
-    this.error.hidden = true;
-    this.img.hidden = false;
-    this.img.alt = `Page ${page} of ${this.urls.length}`;
-    if (force || this.img.dataset.src !== url) {
-      this.img.dataset.src = url;
-      this.img.classList.add('loading');
-      clearTimeout(this.spinnerTimer);
-      this.spinnerTimer = setTimeout(() => { this.spinner.hidden = !this.img.classList.contains('loading'); }, 200);
-      this.img.src = url;
+  /** Crop borders on or off for the pages shown next (and the ones shown now). */
+  setCrop(crop) {
+    this.crop = crop;
+    if (this.mode === 'strip' || !this.slots) return;
+    for (const slot of this.slots) {
+      if (!slot.hidden) this.applyCrop(slot);
     }
+  }
+
+  // ----- paged: one spread of one or two pages -----
+
+  buildPaged() {
+    this.slots = [this.makeSlot(), this.makeSlot()];
+    this.spinner = el('div', { class: 'reader-spinner', hidden: true, 'aria-hidden': 'true' });
+    this.spread = el('div', { class: 'spread' }, this.slots);
+    this.end = el('div', { class: 'end-screen', id: 'end-screen', hidden: true });
+    this.paged = el('div', { class: 'paged' }, this.spread, this.end);
+    this.stage.replaceChildren(this.paged, this.spinner);
+    this.spreadPages = [];
+  }
+
+  makeSlot() {
+    const img = el('img', { class: 'page-img', alt: '', draggable: 'false', decoding: 'async' });
+    const error = el('div', { class: 'page-error', hidden: true });
+    const slot = el('figure', { class: 'page-slot', hidden: true }, img, error);
+    slot.img = img;
+    slot.error = error;
+    img.addEventListener('load', () => this.loaded(slot));
+    img.addEventListener('error', () => this.failed(slot));
+    return slot;
+  }
+
+  /** Shows the pages of one spread side by side (in the reading direction: the stylesheet reverses rtl). */
+  showSpread(pages, force = false) {
+    if (this.mode === 'strip' || !this.slots) return;
+    this.spreadPages = pages;
+    this.current = pages[0];
+    this.end.hidden = true;
+    this.spread.hidden = false;
+    this.spread.dataset.pages = pages.join('-');
+    this.spread.dataset.count = String(pages.length);
+    this.slots.forEach((slot, i) => {
+      const page = pages[i];
+      slot.hidden = !page;
+      if (page) this.setImage(slot, page, force);
+    });
     this.stage.scrollTop = 0;
-    this.stage.scrollLeft = this.mode === 'rtl' ? this.stage.scrollWidth : 0;
+    this.stage.scrollLeft = this.direction === 'rtl' ? this.stage.scrollWidth : 0;
   }
 
-  loaded() {
-    this.img.classList.remove('loading');
-    clearTimeout(this.spinnerTimer);
+  /** Shows the end of the chapter instead of pages (paged modes). */
+  showEnd(nodes) {
+    if (this.mode === 'strip' || !this.slots) return;
+    this.spread.hidden = true;
+    this.end.replaceChildren(...nodes);
+    this.end.hidden = false;
     this.spinner.hidden = true;
+    const focus = this.end.querySelector('button, a');
+    if (focus) focus.focus({ preventScroll: true });
   }
 
-  failed() {
-    this.loaded();
-    this.img.hidden = true;
-    const page = this.current;
+  setImage(slot, page, force) {
+    const url = this.urls[page - 1];
+    slot.dataset.page = String(page);
+    slot.error.hidden = true;
+    slot.img.hidden = false;
+    slot.img.alt = `Page ${page} of ${this.urls.length}`;
+    if (force || slot.img.dataset.src !== url) {
+      if (slot.canvas) slot.canvas.remove();
+      slot.canvas = null;
+      slot.img.dataset.src = url;
+      slot.img.classList.add('loading');
+      clearTimeout(this.spinnerTimer);
+      this.spinnerTimer = setTimeout(() => {
+        this.spinner.hidden = !this.slots.some((s) => !s.hidden && s.img.classList.contains('loading'));
+      }, 200);
+      slot.img.src = url;
+    } else if (!slot.img.classList.contains('loading')) {
+      this.applyCrop(slot);
+    }
+  }
+
+  loaded(slot) {
+    slot.img.classList.remove('loading');
+    if (!this.slots.some((s) => !s.hidden && s.img.classList.contains('loading'))) {
+      clearTimeout(this.spinnerTimer);
+      this.spinner.hidden = true;
+    }
+    if (slot.img.naturalWidth) this.applyCrop(slot);
+  }
+
+  /** Crop on: the page is drawn trimmed on a canvas in the image's place; off: the image itself. */
+  applyCrop(slot) {
+    if (!this.crop) {
+      if (slot.canvas) slot.canvas.hidden = true;
+      slot.img.hidden = !slot.error.hidden;
+      slot.dataset.cropped = 'false';
+      return;
+    }
+    if (!slot.canvas && slot.img.complete && slot.img.naturalWidth) {
+      slot.canvas = croppedCanvas(slot.img);
+      if (slot.canvas) {
+        slot.canvas.className = 'page-img';
+        slot.canvas.setAttribute('role', 'img');
+        slot.canvas.setAttribute('aria-label', slot.img.alt);
+        slot.img.after(slot.canvas);
+      }
+    }
+    if (slot.canvas) {
+      slot.canvas.hidden = false;
+      slot.img.hidden = true;
+    }
+    slot.dataset.cropped = String(Boolean(slot.canvas));
+  }
+
+  failed(slot) {
+    this.loaded(slot);
+    slot.img.hidden = true;
+    const page = Number(slot.dataset.page);
     const retry = el('button', { type: 'button', text: 'Try again' });
     retry.addEventListener('click', () => {
       retry.blur();
-      this.setImage(page, true);
+      this.setImage(slot, page, true);
     });
-    this.error.replaceChildren(el('p', { text: `Page ${page} could not be loaded.` }), retry);
-    this.error.hidden = false;
+    slot.error.replaceChildren(el('p', { text: `Page ${page} could not be loaded.` }), retry);
+    slot.error.hidden = false;
   }
 
   // ----- long strip -----

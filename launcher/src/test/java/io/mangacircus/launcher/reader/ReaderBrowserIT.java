@@ -195,6 +195,8 @@ class ReaderBrowserIT {
     waitForPage(6);
     waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-saved-page", "6"));
     body.sendKeys(Keys.SPACE);
+    waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-end", "next"));
+    body.sendKeys(Keys.SPACE);
     waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-chapter", "chapter-0002"));
     waitForPage(1);
     body.sendKeys(Keys.ESCAPE);
