@@ -67,7 +67,8 @@ class ReaderModesBrowserIT {
     replacePage(second, 3, TestImages.image("png", 600, 300, 3));
     SeededReaderDb.into(data, Account.admin("admin-pass-123"), Account.reader("amy", "amy-password"),
         Account.reader("ben", "ben-password"), Account.reader("cat", "cat-password"),
-        Account.reader("dan", "dan-password"), Account.reader("eve", "eve-password"));
+        Account.reader("dan", "dan-password"), Account.reader("eve", "eve-password"),
+        Account.reader("fay", "fay-password"));
     harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
         .put("initialAdminPassword", "admin-pass-123")).encode()).startStandard(Mode.ALL);
     browser = new Browser();
@@ -131,6 +132,37 @@ class ReaderModesBrowserIT {
     assertSideBySide(5, 6);
     waitFor("data-saved-page", "6");
     browser.screenshot("reader-two-pages");
+  }
+
+  @Test
+  void settingsChosenInOneBrowserFollowTheUserToAnotherBrowserProfile() throws Exception {
+    open("fay", "fay-password", "chapter-0001");
+    new Select(driver.findElement(By.id("layout-select"))).selectByValue("double");
+    waitFor("data-layout", "double");
+    new Select(driver.findElement(By.id("mode-select"))).selectByValue("rtl");
+    waitFor("data-direction", "rtl");
+    body().sendKeys("o");
+    waitFor("data-offset", "true");
+    waitFor("data-settings-saved", "server");
+
+    try (Browser other = new Browser()) {
+      WebDriver second = other.driver();
+      second.get(harness.url("/login.html"));
+      WebDriverWait wait = other.waiting(Duration.ofSeconds(10));
+      wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys("fay");
+      second.findElement(By.id("password")).sendKeys("fay-password");
+      second.findElement(By.id("login-button")).click();
+      wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".series-card[data-series-id]")));
+      second.get(harness.url("/read.html?series=" + SERIES + "&chapter=chapter-0001"));
+      wait.until(ExpectedConditions.attributeToBe(By.id("reader"), "data-settings", "ready"));
+
+      WebElement there = second.findElement(By.id("reader"));
+      assertThat(there.getAttribute("data-layout-choice")).as("kept on the server, not in this browser")
+          .isEqualTo("double");
+      assertThat(there.getAttribute("data-direction")).isEqualTo("rtl");
+      assertThat(there.getAttribute("data-offset")).isEqualTo("true");
+      assertThat(other.cspViolations()).isEmpty();
+    }
   }
 
   @Test
