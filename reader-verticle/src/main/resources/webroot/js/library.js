@@ -294,15 +294,12 @@ function updateCard(card, s) {
   const meta = card.querySelector('.meta');
   const updated = ago(s.updatedAt);
   meta.textContent = plural(chapters, 'chapter') + (updated ? ` · ${updated}` : '');
-  // The name starts with the words on the card (speech control finds the link by them); the badges are in it too.
-  card.querySelector('.series-link').setAttribute('aria-label', `${s.title || s.id}, ${meta.textContent}`
-    + (unread ? `, ${unread} unread` : '') + (fresh ? `, ${fresh} new` : ''));
   meta.title = s.updatedAt ? `Updated ${fullDate(s.updatedAt)}` : '';
   const cover = card.querySelector('.cover');
   let count = cover.querySelector('.unread-count');
   if (unread > 0) {
     if (!count) {
-      count = el('span', { class: 'unread-count', 'aria-hidden': 'true' });
+      count = el('span', { class: 'unread-count' });
       cover.append(count);
     }
     count.textContent = String(unread);
@@ -313,7 +310,7 @@ function updateCard(card, s) {
   let badge = cover.querySelector('.new-badge');
   if (fresh > 0) {
     if (!badge) {
-      badge = el('span', { class: 'new-badge', text: 'New', 'aria-hidden': 'true' });
+      badge = el('span', { class: 'new-badge', text: 'New' });
       cover.append(badge);
     }
     badge.title = `${plural(fresh, 'new chapter')} since your last visit`;
