@@ -291,8 +291,6 @@ function updateCard(card, s) {
   const fresh = Number(s.newSince) || 0;
   const read = Number(s.read) || 0;
   card.querySelector('.title').textContent = s.title || s.id;
-  card.querySelector('.series-link').setAttribute('aria-label', `${s.title || s.id}, ${plural(chapters, 'chapter')}`
-    + (unread ? `, ${unread} unread` : '') + (fresh ? `, ${fresh} new` : ''));
   const meta = card.querySelector('.meta');
   const updated = ago(s.updatedAt);
   meta.textContent = plural(chapters, 'chapter') + (updated ? ` · ${updated}` : '');

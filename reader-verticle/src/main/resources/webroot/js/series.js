@@ -218,7 +218,6 @@ function updateRow(row, c) {
     : state === 'reading' ? `Page ${c.page || 1} of ${c.pages}` : 'Unread';
   row.querySelector('.chapter-state').textContent = stateText;
   row.querySelector('.chapter-link').href = readerUrl(c.id, null, c.series);
-  row.querySelector('.chapter-link').setAttribute('aria-label', `${name}, ${stateText}`);
   row.querySelector('.download-chapter').setAttribute('aria-label', `Download ${name} (CBZ)`);
   row.querySelector('.mark-read').hidden = state === 'read';
   row.querySelector('.mark-unread').hidden = state !== 'read';

@@ -105,8 +105,8 @@ function updateRow(row, u) {
   toggle.textContent = u.disabled ? 'Enable' : 'Disable';
   toggle.classList.toggle('danger', !u.disabled);
   toggle.setAttribute('aria-label', `${u.disabled ? 'Enable' : 'Disable'} ${u.username}`);
-  row.querySelector('.reset-password').setAttribute('aria-label', `Reset the password of ${u.username}`);
-  row.querySelector('.change-access').setAttribute('aria-label', `Change what ${u.username} may see`);
+  row.querySelector('.reset-password').setAttribute('aria-label', `Reset password of ${u.username}`);
+  row.querySelector('.change-access').setAttribute('aria-label', `Access of ${u.username}: change what they may see`);
   if (u.access) {
     row.access = u.access;
     row.querySelector('.access').textContent = accessText(u.role, u.access);
