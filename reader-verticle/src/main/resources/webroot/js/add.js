@@ -9,7 +9,7 @@ const DEBOUNCE_MS = 400;
 const MIN_QUERY = 2;
 
 const PROBLEM_TEXT = {
-  circuit_open: 'circuit open — try later',
+  circuit_open: 'failing lately, resting — try later',
   rate_limited: 'rate limited — try again in a moment',
   cannot_search: 'this source cannot search',
   source_failed: 'the search failed',
@@ -56,7 +56,7 @@ async function loadSources() {
   select.replaceChildren(all, ...sources.map((s) => el('option', {
     value: s.name,
     disabled: !s.canSearch,
-    text: s.name + (!s.canSearch ? ' (cannot search)' : s.circuit === 'open' ? ' (circuit open)' : ''),
+    text: s.name + (!s.canSearch ? ' (cannot search)' : s.circuit === 'open' ? ' (failing lately, resting)' : ''),
   })));
 }
 
