@@ -85,10 +85,13 @@ public final class Main implements Callable<Integer> {
   static CommandLine commandLine() {
     CommandLine line = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
     List<String> variables = new ArrayList<>();
-    new TreeMap<>(ConfigLoader.ENVIRONMENT_KEYS).forEach((variable, key) ->
-        variables.add(String.format("  %-38s %s", variable, key)));
+    new TreeMap<>(ConfigLoader.ENVIRONMENT_KEYS).forEach((variable, key) -> {
+      String row = String.format("  %-28s %s", variable, key);
+      // Help wraps at 80 columns where the terminal's width is unknown: a long pair takes two lines, never a split key.
+      variables.add(row.length() <= 78 ? row : "  " + variable + "%n      " + key);
+    });
     line.getCommandSpec().usageMessage()
-        .footerHeading("%nEnvironment variables (each sets the config key beside it; docs/configuration.md):%n")
+        .footerHeading("%nEnvironment variables (each sets a config key; docs/configuration.md):%n")
         .footer(variables.toArray(String[]::new));
     return line;
   }

@@ -66,8 +66,9 @@ public final class ReadyNotice {
     return GeneratedPassword.FRAME + nl
         + "Ready: open " + (url == null ? "the reader" : url) + ", user " + made.username() + ", password "
         + made.password() + nl
-        + "  The password is shown only this once and is never written to the log. To change it: log in and" + nl
-        + "  use the Users page (/admin/users.html). Locked out? Stop MangaCircus and run" + nl
+        + "  The password is shown only this once and is never written to the log." + nl
+        + "  To change it: log in and use the Users page (/admin/users.html)." + nl
+        + "  Locked out? Stop MangaCircus and run" + nl
         + "      bin/mangacircus reset-password " + made.username() + nl
         + GeneratedPassword.FRAME;
   }
