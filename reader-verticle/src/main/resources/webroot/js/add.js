@@ -9,7 +9,7 @@ const DEBOUNCE_MS = 400;
 const MIN_QUERY = 2;
 
 const PROBLEM_TEXT = {
-  circuit_open: 'circuit open — try later',
+  circuit_open: 'failing lately, resting — try later',
   rate_limited: 'rate limited — try again in a moment',
   cannot_search: 'this source cannot search',
   source_failed: 'the search failed',
@@ -56,7 +56,7 @@ async function loadSources() {
   select.replaceChildren(all, ...sources.map((s) => el('option', {
     value: s.name,
     disabled: !s.canSearch,
-    text: s.name + (!s.canSearch ? ' (cannot search)' : s.circuit === 'open' ? ' (circuit open)' : ''),
+    text: s.name + (!s.canSearch ? ' (cannot search)' : s.circuit === 'open' ? ' (failing lately, resting)' : ''),
   })));
 }
 
@@ -111,15 +111,25 @@ function drawResults(answer) {
   byId('search-results').replaceChildren(...results.map(resultCard));
 }
 
-function coverImage(path, eager) {
+/** The library's own cover first (on disk: shown even when the site is slow or its circuit open), then the site's. */
+function coverPaths(item) {
+  return [item.libraryCover, item.cover].filter(Boolean);
+}
+
+function coverImage(paths, eager) {
   const box = el('div', { class: 'cover result-cover', 'data-initial': '?' });
-  if (path) {
-    const img = el('img', { src: path, alt: '', loading: eager ? 'eager' : 'lazy', decoding: 'async' });
-    img.addEventListener('error', () => box.classList.add('missing'), { once: true });
-    box.append(img);
-  } else {
+  if (!paths.length) {
     box.classList.add('missing');
+    return box;
   }
+  let next = 0;
+  const img = el('img', { src: paths[next], alt: '', loading: eager ? 'eager' : 'lazy', decoding: 'async' });
+  img.addEventListener('error', () => {
+    next += 1;
+    if (next < paths.length) img.src = paths[next];
+    else box.classList.add('missing');
+  });
+  box.append(img);
   return box;
 }
 
@@ -130,12 +140,16 @@ function metaLine(item) {
 function resultCard(result, index) {
   const open = () => openPreview(result);
   const card = el('article', {
-    class: 'result-card', tabindex: '0', dataset: { source: result.source, titleId: result.titleId },
+    class: 'result-card', tabindex: '0', dataset: { source: result.source, titleId: result.titleId,
+      inLibrary: String(!!result.inLibrary) },
     'aria-label': `${result.title} (${result.source})`,
   },
-  coverImage(result.cover, index < 12),
+  coverImage(coverPaths(result), index < 12),
   el('div', { class: 'result-info' },
     el('h3', { class: 'result-title', text: result.title || result.titleId }),
+    result.inLibrary ? el('p', { class: 'result-held' }, 'In your library · ',
+      el('a', { href: `/series.html?id=${encode(result.series)}`, text: 'open the series',
+        onclick: (event) => event.stopPropagation() })) : null,
     result.altTitles && result.altTitles.length
       ? el('p', { class: 'result-alt quiet', text: result.altTitles.slice(0, 3).join(' · ') }) : null,
     el('p', { class: 'result-meta quiet', text: metaLine(result) }),
@@ -170,7 +184,7 @@ async function openPreview(result) {
   byId('preview-summary').textContent = '';
   byId('add-result').textContent = '';
   byId('add-submit').disabled = true;
-  setCover(result.cover);
+  setCover(coverPaths(result)[0]);
   panel.scrollIntoView({ block: 'start' });
   let preview;
   try {
@@ -202,7 +216,8 @@ function drawPreview(preview) {
     .join(' · ');
   byId('preview-description').textContent = preview.description || '';
   byId('preview-tags').replaceChildren(...(preview.tags || []).map((t) => el('li', { text: t })));
-  if (preview.cover) setCover(preview.cover);
+  // The library's cover, when the search result had one, stays: it needs no site.
+  if (preview.cover && !byId('preview-cover').getAttribute('src')) setCover(preview.cover);
   if (preview.url) {
     byId('preview-meta').append(' · ', el('a', { href: preview.url, rel: 'noopener noreferrer', target: '_blank',
       text: 'on the source' }));

@@ -8,6 +8,9 @@ import { postJson } from './api.js';
 import { startPage } from './page.js';
 import { openBus } from './bus.js';
 import { scraperReachable as answers, watchStatus } from './reachability.js';
+import {
+  actionWords, incidentWords, jobWords, libraryWords, memoryWords, serviceWords, sourceWords,
+} from './health-words.js';
 
 const SHOWN_INCIDENTS = 50;
 /** As many as the scraper keeps. */
@@ -56,7 +59,7 @@ function drawStatus(status) {
     : `the event bus says ${status.scraper.reason}`;
   const lib = status.library;
   const skipped = (lib.skipped && lib.skipped.count) || 0;
-  byId('library-status').textContent = `Library: ${lib.status}, ${lib.series} series`
+  byId('library-status').textContent = `Library: ${libraryWords(lib.status)}, ${lib.series} series`
     + (lib.scannedAt ? `, scanned ${ago(lib.scannedAt)}` : '') + (lib.error ? ` (${lib.error})` : '')
     + (skipped ? `, ${skipped} skipped (not listed, not served):` : '');
   drawSkipped(skipped ? lib.skipped : null);
@@ -82,7 +85,7 @@ function drawSkipped(skipped) {
 function forgetScraperViews() {
   const unknown = 'Unknown while the scraper is unreachable.';
   active.clear();
-  byId('yield-status').textContent = 'Memory yield: unknown (the scraper is unreachable)';
+  byId('yield-status').textContent = 'Memory: unknown (the scraper is unreachable)';
   for (const id of ['checkpoints', 'circuits', 'failed']) {
     byId(id).replaceChildren(el('p', { class: 'quiet', text: unknown }));
   }
@@ -99,7 +102,8 @@ function drawSupervisors(launchers) {
   for (const launcher of launchers) {
     if (launcher.memory) memory.push(launchers.length > 1 ? `${launcher.node}: ${launcher.memory}` : launcher.memory);
     for (const s of launcher.services) {
-      const state = launcher.silent ? `${s.status} (not heard from since ${ago(launcher.heardAt)})` : s.status;
+      const state = launcher.silent ? `${serviceWords(s.status)} (not heard from since ${ago(launcher.heardAt)})`
+        : serviceWords(s.status);
       const why = el('td', { class: 'quiet supervisor-reason',
         text: s.reason ? sentence(s.reason) : (s.parkedAt ? `parked ${ago(s.parkedAt)}` : '') });
       if (s.status === 'blocked' && !launcher.silent) {
@@ -129,7 +133,7 @@ async function retryStart(service, button) {
       message.textContent = `The ${service} is still blocked: ${sentence(state.reason)}`;
     } else {
       message.className = 'notice ok';
-      message.textContent = `The ${service} was started again (now ${state.status}).`;
+      message.textContent = `The ${service} was started again (now ${serviceWords(state.status)}).`;
     }
   } catch (e) {
     message.className = 'notice error';
@@ -174,22 +178,23 @@ function drawFailed(jobs) {
   const groups = FAILED_STATES.map((state) => {
     const inState = jobs.filter((j) => j.state === state);
     if (!inState.length) return null;
-    return el('div', { dataset: { state } }, el('h3', { text: `${state} (${inState.length})` }),
+    return el('div', { dataset: { state } }, el('h3', { text: `${jobWords(state)} (${inState.length})` }),
       el('ul', {}, inState.map((j) => el('li', { text: `${j.title} (${j.source}): ${j.reason || 'no reason recorded'}` }))));
   }).filter(Boolean);
-  byId('failed').replaceChildren(...(groups.length ? groups : [el('p', { class: 'quiet', text: 'No failed jobs.' })]));
+  byId('failed').replaceChildren(...(groups.length ? groups : [el('p', { class: 'quiet', text: 'No download has stopped.' })]));
 }
 
 async function reloadLanes() {
   try {
     const { lanes, yieldReason } = await bus.request('LANES_LIST', {});
-    byId('yield-status').textContent = yieldReason ? `Memory yield: downloads paused (${yieldReason})`
-      : 'Memory yield: not yielding';
-    byId('circuits').replaceChildren(...(lanes.length ? lanes.map((l) => el('p', { dataset: { source: l.source } },
-      el('strong', { text: l.source }), ` · circuit ${l.circuit} · lane ${l.paused ? `paused (${l.pauseReason || 'operator'})` : 'running'}`))
+    byId('yield-status').textContent = memoryWords(yieldReason);
+    byId('circuits').replaceChildren(...(lanes.length ? lanes.map((l) => el('p', {
+      dataset: { source: l.source, circuit: l.circuit } },
+      el('strong', { text: l.source }), ` · ${sourceWords(l.circuit)} · downloads `
+        + `${l.paused ? `paused (${l.pauseReason || 'by an admin'})` : 'running'}`))
       : [el('p', { class: 'quiet', text: 'No sources are configured.' })]));
   } catch (e) {
-    byId('yield-status').textContent = `Memory yield: unknown (${e.message})`;
+    byId('yield-status').textContent = `Memory: unknown (${e.message})`;
   }
 }
 
@@ -202,24 +207,25 @@ async function reloadIncidents() {
   }
 }
 
-function fillFilter(select, values) {
+function fillFilter(select, values, words = (v) => v) {
   const chosen = select.value;
-  select.replaceChildren(el('option', { value: '', text: 'All' }), ...[...values].sort().map((v) => el('option', { value: v, text: v })));
+  select.replaceChildren(el('option', { value: '', text: 'All' }),
+    ...[...values].sort().map((v) => el('option', { value: v, text: words(v) })));
   select.value = chosen;
 }
 
 function drawIncidents() {
-  fillFilter(byId('incident-kind'), new Set(incidents.map((i) => i.kind)));
+  fillFilter(byId('incident-kind'), new Set(incidents.map((i) => i.kind)), incidentWords);
   fillFilter(byId('incident-source'), new Set(incidents.map((i) => i.source).filter(Boolean)));
   const kind = byId('incident-kind').value;
   const source = byId('incident-source').value;
   const shown = incidents.filter((i) => (!kind || i.kind === kind) && (!source || i.source === source))
     .slice(0, SHOWN_INCIDENTS);
   const rows = shown.map((i) => el('tr', { class: 'incident-row', dataset: { open: String(!i.resolvedAt) } },
-    el('td', { title: fullDate(i.at), text: ago(i.at) }), el('td', { text: i.kind }), el('td', { text: i.source || '—' }),
+    el('td', { title: fullDate(i.at), text: ago(i.at) }), el('td', { text: incidentWords(i.kind) }), el('td', { text: i.source || '—' }),
     el('td', { text: i.jobId || '—' }),
     el('td', { text: i.httpStatus ? `${i.message} (HTTP ${i.httpStatus})` : i.message }),
-    el('td', { text: i.action + (i.resolvedAt ? ' · resolved' : '') })));
+    el('td', { text: actionWords(i.action) + (i.resolvedAt ? ' · resolved' : '') })));
   document.querySelector('#incidents-table tbody').replaceChildren(...(rows.length ? rows
     : [el('tr', {}, el('td', { colspan: '6', class: 'quiet', text: 'No incidents.' }))]));
 }

@@ -46,12 +46,21 @@ async function load() {
 function draw(settings) {
   current = settings;
   const destinations = settings.destinations || [];
-  byId('notifications-summary').textContent = settings.configured
-    ? `${destinations.length} destination${destinations.length === 1 ? '' : 's'}; ${settings.waiting} message(s) waiting, `
-      + `${settings.dropped} dropped since start${settings.publicUrl ? `; links to ${settings.publicUrl}` : '; no public URL (no links)'}`
-    : 'Nothing is configured: no messages are sent and no heartbeat goes out.';
+  const summary = byId('notifications-summary');
+  if (settings.configured) {
+    summary.replaceChildren(`${destinations.length} destination${destinations.length === 1 ? '' : 's'}; `
+      + `${settings.waiting} message(s) waiting, ${settings.dropped} dropped since start`,
+    ...(settings.publicUrl ? ['; messages link to ', el('a', { href: settings.publicUrl, text: settings.publicUrl })]
+      : ['; no public URL (messages carry no links)']));
+  } else {
+    summary.textContent = 'Nothing is configured: no messages are sent and no heartbeat goes out.';
+  }
   if (settings.settingsProblem) say(`The destinations saved on this page are not used: ${settings.settingsProblem}`, 'error');
-  tbody.replaceChildren(...destinations.map((d) => el('tr', { 'data-name': d.name },
+  if (!destinations.length) {
+    tbody.replaceChildren(el('tr', { class: 'empty-row' }, el('td', { colspan: '10', class: 'quiet',
+      text: 'No destinations yet. Press “Add a destination” below to send new chapters, failures and warnings '
+        + 'to your phone (ntfy, Gotify) or to a webhook.' })));
+  } else tbody.replaceChildren(...destinations.map((d) => el('tr', { 'data-name': d.name },
     el('td', { text: d.name }), el('td', { text: d.type }), el('td', { text: d.url }),
     el('td', { text: d.topic || '—' }), el('td', { text: d.token }),
     el('td', { text: (d.events || []).join(', ') }), el('td', { text: String(d.maxPerHour) }),

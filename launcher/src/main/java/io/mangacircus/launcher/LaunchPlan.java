@@ -4,6 +4,7 @@ import io.mangacircus.launcher.config.MangaCircusConfig;
 import io.mangacircus.launcher.memory.MemInfoReader;
 import io.mangacircus.launcher.supervision.ServiceSpec;
 import io.mangacircus.reader.ReaderVerticle;
+import io.mangacircus.reader.accounts.NewAdminPassword;
 import io.mangacircus.scraper.ScraperVerticle;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.DeploymentOptions;
@@ -11,6 +12,8 @@ import io.vertx.micrometer.backends.BackendRegistries;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Everything a {@link LauncherVerticle} needs: the config, the mode, the services to supervise and where
@@ -33,13 +36,24 @@ public record LaunchPlan(MangaCircusConfig config, Mode mode, List<ServiceSpec> 
 
   /** The standard plan for a mode: the real reader and scraper verticles. */
   public static LaunchPlan standard(MangaCircusConfig config, Mode mode, String metricsRegistryName) {
+    return standard(config, mode, metricsRegistryName, null);
+  }
+
+  /**
+   * The standard plan, the reader announcing its first start's accounts to {@code accounts} (null: it prints a
+   * generated password itself).
+   */
+  public static LaunchPlan standard(MangaCircusConfig config, Mode mode, String metricsRegistryName,
+      Consumer<Optional<NewAdminPassword>> accounts) {
     RouterSlot slot = new RouterSlot();
     MeterRegistry registry = metricsRegistryName == null ? null : BackendRegistries.getNow(metricsRegistryName);
     DataLayout data = new DataLayout(config.dataPath());
     List<ServiceSpec> specs = new ArrayList<>();
     if (mode.hostsReader()) {
-      specs.add(new ServiceSpec("reader", () -> new ReaderVerticle(config.reader(), slot, config.dataPath(), registry),
-          new DeploymentOptions(),
+      specs.add(new ServiceSpec("reader", () -> {
+        ReaderVerticle reader = new ReaderVerticle(config.reader(), slot, config.dataPath(), registry);
+        return accounts == null ? reader : reader.accountsAnnouncedTo(accounts);
+      }, new DeploymentOptions(),
           data.runtimeFile("reader")));
     }
     if (mode.hostsScraper()) {

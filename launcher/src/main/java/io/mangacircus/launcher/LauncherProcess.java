@@ -74,7 +74,9 @@ final class LauncherProcess {
       release(locks);
       return Main.EXIT_FAILURE;
     }
-    LaunchPlan plan = LaunchPlan.standard(config, mode, process.metricsRegistryName());
+    ReadyNotice ready = new ReadyNotice(System.out);
+    LaunchPlan plan = LaunchPlan.standard(config, mode, process.metricsRegistryName(),
+        mode.hostsReader() ? ready::accounts : null);
     String launcher;
     try {
       launcher = await(process.vertx().deployVerticle(new LauncherVerticle(plan, this::stopGracefully))
@@ -89,6 +91,9 @@ final class LauncherProcess {
     }
     LOG.info("MangaCircus {} started{}; data folder {}", mode.cliName(), clustered ? " (clustered)" : "",
         data.root().toAbsolutePath());
+    if (mode.hostsReader()) {
+      ready.ready(readerUrl(config));
+    }
 
     awaitStop(stopRequested);
     long grace = config.supervision().shutdownGraceSeconds();
@@ -103,6 +108,14 @@ final class LauncherProcess {
     }
     release(locks);
     return code;
+  }
+
+  /** Where a browser on this machine opens the reader (a wildcard bind address is reached on loopback). */
+  static String readerUrl(MangaCircusConfig config) {
+    String bind = config.http().bind();
+    String host = bind.equals("0.0.0.0") || bind.equals("::") || bind.equals("[::]") ? "127.0.0.1"
+        : bind.contains(":") && !bind.startsWith("[") ? "[" + bind + "]" : bind;
+    return "http://" + host + ":" + config.http().port() + "/";
   }
 
   /**

@@ -10,8 +10,10 @@ import io.mangacircus.launcher.memory.IdleMemorySettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -22,10 +24,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * The command line: {@code mangacircus.jar [all|reader|scraper|check] [options]}, and
- * {@code mangacircus.jar reset-password <user> [options]}.
+ * The command line: {@code bin/mangacircus [all|reader|scraper|check] [options]}, and
+ * {@code bin/mangacircus reset-password <user> [options]} (the same arguments as {@code java -jar mangacircus.jar}).
  */
-@Command(name = "mangacircus.jar", mixinStandardHelpOptions = true, version = "MangaCircus 0.1.0",
+@Command(name = "bin/mangacircus", mixinStandardHelpOptions = true, version = "MangaCircus 0.1.0",
     sortOptions = false, usageHelpAutoWidth = true, subcommands = ResetPasswordCommand.class,
     description = {"Self-hosted manga reader and polite scraper.",
         "Exit codes: 0 ok, 1 runtime failure or failed checks, 2 invalid configuration or usage, "
@@ -75,8 +77,23 @@ public final class Main implements Callable<Integer> {
   private CommandSpec spec;
 
   public static void main(String[] args) {
-    int code = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
+    int code = commandLine().execute(args);
     System.exit(code);
+  }
+
+  /** The command line, its help ending with the environment variables the config reads (from the loader's list). */
+  static CommandLine commandLine() {
+    CommandLine line = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    List<String> variables = new ArrayList<>();
+    new TreeMap<>(ConfigLoader.ENVIRONMENT_KEYS).forEach((variable, key) -> {
+      String row = String.format("  %-28s %s", variable, key);
+      // Help wraps at 80 columns where the terminal's width is unknown: a long pair takes two lines, never a split key.
+      variables.add(row.length() <= 78 ? row : "  " + variable + "%n      " + key);
+    });
+    line.getCommandSpec().usageMessage()
+        .footerHeading("%nEnvironment variables (each sets a config key; docs/configuration.md):%n")
+        .footer(variables.toArray(String[]::new));
+    return line;
   }
 
   @Override

@@ -204,7 +204,7 @@ class StartScriptIT {
     Files.delete(ownJar);
     try (JarProcess missing = runIn(work, ownJar, Map.of(), "all")) {
       assertThat(missing.waitForExit(RUN)).isEqualTo(2);
-      assertThat(missing.output()).contains("no jar at " + ownJar + ": build it first with  mvn -B -q package -DskipTests");
+      assertThat(missing.output()).contains("no jar at " + ownJar + ": build it first with  mvn -B -ntp package -DskipTests");
     }
   }
 }

@@ -10,6 +10,7 @@ import io.mangacircus.reader.accounts.AccountsGate;
 import io.mangacircus.reader.accounts.AccountRoutes;
 import io.mangacircus.reader.accounts.AdminPageGuard;
 import io.mangacircus.reader.accounts.AppPasswordRoutes;
+import io.mangacircus.reader.accounts.NewAdminPassword;
 import io.mangacircus.reader.accounts.OwnPasswordRoutes;
 import io.mangacircus.reader.accounts.UserAdminRoutes;
 import io.mangacircus.reader.catalog.CatalogRoutes;
@@ -107,6 +108,7 @@ public final class ReaderVerticle extends VerticleBase {
   private MessageConsumer<Object> alertsConsumer;
   private Future<Void> accountsReady = Future.succeededFuture();
   private java.util.function.Function<ReaderStores, KosyncAccounts> kosyncAccounts;
+  private java.util.function.Consumer<Optional<NewAdminPassword>> accountsAnnounced = ReaderVerticle::printPassword;
 
   /**
    * @param dataDir the data folder; the reader owns {@code reader.db}, {@code catalog.json}, covers and
@@ -133,6 +135,21 @@ public final class ReaderVerticle extends VerticleBase {
     return this;
   }
 
+  /**
+   * Who is told once the first start's accounts are ready, with the admin password the reader generated if it made
+   * one: the launcher prints it in its "Ready" block. Unless set, a generated one is printed on standard output at once
+   * (never through the log).
+   */
+  public ReaderVerticle accountsAnnouncedTo(java.util.function.Consumer<Optional<NewAdminPassword>> announced) {
+    this.accountsAnnounced = announced;
+    return this;
+  }
+
+  private static void printPassword(Optional<NewAdminPassword> made) {
+    made.ifPresent(p -> System.out.println(io.mangacircus.reader.accounts.GeneratedPassword.notice(
+        "first start: created the admin account", p.username(), p.password())));
+  }
+
   @Override
   public Future<?> start() {
     startedAt = System.currentTimeMillis();
@@ -149,7 +166,9 @@ public final class ReaderVerticle extends VerticleBase {
     }).compose(v -> {
       // The first start's admin account (a password hash: ≈ 1 s of CPU) is made while the reader already serves;
       // what may check a password or change accounts waits for it (AccountsGate).
-      accountsReady = vertx.executeBlocking(this::ensureAdmin)
+      Future<Optional<NewAdminPassword>> admin = vertx.executeBlocking(this::ensureAdmin);
+      admin.onComplete(made -> accountsAnnounced.accept(made.succeeded() ? made.result() : Optional.empty()));
+      accountsReady = admin.<Void>mapEmpty()
           .onFailure(e -> LOG.error("[ACCOUNTS] could not create the first admin account: {}; account and API "
               + "requests answer 503 until the reader is restarted", e.toString()));
       return serve();
@@ -196,9 +215,8 @@ public final class ReaderVerticle extends VerticleBase {
     return null;
   }
 
-  private Void ensureAdmin() throws StoreException {
-    io.mangacircus.reader.accounts.FirstAdmin.ensure(stores.users(), config.initialAdminPassword(), clock);
-    return null;
+  private Optional<NewAdminPassword> ensureAdmin() throws StoreException {
+    return io.mangacircus.reader.accounts.FirstAdmin.ensure(stores.users(), config.initialAdminPassword(), clock);
   }
 
   private Future<?> serve() {

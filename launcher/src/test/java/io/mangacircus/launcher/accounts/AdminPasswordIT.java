@@ -46,12 +46,28 @@ class AdminPasswordIT {
     assertThat(process.waitForExit(GRACE)).as(process.output()).isZero();
   }
 
-  /** The password in the framed notice of the first start's log. */
-  private static String loggedPassword(String output) {
-    // The notice is logged a line an event: keep the reader's log messages, without their timestamp and logger.
-    String logger = "ReaderVerticle - ";
-    return framedPassword(output.lines().filter(line -> line.contains(logger))
-        .map(line -> line.substring(line.indexOf(logger) + logger.length())).toList(), output);
+  /**
+   * The password in the first start's "Ready" block: printed straight to the console after the start (never through
+   * the log), so its lines carry no log prefix; the line to act on first.
+   */
+  private static String readyPassword(String output, int port) {
+    List<String> lines = output.lines().toList();
+    int top = lines.indexOf(GeneratedPassword.FRAME);
+    assertThat(top).as("a framed block of whole lines (no log prefix) in:\n" + output).isNotNegative();
+    int bottom = lines.subList(top + 1, lines.size()).indexOf(GeneratedPassword.FRAME) + top + 1;
+    assertThat(bottom).as("the frame is closed").isGreaterThan(top);
+    String first = "Ready: open http://127.0.0.1:" + port + "/, user admin, password ";
+    assertThat(lines.get(top + 1)).as("the block's first line").startsWith(first);
+    String password = lines.get(top + 1).substring(first.length());
+    assertThat(password).hasSize(GeneratedPassword.LENGTH).doesNotContain(" ");
+    assertThat(String.join("\n", lines.subList(top, bottom + 1))).as("says how to change it")
+        .contains("/admin/users.html", "bin/mangacircus reset-password admin").doesNotContain("java -jar");
+    assertThat(output.indexOf(GeneratedPassword.FRAME)).as("the block follows the start's log")
+        .isGreaterThan(output.indexOf("MangaCircus all started"));
+    assertThat(lines.stream().filter(line -> line.contains("[ACCOUNTS]"))).as("one short log line says where it is")
+        .singleElement().satisfies(line -> assertThat(line).contains("shown once on the console")
+            .doesNotContain(password).hasSizeLessThan(220));
+    return password;
   }
 
   /** The password in a framed notice printed as plain lines (the reset-password command's standard output). */
@@ -92,7 +108,7 @@ class AdminPasswordIT {
       HttpProbe.awaitReady(port);
       // The account is made while the reader already serves (its hash takes about a second): the notice follows.
       await().atMost(Duration.ofSeconds(30)).until(() -> occurrences(first.output(), GeneratedPassword.FRAME) >= 2);
-      password = loggedPassword(first.output());
+      password = readyPassword(first.output(), port);
       assertThat(occurrences(first.output(), password)).as("printed exactly once").isEqualTo(1);
       assertThat(first.output()).doesNotContain("sign-in word");
       assertThat(ReaderSession.send(port, "POST", "/api/login", new JsonObject().put("username", "admin")
@@ -104,6 +120,8 @@ class AdminPasswordIT {
     int port2 = FreePorts.next();
     try (JarProcess second = start(port2, Map.of())) {
       HttpProbe.awaitReady(port2);
+      await().atMost(Duration.ofSeconds(30)).until(() -> second.output().lines()
+          .anyMatch(line -> line.equals("Ready: open http://127.0.0.1:" + port2 + "/")));
 
       try (JarProcess reset = resetPassword("admin")) {
         assertThat(reset.waitForExit(START)).as(reset.output()).isEqualTo(Main.EXIT_LOCKED);

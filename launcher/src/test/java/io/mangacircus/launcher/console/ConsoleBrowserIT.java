@@ -164,10 +164,13 @@ class ConsoleBrowserIT {
     waiting(10).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".checkpoint")));
     waiting(10).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#supervisors-table td.supervisor-state")));
     assertThat(driver.findElement(By.id("library-status")).getText()).startsWith("Library:");
-    assertThat(driver.findElement(By.id("yield-status")).getText()).isEqualTo("Memory yield: not yielding");
+    assertThat(driver.findElement(By.id("yield-status")).getText()).isEqualTo("Memory: fine");
+    assertThat(driver.findElement(By.cssSelector("#supervisors-table tr[data-status='up'] .supervisor-state"))
+        .getText()).isEqualTo("running");
     waiting(15).until(ExpectedConditions.textToBePresentInElementLocated(By.id("memory-source"),
         "Memory readings: host /proc/meminfo"));
-    assertThat(driver.findElement(By.cssSelector("#circuits [data-source='demo']")).getText()).contains("circuit closed");
+    assertThat(driver.findElement(By.cssSelector("#circuits [data-source='demo']")).getText())
+        .isEqualTo("demo · source OK · downloads running");
     browser.screenshot("console-health");
   }
 

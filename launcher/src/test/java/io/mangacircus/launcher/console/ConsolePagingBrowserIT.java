@@ -34,8 +34,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * A long queue (250 jobs) in the real jar: {@code GET /api/admin/jobs} answers pages with their totals and refuses a
  * bad page with 400, and the scraper console draws one page of 50 rows, turns to the next and back, and filters by
- * state. One product and one queue serve both tests (filling the queue is the slow part); each test resumes the jobs
- * it paused, so the other finds all 250 pending again.
+ * state. One product, one queue and one browser serve both tests (filling the queue is the slow part); each test
+ * resumes the jobs it paused, so the other finds all 250 pending again.
  */
 @Tag("browser")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -70,19 +70,21 @@ class ConsolePagingBrowserIT {
           .put("title", String.format("title-%03d", i)).put("autoConfirm", false));
       assertThat(added.statusCode()).as(added.body()).isEqualTo(201);
     }
-  }
-
-  @BeforeEach
-  void openBrowser() {
     browser = new Browser();
     driver = browser.driver();
   }
 
+  @BeforeEach
+  void forgetThePreviousTest() {
+    driver.get(harness.url("/login.html"));
+    driver.manage().deleteAllCookies();
+    ((JavascriptExecutor) driver).executeScript("window.localStorage.clear(); window.sessionStorage.clear();");
+  }
+
   @AfterEach
-  void closeBrowserAndResumeJobs() throws Exception {
+  void checkThePolicyAndResumeJobs() throws Exception {
     try {
-      assertThat(Browser.closeAll(browser, null)).as("every page stayed within the Content-Security-Policy")
-          .isEmpty();
+      assertThat(browser.cspViolations()).as("every page stayed within the Content-Security-Policy").isEmpty();
     } finally {
       for (String id : pausedByTheTest) {
         assertThat(admin.post("/api/admin/jobs/" + id + "/resume", new JsonObject()).statusCode()).isEqualTo(200);
@@ -93,9 +95,7 @@ class ConsolePagingBrowserIT {
 
   @AfterAll
   void stop() throws Exception {
-    if (harness != null) {
-      harness.close();
-    }
+    Browser.closeAll(browser, harness);
   }
 
   /** Pauses a job and remembers it, so the test after this one finds it pending again. */

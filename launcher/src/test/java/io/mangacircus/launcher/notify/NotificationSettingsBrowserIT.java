@@ -62,7 +62,8 @@ class NotificationSettingsBrowserIT {
     // WireMock stands in for alice's ntfy server on the loopback address, which readers may use only when allowed.
     harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
         .put("initialAdminPassword", ADMIN_PASSWORD)).put("notifications", new JsonObject()
-        .put("readerAlertAllowedHosts", new JsonArray().add("127.0.0.1"))).encode()).startStandard(Mode.ALL);
+        .put("readerAlertAllowedHosts", new JsonArray().add("127.0.0.1"))
+        .put("publicUrl", "https://manga.example.org")).encode()).startStandard(Mode.ALL);
     browser = new Browser();
     driver = browser.driver();
   }
@@ -101,6 +102,13 @@ class NotificationSettingsBrowserIT {
     waiting().until(ExpectedConditions.textMatches(By.id("notifications-summary"),
         java.util.regex.Pattern.compile("Nothing is configured")));
     assertThat(driver.findElement(By.id("test-button")).isEnabled()).isFalse();
+    assertThat(driver.findElement(By.cssSelector("#destinations-table tbody")).getText())
+        .as("the empty table says what to do").startsWith("No destinations yet. Press “Add a destination”");
+    // Number inputs look like the text inputs beside them (border, height, background), not the browser's default.
+    for (String property : List.of("border-top-color", "min-height", "background-color", "border-radius")) {
+      assertThat(driver.findElement(By.id("heartbeat-interval")).getCssValue(property)).as(property)
+          .isEqualTo(driver.findElement(By.id("heartbeat-url")).getCssValue(property));
+    }
 
     driver.findElement(By.id("add-destination")).click();
     waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("destination-form")));
@@ -116,6 +124,8 @@ class NotificationSettingsBrowserIT {
     waiting().until(ExpectedConditions.textToBe(By.id("settings-message"), "Saved phone."));
     String row = driver.findElement(By.cssSelector("tr[data-name='phone']")).getText();
     assertThat(row).contains("ntfy", "set", "this page").doesNotContain("memory-yield");
+    assertThat(driver.findElement(By.cssSelector("#notifications-summary a")).getAttribute("href"))
+        .as("the public URL is a link").isEqualTo("https://manga.example.org/");
     assertThat(driver.getPageSource()).doesNotContain("browser-topic", "tk_browser_secret");
     browser.screenshot("settings-destination-added");
 

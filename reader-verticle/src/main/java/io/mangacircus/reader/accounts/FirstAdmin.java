@@ -3,6 +3,7 @@ package io.mangacircus.reader.accounts;
 import io.mangacircus.reader.store.StoreException;
 import io.mangacircus.reader.store.UserStore;
 import java.time.InstantSource;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,27 +18,24 @@ public final class FirstAdmin {
   /**
    * Makes sure an admin exists. Blocking (a password hash: about a second of CPU).
    *
-   * @param configured the configured first password ({@code MANGACIRCUS_ADMIN_PASSWORD}); empty: generate and log it
-   *     once
+   * @param configured the configured first password ({@code MANGACIRCUS_ADMIN_PASSWORD}); empty: generate one
+   * @return the account made with a generated password, for the one notice that shows it (never the log); empty when
+   *     an admin existed or the configured password was used
    */
-  public static void ensure(UserStore users, String configured, InstantSource clock) throws StoreException {
+  public static Optional<NewAdminPassword> ensure(UserStore users, String configured, InstantSource clock)
+      throws StoreException {
     if (users.countAdmins() != 0) {
-      return;
+      return Optional.empty();
     }
     boolean generated = configured.isEmpty();
     String secret = generated ? GeneratedPassword.create() : configured;
     String name = users.user("admin").isPresent() ? "admin-" + Sessions.newToken().substring(0, 6) : "admin";
     users.createUser(name, PasswordHasher.hash(secret.toCharArray()), "admin", clock.instant());
-    if (generated) {
-      // The one place the password is ever written: framed, so that the operator cannot miss it.
-      LOG.warn("[ACCOUNTS] no admin account existed: created '{}' with a generated password, shown below only this "
-          + "once", name);
-      // One log event a line: the log escapes line breaks inside an event, so a multi-line message would arrive as one
-      // long line and the frame would be lost.
-      GeneratedPassword.notice("first start: created the admin account", name, secret).lines()
-          .forEach(line -> LOG.warn("{}", line));
-    } else {
+    if (!generated) {
       LOG.info("[ACCOUNTS] no admin account existed: created '{}' with MANGACIRCUS_ADMIN_PASSWORD", name);
+      return Optional.empty();
     }
+    LOG.warn("[ACCOUNTS] created '{}' with a generated password, shown once on the console (never in the log)", name);
+    return Optional.of(new NewAdminPassword(name, secret));
   }
 }

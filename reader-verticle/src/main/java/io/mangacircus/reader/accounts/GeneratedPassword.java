@@ -54,7 +54,7 @@ public final class GeneratedPassword {
     lines.add("");
     lines.add("  Keep it somewhere safe now. To change it: log in as an admin and set a new one");
     lines.add("  on the Users page (/admin/users.html). Locked out? Stop MangaCircus and run");
-    lines.add("      java -jar mangacircus.jar reset-password " + username);
+    lines.add("      bin/mangacircus reset-password " + username);
     lines.add("  which prints a new password once and ends " + username + "'s sessions.");
     lines.add(FRAME);
     return String.join(System.lineSeparator(), lines);

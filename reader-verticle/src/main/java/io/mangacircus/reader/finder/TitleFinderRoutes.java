@@ -16,6 +16,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -98,14 +99,33 @@ public final class TitleFinderRoutes {
       return;
     }
     JsonObject request = message().put("source", source).put("query", query).put("limit", limit);
-    ask(ctx, Addresses.SCRAPER_TITLES_SEARCH, request, siteTimeout(), reply -> {
-      JsonArray results = reply.getJsonArray("results", new JsonArray());
-      for (int i = 0; i < results.size(); i++) {
-        JsonObject result = results.getJsonObject(i);
-        result.put("cover", coverPath(result.getString("source"), result.getString("coverId")));
-      }
-      return reply.put("results", results).put("problems", reply.getJsonArray("problems", new JsonArray()));
-    });
+    request(Addresses.SCRAPER_TITLES_SEARCH, request, siteTimeout())
+        .onFailure(t -> answerFailure(ctx, t, siteTimeout()))
+        .onSuccess(message -> {
+          JsonObject reply = message.body().copy();
+          reply.remove("v");
+          // The first scan's answer, as for a preview: a search right after a start still sees the library.
+          Future.fromCompletionStage(inventory.firstAnswer(), vertx.getOrCreateContext())
+              .map(summary -> LibraryMatches.of(summary.series()))
+              .onComplete(matched -> {
+                LibraryMatches matches = matched.succeeded() ? matched.result() : LibraryMatches.of(List.of());
+                JsonArray results = reply.getJsonArray("results", new JsonArray());
+                for (int i = 0; i < results.size(); i++) {
+                  markSearchResult(results.getJsonObject(i), matches);
+                }
+                ctx.json(reply.put("results", results)
+                    .put("problems", reply.getJsonArray("problems", new JsonArray())));
+              });
+        });
+  }
+
+  /** Its cover route, and whether the library has it: then its series id and the library's own cover. */
+  private static void markSearchResult(JsonObject result, LibraryMatches matches) {
+    result.put("cover", coverPath(result.getString("source"), result.getString("coverId")));
+    Optional<String> series = matches.seriesId(result.getString("source"), result.getString("titleId"));
+    result.put("inLibrary", series.isPresent())
+        .put("series", series.orElse(null))
+        .put("libraryCover", series.map(LibraryMatches::coverPath).orElse(null));
   }
 
   private void handlePreview(RoutingContext ctx) {

@@ -103,6 +103,32 @@ class TitleFinderRoutesTest {
   }
 
   @Test
+  void aSearchResultTheLibraryAlreadyHasSaysSoWithItsSeriesAndTheLibrarysOwnCover() throws Exception {
+    scraper(Addresses.SCRAPER_TITLES_SEARCH, message -> message.reply(new JsonObject().put("v", 1)
+        .put("query", "starfall").put("problems", new JsonArray())
+        .put("results", new JsonArray()
+            .add(new JsonObject().put("source", "fixture").put("titleId", "starfall").put("title", "Starfall Circus")
+                .put("coverId", null))
+            .add(new JsonObject().put("source", "mangadex").put("titleId", "starfall").put("title", "Starfall")
+                .put("coverId", "c2")))));
+
+    HttpResponse<String> answer = get("/api/admin/search?q=starfall");
+
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    JsonArray results = json(answer).getJsonArray("results");
+    JsonObject held = results.getJsonObject(0);
+    assertThat(held.getBoolean("inLibrary")).as("the library has fixture/starfall: %s", held).isTrue();
+    assertThat(held.getString("series")).isEqualTo("starfall");
+    assertThat(held.getString("libraryCover")).isEqualTo("/api/series/starfall/cover");
+    assertThat(held.getString("cover")).isNull();
+    JsonObject other = results.getJsonObject(1);
+    assertThat(other.getBoolean("inLibrary")).as("same title id, another source: %s", other).isFalse();
+    assertThat(other.getString("series")).isNull();
+    assertThat(other.getString("libraryCover")).isNull();
+    assertThat(other.getString("cover")).isEqualTo("/api/admin/covers/mangadex/c2");
+  }
+
+  @Test
   void aSearchMayTakeLongerThanTheReadersUsualScraperTimeoutBecauseItReachesTheSites() throws Exception {
     // The reader under test waits 2 s for answers from the scraper's own state; a search goes out to every site.
     scraper(Addresses.SCRAPER_TITLES_SEARCH, message -> reader.vertx().setTimer(3_000, id -> message.reply(
