@@ -69,6 +69,21 @@ class ProgressReadAtTest {
   }
 
   @Test
+  void positionsQueuedOfflineAndSentInReadingOrderEndAtTheLastOneRead() throws Exception {
+    ReaderUnderTest.Session eve = user("eve");
+    Instant read = Instant.now().minusSeconds(1_200);
+    save(eve, "{\"chapter\": \"chapter-0001\", \"page\": 3, \"at\": \"" + read + "\"}", 200);
+    JsonObject answer = save(eve, "{\"chapter\": \"chapter-0002\", \"page\": 2, \"at\": \""
+        + read.plusSeconds(300) + "\"}", 200);
+
+    assertThat(answer.getBoolean("moved")).as(answer.encode()).isTrue();
+    JsonObject moon = series(eve);
+    assertThat(moon.getJsonObject("progress").getString("chapter") + " p" + moon.getJsonObject("progress")
+        .getInteger("page")).isEqualTo("chapter-0002 p2");
+    assertThat(moon.getJsonArray("chapters").getJsonObject(0).getString("state")).isEqualTo("read");
+  }
+
+  @Test
   void aChapterFinishedBeforeTheStoredPositionIsStillMarkedRead() throws Exception {
     ReaderUnderTest.Session cid = user("cid");
     save(cid, "{\"chapter\": \"chapter-0002\", \"page\": 1}", 200);
