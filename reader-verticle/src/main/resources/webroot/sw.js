@@ -72,6 +72,11 @@ async function storedFirst(request) {
  * stored, or only answers already kept with `onlyKnown`); the kept copy when the network fails.
  */
 async function networkThenKeep(request, cacheName, { whenStored = false, onlyKnown = false, ignoreSearch = false } = {}) {
+  if (self.navigator.onLine === false && (await caches.has(cacheName))) {
+    // No network at all (flight mode): the kept copy at once, without waiting for a request to fail.
+    const kept = await (await caches.open(cacheName)).match(request, { ignoreSearch });
+    if (kept) return kept;
+  }
   try {
     const response = await fetch(request);
     if (response.ok && response.type === 'basic') await keep(request, response.clone(), cacheName, { whenStored, onlyKnown });

@@ -119,8 +119,8 @@ class OfflineReadingBrowserIT {
     JsonObject body = answer.getJsonObject("body");
     assertThat(body.getString("display")).isEqualTo("standalone");
     assertThat(body.getString("start_url")).isEqualTo("/");
-    assertThat(body.getJsonArray("icons").stream().map(i -> ((Map<?, ?>) i).get("sizes") + " "
-        + ((Map<?, ?>) i).get("purpose")).toList()).contains("192x192 any", "512x512 any", "512x512 maskable");
+    assertThat(body.getJsonArray("icons").stream().map(i -> ((JsonObject) i).getString("sizes") + " "
+        + ((JsonObject) i).getString("purpose")).toList()).contains("192x192 any", "512x512 any", "512x512 maskable");
 
     driver.navigate().refresh();
     String worker = controllingWorker();
@@ -213,11 +213,16 @@ class OfflineReadingBrowserIT {
   private double firstPageShownMs() {
     Object ms = js().executeAsyncScript("const done = arguments[arguments.length - 1];"
         + "const check = () => { const img = document.querySelector('#stage img');"
-        + " if (img && img.complete && img.naturalWidth > 0) img.decode().then(() => done(performance.now()));"
+        + " if (img && img.complete && img.naturalWidth > 0) img.decode().then(() => {"
+        + "  const shown = performance.now();"
+        + "  const at = (name) => Math.round((performance.getEntriesByName(name)[0] || {}).responseEnd || -1);"
+        + "  done({shown, html: Math.round(performance.getEntriesByType('navigation')[0].responseEnd),"
+        + "   me: at(location.origin + '/api/me'), image: at(img.currentSrc)}); });"
         + " else requestAnimationFrame(check); };"
         + "check();");
     waitForPage(1);
-    return ((Number) ms).doubleValue();
+    System.out.println("OFFLINE-OPEN phases (ms from navigation start): " + ms);
+    return ((Number) ((Map<?, ?>) ms).get("shown")).doubleValue();
   }
 
   @SuppressWarnings("unchecked")
