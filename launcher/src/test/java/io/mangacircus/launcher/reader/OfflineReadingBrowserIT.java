@@ -273,35 +273,55 @@ class OfflineReadingBrowserIT {
     private static final byte[] PROGRESS_PUT = "PUT /api/progress/".getBytes(StandardCharsets.US_ASCII);
 
     private final int target;
-    private final ServerSocket server;
+    private final int port;
+    private volatile ServerSocket server;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger puts = new AtomicInteger();
     private volatile boolean up = true;
 
     Link(int target) throws IOException {
       this.target = target;
-      server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-      daemon(this::accept);
+      server = listen(0);
+      port = server.getLocalPort();
+      daemon(() -> accept(server));
     }
 
     int port() {
-      return server.getLocalPort();
+      return port;
+    }
+
+    private static ServerSocket listen(int port) throws IOException {
+      ServerSocket socket = new ServerSocket();
+      socket.setReuseAddress(true);
+      socket.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
+      return socket;
     }
 
     int progressPuts() {
       return puts.get();
     }
 
+    /** Cut: the port refuses connections (as a host out of reach answers at once) and open ones are closed. */
     void open(boolean on) {
+      if (on == up) {
+        return;
+      }
       up = on;
-      if (!on) {
-        for (Socket socket : open) {
-          closeQuietly(socket);
+      try {
+        if (on) {
+          server = listen(port);
+          ServerSocket listening = server;
+          daemon(() -> accept(listening));
+        } else {
+          server.close();
+          open.forEach(Link::closeQuietly);
         }
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException("the link to the product cannot " + (on ? "reopen" : "close"), e);
       }
     }
 
-    private void accept() {
+    private void accept(ServerSocket server) {
       while (!server.isClosed()) {
         try {
           Socket client = server.accept();
