@@ -17,6 +17,10 @@ const ASSETS = ['/', '/index.html', '/series.html', '/read.html', '/offline.html
   '/js/offline.js', '/js/offline-index.js', '/js/offline-shelf.js', '/js/read.js', '/js/reader/prefs.js',
   '/js/reader/progress.js', '/js/reader/preload.js', '/js/reader/view.js', '/js/reader/input.js'];
 
+/** After a request failed, kept copies are given without asking the network for this long (a page's many requests). */
+const FAILED_MS = 2000;
+let failedAt = 0;
+
 const PAGE_IMAGE = /^\/api\/series\/[^/]+\/chapters\/[^/]+\/pages\/[^/]+$/;
 const CHAPTER = /^\/api\/series\/[^/]+\/chapters\/[^/.]+$/;
 const KEPT = [/^\/api\/me$/, /^\/api\/series$/, /^\/api\/series\/[^/]+$/, /^\/api\/series\/[^/]+\/cover$/,
@@ -72,16 +76,18 @@ async function storedFirst(request) {
  * stored, or only answers already kept with `onlyKnown`); the kept copy when the network fails.
  */
 async function networkThenKeep(request, cacheName, { whenStored = false, onlyKnown = false, ignoreSearch = false } = {}) {
-  if (self.navigator.onLine === false && (await caches.has(cacheName))) {
-    // No network at all (flight mode): the kept copy at once, without waiting for a request to fail.
+  if ((self.navigator.onLine === false || Date.now() - failedAt < FAILED_MS) && (await caches.has(cacheName))) {
+    // No network (flight mode, or a request just failed): the kept copy at once, without a request failing first.
     const kept = await (await caches.open(cacheName)).match(request, { ignoreSearch });
     if (kept) return kept;
   }
   try {
     const response = await fetch(request);
+    failedAt = 0;
     if (response.ok && response.type === 'basic') await keep(request, response.clone(), cacheName, { whenStored, onlyKnown });
     return response;
   } catch (e) {
+    failedAt = Date.now();
     if (!(await caches.has(cacheName))) throw e;
     const cache = await caches.open(cacheName);
     const kept = await cache.match(request, { ignoreSearch });
