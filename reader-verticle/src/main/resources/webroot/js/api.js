@@ -1,6 +1,8 @@
 // JSON API client: the session's CSRF token on changes, 401 sends the browser to login, errors become ApiError.
+import { forgetDevice } from './offline-index.js';
 
 let csrfToken = '';
+let username = '';
 
 /** A failed API call; `message` is the server's own message when it sent one. */
 export class ApiError extends Error {
@@ -74,7 +76,13 @@ export const putJson = (path, body, options) => request('PUT', path, { ...option
 export async function loadSession() {
   const me = await getJson('/api/me');
   csrfToken = (me && me.csrfToken) || '';
+  username = (me && me.username) || '';
   return me;
+}
+
+/** The user loadSession() found, '' before. */
+export function signedInUser() {
+  return username;
 }
 
 /** Remembers the CSRF token handed out by POST /api/login. */
@@ -82,12 +90,17 @@ export function setCsrfToken(token) {
   csrfToken = token || '';
 }
 
-/** Ends the session and goes to the login page. */
+/**
+ * Ends the session and goes to the login page, after sending the positions queued offline and removing everything
+ * kept for offline reading (a shared device keeps nothing of this user).
+ */
 export async function logout() {
+  await import('./reader/progress.js').then((m) => m.flushQueue()).catch(() => {});
   try {
     await request('POST', '/api/logout', { redirectOn401: false });
   } catch (e) {
     if (e.status !== 401) throw e;
   }
+  await forgetDevice().catch((e) => console.warn('offline copies not removed:', e.message));
   location.assign('/login.html');
 }

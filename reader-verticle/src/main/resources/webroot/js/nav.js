@@ -8,6 +8,7 @@ const THEME_KEY = 'mc.theme';
 /** The header's links, in order; `admin` ones only for admins. One line per link. */
 const LINKS = [
   { id: 'nav-library', href: '/', label: 'Library', key: 'library' },
+  { id: 'nav-offline', href: '/offline.html', label: 'Offline', key: 'offline' },
   { id: 'nav-users', href: '/admin/users.html', label: 'Users', key: 'users', admin: true },
   { id: 'nav-add', href: '/admin/add.html', label: 'Add titles', key: 'add', admin: true },
   { id: 'nav-scraper', href: '/admin/scraper.html', label: 'Scraper', key: 'scraper', admin: true },

@@ -327,6 +327,11 @@ public final class ReaderVerticle extends VerticleBase {
       ctx.addHeadersEndHandler(v -> ctx.response().headers().set("Cache-Control", policy));
       ctx.next();
     });
+    // Vert.x's MIME table has no .webmanifest; browsers expect the manifest's own type.
+    router.get("/manifest.webmanifest").handler(ctx -> {
+      ctx.addHeadersEndHandler(v -> ctx.response().headers().set("Content-Type", "application/manifest+json"));
+      ctx.next();
+    });
     // Versioned paths of pinned WebJars (sockjs-client for the console's bridge): the same URL never changes content.
     router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars").setMaxAgeSeconds(86_400));
     router.route("/*").handler(StaticHandler.create("webroot"));
@@ -386,7 +391,8 @@ public final class ReaderVerticle extends VerticleBase {
   }
 
   private void handleInfo(RoutingContext ctx) {
-    ctx.json(new JsonObject().put("service", "reader").put("instance", instance).put("startedAt", startedAt));
+    ctx.json(new JsonObject().put("service", "reader").put("instance", instance).put("startedAt", startedAt)
+        .put("version", io.mangacircus.reader.http.AppVersion.current()));
   }
 
   private void handleUnknownApi(RoutingContext ctx) {

@@ -1,5 +1,8 @@
 // Reading position saver: PUT /api/progress/{series} a second after the page last changed, in order, flushed on hide.
-import { putJson } from '../api.js';
+// Offline, positions are queued in localStorage with when they were read, and sent in order (with "at", so the server
+// never moves back behind what was read elsewhere since) once the server answers again; each is removed once sent.
+import { loadSession, putJson, signedInUser } from '../api.js';
+import { QUEUE_KEY } from '../offline-index.js';
 
 const DELAY_MS = 1000;
 
@@ -10,6 +13,7 @@ export class ProgressSaver {
    * @param onError called with the ApiError of a failed save
    */
   constructor(seriesId, { onSaved = () => {}, onError = () => {} } = {}) {
+    this.seriesId = seriesId;
     this.path = `/api/progress/${encodeURIComponent(seriesId)}`;
     this.onSaved = onSaved;
     this.onError = onError;
@@ -24,7 +28,7 @@ export class ProgressSaver {
 
   /** Notes a new position; it is sent a second later unless another one replaces it first. */
   schedule(chapter, page) {
-    this.pending = { chapter, page, seq: ++this.seq };
+    this.pending = { chapter, page, seq: ++this.seq, at: new Date().toISOString() };
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), DELAY_MS);
   }
@@ -71,6 +75,12 @@ export class ProgressSaver {
     }
     this.maxSentSeq = position.seq;
     this.lastSent = position;
+    if (!navigator.onLine || readQueue().length) {
+      // Behind positions still queued (or with no network): queued after them, so they reach the server in order.
+      enqueue(this.seriesId, position);
+      if (navigator.onLine) flushQueue();
+      return;
+    }
     try {
       await putJson(this.path, { chapter: position.chapter, page: position.page }, { keepalive: true });
       if (position.seq > this.confirmedSeq) {
@@ -78,8 +88,70 @@ export class ProgressSaver {
         this.onSaved({ chapter: position.chapter, page: position.page });
       }
     } catch (e) {
+      if (e.status === 0) {
+        enqueue(this.seriesId, position);
+        return;
+      }
       if (this.lastSent === position) this.lastSent = null;
       this.onError(e);
     }
+  }
+}
+
+function readQueue() {
+  try {
+    const queue = JSON.parse(localStorage.getItem(QUEUE_KEY) || '[]');
+    return Array.isArray(queue) ? queue : [];
+  } catch (e) {
+    return [];
+  }
+}
+
+function writeQueue(queue) {
+  if (queue.length) localStorage.setItem(QUEUE_KEY, JSON.stringify(queue));
+  else localStorage.removeItem(QUEUE_KEY);
+}
+
+/** Queues a position read offline; a further page of the same chapter replaces it (a page back is kept too). */
+function enqueue(seriesId, { chapter, page, at }) {
+  const queue = readQueue();
+  const last = queue[queue.length - 1];
+  const entry = { id: `${Date.now()}-${Math.random().toString(36).slice(2)}`, user: signedInUser(), series: seriesId,
+    chapter, page, at };
+  if (last && last.user === entry.user && last.series === seriesId && last.chapter === chapter && page >= last.page) {
+    queue[queue.length - 1] = entry;
+  } else {
+    queue.push(entry);
+  }
+  writeQueue(queue);
+}
+
+let flushing = null;
+
+/** Sends this user's queued positions, oldest first, each once; stops at the first that cannot be sent now. */
+export function flushQueue() {
+  if (!flushing) flushing = sendQueued().finally(() => { flushing = null; });
+  return flushing;
+}
+
+async function sendQueued() {
+  if (!readQueue().length || !navigator.onLine) return;
+  let user = signedInUser();
+  if (!user) {
+    try {
+      user = (await loadSession()).username;
+    } catch (e) {
+      return; // no session (the page asks to log in) or no server: sent on the next page after logging in
+    }
+  }
+  for (let entry = readQueue().find((e) => e.user === user); entry; entry = readQueue().find((e) => e.user === user)) {
+    try {
+      await putJson(`/api/progress/${encodeURIComponent(entry.series)}`,
+        { chapter: entry.chapter, page: entry.page, at: entry.at });
+    } catch (e) {
+      // A chapter that left the library (404) or a page it no longer has (400) can never be saved: dropped.
+      if (e.status !== 400 && e.status !== 404) return;
+    }
+    writeQueue(readQueue().filter((e) => e.id !== entry.id));
   }
 }

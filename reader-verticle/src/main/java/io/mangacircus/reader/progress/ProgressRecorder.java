@@ -17,8 +17,9 @@ import java.util.Set;
  */
 public final class ProgressRecorder {
 
-  /** A position as saved. */
-  public record Saved(String series, String chapter, int page, Instant updatedAt, boolean chapterRead) {
+  /** A position as saved ({@code moved} false: a newer position was kept, see {@link #saveReadAt}). */
+  public record Saved(String series, String chapter, int page, Instant updatedAt, boolean chapterRead,
+      boolean moved) {
   }
 
   private final LibraryFiles files;
@@ -38,14 +39,46 @@ public final class ProgressRecorder {
    * @throws IllegalArgumentException when the chapter has no such page
    */
   public Saved save(long userId, String seriesId, String chapterId, int page) throws StoreException {
+    return save(userId, seriesId, chapterId, page, clock.instant());
+  }
+
+  private Saved save(long userId, String seriesId, String chapterId, int page, Instant when) throws StoreException {
     LibraryFiles.Chapter chapter = files.chapter(seriesId, chapterId);
     if (page < 1 || page > chapter.pages().size()) {
       throw new IllegalArgumentException("chapter " + chapterId + " has pages 1 to " + chapter.pages().size());
     }
     boolean finished = page == chapter.pages().size();
-    Instant now = clock.instant();
-    store.saveProgress(userId, seriesId, chapterId, page, finished, now);
-    return new Saved(seriesId, chapterId, page, now, finished);
+    store.saveProgress(userId, seriesId, chapterId, page, finished, when);
+    return new Saved(seriesId, chapterId, page, when, finished, true);
+  }
+
+  /**
+   * Saves a position read at {@code readAt} (a browser's queue sent after being offline): the position moves only when
+   * the stored one is older than {@code readAt}, so a queue sent late never undoes what the user read since elsewhere;
+   * reaching the last page still marks the chapter read, as read marks only add. A position that moves is stored as of
+   * {@code readAt}, so positions queued in reading order each move it in turn.
+   *
+   * @throws LibraryFiles.NotFoundException when there is no such chapter
+   * @throws IllegalArgumentException when the chapter has no such page
+   */
+  public Saved saveReadAt(long userId, String seriesId, String chapterId, int page, Instant readAt)
+      throws StoreException {
+    Optional<Progress> stored = store.progress(userId, seriesId);
+    if (stored.isEmpty() || stored.get().updatedAt().isBefore(readAt)) {
+      // Saved as of when it was read (never later than now), so the next queued position, read after it, moves it.
+      Instant now = clock.instant();
+      return save(userId, seriesId, chapterId, page, readAt.isAfter(now) ? now : readAt);
+    }
+    LibraryFiles.Chapter chapter = files.chapter(seriesId, chapterId);
+    if (page < 1 || page > chapter.pages().size()) {
+      throw new IllegalArgumentException("chapter " + chapterId + " has pages 1 to " + chapter.pages().size());
+    }
+    boolean finished = page == chapter.pages().size();
+    if (finished) {
+      store.markRead(userId, seriesId, Set.of(chapterId), clock.instant());
+    }
+    Progress kept = stored.get();
+    return new Saved(seriesId, kept.chapter(), kept.page(), kept.updatedAt(), finished, false);
   }
 
   /**

@@ -12,7 +12,9 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import java.time.Instant;
 import java.time.InstantSource;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /** {@code GET /api/progress} ("Continue reading") and {@code PUT /api/progress/:series}: one position per series. */
@@ -78,10 +80,20 @@ public final class ProgressRoutes {
       ApiReplies.error(ctx, 400, "bad_request", "send {\"chapter\": \"<chapter id>\", \"page\": <1-based page>}");
       return;
     }
+    Instant readAt;
+    try {
+      readAt = body.get().getValue("at") == null ? null : Instant.parse(body.get().getString("at"));
+    } catch (ClassCastException | DateTimeParseException e) {
+      ApiReplies.error(ctx, 400, "bad_request", "\"at\" is when the page was read, an ISO-8601 instant such as "
+          + "\"2026-11-29T10:02:00Z\"");
+      return;
+    }
     ApiReplies.blocking(vertx, ctx, () -> {
-      ProgressRecorder.Saved saved = recorder.save(session.userId(), seriesId, chapterId, page);
-      return new JsonObject().put("series", seriesId).put("chapter", chapterId).put("page", page)
-          .put("updatedAt", saved.updatedAt().toString()).put("chapterRead", saved.chapterRead());
+      ProgressRecorder.Saved saved = readAt == null ? recorder.save(session.userId(), seriesId, chapterId, page)
+          : recorder.saveReadAt(session.userId(), seriesId, chapterId, page, readAt);
+      return new JsonObject().put("series", seriesId).put("chapter", saved.chapter()).put("page", saved.page())
+          .put("updatedAt", saved.updatedAt().toString()).put("chapterRead", saved.chapterRead())
+          .put("moved", saved.moved());
     }, ctx::json);
   }
 }
