@@ -64,7 +64,6 @@ import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.StaticHandler;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.Optional;
@@ -320,21 +319,7 @@ public final class ReaderVerticle extends VerticleBase {
     router.route(ConsoleBridge.PATH).subRouter(new ConsoleBridge(vertx, guard, config.scraperRequestTimeoutMs())
         .router());
     router.route("/*").handler(new AdminPageGuard(guard));
-    // Pages and scripts are revalidated on every load (a 304 when unchanged), so an upgrade is seen at once and an
-    // admin page is never shown from a cache to whoever uses the browser next.
-    router.route("/*").handler(ctx -> {
-      String policy = ctx.normalizedPath().startsWith("/admin/") ? "no-store" : "no-cache";
-      ctx.addHeadersEndHandler(v -> ctx.response().headers().set("Cache-Control", policy));
-      ctx.next();
-    });
-    // Vert.x's MIME table has no .webmanifest; browsers expect the manifest's own type.
-    router.get("/manifest.webmanifest").handler(ctx -> {
-      ctx.addHeadersEndHandler(v -> ctx.response().headers().set("Content-Type", "application/manifest+json"));
-      ctx.next();
-    });
-    // Versioned paths of pinned WebJars (sockjs-client for the console's bridge): the same URL never changes content.
-    router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars").setMaxAgeSeconds(86_400));
-    router.route("/*").handler(StaticHandler.create("webroot"));
+    io.mangacircus.reader.http.StaticPages.mount(router);
     pingConsumer = vertx.eventBus().consumer(Addresses.READER_PING,
         DecodingHandler.of(PingRequest::fromJson, this::handlePing));
     return pingConsumer.completion().onSuccess(v -> {

@@ -122,6 +122,7 @@ class PageWalkBrowserIT {
     adminPages.put("series", "/series.html?id=" + SERIES + " .chapter-row[data-chapter-id]");
     adminPages.put("reader", "/read.html?series=" + SERIES + "&chapter=chapter-0002 #reader[data-page='1']");
     adminPages.put("profile", "/profile.html #profile-user:not(:empty)");
+    adminPages.put("offline", "/offline.html #offline-empty:not([hidden])");
     adminPages.put("users", "/admin/users.html .user-row");
     adminPages.put("health", "/admin/health.html #checked-at:not(:empty)");
     adminPages.put("scraper", "/admin/scraper.html #queue");
