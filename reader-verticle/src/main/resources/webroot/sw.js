@@ -9,13 +9,15 @@ const APP = `mc-app-${VERSION}`;
 const PAGES = 'mc-pages';
 const DATA = 'mc-data';
 
-/** What the library, series and reader pages need to start offline. */
+/** What the library, series and reader pages need to start offline (ServiceWorkerAssetsTest keeps it complete). */
 const ASSETS = ['/', '/index.html', '/series.html', '/read.html', '/offline.html', '/manifest.webmanifest',
-  '/css/app.css', '/img/logo.svg', '/img/icon-192.png', '/img/icon-512.png',
+  '/css/app.css', '/css/reader.css', '/img/logo.svg', '/img/icon-192.png', '/img/icon-512.png',
   '/js/theme.js', '/js/install.js', '/js/api.js', '/js/dom.js', '/js/page.js', '/js/nav.js', '/js/covers.js',
   '/js/library.js', '/js/series.js', '/js/series-alerts.js', '/js/series-trackers.js', '/js/tracker-link.js',
   '/js/offline.js', '/js/offline-index.js', '/js/offline-shelf.js', '/js/read.js', '/js/reader/prefs.js',
-  '/js/reader/progress.js', '/js/reader/preload.js', '/js/reader/view.js', '/js/reader/input.js'];
+  '/js/reader/progress.js', '/js/reader/preload.js', '/js/reader/view.js', '/js/reader/input.js',
+  '/js/reader/spreads.js', '/js/reader/crop.js', '/js/reader/chrome.js', '/js/reader/settings-bar.js',
+  '/js/reader/end.js'];
 
 /** After a request failed, kept copies are given without asking the network for this long (a page's many requests). */
 const FAILED_MS = 2000;

@@ -74,7 +74,7 @@ final class LauncherProcess {
       release(locks);
       return Main.EXIT_FAILURE;
     }
-    ReadyNotice ready = new ReadyNotice(System.out);
+    ReadyNotice ready = new ReadyNotice(System.out, config.log().json());
     LaunchPlan plan = LaunchPlan.standard(config, mode, process.metricsRegistryName(),
         mode.hostsReader() ? ready::accounts : null);
     String launcher;

@@ -14,6 +14,7 @@ import java.util.Optional;
 public final class ReadyNotice {
 
   private final PrintStream out;
+  private final boolean json;
   private String url;
   private boolean accountsKnown;
   private NewAdminPassword generated;
@@ -24,9 +25,12 @@ public final class ReadyNotice {
    * makes the admin password after the services are up (its hash takes about a second).
    *
    * @param out where the block goes (the process's standard output)
+   * @param json whether standard output carries JSON log lines ({@code log.format: json}): the block is then one JSON
+   *     object on one line, as every other line there, so a collector reading them still parses each one
    */
-  public ReadyNotice(PrintStream out) {
+  public ReadyNotice(PrintStream out, boolean json) {
     this.out = out;
+    this.json = json;
   }
 
   /** The reader's accounts are ready: with the admin password it generated, if it made one. */
@@ -56,7 +60,8 @@ public final class ReadyNotice {
   }
 
   private void print(String text) {
-    out.println(text);
+    out.println(json ? new io.vertx.core.json.JsonObject().put("timestamp", java.time.Instant.now().toString())
+        .put("level", "WARN").put("logger", ReadyNotice.class.getName()).put("message", text).encode() : text);
     out.flush();
   }
 

@@ -18,7 +18,8 @@ class ReadyNoticeTest {
   private static final NewAdminPassword MADE = new NewAdminPassword("admin", "Pw3xAmpLe7secretK9ab");
 
   private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
-  private final ReadyNotice notice = new ReadyNotice(new PrintStream(printed, true, StandardCharsets.UTF_8));
+  private final ReadyNotice notice = new ReadyNotice(new PrintStream(printed, true, StandardCharsets.UTF_8),
+      false);
 
   private List<String> lines() {
     return printed.toString(StandardCharsets.UTF_8).lines().toList();
@@ -51,6 +52,22 @@ class ReadyNoticeTest {
     assertThat(lines()).isEmpty();
     notice.ready(URL);
     assertThat(lines().get(1)).startsWith("Ready: open " + URL + ", user admin, password ");
+  }
+
+  @Test
+  void withJsonLogLinesTheBlockIsOneJsonLineToo() {
+    ByteArrayOutputStream json = new ByteArrayOutputStream();
+    ReadyNotice inJson = new ReadyNotice(new PrintStream(json, true, StandardCharsets.UTF_8), true);
+
+    inJson.ready(URL);
+    inJson.accounts(Optional.of(MADE));
+
+    List<String> lines = json.toString(StandardCharsets.UTF_8).lines().toList();
+    assertThat(lines).hasSize(1);
+    io.vertx.core.json.JsonObject line = new io.vertx.core.json.JsonObject(lines.get(0));
+    assertThat(line.getString("level")).isEqualTo("WARN");
+    assertThat(line.getString("message")).startsWith(GeneratedPassword.FRAME + System.lineSeparator()
+        + "Ready: open " + URL + ", user admin, password " + MADE.password());
   }
 
   @Test

@@ -122,7 +122,7 @@ class CrossSiteRequestIT {
 
     assertThat(info.status()).as(info.body()).isEqualTo(200);
     assertThat(info.json().getString("service")).isEqualTo("reader");
-    assertThat(info.json().fieldNames()).containsExactlyInAnyOrder("service", "instance", "startedAt");
+    assertThat(info.json().fieldNames()).containsExactlyInAnyOrder("service", "instance", "startedAt", "version");
     assertThat(ReaderSession.raw(harness.port(), "POST", "/api/system/info", null).statusCode())
         .as("only reading it is open").isEqualTo(401);
   }
