@@ -98,9 +98,6 @@ public final class Browser implements AutoCloseable {
     driver.manage().window().setSize(new Dimension(width, height));
   }
 
-  /** How often a wait asks its condition again. */
-  static final Duration POLL = Duration.ofMillis(50);
-
   /**
    * A wait that asks its condition again when an element went stale: the pages redraw their lists on live events, so
    * an element found just before a redraw is stale, which says nothing about whether the condition holds.
@@ -108,9 +105,6 @@ public final class Browser implements AutoCloseable {
   public WebDriverWait waiting(Duration timeout) {
     WebDriverWait wait = new WebDriverWait(driver, timeout);
     wait.ignoring(StaleElementReferenceException.class);
-    // Selenium asks again every 500 ms by default: most conditions hold a few milliseconds after the first ask, and
-    // half a second lost per wait added up to most of a browser test's time. A check is one local WebDriver call.
-    wait.pollingEvery(POLL);
     return wait;
   }
 
