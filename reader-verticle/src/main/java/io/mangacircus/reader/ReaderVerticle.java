@@ -107,7 +107,7 @@ public final class ReaderVerticle extends VerticleBase {
   private MessageConsumer<Object> alertsConsumer;
   private Future<Void> accountsReady = Future.succeededFuture();
   private java.util.function.Function<ReaderStores, KosyncAccounts> kosyncAccounts;
-  private java.util.function.Consumer<Optional<NewAdminPassword>> accountsAnnounced = ReaderVerticle::printPassword;
+  private java.util.function.Consumer<Optional<NewAdminPassword>> accountsAnnounced = ReaderVerticle::logPassword;
 
   /**
    * @param dataDir the data folder; the reader owns {@code reader.db}, {@code catalog.json}, covers and
@@ -136,17 +136,18 @@ public final class ReaderVerticle extends VerticleBase {
 
   /**
    * Who is told once the first start's accounts are ready, with the admin password the reader generated if it made
-   * one: the launcher prints it in its "Ready" block. Unless set, a generated one is printed on standard output at once
-   * (never through the log).
+   * one: the launcher prints it in its "Ready" block. Unless set (a reader run without the launcher), a generated one
+   * is logged once, framed, one log event a line.
    */
   public ReaderVerticle accountsAnnouncedTo(java.util.function.Consumer<Optional<NewAdminPassword>> announced) {
     this.accountsAnnounced = announced;
     return this;
   }
 
-  private static void printPassword(Optional<NewAdminPassword> made) {
-    made.ifPresent(p -> System.out.println(io.mangacircus.reader.accounts.GeneratedPassword.notice(
-        "first start: created the admin account", p.username(), p.password())));
+  private static void logPassword(Optional<NewAdminPassword> made) {
+    made.ifPresent(p -> io.mangacircus.reader.accounts.GeneratedPassword.notice(
+        "first start: created the admin account", p.username(), p.password()).lines()
+        .forEach(line -> LOG.warn("{}", line)));
   }
 
   @Override
