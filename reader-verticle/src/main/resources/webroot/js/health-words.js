@@ -10,6 +10,10 @@ const SERVICE = {
   stopped: 'stopped',
 };
 
+/** The reader's own state and whether the scraper answers over the event bus. */
+const READER = { up: 'running' };
+const SCRAPER = { reachable: 'running', unreachable: 'not answering' };
+
 const LIBRARY = {
   ready: 'ready',
   refreshing: 'looking for changes',
@@ -47,6 +51,8 @@ const INCIDENT = {
 const plain = (table, word) => (word == null ? '' : table[word] || String(word).replaceAll('_', ' '));
 
 export const serviceWords = (state) => plain(SERVICE, state);
+export const readerWords = (status) => plain(READER, status);
+export const scraperWords = (status) => plain(SCRAPER, status);
 export const libraryWords = (state) => plain(LIBRARY, state);
 export const sourceWords = (circuit) => plain(SOURCE, circuit);
 export const jobWords = (state) => plain(JOB, state);

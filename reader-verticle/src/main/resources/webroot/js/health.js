@@ -9,7 +9,8 @@ import { startPage } from './page.js';
 import { openBus } from './bus.js';
 import { scraperReachable as answers, watchStatus } from './reachability.js';
 import {
-  actionWords, incidentWords, jobWords, libraryWords, memoryWords, serviceWords, sourceWords,
+  actionWords, incidentWords, jobWords, libraryWords, memoryWords, readerWords, scraperWords, serviceWords,
+  sourceWords,
 } from './health-words.js';
 
 const SHOWN_INCIDENTS = 50;
@@ -38,7 +39,7 @@ startPage('health', async () => {
   byId('incident-kind').addEventListener('change', drawIncidents);
   byId('incident-source').addEventListener('change', drawIncidents);
   await watchStatus(drawStatus, (e) => {
-    byId('reader-status').textContent = 'Reader: unreachable';
+    byId('reader-status').textContent = 'Reader: not answering';
     byId('health-message').className = 'notice error';
     byId('health-message').dataset.kind = 'status';
     byId('health-message').textContent = e.message;
@@ -49,14 +50,14 @@ function drawStatus(status) {
   // Only a failed status load is forgotten here; the answer to a retry start stays until the next action.
   if (byId('health-message').dataset.kind === 'status') byId('health-message').textContent = '';
   byId('checked-at').textContent = `checked ${new Date(status.checkedAt).toLocaleTimeString()}`;
-  byId('reader-status').textContent = `Reader: ${status.reader.status}`;
+  byId('reader-status').textContent = `Reader: ${readerWords(status.reader.status)}`;
   const reachable = answers(status);
   const scraper = byId('scraper-status');
-  scraper.textContent = `Scraper: ${status.scraper.status}`;
+  scraper.textContent = `Scraper: ${scraperWords(status.scraper.status)}`;
   scraper.dataset.state = status.scraper.status;
   byId('scraper-detail').textContent = reachable
     ? `instance ${status.scraper.instance.slice(0, 8)}, started ${ago(new Date(status.scraper.startedAt).toISOString())}`
-    : `the event bus says ${status.scraper.reason}`;
+    : `no answer over the event bus (${status.scraper.reason})`;
   const lib = status.library;
   const skipped = (lib.skipped && lib.skipped.count) || 0;
   byId('library-status').textContent = `Library: ${libraryWords(lib.status)}, ${lib.series} series`
@@ -83,9 +84,9 @@ function drawSkipped(skipped) {
 
 /** What only the scraper knows is unknown while it cannot be reached: never show its last answers as current. */
 function forgetScraperViews() {
-  const unknown = 'Unknown while the scraper is unreachable.';
+  const unknown = 'Unknown while the scraper is not answering.';
   active.clear();
-  byId('yield-status').textContent = 'Memory: unknown (the scraper is unreachable)';
+  byId('yield-status').textContent = 'Memory: unknown (the scraper is not answering)';
   for (const id of ['checkpoints', 'circuits', 'failed']) {
     byId(id).replaceChildren(el('p', { class: 'quiet', text: unknown }));
   }

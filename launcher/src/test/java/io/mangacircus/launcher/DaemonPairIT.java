@@ -165,7 +165,7 @@ class DaemonPairIT {
     driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
     driver.findElement(By.id("login-button")).click();
     wait.until(d -> !d.getCurrentUrl().contains("/login.html"));
-    wait.until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: reachable"));
+    wait.until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: running"));
     // Both launchers are listed: the reader's process and the scraper's.
     wait.until(d -> d.findElements(By.cssSelector("#supervisors-table tr[data-service='scraper']")).size() == 1
         && d.findElements(By.cssSelector("#supervisors-table tr[data-service='reader']")).size() == 1);
@@ -195,7 +195,7 @@ class DaemonPairIT {
     requireKilled();
     WebDriver driver = loggedInBrowser();
     new WebDriverWait(driver, sinceKill(Duration.ofSeconds(10)))
-        .until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: unreachable"));
+        .until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: not answering"));
     System.out.printf("[measure] health page showed the scraper unreachable at most %d ms after SIGKILL%n",
         Duration.ofNanos(System.nanoTime() - killedNanos).toMillis());
     assertThat(driver.findElement(By.id("yield-status")).getText()).contains("unknown");
@@ -239,7 +239,7 @@ class DaemonPairIT {
   @Order(8)
   void theHealthPageShowsTheReplacementScraperReachable() {
     WebDriver driver = loggedInBrowser();
-    new WebDriverWait(driver, START).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: reachable"));
+    new WebDriverWait(driver, START).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: running"));
     assertThat(driver.findElement(By.id("scraper-detail")).getText()).startsWith("instance");
   }
 

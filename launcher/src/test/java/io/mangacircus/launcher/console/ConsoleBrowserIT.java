@@ -160,7 +160,7 @@ class ConsoleBrowserIT {
     assertThat(String.valueOf(refused)).startsWith("Not found");
 
     driver.get(harness.url("/admin/health.html"));
-    waiting(10).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: reachable"));
+    waiting(10).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: running"));
     waiting(10).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".checkpoint")));
     waiting(10).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#supervisors-table td.supervisor-state")));
     assertThat(driver.findElement(By.id("library-status")).getText()).startsWith("Library:");
@@ -217,6 +217,6 @@ class ConsoleBrowserIT {
         "The scraper was started again"));
     waiting(15).until(ExpectedConditions.presenceOfElementLocated(
         By.cssSelector("#supervisors-table tr[data-service='scraper'][data-status='up']")));
-    waiting(15).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: reachable"));
+    waiting(15).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: running"));
   }
 }

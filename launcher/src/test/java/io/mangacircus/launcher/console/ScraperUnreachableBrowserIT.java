@@ -68,6 +68,6 @@ class ScraperUnreachableBrowserIT {
     browser.screenshot("console-scraper-unreachable");
 
     driver.get(harness.url("/admin/health.html"));
-    waiting(10).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: unreachable"));
+    waiting(10).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: not answering"));
   }
 }

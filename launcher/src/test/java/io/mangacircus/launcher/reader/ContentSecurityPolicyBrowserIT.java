@@ -75,7 +75,7 @@ class ContentSecurityPolicyBrowserIT {
     driver.get(harness.url("/admin/scraper.html"));
     waiting().until(ExpectedConditions.textToBe(By.id("bus-state"), "live"));
     driver.get(harness.url("/admin/health.html"));
-    waiting().until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: reachable"));
+    waiting().until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: running"));
 
     assertThat(browser.cspViolations()).as("no page broke the policy").isEmpty();
 
