@@ -1,9 +1,9 @@
 // Service worker (same origin, scope /): serves what "Download for offline" stored when the network is gone. Page
 // images of stored chapters come from `mc-pages` first; this user's answers needed to open them (session, library and
-// series lists, chapter details, covers) are refreshed from the network and kept in `mc-data` only while something is
-// stored; the reader's pages and scripts in `mc-app-<version>`, named by the server's version (`?v=` of this script,
-// from GET /api/system/info), so an upgrade installs a new worker and drops the old copies. Admin pages and the admin
-// API pass straight through and are never kept. Cache names repeat js/offline-index.js.
+// series lists, chapter details, covers, reading settings) are refreshed from the network and kept in `mc-data` only
+// while something is stored; the reader's pages and scripts in `mc-app-<version>`, named by the server's version
+// (`?v=` of this script, from GET /api/system/info), so an upgrade installs a new worker and drops the old copies.
+// Admin pages and the admin API pass straight through and are never kept. Cache names repeat js/offline-index.js.
 const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
 const APP = `mc-app-${VERSION}`;
 const PAGES = 'mc-pages';
@@ -26,7 +26,7 @@ let failedAt = 0;
 const PAGE_IMAGE = /^\/api\/series\/[^/]+\/chapters\/[^/]+\/pages\/[^/]+$/;
 const CHAPTER = /^\/api\/series\/[^/]+\/chapters\/[^/.]+$/;
 const KEPT = [/^\/api\/me$/, /^\/api\/series$/, /^\/api\/series\/[^/]+$/, /^\/api\/series\/[^/]+\/cover$/,
-  /^\/api\/progress$/, /^\/api\/catalog$/];
+  /^\/api\/series\/[^/]+\/reading-settings$/, /^\/api\/progress$/, /^\/api\/catalog$/];
 
 self.addEventListener('install', (event) => {
   // A new version refills its copy of the app when the old one was in use (something is stored).
@@ -69,8 +69,7 @@ async function fillApp() {
 
 /** A stored page image without asking the network; any other from the network as usual. */
 async function storedFirst(request) {
-  const cache = await caches.open(PAGES);
-  return (await cache.match(request)) || fetch(request);
+  return (await caches.match(request, { cacheName: PAGES })) || fetch(request);
 }
 
 /**
@@ -78,9 +77,9 @@ async function storedFirst(request) {
  * stored, or only answers already kept with `onlyKnown`); the kept copy when the network fails.
  */
 async function networkThenKeep(request, cacheName, { whenStored = false, onlyKnown = false, ignoreSearch = false } = {}) {
-  if ((self.navigator.onLine === false || Date.now() - failedAt < FAILED_MS) && (await caches.has(cacheName))) {
+  if (self.navigator.onLine === false || Date.now() - failedAt < FAILED_MS) {
     // No network (flight mode, or a request just failed): the kept copy at once, without a request failing first.
-    const kept = await (await caches.open(cacheName)).match(request, { ignoreSearch });
+    const kept = await caches.match(request, { cacheName, ignoreSearch });
     if (kept) return kept;
   }
   try {
@@ -90,9 +89,7 @@ async function networkThenKeep(request, cacheName, { whenStored = false, onlyKno
     return response;
   } catch (e) {
     failedAt = Date.now();
-    if (!(await caches.has(cacheName))) throw e;
-    const cache = await caches.open(cacheName);
-    const kept = await cache.match(request, { ignoreSearch });
+    const kept = await caches.match(request, { cacheName, ignoreSearch });
     if (kept) return kept;
     throw e;
   }

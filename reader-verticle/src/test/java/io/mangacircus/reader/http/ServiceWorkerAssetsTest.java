@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The service worker keeps what the pages readable offline need to start: every script, style and image the library,
  * series, reader and offline pages load, and every module those scripts import, however deep. A module added to the
- * reader and missing from the worker's list would leave a stored chapter unreadable offline.
+ * reader and missing from the worker's list would leave a stored chapter unreadable offline. Those pages also preload
+ * every module they import, so a page opened from the worker's copies fetches its scripts in one round.
  */
 class ServiceWorkerAssetsTest {
 
@@ -26,6 +27,11 @@ class ServiceWorkerAssetsTest {
   private static final Pattern PAGE_ASSET = Pattern.compile("(?:src|href)=\"(/[^\"?#]+\\.(?:js|css|svg|png))\"");
   private static final Pattern IMPORT = Pattern.compile(
       "(?:import\\s[^'\"]*?from\\s*|import\\s*\\(\\s*|import\\s+)['\"](\\.{1,2}/[^'\"]+|/[^'\"]+)['\"]");
+  private static final Pattern STATIC_IMPORT = Pattern.compile(
+      "^import\\s[^'\"]*?from\\s*['\"](\\.{1,2}/[^'\"]+)['\"]|^import\\s+['\"](\\.{1,2}/[^'\"]+)['\"]",
+      Pattern.MULTILINE);
+  private static final Pattern MODULE_SCRIPT = Pattern.compile("<script type=\"module\" src=\"(/[^\"]+)\"");
+  private static final Pattern MODULE_PRELOAD = Pattern.compile("<link rel=\"modulepreload\" href=\"(/[^\"]+)\"");
   private static final Pattern ASSETS = Pattern.compile("const ASSETS = \\[(.*?)\\];", Pattern.DOTALL);
 
   private static String webroot(String path) throws IOException {
@@ -90,5 +96,36 @@ class ServiceWorkerAssetsTest {
     Set<String> missing = new TreeSet<>(needed);
     missing.removeAll(kept);
     assertThat(missing).as("loaded by a page readable offline but not kept by sw.js").isEmpty();
+  }
+
+  @Test
+  void everyPageReadableOfflinePreloadsEveryModuleItsScriptsImport() throws IOException {
+    for (String page : OFFLINE_PAGES) {
+      String html = webroot(page);
+      Set<String> scripts = new LinkedHashSet<>();
+      Matcher script = MODULE_SCRIPT.matcher(html);
+      while (script.find()) {
+        scripts.add(script.group(1));
+      }
+      Set<String> imported = new TreeSet<>();
+      Deque<String> modules = new ArrayDeque<>(scripts);
+      while (!modules.isEmpty()) {
+        String module = modules.removeFirst();
+        Matcher found = STATIC_IMPORT.matcher(webroot(module));
+        while (found.find()) {
+          String path = resolve(module, found.group(1) != null ? found.group(1) : found.group(2));
+          if (!scripts.contains(path) && imported.add(path)) {
+            modules.add(path);
+          }
+        }
+      }
+      Set<String> preloaded = new TreeSet<>();
+      Matcher preload = MODULE_PRELOAD.matcher(html);
+      while (preload.find()) {
+        preloaded.add(preload.group(1));
+      }
+      assertThat(imported).as(page + ": its scripts import modules").isNotEmpty();
+      assertThat(preloaded).as(page + ": modulepreload links, one per imported module").isEqualTo(imported);
+    }
   }
 }
