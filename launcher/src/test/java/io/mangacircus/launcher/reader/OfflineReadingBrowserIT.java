@@ -45,9 +45,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The reader installable and offline in a real browser (Debian Chromium, headless): manifest and service worker, a
  * chapter stored, read to its end with the server out of reach, the progress made meanwhile reaching the server once
- * when it is back, and log out leaving nothing stored. "Offline" is both the DevTools protocol's network emulation (the
- * page's {@code navigator.onLine} and its {@code online} event) and a link between browser and product that refuses
- * every connection, since the emulation does not reach the service worker's own requests.
+ * when it is back, log out leaving nothing stored, admin pages never kept and another user's sign-in dropping what the
+ * previous one stored. "Offline" is both the DevTools protocol's network emulation (the page's
+ * {@code navigator.onLine} and its {@code online} event) and a link between browser and product that refuses every
+ * connection, since the emulation does not reach the service worker's own requests.
  */
 @Tag("browser")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -191,6 +192,29 @@ class OfflineReadingBrowserIT {
     assertThat(js().executeScript("return localStorage.getItem('mc.offline')")).isNull();
   }
 
+  @Test
+  void adminPagesAreNeverKeptAndAnotherUserSigningInDropsWhatThePreviousOneStored() {
+    logIn("admin", ADMIN_PASSWORD);
+    driver.get(url("/series.html?id=" + SERIES));
+    controllingWorker();
+    storeChapter("chapter-0002");
+    driver.get(url("/admin/users.html"));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".user-row")));
+    driver.get(url("/admin/health.html"));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#checked-at:not(:empty)")));
+    driver.get(url("/"));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".series-card[data-series-id]")));
+    List<String> kept = keptCopies();
+    assertThat(kept).as("what the worker kept for the admin").contains("mc-data /api/me")
+        .anyMatch(k -> k.startsWith("mc-pages /api/series/" + SERIES + "/chapters/chapter-0002/pages/"))
+        .noneMatch(k -> k.contains("/admin/"));
+
+    // The admin's session ends without logging out (it expired; the tab was closed): the next user signs in.
+    logIn("ivy", "ivy-password");
+    waiting().until(d -> keptCopies().stream().noneMatch(k -> k.startsWith("mc-pages ") || k.startsWith("mc-data ")));
+    assertThat(cacheNames()).as("nothing of the admin's is left to show ivy").doesNotContain("mc-pages", "mc-data");
+  }
+
   private void storeChapter(String chapter) {
     By button = By.cssSelector(".chapter-row[data-chapter-id='" + chapter + "'] .offline-chapter");
     waiting().until(ExpectedConditions.elementToBeClickable(button)).click();
@@ -217,6 +241,8 @@ class OfflineReadingBrowserIT {
         + "  const shown = performance.now();"
         + "  const at = (name) => Math.round((performance.getEntriesByName(name)[0] || {}).responseEnd || -1);"
         + "  done({shown, html: Math.round(performance.getEntriesByType('navigation')[0].responseEnd),"
+        + "   modules: Math.round(Math.max(...performance.getEntriesByType('resource')"
+        + "     .filter((e) => e.name.endsWith('.js')).map((e) => e.responseEnd))),"
         + "   me: at(location.origin + '/api/me'), image: at(img.currentSrc)}); });"
         + " else requestAnimationFrame(check); };"
         + "check();");
@@ -229,6 +255,15 @@ class OfflineReadingBrowserIT {
   private List<String> cacheNames() {
     return (List<String>) js().executeAsyncScript("const done = arguments[arguments.length - 1];"
         + "caches.keys().then(done);");
+  }
+
+  /** Every copy in Cache Storage, as "cache-name /path". */
+  @SuppressWarnings("unchecked")
+  private List<String> keptCopies() {
+    return (List<String>) js().executeAsyncScript("const done = arguments[arguments.length - 1];"
+        + "caches.keys().then((names) => Promise.all(names.map((n) => caches.open(n).then((c) => c.keys())"
+        + " .then((requests) => requests.map((r) => n + ' ' + new URL(r.url).pathname)))))"
+        + ".then((lists) => done([].concat(...lists)));");
   }
 
   private void online(boolean on) {

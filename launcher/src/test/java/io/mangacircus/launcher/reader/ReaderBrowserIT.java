@@ -75,7 +75,8 @@ class ReaderBrowserIT {
     SeededReaderDb.into(data, Account.admin(ADMIN_PASSWORD), Account.reader("alice", "alice-password"),
         Account.reader("bob", "bob-password"), Account.reader("erin", "erin-password"),
         Account.reader("frank", "frank-password"), Account.reader("grace", "grace-password"),
-        Account.reader("hugo", "hugo-password"), Account.reader("ines", "ines-password"));
+        Account.reader("hugo", "hugo-password"), Account.reader("ines", "ines-password"),
+        Account.reader("jo", "jo-password"));
     mangaupdates.logInAccepts("ines-mu", "ines's mu password", "mu-session-of-ines", 91).profile(91, "ines-on-mu")
         .searchFinds("Tightrope Walker", new MangaUpdatesFake.Series(55, "Tightrope Walker", "2019", "Manga"))
         .notListed(55).acceptsSaves();
@@ -254,6 +255,53 @@ class ReaderBrowserIT {
     driver.navigate().refresh();
     waiting().until(ExpectedConditions.textToBePresentInElementLocated(
         By.cssSelector(".user-row[data-username='hugo'] .access"), limited));
+  }
+
+  @Test
+  void aReaderSetsReadingDefaultsAndChangesTheirOwnPasswordOnTheProfilePage() {
+    logIn("jo", "jo-password");
+    driver.get(harness.url("/profile.html"));
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("reading-defaults-message"),
+        "No defaults saved yet"));
+    new Select(driver.findElement(By.id("reading-layout"))).selectByValue("double");
+    new Select(driver.findElement(By.id("reading-direction"))).selectByValue("ltr");
+    new Select(driver.findElement(By.id("reading-offset"))).selectByValue("true");
+    driver.findElement(By.id("reading-defaults-save")).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("reading-defaults-message"),
+        "Reading defaults saved"));
+    driver.get(harness.url("/read.html?series=tightrope-walker&chapter=chapter-0001"));
+    waiting().until(ExpectedConditions.attributeToBe(By.id("reader"), "data-settings", "ready"));
+    assertThat(reader().getAttribute("data-layout-choice") + " " + reader().getAttribute("data-direction") + " "
+        + reader().getAttribute("data-offset")).as("a series never set opens with the defaults")
+        .isEqualTo("double ltr true");
+
+    driver.get(harness.url("/profile.html"));
+    WebElement current = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("own-password-current")));
+    current.sendKeys("not-jo-password");
+    driver.findElement(By.id("own-password-new")).sendKeys("jo-new-password");
+    driver.findElement(By.id("own-password-repeat")).sendKeys("jo-new-password");
+    driver.findElement(By.id("own-password-save")).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("own-password-error"),
+        "That is not your current password."));
+    current.clear();
+    current.sendKeys("jo-password");
+    driver.findElement(By.id("own-password-repeat")).sendKeys("-typo");
+    driver.findElement(By.id("own-password-save")).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("own-password-error"),
+        "The two new passwords differ"));
+    driver.findElement(By.id("own-password-repeat")).clear();
+    driver.findElement(By.id("own-password-repeat")).sendKeys("jo-new-password");
+    driver.findElement(By.id("own-password-save")).click();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("own-password-message"),
+        "Password changed"));
+    assertThat(driver.findElement(By.id("own-password-new")).getAttribute("value")).as("the form is emptied").isEmpty();
+
+    assertThat(ReaderSession.send(harness.port(), "POST", "/api/login",
+        new JsonObject().put("username", "jo").put("password", "jo-password").encode()).statusCode())
+        .as("the old password no longer signs in").isEqualTo(401);
+    ReaderSession.login(harness.port(), "jo", "jo-new-password");
+    driver.navigate().refresh();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("profile-user"), "jo"));
   }
 
   @Test

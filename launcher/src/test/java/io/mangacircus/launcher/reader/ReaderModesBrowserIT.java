@@ -11,6 +11,10 @@ import io.mangacircus.testing.LibraryFixture;
 import io.mangacircus.testing.TestImages;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -56,23 +61,38 @@ class ReaderModesBrowserIT {
   private WebDriver driver;
 
   /**
-   * One product and one browser for the class. Chapter 1 has six portrait pages; chapter 2 (the last) five, the third
-   * of them wider than tall. Each test reads as its own user, since reading settings are kept per user.
+   * One product and one browser for the class. Chapter 1 has six portrait pages, the second drawn in a white margin;
+   * chapter 2 (the last) five, the third of them wider than tall. Each test reads as its own user, since reading
+   * settings are kept per user.
    */
   @BeforeAll
   void startProduct() throws IOException {
     LibraryFixture library = new LibraryFixture(data);
-    library.chapter(SERIES, "Paper Lanterns", 1, 6, PUBLISHED);
+    replacePage(library.chapter(SERIES, "Paper Lanterns", 1, 6, PUBLISHED), 2, framedPage());
     Path second = library.chapter(SERIES, "Paper Lanterns", 2, 5, PUBLISHED.plusSeconds(60));
     replacePage(second, 3, TestImages.image("png", 600, 300, 3));
     SeededReaderDb.into(data, Account.admin("admin-pass-123"), Account.reader("amy", "amy-password"),
         Account.reader("ben", "ben-password"), Account.reader("cat", "cat-password"),
         Account.reader("dan", "dan-password"), Account.reader("eve", "eve-password"),
-        Account.reader("fay", "fay-password"));
+        Account.reader("fay", "fay-password"), Account.reader("gil", "gil-password"));
     harness = new LauncherHarness(data, new JsonObject().put("reader", new JsonObject()
         .put("initialAdminPassword", "admin-pass-123")).encode()).startStandard(Mode.ALL);
     browser = new Browser();
     driver = browser.driver();
+  }
+
+  /** A 300×420 page whose drawing (180×260 at 60,80) sits in a white margin, as a scan often does. */
+  private static byte[] framedPage() throws IOException {
+    BufferedImage page = new BufferedImage(300, 420, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = page.createGraphics();
+    g.setColor(Color.WHITE);
+    g.fillRect(0, 0, 300, 420);
+    g.setColor(new Color(0x2B, 0x4A, 0x6F));
+    g.fillRect(60, 80, 180, 260);
+    g.dispose();
+    ByteArrayOutputStream png = new ByteArrayOutputStream();
+    ImageIO.write(page, "png", png);
+    return png.toByteArray();
   }
 
   /** Puts another image in a chapter's page, its size and checksum recorded in chapter.json as the scraper would. */
@@ -261,6 +281,32 @@ class ReaderModesBrowserIT {
     waitFor("data-page", "5");
     assertThat(driver.findElement(By.cssSelector("#thumbs .thumb[data-page='5']")).getAttribute("aria-current"))
         .isEqualTo("page");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void cropTrimsAPagesWhiteMarginInTheBrowserAndLeavesAPageThatFillsItsEdgesWhole() {
+    open("gil", "gil-password", "chapter-0001");
+    waitFor("data-page", "1");
+    body().sendKeys("c");
+    waitFor("data-crop", "true");
+    waiting().until(d -> "false".equals(slot(1).getAttribute("data-cropped")));
+    assertThat(slot(1).findElement(By.tagName("img")).isDisplayed()).as("page 1 has no margin: shown whole").isTrue();
+
+    body().sendKeys(Keys.ARROW_RIGHT);
+    waitFor("data-page", "2");
+    waiting().until(d -> "true".equals(slot(2).getAttribute("data-cropped")));
+    Map<String, Number> canvas = (Map<String, Number>) js("const c = document.querySelector("
+        + "\".page-slot[data-page='2'] canvas\"); return {width: c.width, height: c.height, shown: !c.hidden};");
+    assertThat(canvas.get("width").intValue()).as("the drawing's 180 px width, margins gone").isBetween(176, 184);
+    assertThat(canvas.get("height").intValue()).as("the drawing's 260 px height, margins gone").isBetween(256, 264);
+    assertThat(slot(2).findElement(By.tagName("img")).isDisplayed()).as("the uncropped image hidden").isFalse();
+    browser.screenshot("reader-cropped");
+
+    body().sendKeys("c");
+    waitFor("data-crop", "false");
+    waiting().until(d -> "false".equals(slot(2).getAttribute("data-cropped")));
+    assertThat(slot(2).findElement(By.tagName("img")).isDisplayed()).as("crop off: the page whole again").isTrue();
   }
 
   // ----- helpers -----
