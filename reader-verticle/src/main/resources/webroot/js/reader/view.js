@@ -23,6 +23,7 @@ export class PageView {
     this.pin = null;
     this.endNode = null;
     this.scrollQueued = false;
+    this.shownWaiters = [];
     stage.addEventListener('scroll', () => {
       if (this.mode !== 'strip' || this.scrollQueued) return;
       this.scrollQueued = true;
@@ -79,7 +80,8 @@ export class PageView {
   }
 
   makeSlot() {
-    const img = el('img', { class: 'page-img', alt: '', draggable: 'false', decoding: 'async' });
+    // elementtiming: the browser records when a page is first painted (PerformanceElementTiming), for measuring.
+    const img = el('img', { class: 'page-img', alt: '', draggable: 'false', decoding: 'async', elementtiming: 'page' });
     const error = el('div', { class: 'page-error', hidden: true });
     const slot = el('figure', { class: 'page-slot', hidden: true }, img, error);
     slot.img = img;
@@ -139,11 +141,22 @@ export class PageView {
     }
   }
 
+  /** Resolves once the pages shown now have loaded or failed (at once in the strip, or when they have). */
+  whenShown() {
+    if (this.mode === 'strip' || !this.slots || !this.showing()) return Promise.resolve();
+    return new Promise((resolve) => this.shownWaiters.push(resolve));
+  }
+
+  showing() {
+    return this.slots.some((s) => !s.hidden && s.img.classList.contains('loading'));
+  }
+
   loaded(slot) {
     slot.img.classList.remove('loading');
-    if (!this.slots.some((s) => !s.hidden && s.img.classList.contains('loading'))) {
+    if (!this.showing()) {
       clearTimeout(this.spinnerTimer);
       this.spinner.hidden = true;
+      this.shownWaiters.splice(0).forEach((resolve) => resolve());
     }
     if (slot.img.naturalWidth) this.applyCrop(slot);
   }
