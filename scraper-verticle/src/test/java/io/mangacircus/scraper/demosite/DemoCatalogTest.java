@@ -19,16 +19,22 @@ class DemoCatalogTest {
   private static final DemoCatalog CATALOG = new DemoCatalog();
   private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
-  /** Every page a chapter can serve, the page a changed list adds included. */
+  /** A page a chapter can serve. */
   private record Page(DemoSeries series, DemoChapter chapter, int index) {
     byte[] image(DemoCatalog catalog) {
       return catalog.pageImage(series.id(), chapter.id(), index);
     }
   }
 
-  private static Stream<Page> allPages() {
+  /**
+   * The first, a middle and the last page of every chapter, and the page a changed list adds: every series' format and
+   * every chapter's seed, without drawing all 170 pages of 800×1200 twice (about 20 s of CPU on two cores; the
+   * downloads in the ITs check the bytes of every page they fetch).
+   */
+  private static Stream<Page> sampledPages() {
     return CATALOG.series().stream().flatMap(s -> s.chapters().stream()
-        .flatMap(c -> Stream.iterate(1, i -> i <= c.pages() + 1, i -> i + 1).map(i -> new Page(s, c, i))));
+        .flatMap(c -> Stream.of(1, (c.pages() + 1) / 2, c.pages(), c.pages() + 1).distinct()
+            .map(i -> new Page(s, c, i))));
   }
 
   @Test
@@ -61,9 +67,9 @@ class DemoCatalogTest {
   }
 
   @Test
-  void everyPageHasTheSameBytesInAFreshCatalog() {
+  void aFreshCatalogDrawsEveryChaptersPagesWithTheSameBytes() {
     DemoCatalog fresh = new DemoCatalog();
-    allPages().forEach(p -> assertThat(p.image(fresh)).as(p.toString()).isEqualTo(p.image(CATALOG)));
+    sampledPages().forEach(p -> assertThat(p.image(fresh)).as(p.toString()).isEqualTo(p.image(CATALOG)));
   }
 
   @Test
@@ -75,8 +81,8 @@ class DemoCatalogTest {
   }
 
   @Test
-  void everyPageDecodesTo800By1200() {
-    allPages().forEach(p -> {
+  void everyChaptersPagesDecodeTo800By1200() {
+    sampledPages().forEach(p -> {
       BufferedImage image = decode(p.image(CATALOG));
       assertThat(image).as(p.toString()).isNotNull();
       assertThat(new int[] {image.getWidth(), image.getHeight()}).as(p.toString()).containsExactly(800, 1200);
@@ -85,7 +91,7 @@ class DemoCatalogTest {
 
   @Test
   void jpegPagesStartWithStartOfImageAndEndWithEndOfImage() {
-    allPages().filter(p -> p.series().imageFormat().equals("jpg")).forEach(p -> {
+    sampledPages().filter(p -> p.series().imageFormat().equals("jpg")).forEach(p -> {
       byte[] bytes = p.image(CATALOG);
       assertThat(Arrays.copyOf(bytes, 3)).as(p.toString()).containsExactly(0xFF, 0xD8, 0xFF);
       assertThat(Arrays.copyOfRange(bytes, bytes.length - 2, bytes.length)).as(p.toString())
@@ -95,7 +101,7 @@ class DemoCatalogTest {
 
   @Test
   void pngPagesStartWithThePngSignature() {
-    assertThat(allPages().filter(p -> p.series().imageFormat().equals("png")))
+    assertThat(sampledPages().filter(p -> p.series().imageFormat().equals("png")))
         .isNotEmpty()
         .allSatisfy(p -> assertThat(Arrays.copyOf(p.image(CATALOG), 8)).as(p.toString()).isEqualTo(PNG_SIGNATURE));
   }
