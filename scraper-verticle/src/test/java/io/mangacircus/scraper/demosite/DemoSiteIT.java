@@ -38,7 +38,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Tag("realtime")
 class DemoSiteIT {
 
-  private static final DemoCatalog CATALOG = new DemoCatalog();
+  private static final DemoCatalog CATALOG = SharedDemoCatalog.CATALOG;
   private static final Pattern IMG_SRC = Pattern.compile("<img class=\"page\" src=\"([^\"]+)\" alt=\"Page (\\d+)\">");
   private static final String PAGE_ONE = "/img/circus-nights/c1/001.jpg";
 

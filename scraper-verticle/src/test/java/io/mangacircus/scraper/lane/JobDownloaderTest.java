@@ -9,6 +9,7 @@ import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.demosite.DemoCatalog;
 import io.mangacircus.scraper.demosite.DemoChapter;
 import io.mangacircus.scraper.demosite.DemoFaults;
+import io.mangacircus.scraper.demosite.SharedDemoCatalog;
 import io.mangacircus.scraper.demosite.DemoSite;
 import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
@@ -71,7 +72,7 @@ class JobDownloaderTest {
   Path data;
 
   // One catalog for the class: its pages are rendered once, not for every test (the same bytes either way).
-  private static final DemoCatalog CATALOG = new DemoCatalog();
+  private static final DemoCatalog CATALOG = SharedDemoCatalog.CATALOG;
   private final DemoCatalog catalog = CATALOG;
   private final DemoFaults faults = new DemoFaults();
   private DemoSite site;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
-import io.mangacircus.scraper.demosite.DemoCatalog;
 import io.mangacircus.scraper.demosite.DemoFaults;
+import io.mangacircus.scraper.demosite.SharedDemoCatalog;
 import io.mangacircus.scraper.demosite.DemoSite;
 import io.mangacircus.scraper.failure.FailureKind;
 import io.mangacircus.scraper.failure.Incident;
@@ -57,7 +57,7 @@ class LaneCrashIT {
 
   @BeforeEach
   void startSite(Vertx vertx, VertxTestContext context) {
-    DemoSite.start(vertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults())
+    DemoSite.start(vertx, "127.0.0.1", 0, SharedDemoCatalog.CATALOG, new DemoFaults())
         .onComplete(context.succeeding(started -> {
           site = started;
           context.completeNow();

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.scraper.ScraperConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
-import io.mangacircus.scraper.demosite.DemoCatalog;
 import io.mangacircus.scraper.failure.SystemicParserWatch;
 import io.mangacircus.scraper.source.CircuitGuardedSource;
 import io.vertx.circuitbreaker.CircuitBreaker;
 import io.mangacircus.scraper.demosite.DemoFaults;
+import io.mangacircus.scraper.demosite.SharedDemoCatalog;
 import io.mangacircus.scraper.demosite.DemoSite;
 import io.mangacircus.scraper.publish.LibraryFolders;
 import io.mangacircus.scraper.queue.EventLog;
@@ -53,7 +53,7 @@ class LaneExclusivityIT {
     ProgressBoard progress = new ProgressBoard(p -> { });
     List<String> lanes = new ArrayList<>();
 
-    DemoSite.start(vertx, "127.0.0.1", 0, new DemoCatalog(), new DemoFaults()).compose(site -> {
+    DemoSite.start(vertx, "127.0.0.1", 0, SharedDemoCatalog.CATALOG, new DemoFaults()).compose(site -> {
       SourceConfig source = new SourceConfig("demo", site.baseUrl(), 0L, 0L);
       ScraperConfig config = new ScraperConfig(0, true, 120, 50, 60, 30, new ScraperConfig.Recovery(50, 0),
           new ScraperConfig.Demo(false, 0, "circus-nights"), Map.of("demo", source),

@@ -13,6 +13,7 @@ import io.mangacircus.scraper.ScraperVerticle;
 import io.mangacircus.scraper.demosite.DemoCatalog;
 import io.mangacircus.scraper.demosite.DemoChapter;
 import io.mangacircus.scraper.demosite.DemoFaults;
+import io.mangacircus.scraper.demosite.SharedDemoCatalog;
 import io.mangacircus.scraper.demosite.DemoSite;
 import io.mangacircus.testing.powercut.PowerCutFileSystem;
 import io.vertx.core.Future;
@@ -52,7 +53,7 @@ class PowerCutIT {
   Path scratch;
 
   // One catalog for the class: its pages are rendered once, not for every test (the same bytes either way).
-  private static final DemoCatalog CATALOG = new DemoCatalog();
+  private static final DemoCatalog CATALOG = SharedDemoCatalog.CATALOG;
   private final DemoCatalog catalog = CATALOG;
   private DemoSite site;
   private PowerCutFileSystem fs;
