@@ -6,6 +6,8 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Hashes passwords with PBKDF2-HMAC-SHA256 (the JDK's, 210,000 iterations, 16-byte salt) into
@@ -16,6 +18,18 @@ public final class PasswordHasher {
   /** Iterations for new hashes (OWASP's 2023 figure for PBKDF2-HMAC-SHA256). */
   public static final int ITERATIONS = 210_000;
 
+  /**
+   * The system property a test JVM sets for cheaper new hashes: a suite creates and checks hundreds of accounts, each
+   * about 70 ms of CPU at {@link #ITERATIONS}. A hash records its own count, so it verifies like any other. Never set
+   * for a running product; if it is, the log says so at the first hash.
+   */
+  public static final String TEST_ITERATIONS_PROPERTY = "mangacircus.test.passwordHashIterations";
+
+  /** The fewest iterations {@link #TEST_ITERATIONS_PROPERTY} may ask for. */
+  static final int TEST_ITERATIONS_FLOOR = 1_000;
+
+  private static final Logger LOG = LoggerFactory.getLogger(PasswordHasher.class);
+
   private static final String PREFIX = "pbkdf2-sha256";
   private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -24,11 +38,43 @@ public final class PasswordHasher {
 
   /** A new salted hash of {@code password}. */
   public static String hash(char[] password) {
+    return hash(password, NewHashes.ITERATIONS);
+  }
+
+  /** A new salted hash of {@code password} with {@code iterations}. */
+  static String hash(char[] password, int iterations) {
     byte[] salt = new byte[16];
     RANDOM.nextBytes(salt);
     Base64.Encoder b64 = Base64.getEncoder().withoutPadding();
-    return PREFIX + "$" + ITERATIONS + "$" + b64.encodeToString(salt) + "$"
-        + b64.encodeToString(derive(password, salt, ITERATIONS));
+    return PREFIX + "$" + iterations + "$" + b64.encodeToString(salt) + "$"
+        + b64.encodeToString(derive(password, salt, iterations));
+  }
+
+  /**
+   * The iterations new hashes get for a value of {@link #TEST_ITERATIONS_PROPERTY}: {@link #ITERATIONS} without one
+   * (or with one that is not a whole number), else that number, never fewer than {@link #TEST_ITERATIONS_FLOOR}.
+   */
+  static int iterationsFor(String property) {
+    if (property == null || property.isBlank()) {
+      return ITERATIONS;
+    }
+    try {
+      return Math.max(TEST_ITERATIONS_FLOOR, Integer.parseInt(property.trim()));
+    } catch (NumberFormatException e) {
+      return ITERATIONS;
+    }
+  }
+
+  /** The count new hashes get in this JVM, read once. */
+  private static final class NewHashes {
+    static final int ITERATIONS = iterationsFor(System.getProperty(TEST_ITERATIONS_PROPERTY));
+
+    static {
+      if (ITERATIONS != PasswordHasher.ITERATIONS) {
+        LOG.warn("[ACCOUNTS] new password hashes get {} PBKDF2 iterations ({}), not {}: for test runs only",
+            ITERATIONS, TEST_ITERATIONS_PROPERTY, PasswordHasher.ITERATIONS);
+      }
+    }
   }
 
   /**
