@@ -320,6 +320,12 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
           defaulted, validation, proxy);
     }
 
+    /** As read from a source's JSON that names no proxy of its own. */
+    public static SourceConfig fromJson(String type, String baseUrl, Long pageDelayMs, Long chapterDelayMs,
+        java.util.List<String> challengeMarkers, Map<String, Object> options, String validation) {
+      return fromJson(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, options, validation, null);
+    }
+
     /** A source with the default challenge markers and no options. */
     public SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs) {
       this(type, baseUrl, pageDelayMs, chapterDelayMs, DEFAULT_CHALLENGE_MARKERS, Map.of());
