@@ -32,22 +32,20 @@ public final class TestHttpProxy {
   private static final Set<String> HOP_BY_HOP = Set.of("connection", "proxy-connection", "proxy-authorization",
       "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "host", "content-length");
 
-  private final Vertx vertx;
   private final String expected;
   private final List<Seen> seen = Collections.synchronizedList(new ArrayList<>());
   private HttpServer server;
   private HttpClient client;
   private NetClient net;
 
-  private TestHttpProxy(Vertx vertx, String username, String password) {
-    this.vertx = vertx;
+  private TestHttpProxy(String username, String password) {
     this.expected = username == null ? null : "Basic " + Base64.getEncoder()
         .encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8));
   }
 
   /** Starts on {@code 127.0.0.1} and a free port; {@code username} null: no authentication asked. */
   public static Future<TestHttpProxy> start(Vertx vertx, String username, String password) {
-    TestHttpProxy proxy = new TestHttpProxy(vertx, username, password);
+    TestHttpProxy proxy = new TestHttpProxy(username, password);
     proxy.client = vertx.createHttpClient();
     proxy.net = vertx.createNetClient();
     return vertx.createHttpServer().requestHandler(proxy::handle).listen(0, "127.0.0.1").map(server -> {
