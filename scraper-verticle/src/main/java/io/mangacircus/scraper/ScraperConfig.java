@@ -21,10 +21,12 @@ import java.util.Map;
  * @param failures failure handling limits (docs/resilience.md, "The table")
  * @param stall the stall watchdog
  * @param discovery nightly new-chapter discovery
+ * @param proxy the outbound proxy of every source that names none of its own; null for none (docs/sources.md,
+ *     "Outbound proxy")
  */
 public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, long leaseSeconds, long claimPollMs,
     long pageTimeoutSeconds, long metadataTimeoutSeconds, Recovery recovery, Demo demo, Map<String, SourceConfig> sources,
-    Failures failures, Stall stall, Discovery discovery) {
+    Failures failures, Stall stall, Discovery discovery, ProxyConfig proxy) {
 
   /** A configuration with the default discovery settings. */
   public ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, long leaseSeconds, long claimPollMs,
@@ -32,6 +34,14 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
       Map<String, SourceConfig> sources, Failures failures, Stall stall) {
     this(statusLogIntervalSeconds, autoConfirm, leaseSeconds, claimPollMs, pageTimeoutSeconds, metadataTimeoutSeconds,
         recovery, demo, sources, failures, stall, null);
+  }
+
+  /** A configuration with no default proxy. */
+  public ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, long leaseSeconds, long claimPollMs,
+      long pageTimeoutSeconds, long metadataTimeoutSeconds, Recovery recovery, Demo demo,
+      Map<String, SourceConfig> sources, Failures failures, Stall stall, Discovery discovery) {
+    this(statusLogIntervalSeconds, autoConfirm, leaseSeconds, claimPollMs, pageTimeoutSeconds, metadataTimeoutSeconds,
+        recovery, demo, sources, failures, stall, discovery, null);
   }
 
   @JsonCreator
@@ -47,7 +57,8 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
       @JsonProperty(value = "sources", required = true) Map<String, SourceConfig> sources,
       @JsonProperty(value = "failures", required = true) Failures failures,
       @JsonProperty(value = "stall", required = true) Stall stall,
-      @JsonProperty("discovery") Discovery discovery) {
+      @JsonProperty("discovery") Discovery discovery,
+      @JsonProperty("proxy") ProxyConfig proxy) {
     this.statusLogIntervalSeconds = statusLogIntervalSeconds;
     this.autoConfirm = autoConfirm;
     this.leaseSeconds = leaseSeconds;
@@ -60,6 +71,64 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
     this.failures = failures;
     this.stall = stall;
     this.discovery = discovery == null ? new Discovery(true, "03:30") : discovery;
+    this.proxy = proxy;
+  }
+
+  /**
+   * An outbound proxy as configured (docs/sources.md, "Outbound proxy"), read and checked into a
+   * {@link io.mangacircus.scraper.source.SourceProxy} at start. Holds no secret: a password is only named (an
+   * environment variable or a file), and one written inline is refused without being kept.
+   *
+   * @param url {@code http://host:port} or {@code socks5://host:port}, no credentials in it; on a source,
+   *     {@value #NONE} means no proxy even though {@code scraper.proxy} sets one
+   * @param username the proxy user; null for a proxy without authentication
+   * @param passwordEnv the environment variable holding the proxy password; null when {@code passwordFile} holds it
+   * @param passwordFile a file holding the proxy password (surrounding whitespace ignored); a relative path starts at
+   *     the working directory; null when {@code passwordEnv} names it
+   * @param noProxy hosts reached directly, by exact name or with {@code *} wildcards ({@code *.example.org}). Default
+   *     empty.
+   * @param passwordInline whether the configuration wrote a {@code password} inline (refused; its value is not kept)
+   */
+  public record ProxyConfig(String url, String username, String passwordEnv, String passwordFile,
+      java.util.List<String> noProxy, boolean passwordInline) {
+
+    /** The {@code url} that says "this source uses no proxy". */
+    public static final String NONE = "none";
+
+    public ProxyConfig {
+      noProxy = noProxy == null ? java.util.List.of() : java.util.Collections.unmodifiableList(
+          new java.util.ArrayList<>(noProxy));
+    }
+
+    /** No proxy, whatever the default. */
+    public static ProxyConfig none() {
+      return new ProxyConfig(NONE, null, null, null, null, false);
+    }
+
+    @JsonCreator
+    public static ProxyConfig fromJson(@JsonProperty(value = "url", required = true) String url,
+        @JsonProperty("username") String username,
+        @JsonProperty("passwordEnv") String passwordEnv,
+        @JsonProperty("passwordFile") String passwordFile,
+        @JsonProperty("noProxy") java.util.List<String> noProxy,
+        @JsonProperty("password") Object password) {
+      return new ProxyConfig(url, username, passwordEnv, passwordFile, noProxy, password != null);
+    }
+
+    /** Whether this says "no proxy". */
+    public boolean saysNone() {
+      return NONE.equals(url);
+    }
+
+    /** Names where the password comes from, never the user or a URL's credentials. */
+    @Override
+    public String toString() {
+      return "ProxyConfig[url=" + (url == null || url.contains("@") ? "(not shown)" : url)
+          + (username == null ? "" : ", username=(set)")
+          + (passwordEnv == null ? "" : ", passwordEnv=" + passwordEnv)
+          + (passwordFile == null ? "" : ", passwordFile=" + passwordFile)
+          + ", noProxy=" + noProxy + "]";
+    }
   }
 
   /**
@@ -164,16 +233,25 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
    * @param validation how its pages are checked: {@code structure} (default: the format's structure walked to its
    *     end, no decode) or {@code decode} (that, then a full decode on a pool sized to the cores). Any other word is
    *     refused at start-up ({@link io.mangacircus.scraper.source.SourceTypes#check}).
+   * @param proxy its own outbound proxy ({@link ProxyConfig#none()}: none even though {@code scraper.proxy} is set);
+   *     null takes {@code scraper.proxy}
    */
   public record SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs,
       java.util.List<String> challengeMarkers, Map<String, Object> options, java.util.Set<String> defaulted,
-      String validation) {
+      String validation, ProxyConfig proxy) {
 
     public SourceConfig {
       challengeMarkers = java.util.List.copyOf(challengeMarkers);
       options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
       defaulted = defaulted == null ? java.util.Set.of() : java.util.Set.copyOf(defaulted);
       validation = validation == null ? PageValidator.Mode.STRUCTURE.wire() : validation;
+    }
+
+    /** A source of its own settings taking {@code scraper.proxy}. */
+    public SourceConfig(String type, String baseUrl, long pageDelayMs, long chapterDelayMs,
+        java.util.List<String> challengeMarkers, Map<String, Object> options, java.util.Set<String> defaulted,
+        String validation) {
+      this(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, options, defaulted, validation, null);
     }
 
     /** A source with the default page validation. */
@@ -194,7 +272,16 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
         return this;
       }
       return new SourceConfig(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, options, defaulted,
-          validation);
+          validation, proxy);
+    }
+
+    /** The same source with {@code proxy} as its own proxy (null: {@code scraper.proxy}); this one if unchanged. */
+    public SourceConfig withProxy(ProxyConfig proxy) {
+      if (java.util.Objects.equals(this.proxy, proxy)) {
+        return this;
+      }
+      return new SourceConfig(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, options, defaulted,
+          validation, proxy);
     }
 
     /**
@@ -218,7 +305,8 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
         @JsonProperty("chapterDelayMs") Long chapterDelayMs,
         @JsonProperty("challengeMarkers") java.util.List<String> challengeMarkers,
         @JsonProperty("options") Map<String, Object> options,
-        @JsonProperty("validation") String validation) {
+        @JsonProperty("validation") String validation,
+        @JsonProperty("proxy") ProxyConfig proxy) {
       java.util.Set<String> defaulted = new java.util.HashSet<>();
       if (pageDelayMs == null) {
         defaulted.add("pageDelayMs");
@@ -229,7 +317,13 @@ public record ScraperConfig(long statusLogIntervalSeconds, boolean autoConfirm, 
       return new SourceConfig(type, baseUrl == null ? "" : baseUrl, pageDelayMs == null ? 250 : pageDelayMs,
           chapterDelayMs == null ? 1000 : chapterDelayMs,
           challengeMarkers == null ? DEFAULT_CHALLENGE_MARKERS : java.util.List.copyOf(challengeMarkers), options,
-          defaulted, validation);
+          defaulted, validation, proxy);
+    }
+
+    /** As read from a source's JSON that names no proxy of its own. */
+    public static SourceConfig fromJson(String type, String baseUrl, Long pageDelayMs, Long chapterDelayMs,
+        java.util.List<String> challengeMarkers, Map<String, Object> options, String validation) {
+      return fromJson(type, baseUrl, pageDelayMs, chapterDelayMs, challengeMarkers, options, validation, null);
     }
 
     /** A source with the default challenge markers and no options. */

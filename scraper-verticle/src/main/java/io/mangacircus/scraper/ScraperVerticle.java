@@ -120,7 +120,7 @@ public final class ScraperVerticle extends VerticleBase {
 
   /** Resolves the sources, opens the queue and discovery. Blocking (files). */
   private Void openQueue() {
-    sources = SourceSet.resolve(DemoSetup.sources(config, demoSite));
+    sources = SourceSet.resolve(DemoSetup.sources(config, demoSite), config.proxy());
     library = new LibraryFolders(dataDir.resolve("library"), sources.seriesFolderPrefixes());
     Path folder = dataDir.resolve("scraper");
     events = new EventLog(folder.resolve("events.log"));

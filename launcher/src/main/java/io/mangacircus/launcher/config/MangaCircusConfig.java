@@ -278,6 +278,7 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
         "scraper.discovery.time", "must be a local time HH:mm between 00:00 and 23:59");
     require(s.demo().port() >= 0 && s.demo().port() <= 65_535, "scraper.demo.port", "must be 0 (any) or a TCP port");
     require(s.demo().title() != null && !s.demo().title().isBlank(), "scraper.demo.title", "must name a demo title");
+    ScraperSources.checkProxy(s);
     s.sources().forEach((name, source) -> {
       String key = "scraper.sources." + name;
       require(name.matches("[a-z0-9][a-z0-9-]{0,39}"), key, "source names are lower-case letters, digits and dashes");

@@ -305,6 +305,31 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void proxiesAreReadPerSourceAndForAllAndEveryBadValueIsNamedByItsFullKeyWithoutItsSecret() throws Exception {
+    MangaCircusConfig config = loadFile("{\"scraper\": {\"proxy\": {\"url\": \"http://127.0.0.1:3128\", "
+        + "\"noProxy\": [\"*.lan\"]}, \"sources\": {\"md\": {\"type\": \"mangadex\", \"proxy\": {\"url\": \"none\"}}, "
+        + "\"md2\": {\"type\": \"mangadex\"}}}}");
+
+    assertThat(config.scraper().proxy().url()).isEqualTo("http://127.0.0.1:3128");
+    assertThat(config.scraper().proxy().noProxy()).containsExactly("*.lan");
+    assertThat(config.scraper().sources().get("md").proxy().saysNone()).isTrue();
+    assertThat(config.scraper().sources().get("md2").proxy()).isNull();
+
+    Throwable inline = catchThrowable("{\"scraper\": {\"sources\": {\"md\": {\"type\": \"mangadex\", \"proxy\": "
+        + "{\"url\": \"socks5://127.0.0.1:1080\", \"username\": \"u\", \"password\": \"inline-secret-42\"}}}}}");
+    assertKey(inline, "scraper.sources.md.proxy.password");
+    assertThat(inline).hasMessageNotContaining("inline-secret-42");
+    Throwable inUrl = catchThrowable("{\"scraper\": {\"proxy\": {\"url\": \"http://u:url-secret-42@127.0.0.1:3128\"}}}");
+    assertKey(inUrl, "scraper.proxy.url");
+    assertThat(inUrl).hasMessageNotContaining("url-secret-42");
+    assertKey(catchThrowable("{\"scraper\": {\"proxy\": {\"url\": \"https://127.0.0.1:3128\"}}}"), "scraper.proxy.url");
+    assertKey(catchThrowable("{\"scraper\": {\"proxy\": {\"url\": \"http://127.0.0.1:3128\", \"username\": \"u\", "
+        + "\"passwordEnv\": \"MANGACIRCUS_TEST_PROXY_PASSWORD_NEVER_SET\"}}}"), "scraper.proxy.passwordEnv");
+    assertKey(catchThrowable("{\"scraper\": {\"proxy\": {\"url\": \"http://127.0.0.1:3128\", \"passwrd\": \"x\"}}}"),
+        "scraper.proxy.passwrd");
+  }
+
+  @Test
   void tokensNeverAppearInTheConfigsText() throws Exception {
     MangaCircusConfig config = loadFile("{\"metrics\": {\"token\": \"m-secret-1-0123456789abc\"}, \"reader\": {\"adminToken\": \"a-secret-2-0123456789abc\"}}");
 

@@ -36,7 +36,10 @@ public final class DemoSetup {
       SourceConfig configured = sources.get(ScraperSources.DEMO_SOURCE);
       sources.put(ScraperSources.DEMO_SOURCE, new SourceConfig(ScraperSources.DEMO_SOURCE, site.baseUrl(),
           configured == null ? 100 : configured.pageDelayMs(), configured == null ? 500 : configured.chapterDelayMs())
-          .withValidation(configured == null ? null : configured.validation()));
+          .withValidation(configured == null ? null : configured.validation())
+          // The site is served on this machine's loopback: scraper.proxy is not for it, a proxy of its own is.
+          .withProxy(configured == null || configured.proxy() == null ? ScraperConfig.ProxyConfig.none()
+              : configured.proxy()));
     }
     return sources;
   }

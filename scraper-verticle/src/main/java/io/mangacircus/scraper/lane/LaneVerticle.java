@@ -15,6 +15,7 @@ import io.mangacircus.scraper.source.CircuitGuardedSource;
 import io.mangacircus.scraper.source.Source;
 import io.vertx.circuitbreaker.CircuitBreaker;
 import io.mangacircus.scraper.source.RequestLines;
+import io.mangacircus.scraper.source.ResolvedSource;
 import io.mangacircus.scraper.source.SourceTypes;
 import io.mangacircus.scraper.source.Sources;
 import io.vertx.core.DeploymentOptions;
@@ -133,9 +134,11 @@ public final class LaneVerticle extends VerticleBase {
   public Future<?> start() {
     Source adapted = shared;
     if (adapted == null) {
-      client = Sources.client(vertx);
-      adapted = adapter != null ? adapter.apply(client) : SourceTypes.resolve(sourceName, sourceConfig)
-          .create(vertx, client, clock, config, new RequestLines(clock));
+      ResolvedSource resolved = adapter != null ? null
+          : SourceTypes.resolve(sourceName, sourceConfig, config.proxy());
+      client = Sources.client(vertx, resolved == null ? null : resolved.proxy());
+      adapted = adapter != null ? adapter.apply(client)
+          : resolved.create(vertx, client, clock, config, new RequestLines(clock));
     }
     Source source = new CircuitGuardedSource(adapted, breaker, vertx, config.failures());
     owner = "lane:" + sourceName + "@" + ProcessHandle.current().pid() + "/" + deploymentID();

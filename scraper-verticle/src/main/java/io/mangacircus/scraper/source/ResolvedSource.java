@@ -16,9 +16,10 @@ import java.util.function.Function;
  * @param config the effective settings the lanes, pacing and views use
  * @param seriesFolderPrefix put before the series folder name of its chapters in the library; empty for none
  * @param description one line for the start-up log about its options; empty for none
+ * @param proxy the outbound proxy its requests go through; null for none
  */
 public record ResolvedSource(String name, SourceConfig config, String seriesFolderPrefix, String description,
-    Function<SourceSetup, Source> factory) {
+    Function<SourceSetup, Source> factory, SourceProxy proxy) {
 
   /** The adapter, on {@code client}; {@code vertx} runs its request spacing, {@code lines} are shared per site. */
   public Source create(Vertx vertx, WebClient client, InstantSource clock, ScraperConfig scraper, RequestLines lines) {

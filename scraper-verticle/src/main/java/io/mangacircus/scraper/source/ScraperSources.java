@@ -23,7 +23,8 @@ public final class ScraperSources {
   }
 
   /**
-   * Checks one configured source: its type, its options (an HTML definition is loaded and checked) and its base URL.
+   * Checks one configured source: its type, its options (an HTML definition is loaded and checked), its base URL and
+   * its own proxy.
    * Relative paths start at the working directory.
    *
    * @return the source's effective settings (its type's defaults merged in)
@@ -31,6 +32,23 @@ public final class ScraperSources {
    */
   public static SourceConfig check(String name, SourceConfig source, ScraperConfig scraper) {
     boolean servedHere = DEMO_SOURCE.equals(name) && scraper.demo().enabled();
-    return SourceTypes.check(name, source, servedHere, Path.of("").toAbsolutePath());
+    SourceConfig effective = SourceTypes.check(name, source, servedHere, Path.of("").toAbsolutePath());
+    if (source.proxy() != null) {
+      SourceProxy.of("scraper.sources." + name + ".proxy", source.proxy(), System::getenv,
+          Path.of("").toAbsolutePath());
+    }
+    return effective;
+  }
+
+  /**
+   * Checks {@code scraper.proxy}, the default outbound proxy: its URL, and that its password can be read from the
+   * environment or its file.
+   *
+   * @throws io.mangacircus.contracts.InvalidConfigException naming {@code scraper.proxy...}
+   */
+  public static void checkProxy(ScraperConfig scraper) {
+    if (scraper.proxy() != null) {
+      SourceProxy.of("scraper.proxy", scraper.proxy(), System::getenv, Path.of("").toAbsolutePath());
+    }
   }
 }

@@ -167,8 +167,8 @@ public final class SourceHttp {
 
   /**
    * The failure a status stands for, null for a 2xx one: 404/410 not found, 429 rate limited (the named wait, else
-   * {@link #DEFAULT_RETRY_AFTER}), 401/403 access denied, 5xx server error (with the named wait if any), anything
-   * else an unexpected answer.
+   * {@link #DEFAULT_RETRY_AFTER}), 401/403 access denied, 407 (the proxy refused its credentials) a network error,
+   * 5xx server error (with the named wait if any), anything else an unexpected answer.
    *
    * @param header a response header by name, null when absent
    * @param detail added to the message in brackets when not empty
@@ -187,6 +187,11 @@ public final class SourceHttp {
     }
     if (status == 429) {
       return new FetchOutcome.RateLimited<>(roundUpToSeconds(named.orElse(DEFAULT_RETRY_AFTER)), message);
+    }
+    if (status == 407) {
+      // Only a proxy answers 407: the source's own proxy refused its credentials, a failure of the way to the site.
+      return new FetchOutcome.NetworkError<>(what + " was refused by the proxy (407: its credentials were not "
+          + "accepted)");
     }
     if (status == 401 || status == 403) {
       return new FetchOutcome.AccessDenied<>(status, message);

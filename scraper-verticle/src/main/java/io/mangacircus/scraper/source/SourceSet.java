@@ -27,22 +27,34 @@ public final class SourceSet {
   private final Map<String, SourceConfig> configs = new LinkedHashMap<>();
   private final Map<String, Source> adapters = new LinkedHashMap<>();
   private final Map<String, Source> guarded = new LinkedHashMap<>();
-  private WebClient client;
+  /** One HTTP client per distinct proxy (null: direct), shared by the sources that use it. */
+  private final Map<SourceProxy, WebClient> clients = new LinkedHashMap<>();
 
   private SourceSet(Map<String, ResolvedSource> resolved) {
     this.resolved = resolved;
     resolved.forEach((name, source) -> configs.put(name, source.config()));
   }
 
-  /** Resolves every configured source through the registry. Blocking: definitions are files. */
+  /** Resolves every configured source through the registry, with no default proxy. Blocking: definitions are files. */
   public static SourceSet resolve(Map<String, SourceConfig> sources) {
+    return resolve(sources, null);
+  }
+
+  /**
+   * Resolves every configured source through the registry; a source naming no proxy of its own takes
+   * {@code defaultProxy} ({@code scraper.proxy}, null for none). Blocking: definitions and password files are files.
+   */
+  public static SourceSet resolve(Map<String, SourceConfig> sources, ScraperConfig.ProxyConfig defaultProxy) {
     Map<String, ResolvedSource> resolved = new LinkedHashMap<>();
-    sources.forEach((name, source) -> resolved.put(name, SourceTypes.resolve(name, source)));
+    sources.forEach((name, source) -> resolved.put(name, SourceTypes.resolve(name, source, defaultProxy)));
     resolved.forEach((name, source) -> {
       if (!source.description().isEmpty()) {
         LOG.info("source {}: {}, site {}, page delay {} ms, chapter delay {} ms, series folders '{}…'",
             name, source.description(), source.config().baseUrl(), source.config().pageDelayMs(),
             source.config().chapterDelayMs(), source.seriesFolderPrefix());
+      }
+      if (source.proxy() != null) {
+        LOG.info("source {}: requests through the proxy {}", name, source.proxy());
       }
     });
     return new SourceSet(resolved);
@@ -59,14 +71,15 @@ public final class SourceSet {
   }
 
   /**
-   * Builds each source's adapter once, on one HTTP client; adapters of one site share its request line (e.g.
-   * MangaDex's limits per API root) through this process's lines. Metadata requests go through the source's circuit.
+   * Builds each source's adapter once, on the HTTP client of its proxy (one per distinct proxy, one for the sources
+   * without); adapters of one site share its request line (e.g. MangaDex's limits per API root) through this
+   * process's lines. Metadata requests go through the source's circuit.
    */
   public void startAdapters(Vertx vertx, InstantSource clock, ScraperConfig config,
       Function<String, CircuitBreaker> circuits) {
-    client = Sources.client(vertx);
     RequestLines lines = new RequestLines(clock);
-    resolved.forEach((name, source) -> adapters.put(name, source.create(vertx, client, clock, config, lines)));
+    resolved.forEach((name, source) -> adapters.put(name, source.create(vertx,
+        clients.computeIfAbsent(source.proxy(), proxy -> Sources.client(vertx, proxy)), clock, config, lines)));
     adapters.forEach((name, adapter) -> guarded.put(name, new CircuitGuardedSource(adapter, circuits.apply(name),
         vertx, config.failures())));
   }
@@ -92,8 +105,6 @@ public final class SourceSet {
   }
 
   public void close() {
-    if (client != null) {
-      client.close();
-    }
+    clients.values().forEach(WebClient::close);
   }
 }

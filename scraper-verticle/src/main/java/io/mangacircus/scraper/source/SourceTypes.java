@@ -2,6 +2,7 @@ package io.mangacircus.scraper.source;
 
 import io.mangacircus.contracts.InvalidConfigException;
 import io.mangacircus.scraper.validate.PageValidator;
+import io.mangacircus.scraper.ScraperConfig.ProxyConfig;
 import io.mangacircus.scraper.ScraperConfig.SourceConfig;
 import io.mangacircus.scraper.source.demo.DemoType;
 import io.mangacircus.scraper.source.html.HtmlType;
@@ -12,6 +13,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * The one registry of source types: the only place that names them. A configured source's {@code type} is looked up
@@ -71,20 +73,35 @@ public final class SourceTypes {
    * @throws InvalidConfigException naming {@code scraper.sources.<name>...}, and for a definition its file and key
    */
   public static ResolvedSource resolve(String name, SourceConfig source) {
-    return resolve(name, source, Path.of("").toAbsolutePath());
+    return resolve(name, source, (ProxyConfig) null);
+  }
+
+  /**
+   * As above; the source's proxy is its own, else {@code defaultProxy} ({@code scraper.proxy}, null for none), its
+   * password read from the environment or its file now.
+   */
+  public static ResolvedSource resolve(String name, SourceConfig source, ProxyConfig defaultProxy) {
+    return resolve(name, source, defaultProxy, System::getenv, Path.of("").toAbsolutePath());
   }
 
   /** As above with relative paths in options resolved against {@code workingDir}. */
   public static ResolvedSource resolve(String name, SourceConfig source, Path workingDir) {
+    return resolve(name, source, null, System::getenv, workingDir);
+  }
+
+  /** As above with the environment given. */
+  public static ResolvedSource resolve(String name, SourceConfig source, ProxyConfig defaultProxy,
+      Function<String, String> environment, Path workingDir) {
     String key = "scraper.sources." + name;
-    return resolve(type(key, source.type()), name, key, source, workingDir);
+    SourceProxy proxy = SourceProxy.of(key, source.proxy(), defaultProxy, environment, workingDir);
+    return resolve(type(key, source.type()), name, key, source, workingDir, proxy);
   }
 
   private static <O> ResolvedSource resolve(SourceType<O> type, String name, String key, SourceConfig source,
-      Path workingDir) {
+      Path workingDir, SourceProxy proxy) {
     O options = type.options(key, source, workingDir);
     return new ResolvedSource(name, effective(type, key, source, options), type.seriesFolderPrefix(options),
-        type.describe(options), setup -> type.create(setup, options));
+        type.describe(options), setup -> type.create(setup, options), proxy);
   }
 
   /**
@@ -119,7 +136,7 @@ public final class SourceTypes {
           + "walked to its end, no decode) or \"decode\" (a full decode of every page as well), got \""
           + source.validation() + "\"");
     }
-    return type.effective(source, options).withValidation(source.validation());
+    return type.effective(source, options).withValidation(source.validation()).withProxy(source.proxy());
   }
 
   /**

@@ -1,6 +1,8 @@
 package io.mangacircus.scraper.source;
 
 import io.vertx.core.Vertx;
+import io.vertx.core.net.ProxyOptions;
+import io.vertx.core.net.ProxyType;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 import io.vertx.ext.web.client.impl.WebClientInternal;
@@ -22,8 +24,27 @@ public final class Sources {
    * bodies.
    */
   public static WebClient client(Vertx vertx) {
-    WebClient client = WebClient.create(vertx, new WebClientOptions().setUserAgent(USER_AGENT)
-        .setConnectTimeout(10_000).setFollowRedirects(true));
+    return client(vertx, null);
+  }
+
+  /**
+   * As above, every request going through {@code proxy} (null: direct) but those to its {@code noProxy} hosts. A
+   * proxy's failures (refused, timed out, credentials refused) are transport failures of the requests through it, so
+   * they count for the circuit of the source that uses it and no other's.
+   */
+  public static WebClient client(Vertx vertx, SourceProxy proxy) {
+    WebClientOptions options = new WebClientOptions().setUserAgent(USER_AGENT)
+        .setConnectTimeout(10_000).setFollowRedirects(true);
+    if (proxy != null) {
+      options.setProxyOptions(new ProxyOptions()
+          .setType(proxy.scheme() == SourceProxy.Scheme.SOCKS5 ? ProxyType.SOCKS5 : ProxyType.HTTP)
+          .setHost(proxy.host()).setPort(proxy.port())
+          .setUsername(proxy.username()).setPassword(proxy.password()));
+      if (!proxy.noProxy().isEmpty()) {
+        options.setNonProxyHosts(proxy.noProxy());
+      }
+    }
+    WebClient client = WebClient.create(vertx, options);
     ((WebClientInternal) client).addInterceptor(SourceHttp::declaredLength);
     return client;
   }

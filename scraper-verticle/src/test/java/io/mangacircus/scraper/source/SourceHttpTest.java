@@ -119,6 +119,13 @@ class SourceHttpTest {
     assertThat(withDetail.<Void>statusFailure(204, header -> null, "title x", "")).isNull();
   }
 
+  @Test
+  void aProxysRefusalOfItsCredentialsIsANetworkFailureOfTheSource() {
+    assertThat(http.<Void>statusFailure(407, header -> null, "title x", ""))
+        .isEqualTo(new FetchOutcome.NetworkError<>("title x was refused by the proxy (407: its credentials were not "
+            + "accepted)"));
+  }
+
   // ---- challenge pages ------------------------------------------------------------------------------------------
 
   @Test
