@@ -215,6 +215,31 @@ class HtmlDefinitionsTest {
     assertThat(d.seriesFolderPrefix()).isEqualTo("site-");
   }
 
+  @Test
+  void aDefinitionsLanguageIsStoredAsJobsAskForItAndANameIsRefusedNamingFileAndKey() {
+    assertThat(parse(json -> json.put("language", "pt-BR")).language()).isEqualTo("pt-br");
+    assertThat(parse(json -> json.put("language", " pt_BR ")).language()).isEqualTo("pt-br");
+    assertThat(parse(json -> json.put("language", "zh-hant-tw")).language()).isEqualTo("zh-hant-tw");
+
+    assertThatThrownBy(() -> parse(json -> json.put("language", "French")))
+        .isInstanceOf(InvalidDefinitionException.class)
+        .hasMessage(WHERE + ": language: must be an ISO 639-1 code or a BCP 47 tag such as en, fr or pt-br, got "
+            + "'French'");
+    assertThatThrownBy(() -> parse(json -> json.put("language", "")))
+        .hasMessageStartingWith(WHERE + ": language: must be an ISO 639-1 code");
+  }
+
+  @Test
+  void aChapterLanguageIsReadWithTheSameSelectorLanguageAndCheckedLikeTheOthers() {
+    HtmlDefinition d = parse(json -> json.getJsonObject("chapters").put("language",
+        new JsonObject().put("selector", "img.flag").put("attribute", "data-lang")));
+
+    assertThat(d.chapters().toString()).contains("language=Field[selector=img.flag, attribute=data-lang, pattern=null]");
+    assertThatThrownBy(() -> parse(json -> json.getJsonObject("chapters").put("language",
+        new JsonObject().put("selector", "img.flag").put("pattern", "flag-(?<lang>[a-z]+)"))))
+        .hasMessage(WHERE + ": chapters.language.pattern: must have a named group (?<value>...)");
+  }
+
   static JsonObject searchBlock() {
     return new JsonObject().put("url", "/search?q={query}").put("item", ".results .result")
         .put("id", new JsonObject().put("selector", "a").put("attribute", "href"))
