@@ -2,6 +2,7 @@ package io.mangacircus.scraper.source.html;
 
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
+import io.mangacircus.scraper.source.LanguageCode;
 import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.TitleInfo;
 import io.mangacircus.scraper.source.html.HtmlDefinition.Field;
@@ -239,10 +240,12 @@ public final class HtmlExtraction {
     if (raw.isEmpty()) {
       return new FetchOutcome.Ok<>(definition.language());
     }
-    Optional<String> code = io.mangacircus.scraper.source.LanguageCode.of(raw.get());
-    return code.<FetchOutcome<String>>map(FetchOutcome.Ok::new).orElseGet(() -> new FetchOutcome.ParseError<>(
-        "'" + shown(raw.get()) + "' (chapters.language) in " + itemWhere + " is not a language code such as en or "
-            + "pt-br"));
+    Optional<String> code = LanguageCode.of(raw.get());
+    if (code.isEmpty()) {
+      return new FetchOutcome.ParseError<>("'" + shown(raw.get()) + "' (chapters.language) in " + itemWhere
+          + " is not a language code such as en or pt-br");
+    }
+    return new FetchOutcome.Ok<>(code.get());
   }
 
   // ---- search -------------------------------------------------------------------------------------------------
