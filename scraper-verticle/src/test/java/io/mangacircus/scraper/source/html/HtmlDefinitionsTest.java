@@ -112,8 +112,8 @@ class HtmlDefinitionsTest {
   void anUnknownKeyIsRefusedWithItsPathAndTheKnownKeys() {
     assertThatThrownBy(() -> parse(json -> json.getJsonObject("chapters").put("itme", "li")))
         .isInstanceOf(InvalidDefinitionException.class)
-        .hasMessageStartingWith(WHERE + ": chapters.itme: is not a known key (known here: id, item, number, order, "
-            + "pagination, title)");
+        .hasMessageStartingWith(WHERE + ": chapters.itme: is not a known key (known here: id, item, language, number, "
+            + "order, pagination, title)");
     assertThatThrownBy(() -> parse(json -> json.put("cookies", "session=1")))
         .hasMessageStartingWith(WHERE + ": cookies: is not a known key");
   }
