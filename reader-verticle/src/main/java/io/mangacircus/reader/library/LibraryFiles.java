@@ -90,8 +90,8 @@ public final class LibraryFiles {
   /**
    * A published chapter as its {@code chapter.json} describes it; {@code sourceRating} is its {@code ageRating}, the
    * source's rating of the title when the chapter was published ({@link AgeRating#UNRATED} when it names none);
-   * {@code language} its {@code language} (a code such as {@code en} or {@code pt-br}), null when not known (a
-   * collection's book, a scan's outline).
+   * {@code language} the chapter's language as {@code chapter.json} names it ({@code en}, {@code pt-br}), null when
+   * not known (a collection's book, a scan's outline, which skips it).
    */
   public record Chapter(String seriesId, String id, String seriesTitle, String source, String titleId, String number,
       String title, Instant publishedAt, List<Page> pages, AgeRating sourceRating, String language) {

@@ -36,8 +36,8 @@ final class OpdsEntries {
   }
 
   /**
-   * One chapter: its number, title and language (from {@code chapter.json}, as in ComicInfo.xml), the CBZ acquisition link, the
-   * page-stream link with the page count and the user's last page read, and the series cover.
+   * One chapter: its number, title and language (from {@code chapter.json}, as in ComicInfo.xml), the CBZ acquisition
+   * link, the page-stream link with the page count and the user's last page read, and the series cover.
    */
   static OpdsFeed.Entry chapter(String base, LibraryFiles.Chapter c, Reading reading,
       boolean withSeries) {

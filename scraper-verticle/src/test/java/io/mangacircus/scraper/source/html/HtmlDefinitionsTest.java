@@ -234,7 +234,7 @@ class HtmlDefinitionsTest {
     HtmlDefinition d = parse(json -> json.getJsonObject("chapters").put("language",
         new JsonObject().put("selector", "img.flag").put("attribute", "data-lang")));
 
-    assertThat(d.chapters().toString()).contains("language=Field[selector=img.flag, attribute=data-lang, pattern=null]");
+    assertThat(d.chapters().language()).isEqualTo(new HtmlDefinition.Field("img.flag", "data-lang", null));
     assertThatThrownBy(() -> parse(json -> json.getJsonObject("chapters").put("language",
         new JsonObject().put("selector", "img.flag").put("pattern", "flag-(?<lang>[a-z]+)"))))
         .hasMessage(WHERE + ": chapters.language.pattern: must have a named group (?<value>...)");
