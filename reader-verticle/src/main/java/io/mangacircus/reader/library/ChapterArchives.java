@@ -239,7 +239,7 @@ public final class ChapterArchives {
 
   /**
    * The chapter folder's {@code ComicInfo.xml} when it is a plain file (not a link) of at most 1 MiB, else one made
-   * from the manifest.
+   * from the manifest (its {@code LanguageISO} the manifest's language).
    */
   static byte[] comicInfo(LibraryFiles.Chapter chapter) {
     Path folder = chapter.pages().get(0).file().getParent();
@@ -251,7 +251,7 @@ public final class ChapterArchives {
     } catch (IOException e) {
       // made from the manifest below
     }
-    return new ComicInfo(chapter.seriesTitle(), chapter.number(), chapter.title(), chapter.pages().size(), null, null)
-        .xml().getBytes(StandardCharsets.UTF_8);
+    return new ComicInfo(chapter.seriesTitle(), chapter.number(), chapter.title(), chapter.pages().size(),
+        chapter.language(), null).xml().getBytes(StandardCharsets.UTF_8);
   }
 }

@@ -89,13 +89,22 @@ public final class LibraryFiles {
 
   /**
    * A published chapter as its {@code chapter.json} describes it; {@code sourceRating} is its {@code ageRating}, the
-   * source's rating of the title when the chapter was published ({@link AgeRating#UNRATED} when it names none).
+   * source's rating of the title when the chapter was published ({@link AgeRating#UNRATED} when it names none);
+   * {@code language} the chapter's language as {@code chapter.json} names it ({@code en}, {@code pt-br}), null when
+   * not known (a collection's book, a scan's outline, which skips it).
    */
   public record Chapter(String seriesId, String id, String seriesTitle, String source, String titleId, String number,
-      String title, Instant publishedAt, List<Page> pages, AgeRating sourceRating) {
+      String title, Instant publishedAt, List<Page> pages, AgeRating sourceRating, String language) {
     public Chapter {
       pages = List.copyOf(pages);
       sourceRating = sourceRating == null ? AgeRating.UNRATED : sourceRating;
+      language = language == null || language.isBlank() ? null : language;
+    }
+
+    /** A chapter whose language is not known. */
+    public Chapter(String seriesId, String id, String seriesTitle, String source, String titleId, String number,
+        String title, Instant publishedAt, List<Page> pages, AgeRating sourceRating) {
+      this(seriesId, id, seriesTitle, source, titleId, number, title, publishedAt, pages, sourceRating, null);
     }
 
     /** A chapter whose source does not rate its title. */
@@ -352,7 +361,7 @@ public final class LibraryFiles {
     }
     return new Chapter(seriesId, chapterId, manifest.series().isEmpty() ? seriesId : manifest.series(),
         manifest.source(), manifest.titleId(), manifest.number(), manifest.title(), manifest.publishedAt(),
-        pages == null ? List.of() : pages, manifest.ageRating());
+        pages == null ? List.of() : pages, manifest.ageRating(), keepPages ? manifest.language() : null);
   }
 
 

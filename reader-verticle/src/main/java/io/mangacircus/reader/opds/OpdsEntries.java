@@ -36,8 +36,8 @@ final class OpdsEntries {
   }
 
   /**
-   * One chapter: its number and title (from {@code chapter.json}, as in ComicInfo.xml), the CBZ acquisition link, the
-   * page-stream link with the page count and the user's last page read, and the series cover.
+   * One chapter: its number, title and language (from {@code chapter.json}, as in ComicInfo.xml), the CBZ acquisition
+   * link, the page-stream link with the page count and the user's last page read, and the series cover.
    */
   static OpdsFeed.Entry chapter(String base, LibraryFiles.Chapter c, Reading reading,
       boolean withSeries) {
@@ -66,7 +66,7 @@ final class OpdsEntries {
         .orElse("unread");
     return new OpdsFeed.Entry("urn:mangacircus:chapter:" + c.seriesId() + ":" + c.id(), title, c.publishedAt(),
         c.seriesTitle() + ", chapter " + c.number() + ": " + count + (count == 1 ? " page" : " pages") + ", " + state,
-        links, List.of());
+        links, List.of(), c.language());
   }
 
   static OpdsFeed.Entry navigation(String id, String title, Instant updated, String content, String href,

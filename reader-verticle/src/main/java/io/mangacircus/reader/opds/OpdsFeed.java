@@ -40,9 +40,17 @@ public final class OpdsFeed {
    *
    * @param content a line of plain text, may be null
    * @param categories category terms (tags)
+   * @param language the language of the entry's publication as OPDS 1.2 gives it ({@code dc:language}, here
+   *     {@code dcterms:language}: the same Dublin Core terms namespace), a code such as {@code en}; null for none
    */
   public record Entry(String id, String title, Instant updated, String content, List<Link> links,
-      List<String> categories) {
+      List<String> categories, String language) {
+
+    /** An entry without a language (a navigation entry, a series). */
+    public Entry(String id, String title, Instant updated, String content, List<Link> links,
+        List<String> categories) {
+      this(id, title, updated, content, links, categories, null);
+    }
   }
 
   private final String id;
@@ -87,6 +95,9 @@ public final class OpdsFeed {
       element(out, "    ", "id", entry.id());
       element(out, "    ", "title", entry.title());
       element(out, "    ", "updated", time(entry.updated()));
+      if (entry.language() != null) {
+        element(out, "    ", "dcterms:language", entry.language());
+      }
       for (String category : entry.categories()) {
         out.append("    <category term=\"").append(escape(category)).append("\" label=\"").append(escape(category))
             .append("\"/>\n");

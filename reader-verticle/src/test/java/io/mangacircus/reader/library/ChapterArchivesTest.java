@@ -142,4 +142,13 @@ class ChapterArchivesTest {
             StandardCharsets.UTF_8))
         .contains("<Series>Moon Circus</Series>", "<Number>1</Number>", "<PageCount>40</PageCount>");
   }
+
+  @Test
+  void theComicInfoMadeFromTheManifestCarriesTheChaptersLanguage() throws Exception {
+    Path manifest = chapter.resolve("chapter.json");
+    Files.writeString(manifest, Files.readString(manifest).replace("\"language\":\"en\"", "\"language\":\"pt-br\""));
+
+    assertThat(new String(ChapterArchives.comicInfo(files().chapter("moon", "chapter-0001")), StandardCharsets.UTF_8))
+        .contains("<LanguageISO>pt-br</LanguageISO>");
+  }
 }

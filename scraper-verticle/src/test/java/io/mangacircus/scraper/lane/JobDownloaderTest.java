@@ -204,6 +204,28 @@ class JobDownloaderTest {
   }
 
   @Test
+  void aFrenchJobPublishesItsChaptersAsFrenchInChapterJsonAndComicInfo(Vertx vertx, VertxTestContext context) {
+    JobDownloader downloader = downloader(vertx, () -> false);
+    queue.addTitle("demo", "lion-tamer", true, "fr", List.of());
+    JobQueue.Claim inspection = queue.claim("demo", OWNER, LEASE).orElseThrow();
+
+    downloader.inspect(inspection.job()).map(v -> queue.claim("demo", OWNER, LEASE).orElseThrow().job())
+        .compose(job -> downloader.download(job).map(job))
+        .onComplete(context.succeeding(job -> context.verify(() -> {
+          assertThat(published()).singleElement().satisfies(chapter -> {
+            assertThat(chapter.getString("chapterId")).isEqualTo("c2-fr");
+            assertThat(chapter.getString("language")).isEqualTo("fr");
+          });
+          try (Stream<Path> files = Files.walk(library.root())) {
+            List<Path> comicInfos = files.filter(p -> p.getFileName().toString().equals("ComicInfo.xml")).toList();
+            assertThat(comicInfos).singleElement().satisfies(xml -> assertThat(Files.readString(xml))
+                .contains("<LanguageISO>fr</LanguageISO>"));
+          }
+          context.completeNow();
+        })));
+  }
+
+  @Test
   void aLanguageTheSourceDoesNotHaveMakesTheJobUnavailableAndSaysWhich(Vertx vertx, VertxTestContext context) {
     JobDownloader downloader = downloader(vertx, () -> false);
     queue.addTitle("demo", "lion-tamer", true, "de", List.of());

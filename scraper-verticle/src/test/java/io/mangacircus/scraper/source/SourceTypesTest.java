@@ -123,7 +123,7 @@ class SourceTypesTest {
     assertThatThrownBy(() -> SourceTypes.resolve("shelf", local))
         .isInstanceOf(InvalidConfigException.class)
         .hasMessage("invalid configuration: scraper.sources.shelf.options.recursive: is not a known key for type "
-            + "local (known: folder)");
+            + "local (known: folder, language)");
     assertThatThrownBy(() -> SourceTypes.resolve("md", mangadex))
         .isInstanceOf(InvalidConfigException.class)
         .hasMessageStartingWith("invalid configuration: scraper.sources.md.options.dataSavr: ");

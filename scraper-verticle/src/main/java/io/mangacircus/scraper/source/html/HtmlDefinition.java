@@ -14,7 +14,9 @@ import java.util.List;
  * @param titleIdPattern a regex with a named group {@code id}, looked for in a title reference (URL or path) to
  *     find the title id; a reference it does not match is taken as the id itself
  * @param chapterUrl path of a chapter page, with {@code {chapterId}} (and optionally {@code {titleId}})
- * @param language language code of every chapter of the site. Default {@code en}.
+ * @param language the language of the site's chapters, an ISO 639-1 code or a BCP 47 tag as MangaDex writes them
+ *     ({@code en}, {@code fr}, {@code pt-br}), stored lower-case; the language of every chapter unless
+ *     {@code chapters.language} reads another from the chapter list. Default {@code en}.
  * @param title where the title's name is on the title page ({@code selector} required)
  * @param chapters where the chapters are on the title page
  * @param pages where the page images are on a chapter page
@@ -80,8 +82,18 @@ public record HtmlDefinition(String name, String notes, String baseUrl, String t
    * @param title the chapter's own title inside an item. Optional.
    * @param order {@code oldest-first} (default) or {@code newest-first}: how the site lists chapters
    * @param pagination how to find the next page of a chapter list split over several pages. Optional.
+   * @param language the chapter's language inside an item, for a site that lists chapters in several languages, e.g.
+   *     {@code {"selector": "img.flag", "attribute": "data-lang"}}. Optional: without it every chapter is in the
+   *     definition's {@code language}, as is a chapter whose item has none (the selector matches nothing, the value
+   *     is empty or the pattern does not match it). A value that is not a language code is a parser failure.
    */
-  public record Chapters(String item, Field id, Field number, Field title, String order, Pagination pagination) {
+  public record Chapters(String item, Field id, Field number, Field title, String order, Pagination pagination,
+      Field language) {
+
+    /** A chapter list in the definition's one language. */
+    public Chapters(String item, Field id, Field number, Field title, String order, Pagination pagination) {
+      this(item, id, number, title, order, pagination, null);
+    }
   }
 
   /**

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import io.mangacircus.scraper.source.LanguageCode;
 import io.mangacircus.scraper.source.html.HtmlDefinition.Chapters;
 import io.mangacircus.scraper.source.html.HtmlDefinition.Field;
 import io.mangacircus.scraper.source.html.HtmlDefinition.Pacing;
@@ -43,7 +44,6 @@ public final class HtmlDefinitions {
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^}]*)}");
   private static final Pattern BASE_URL = Pattern.compile("https?://[^\\s/?#@]+/?");
   private static final Pattern PREFIX = Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
-  private static final Pattern LANGUAGE = Pattern.compile("[a-z]{2,3}(-[A-Za-z0-9]{2,8})?");
 
   private HtmlDefinitions() {
   }
@@ -185,9 +185,7 @@ public final class HtmlDefinitions {
       require(chapterUrl.contains("{chapterId}"), "chapterUrl", "must contain {chapterId}");
       String titleIdPattern = d.titleIdPattern() == null || d.titleIdPattern().isBlank()
           ? titleIdPatternOf(titleUrl) : regex(d.titleIdPattern(), "titleIdPattern", "id");
-      String language = d.language() == null ? "en" : d.language();
-      require(LANGUAGE.matcher(language).matches(), "language", "must be a language code such as en, got '"
-          + language + "'");
+      String language = language(d.language(), "language");
       require(d.title() != null, "title", "is required (at least {\"selector\": \"h1\"})");
       Field title = field(d.title(), "title", true);
       Chapters chapters = chapters(d.chapters());
@@ -232,6 +230,7 @@ public final class HtmlDefinitions {
       Field id = field(c.id(), "chapters.id", false);
       Field number = field(c.number(), "chapters.number", false);
       Field title = c.title() == null ? null : field(c.title(), "chapters.title", false);
+      Field language = c.language() == null ? null : field(c.language(), "chapters.language", false);
       String order = c.order() == null ? HtmlDefinition.OLDEST_FIRST : c.order();
       require(order.equals(HtmlDefinition.OLDEST_FIRST) || order.equals(HtmlDefinition.NEWEST_FIRST),
           "chapters.order", "must be " + HtmlDefinition.OLDEST_FIRST + " or " + HtmlDefinition.NEWEST_FIRST
@@ -244,7 +243,7 @@ public final class HtmlDefinitions {
             + maxPages);
         pagination = new Pagination(next, maxPages);
       }
-      return new Chapters(item, id, number, title, order, pagination);
+      return new Chapters(item, id, number, title, order, pagination, language);
     }
 
     private Pages pages(Pages p) {
@@ -270,6 +269,15 @@ public final class HtmlDefinitions {
       require(p.chapterDelayMs() == null || (p.chapterDelayMs() >= 0 && p.chapterDelayMs() <= 3_600_000),
           "pacing.chapterDelayMs", "must be between 0 and 3600000 ms");
       return p;
+    }
+
+    /** The definition's language, {@code en} when absent. */
+    private String language(String raw, String key) {
+      if (raw == null) {
+        return LanguageCode.DEFAULT;
+      }
+      return LanguageCode.of(raw).orElseThrow(() -> new InvalidDefinitionException(where, key,
+          "must be an ISO 639-1 code or a BCP 47 tag such as en, fr or pt-br, got '" + raw + "'"));
     }
 
     private Field field(Field f, String key, boolean selectorRequired) {

@@ -2,6 +2,7 @@ package io.mangacircus.scraper.source.html;
 
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
+import io.mangacircus.scraper.source.LanguageCode;
 import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.TitleInfo;
 import io.mangacircus.scraper.source.html.HtmlDefinition.Field;
@@ -53,10 +54,9 @@ public final class HtmlExtraction {
   private final Pattern chapterIdPattern;
   private final Pattern numberPattern;
   private final Pattern chapterTitlePattern;
+  private final Pattern chapterLanguagePattern;
   private final Pattern titlePattern;
-  private final Pattern searchIdPattern;
-  private final Pattern searchTitlePattern;
-  private final Pattern searchCoverPattern;
+  private final HtmlSearchResults search;
 
   /** @param definition a definition checked by {@link HtmlDefinitions} */
   public HtmlExtraction(HtmlDefinition definition) {
@@ -65,14 +65,13 @@ public final class HtmlExtraction {
     this.chapterIdPattern = compile(definition.chapters().id());
     this.numberPattern = compile(definition.chapters().number());
     this.chapterTitlePattern = definition.chapters().title() == null ? null : compile(definition.chapters().title());
+    this.chapterLanguagePattern = definition.chapters().language() == null ? null
+        : compile(definition.chapters().language());
     this.titlePattern = compile(definition.title());
-    HtmlDefinition.Search search = definition.search();
-    this.searchIdPattern = search == null ? null : compile(search.id());
-    this.searchTitlePattern = search == null ? null : compile(search.title());
-    this.searchCoverPattern = search == null || search.cover() == null ? null : compile(search.cover());
+    this.search = definition.search() == null ? null : new HtmlSearchResults(this);
   }
 
-  private static Pattern compile(Field field) {
+  static Pattern compile(Field field) {
     return field.pattern() == null ? null : Pattern.compile(field.pattern());
   }
 
@@ -180,7 +179,11 @@ public final class HtmlExtraction {
             "chapters.title", itemWhere);
         chapterTitle = read.ok() ? read.value() : "";
       }
-      chapters.add(new ChapterInfo(id.value(), number.value(), chapterTitle, definition.language()));
+      FetchOutcome<String> language = language(element, itemWhere);
+      if (!language.ok()) {
+        return language.failure();
+      }
+      chapters.add(new ChapterInfo(id.value(), number.value(), chapterTitle, language.value()));
     }
 
     String next = null;
@@ -214,55 +217,48 @@ public final class HtmlExtraction {
     if (HtmlDefinition.NEWEST_FIRST.equals(definition.chapters().order())) {
       Collections.reverse(chapters);
     }
-    return new FetchOutcome.Ok<>(new TitleInfo(titleId, title, chapters));
+    List<String> languages = chapters.stream().map(ChapterInfo::language).distinct().toList();
+    return new FetchOutcome.Ok<>(new TitleInfo(titleId, title, chapters, languages));
+  }
+
+  /**
+   * A chapter item's language: what {@code chapters.language} reads there as a language code, else (no such key, or
+   * nothing read) the definition's language.
+   */
+  private FetchOutcome<String> language(Element item, String itemWhere) {
+    Field field = definition.chapters().language();
+    if (field == null) {
+      return new FetchOutcome.Ok<>(definition.language());
+    }
+    Element element = field.selector().isEmpty() ? item : item.selectFirst(field.selector());
+    Optional<String> raw = element == null ? Optional.empty() : value(element, field);
+    if (raw.isPresent() && chapterLanguagePattern != null) {
+      Matcher m = chapterLanguagePattern.matcher(cap(raw.get()));
+      raw = m.find() && m.group("value") != null && !m.group("value").isBlank()
+          ? Optional.of(m.group("value").trim()) : Optional.empty();
+    }
+    if (raw.isEmpty()) {
+      return new FetchOutcome.Ok<>(definition.language());
+    }
+    Optional<String> code = LanguageCode.of(raw.get());
+    if (code.isEmpty()) {
+      return new FetchOutcome.ParseError<>("'" + shown(raw.get()) + "' (chapters.language) in " + itemWhere
+          + " is not a language code such as en or pt-br");
+    }
+    return new FetchOutcome.Ok<>(code.get());
   }
 
   // ---- search -------------------------------------------------------------------------------------------------
 
   /** The absolute URL of the search results page for {@code query} (URL-encoded), or null without a search block. */
   public String searchUrl(String baseUrl, String query) {
-    HtmlDefinition.Search search = definition.search();
-    return search == null ? null : baseUrl + search.url().replace("{query}",
-        java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8));
+    return search == null ? null : search.url(baseUrl, query);
   }
 
-  /**
-   * Reads a search results page: each {@code search.item} is a title (its id, name and, when configured, cover); no
-   * item is no result. A result whose id cannot go into a URL is a parser failure.
-   */
+  /** Reads a search results page ({@link HtmlSearchResults#read}); only for a definition with a search block. */
   public FetchOutcome<List<io.mangacircus.scraper.source.TitleHit>> searchResults(Document document, String baseUrl,
       int limit) {
-    HtmlDefinition.Search search = definition.search();
-    String where = where(document);
-    List<io.mangacircus.scraper.source.TitleHit> hits = new ArrayList<>();
-    Elements items = document.select(search.item());
-    for (int i = 0; i < items.size() && hits.size() < limit; i++) {
-      String itemWhere = "item " + (i + 1) + " of '" + search.item() + "' on " + where;
-      Element element = items.get(i);
-      FetchOutcome<String> read = read(element, search.id(), searchIdPattern, "search.id", itemWhere);
-      if (!read.ok()) {
-        return read.failure();
-      }
-      String id = titleIdOf(read.value());
-      if (!usableId(id)) {
-        return new FetchOutcome.ParseError<>("title id '" + shown(id) + "' (search.id) in " + itemWhere
-            + " cannot go into a URL (letters, digits, ._~- and inner slashes only)");
-      }
-      FetchOutcome<String> title = read(element, search.title(), searchTitlePattern, "search.title", itemWhere);
-      if (!title.ok()) {
-        return title.failure();
-      }
-      String cover = null;
-      if (search.cover() != null) {
-        FetchOutcome<String> src = read(element, search.cover(), searchCoverPattern, "search.cover", itemWhere);
-        cover = src.ok() ? resolve(document.baseUri(), src.value()).map(URI::toString).orElse(null) : null;
-      }
-      if (hits.stream().noneMatch(hit -> hit.titleId().equals(id))) {
-        hits.add(new io.mangacircus.scraper.source.TitleHit(id, title.value(), List.of(), null, null,
-            List.of(definition.language()), null, cover, titleUrl(baseUrl, id)));
-      }
-    }
-    return new FetchOutcome.Ok<>(hits);
+    return search.read(document, baseUrl, limit);
   }
 
   // ---- chapter pages ------------------------------------------------------------------------------------------
@@ -301,7 +297,7 @@ public final class HtmlExtraction {
 
   // ---- helpers ------------------------------------------------------------------------------------------------
 
-  private FetchOutcome<String> read(Element item, Field field, Pattern pattern, String key, String itemWhere) {
+  static FetchOutcome<String> read(Element item, Field field, Pattern pattern, String key, String itemWhere) {
     Element element = item;
     if (!field.selector().isEmpty()) {
       element = item.selectFirst(field.selector());
@@ -340,7 +336,7 @@ public final class HtmlExtraction {
   }
 
   /** The page's path and query, which is what an operator recognises in a message. */
-  private static String where(Document document) {
+  static String where(Document document) {
     String location = document.location();
     try {
       URI uri = new URI(location);
@@ -387,7 +383,7 @@ public final class HtmlExtraction {
   }
 
   /** A value as quoted in a message: at most 120 characters, no line breaks. */
-  private static String shown(String text) {
+  static String shown(String text) {
     String flat = text.replaceAll("[\\r\\n\\t]+", " ");
     return flat.length() > 120 ? flat.substring(0, 120) + "…" : flat;
   }

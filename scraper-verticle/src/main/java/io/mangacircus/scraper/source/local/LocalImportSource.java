@@ -3,6 +3,7 @@ package io.mangacircus.scraper.source.local;
 import io.mangacircus.contracts.library.PageImageType;
 import io.mangacircus.scraper.source.ChapterInfo;
 import io.mangacircus.scraper.source.FetchOutcome;
+import io.mangacircus.scraper.source.LanguageCode;
 import io.mangacircus.scraper.source.PageBytes;
 import io.mangacircus.scraper.source.PageRef;
 import io.mangacircus.scraper.source.Source;
@@ -47,13 +48,22 @@ public final class LocalImportSource implements Source {
 
   private final String name;
   private final Path folder;
+  private final String language;
+
+  /** An import folder of English chapters. */
+  public LocalImportSource(String name, Path folder) {
+    this(name, folder, LanguageCode.DEFAULT);
+  }
 
   /**
    * @param folder the import folder (option {@code folder}); read only
+   * @param language the language of every chapter in it (option {@code language}), a code as {@link LanguageCode}
+   *     gives it; files say nothing of their language, so one folder holds one language
    */
-  public LocalImportSource(String name, Path folder) {
+  public LocalImportSource(String name, Path folder, String language) {
     this.name = name;
     this.folder = folder.toAbsolutePath().normalize();
+    this.language = language;
   }
 
   @Override
@@ -101,7 +111,7 @@ public final class LocalImportSource implements Source {
           chapters = (int) entries.filter(p -> Files.isDirectory(p)
               || ARCHIVE.matcher(p.getFileName().toString()).matches()).count();
         }
-        hits.add(new io.mangacircus.scraper.source.TitleHit(id, id, List.of(), null, null, List.of("en"), chapters,
+        hits.add(new io.mangacircus.scraper.source.TitleHit(id, id, List.of(), null, null, List.of(language), chapters,
             null, null));
       }
       return new FetchOutcome.Ok<>(hits);
@@ -122,14 +132,14 @@ public final class LocalImportSource implements Source {
           boolean archive = Files.isRegularFile(entry) && ARCHIVE.matcher(file).matches();
           if (!file.startsWith(".") && (archive || hasImages(entry))) {
             String base = archive ? file.substring(0, file.lastIndexOf('.')) : file;
-            chapters.add(new ChapterInfo(file, numberOf(base, chapters.size() + 1), base, "en"));
+            chapters.add(new ChapterInfo(file, numberOf(base, chapters.size() + 1), base, language));
           }
         }
       }
       chapters.sort(Comparator.comparing((ChapterInfo c) -> new java.math.BigDecimal(c.number()))
           .thenComparing(ChapterInfo::id));
       return new FetchOutcome.Ok<>(new TitleInfo(title.getFileName().toString(), title.getFileName().toString(),
-          chapters));
+          chapters, List.of(language)));
     });
   }
 

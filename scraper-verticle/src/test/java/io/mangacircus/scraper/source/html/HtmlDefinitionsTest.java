@@ -112,8 +112,8 @@ class HtmlDefinitionsTest {
   void anUnknownKeyIsRefusedWithItsPathAndTheKnownKeys() {
     assertThatThrownBy(() -> parse(json -> json.getJsonObject("chapters").put("itme", "li")))
         .isInstanceOf(InvalidDefinitionException.class)
-        .hasMessageStartingWith(WHERE + ": chapters.itme: is not a known key (known here: id, item, number, order, "
-            + "pagination, title)");
+        .hasMessageStartingWith(WHERE + ": chapters.itme: is not a known key (known here: id, item, language, number, "
+            + "order, pagination, title)");
     assertThatThrownBy(() -> parse(json -> json.put("cookies", "session=1")))
         .hasMessageStartingWith(WHERE + ": cookies: is not a known key");
   }
@@ -213,6 +213,31 @@ class HtmlDefinitionsTest {
     assertThat(d.pacing()).isEqualTo(new HtmlDefinition.Pacing(700L, 3000L));
     assertThat(d.challengeMarkers()).isEqualTo(List.of("are you human"));
     assertThat(d.seriesFolderPrefix()).isEqualTo("site-");
+  }
+
+  @Test
+  void aDefinitionsLanguageIsStoredAsJobsAskForItAndANameIsRefusedNamingFileAndKey() {
+    assertThat(parse(json -> json.put("language", "pt-BR")).language()).isEqualTo("pt-br");
+    assertThat(parse(json -> json.put("language", " pt_BR ")).language()).isEqualTo("pt-br");
+    assertThat(parse(json -> json.put("language", "zh-hant-tw")).language()).isEqualTo("zh-hant-tw");
+
+    assertThatThrownBy(() -> parse(json -> json.put("language", "French")))
+        .isInstanceOf(InvalidDefinitionException.class)
+        .hasMessage(WHERE + ": language: must be an ISO 639-1 code or a BCP 47 tag such as en, fr or pt-br, got "
+            + "'French'");
+    assertThatThrownBy(() -> parse(json -> json.put("language", "")))
+        .hasMessageStartingWith(WHERE + ": language: must be an ISO 639-1 code");
+  }
+
+  @Test
+  void aChapterLanguageIsReadWithTheSameSelectorLanguageAndCheckedLikeTheOthers() {
+    HtmlDefinition d = parse(json -> json.getJsonObject("chapters").put("language",
+        new JsonObject().put("selector", "img.flag").put("attribute", "data-lang")));
+
+    assertThat(d.chapters().language()).isEqualTo(new HtmlDefinition.Field("img.flag", "data-lang", null));
+    assertThatThrownBy(() -> parse(json -> json.getJsonObject("chapters").put("language",
+        new JsonObject().put("selector", "img.flag").put("pattern", "flag-(?<lang>[a-z]+)"))))
+        .hasMessage(WHERE + ": chapters.language.pattern: must have a named group (?<value>...)");
   }
 
   static JsonObject searchBlock() {

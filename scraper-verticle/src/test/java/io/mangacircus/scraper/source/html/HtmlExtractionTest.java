@@ -214,4 +214,52 @@ class HtmlExtractionTest {
         .containsExactly("c1", "c2", "c3");
     assertThat(oldestFirst.titleInfo("t", "T", listed).value().chapters().get(1).title()).isEmpty();
   }
+
+  /** The minimal definition with a chapter language read from each item's flag. */
+  private static HtmlExtraction multilingual(String defaultLanguage) {
+    JsonObject json = HtmlDefinitionsTest.minimal().put("language", defaultLanguage);
+    json.getJsonObject("chapters").put("language", new JsonObject().put("selector", "img.flag")
+        .put("attribute", "class").put("pattern", "flag-(?<value>[A-Za-z_-]+)"));
+    return new HtmlExtraction(HtmlDefinitions.parse(json.encode().getBytes(StandardCharsets.UTF_8), "test.json"));
+  }
+
+  @Test
+  void chaptersOfASiteListingSeveralLanguagesCarryTheLanguageTheirItemShowsElseTheDefinitions() {
+    String html = "<h1>T</h1><div id=chapters>"
+        + "<a href=\"/chapters/1-en\">1 <img class=\"flag flag-en\"></a>"
+        + "<a href=\"/chapters/1-fr\">1 <img class=\"flag flag-fr\"></a>"
+        + "<a href=\"/chapters/1-br\">1 <img class=\"flag flag-pt_BR\"></a>"
+        + "<a href=\"/chapters/2-x\">2</a></div>";
+
+    FetchOutcome<HtmlExtraction.ListPage> listed = multilingual("ja").listPage(
+        page(html, "https://example.test/manga/1"), "https://example.test");
+
+    assertThat(listed.ok()).as(listed.describe()).isTrue();
+    assertThat(listed.value().chapters()).extracting(ChapterInfo::language)
+        .as("an item without a flag is in the definition's language").containsExactly("en", "fr", "pt-br", "ja");
+    TitleInfo info = multilingual("ja").titleInfo("1", "T", listed.value().chapters()).value();
+    assertThat(info.languages()).as("what the Add titles page offers").containsExactly("en", "fr", "pt-br", "ja");
+  }
+
+  @Test
+  void aChapterLanguageThatIsNotALanguageCodeIsAParserFailureNamingTheKeyAndTheItem() {
+    String html = "<h1>T</h1><div id=chapters><a href=\"/chapters/1\">1 <img class=\"flag flag-English\"></a></div>";
+
+    assertThat(multilingual("en").listPage(page(html, "https://example.test/manga/1"), "https://example.test")
+        .describe()).isEqualTo("parse error: 'English' (chapters.language) in item 1 of '#chapters a[href]' on "
+            + "/manga/1 is not a language code such as en or pt-br");
+  }
+
+  @Test
+  void aSingleLanguageSiteListsEveryChapterAndTheTitleInItsDefinitionsLanguage() {
+    HtmlExtraction french = new HtmlExtraction(HtmlDefinitions.parse(HtmlDefinitionsTest.minimal()
+        .put("language", "fr").encode().getBytes(StandardCharsets.UTF_8), "test.json"));
+    String html = "<h1>T</h1><div id=chapters><a href=\"/chapters/1\">1</a><a href=\"/chapters/2\">2</a></div>";
+
+    List<ChapterInfo> chapters = french.listPage(page(html, "https://example.test/manga/1"), "https://example.test")
+        .value().chapters();
+
+    assertThat(chapters).extracting(ChapterInfo::language).containsExactly("fr", "fr");
+    assertThat(french.titleInfo("1", "T", chapters).value().languages()).containsExactly("fr");
+  }
 }

@@ -261,6 +261,25 @@ class HtmlSourceIT {
     return chain.map(v -> outcomes);
   }
 
+  @Test
+  void aSiteListingChaptersInSeveralLanguagesPreviewsEachOfThemAcrossItsListPages(VertxTestContext context) {
+    html("/manga/7", "<h1>Lune</h1><div id=chapters><a href=\"/chapters/1\" data-lang=\"en\">1</a>"
+        + "<a href=\"/chapters/1-fr\" data-lang=\"fr\">1</a></div><a rel=next href=\"?page=2\">Next</a>");
+    html("/manga/7?page=2", "<h1>Lune</h1><div id=chapters><a href=\"/chapters/2-br\" data-lang=\"pt-BR\">2</a>"
+        + "</div>");
+    HtmlDefinition multilingual = definition(json -> json.getJsonObject("chapters")
+        .put("language", new JsonObject().put("attribute", "data-lang"))
+        .put("pagination", new JsonObject().put("next", "a[rel=next]")));
+
+    verify(context, source(multilingual, 0).preview("7"), outcome -> {
+      assertThat(outcome.ok()).as(outcome.describe()).isTrue();
+      assertThat(outcome.value().languages()).as("the Add titles page's language choice")
+          .containsExactly("en", "fr", "pt-br");
+      assertThat(outcome.value().chapters()).extracting(c -> c.info().id() + "@" + c.info().language())
+          .containsExactly("1@en", "1-fr@fr", "2-br@pt-br");
+    });
+  }
+
   /** Runs the checks on the future's result in the test context, and completes it once they pass. */
   private static <T> void verify(VertxTestContext context, Future<T> result, Consumer<T> checks) {
     result.onComplete(context.succeeding(value -> context.verify(() -> {
