@@ -220,7 +220,8 @@ final class SuwayomiFake {
     }
     Matcher page = PAGE.matcher(path);
     if (page.matches()) {
-      return page(Integer.parseInt(page.group(1)), Integer.parseInt(page.group(2)), Integer.parseInt(page.group(3)));
+      return pageAnswer(Integer.parseInt(page.group(1)), Integer.parseInt(page.group(2)),
+          Integer.parseInt(page.group(3)));
     }
     Matcher thumbnail = THUMBNAIL.matcher(path);
     if (thumbnail.matches()) {
@@ -316,7 +317,7 @@ final class SuwayomiFake {
     return error("fetchChapterPages", "Collection is empty.");
   }
 
-  private ResponseDefinitionBuilder page(int manga, int sourceOrder, int index) {
+  private ResponseDefinitionBuilder pageAnswer(int manga, int sourceOrder, int index) {
     Manga m = mangas.get(manga);
     boolean served;
     synchronized (this) {
