@@ -20,6 +20,7 @@ import io.mangacircus.scraper.queue.QueueStore;
 import io.mangacircus.scraper.source.CircuitGuardedSource;
 import io.mangacircus.testing.Polling;
 import io.vertx.circuitbreaker.CircuitBreaker;
+import io.vertx.circuitbreaker.CircuitBreakerState;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -49,7 +50,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A real lane downloading through the Suwayomi bridge from a fake Suwayomi server (one for the class): every page
  * published byte for byte as the server served it, a server that refuses every 20th request with 429 waited out by
- * itself, and an uninstalled source that makes the job wait rather than fail.
+ * itself, a server that is down opening the lane's circuit, and an uninstalled source that makes the job wait rather
+ * than fail.
  */
 @ExtendWith(VertxExtension.class)
 class SuwayomiLaneIT {
@@ -66,6 +68,7 @@ class SuwayomiLaneIT {
 
   private JobQueue queue;
   private LibraryFolders library;
+  private CircuitBreaker breaker;
 
   @BeforeAll
   static void startFake() {
@@ -87,12 +90,17 @@ class SuwayomiLaneIT {
 
   /** Deploys one lane of the bridge source at pacing 0. */
   private Future<String> lane(Vertx vertx) {
-    SourceConfig source = new SourceConfig("suwayomi", fake.baseUrl(), 0L, 0L,
+    return lane(vertx, fake.baseUrl());
+  }
+
+  /** Deploys one lane of the bridge source at pacing 0 on the server at {@code baseUrl}; its breaker in {@link #breaker}. */
+  private Future<String> lane(Vertx vertx, String baseUrl) {
+    SourceConfig source = new SourceConfig("suwayomi", baseUrl, 0L, 0L,
         SourceConfig.DEFAULT_CHALLENGE_MARKERS, Map.of("sourceId", SOURCE_ID));
     ScraperConfig config = new ScraperConfig(0, true, 120, 50, 60, 30, new ScraperConfig.Recovery(50, 0),
         new ScraperConfig.Demo(false, 0, "circus-nights"), Map.of(SOURCE, source),
         new ScraperConfig.Failures(300, 2, 100, 3, 300, 2, 60), new ScraperConfig.Stall(30, 900, 180));
-    CircuitBreaker breaker = CircuitGuardedSource.breaker(vertx, SOURCE, config.failures(), state -> { });
+    breaker = CircuitGuardedSource.breaker(vertx, SOURCE, config.failures(), state -> { });
     SystemicParserWatch systemic = new SystemicParserWatch(2, Duration.ofHours(1), InstantSource.system());
     return LaneVerticle.deploy(vertx, new LaneVerticle(SOURCE, source, config, queue, library,
         new ProgressBoard(p -> { }), InstantSource.system(), breaker, systemic));
@@ -168,6 +176,24 @@ class SuwayomiLaneIT {
       assertThat(refusals).as("the server refused along the way").isGreaterThanOrEqualTo(10);
       context.completeNow();
     })));
+  }
+
+  @Test
+  @Timeout(value = 60, timeUnit = TimeUnit.SECONDS)
+  void aSuwayomiServerThatIsDownOpensTheLanesCircuitAndQuarantinesNothing(Vertx vertx, VertxTestContext context) {
+    SuwayomiFake down = new SuwayomiFake();
+    String baseUrl = down.baseUrl();
+    down.stop();
+    String id = queue.addTitle(SOURCE, String.valueOf(MANGA), true, LANG, List.of()).outcome().job().id();
+
+    lane(vertx, baseUrl).compose(deployed -> Polling.until(vertx, Duration.ofSeconds(30),
+        () -> breaker.state() == CircuitBreakerState.OPEN && queue.job(id).orElseThrow().state() == JobState.RETRY_WAIT))
+        .onComplete(context.succeeding(v -> context.verify(() -> {
+          Job job = queue.job(id).orElseThrow();
+          assertThat(job.state()).as("%s", job.reason()).isEqualTo(JobState.RETRY_WAIT);
+          assertThat(queue.lanes().lane(SOURCE).paused()).isFalse();
+          context.completeNow();
+        })));
   }
 
   @Test
