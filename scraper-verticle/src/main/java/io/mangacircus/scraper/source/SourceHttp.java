@@ -77,22 +77,32 @@ public final class SourceHttp {
     return client.getAbs(url).timeout(timeoutMs);
   }
 
+  /** A POST to {@code url} with a timeout, for headers to be added before {@link #send(HttpRequest, Buffer, long)}. */
+  public HttpRequest<Buffer> post(String url, long timeoutMs) {
+    return client.postAbs(url).timeout(timeoutMs);
+  }
+
   /**
    * Sends a request whose body is read up to {@code maxBytes}; fails on transport errors and longer bodies. Asked from
    * a worker context (a lane), the exchange runs on an event loop and only the finished answer is handed to the
    * caller's context, once: otherwise every chunk of the body would be a task of the worker pool.
    */
   public Future<HttpResponse<Buffer>> send(HttpRequest<Buffer> request, long maxBytes) {
+    return send(request, null, maxBytes);
+  }
+
+  /** As {@link #send(HttpRequest, long)} with a request body (null for none). */
+  public Future<HttpResponse<Buffer>> send(HttpRequest<Buffer> request, Buffer body, long maxBytes) {
     HttpRequest<Buffer> capped = request.as(new CappedBody(maxBytes));
     Context caller = Vertx.currentContext();
     if (caller == null || !caller.isWorkerContext()) {
-      return capped.send();
+      return body == null ? capped.send() : capped.sendBuffer(body);
     }
     Promise<HttpResponse<Buffer>> answer = Promise.promise();
     exchanges(caller.owner()).runOnContext(v -> {
       Future<HttpResponse<Buffer>> sent;
       try {
-        sent = capped.send();
+        sent = body == null ? capped.send() : capped.sendBuffer(body);
       } catch (RuntimeException e) {
         sent = Future.failedFuture(e);
       }

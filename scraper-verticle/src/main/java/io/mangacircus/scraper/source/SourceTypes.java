@@ -8,6 +8,7 @@ import io.mangacircus.scraper.source.demo.DemoType;
 import io.mangacircus.scraper.source.html.HtmlType;
 import io.mangacircus.scraper.source.local.LocalType;
 import io.mangacircus.scraper.source.mangadex.MangaDexType;
+import io.mangacircus.scraper.source.suwayomi.SuwayomiType;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Map;
@@ -25,7 +26,8 @@ public final class SourceTypes {
       new DemoType(),
       new HtmlType(),
       new LocalType(),
-      new MangaDexType());
+      new MangaDexType(),
+      new SuwayomiType());
 
   private SourceTypes() {
   }

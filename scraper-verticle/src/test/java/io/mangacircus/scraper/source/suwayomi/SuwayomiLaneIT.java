@@ -1,0 +1,217 @@
+package io.mangacircus.scraper.source.suwayomi;
+
+import static io.mangacircus.scraper.source.suwayomi.SuwayomiFake.LANG;
+import static io.mangacircus.scraper.source.suwayomi.SuwayomiFake.MANGA;
+import static io.mangacircus.scraper.source.suwayomi.SuwayomiFake.SOURCE_ID;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mangacircus.scraper.ScraperConfig;
+import io.mangacircus.scraper.ScraperConfig.SourceConfig;
+import io.mangacircus.scraper.failure.SystemicParserWatch;
+import io.mangacircus.scraper.lane.LaneVerticle;
+import io.mangacircus.scraper.lane.ProgressBoard;
+import io.mangacircus.scraper.publish.LibraryFolders;
+import io.mangacircus.scraper.queue.EventLog;
+import io.mangacircus.scraper.queue.Job;
+import io.mangacircus.scraper.queue.JobQueue;
+import io.mangacircus.scraper.queue.JobState;
+import io.mangacircus.scraper.queue.QueueListener;
+import io.mangacircus.scraper.queue.QueueStore;
+import io.mangacircus.scraper.source.CircuitGuardedSource;
+import io.mangacircus.testing.Polling;
+import io.vertx.circuitbreaker.CircuitBreaker;
+import io.vertx.circuitbreaker.CircuitBreakerState;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.Timeout;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real lane downloading through the Suwayomi bridge from a fake Suwayomi server (one for the class): every page
+ * published byte for byte as the server served it, a server that refuses every 20th request with 429 waited out by
+ * itself, a server that is down opening the lane's circuit, and an uninstalled source that makes the job wait rather
+ * than fail.
+ */
+@ExtendWith(VertxExtension.class)
+class SuwayomiLaneIT {
+
+  private static final String SOURCE = "bridge";
+  private static final Duration LEASE = Duration.ofMinutes(5);
+  /** The long title: 100 chapters of one or two small pages. */
+  private static final int LONG_MANGA = 500;
+
+  private static SuwayomiFake fake;
+
+  @TempDir
+  Path data;
+
+  private JobQueue queue;
+  private LibraryFolders library;
+  private CircuitBreaker breaker;
+
+  @BeforeAll
+  static void startFake() {
+    fake = new SuwayomiFake();
+  }
+
+  @AfterAll
+  static void stopFake() {
+    fake.stop();
+  }
+
+  @BeforeEach
+  void start() {
+    fake.reset();
+    queue = new JobQueue(new QueueStore(data.resolve("scraper/queue.json")),
+        new EventLog(data.resolve("scraper/events.log")), InstantSource.system(), Set.of(SOURCE), QueueListener.NONE);
+    library = new LibraryFolders(data.resolve("library"));
+  }
+
+  /** Deploys one lane of the bridge source at pacing 0. */
+  private Future<String> lane(Vertx vertx) {
+    return lane(vertx, fake.baseUrl());
+  }
+
+  /** Deploys one lane of the bridge source at pacing 0 on the server at {@code baseUrl}; its breaker in {@link #breaker}. */
+  private Future<String> lane(Vertx vertx, String baseUrl) {
+    SourceConfig source = new SourceConfig("suwayomi", baseUrl, 0L, 0L,
+        SourceConfig.DEFAULT_CHALLENGE_MARKERS, Map.of("sourceId", SOURCE_ID));
+    ScraperConfig config = new ScraperConfig(0, true, 120, 50, 60, 30, new ScraperConfig.Recovery(50, 0),
+        new ScraperConfig.Demo(false, 0, "circus-nights"), Map.of(SOURCE, source),
+        new ScraperConfig.Failures(300, 2, 100, 3, 300, 2, 60), new ScraperConfig.Stall(30, 900, 180));
+    breaker = CircuitGuardedSource.breaker(vertx, SOURCE, config.failures(), state -> { });
+    SystemicParserWatch systemic = new SystemicParserWatch(2, Duration.ofHours(1), InstantSource.system());
+    return LaneVerticle.deploy(vertx, new LaneVerticle(SOURCE, source, config, queue, library,
+        new ProgressBoard(p -> { }), InstantSource.system(), breaker, systemic));
+  }
+
+  private Future<Job> downloaded(Vertx vertx, int manga, Duration limit) {
+    String id = queue.addTitle(SOURCE, String.valueOf(manga), true, LANG, List.of()).outcome().job().id();
+    return lane(vertx).compose(deployed -> Polling.until(vertx, limit, () -> {
+      JobState state = queue.job(id).orElseThrow().state();
+      return state == JobState.DONE || state == JobState.QUARANTINED || state == JobState.UNAVAILABLE
+          || state == JobState.PAUSED;
+    })).map(v -> queue.job(id).orElseThrow());
+  }
+
+  /** Checks every published page against the bytes the fake served for it; returns how many were checked. */
+  private int checkPagesAreTheServersBytes(int manga) throws IOException {
+    int checked = 0;
+    List<Path> manifests;
+    try (Stream<Path> files = Files.walk(library.root())) {
+      manifests = files.filter(p -> p.getFileName().toString().equals("chapter.json"))
+          .filter(p -> !p.toString().contains("/.staging")).toList();
+    }
+    for (Path manifest : manifests) {
+      JsonObject chapter = new JsonObject(Files.readString(manifest));
+      int sourceOrder = Integer.parseInt(chapter.getString("chapterId")) - manga * 1000;
+      JsonArray pages = chapter.getJsonArray("pages");
+      for (int i = 0; i < pages.size(); i++) {
+        Path file = manifest.resolveSibling(pages.getJsonObject(i).getString("file"));
+        assertThat(Files.readAllBytes(file)).as("%s", file).isEqualTo(fake.page(manga, sourceOrder, i));
+        checked++;
+      }
+    }
+    return checked;
+  }
+
+  @Test
+  @Timeout(value = 60, timeUnit = TimeUnit.SECONDS)
+  void aTitleIsDownloadedThroughTheBridgeByteForByte(Vertx vertx, VertxTestContext context) {
+    downloaded(vertx, MANGA, Duration.ofSeconds(40)).onComplete(context.succeeding(job -> context.verify(() -> {
+      assertThat(job.state()).as("%s", job.reason()).isEqualTo(JobState.DONE);
+      assertThat(job.publishedChapters()).isEqualTo(3);
+      assertThat(checkPagesAreTheServersBytes(MANGA)).isEqualTo(2 + 3 + 1);
+      context.completeNow();
+    })));
+  }
+
+  @Test
+  @Timeout(value = 90, timeUnit = TimeUnit.SECONDS)
+  void aHundredChaptersAgainstAServerRefusingEveryTwentiethRequestFinishByThemselves(Vertx vertx,
+      VertxTestContext context) {
+    List<Integer> pages = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      pages.add(1 + i % 2);
+    }
+    fake.addManga(LONG_MANGA, "Le Long Pont", SOURCE_ID, pages);
+    fake.refuseEvery(20, 1);
+
+    downloaded(vertx, LONG_MANGA, Duration.ofSeconds(75)).onComplete(context.succeeding(job -> context.verify(() -> {
+      assertThat(job.state()).as("%s", job.reason()).isEqualTo(JobState.DONE);
+      assertThat(job.publishedChapters()).isEqualTo(100);
+      assertThat(checkPagesAreTheServersBytes(LONG_MANGA)).isEqualTo(150);
+      assertThat(queue.lanes().lane(SOURCE).paused()).as("no paused lane").isFalse();
+      List<SuwayomiFake.Exchange> journal = fake.journal();
+      int refusals = 0;
+      for (int i = 0; i < journal.size() - 1; i++) {
+        if (journal.get(i).status() == 429) {
+          refusals++;
+          assertThat(Duration.between(journal.get(i).at(), journal.get(i + 1).at()))
+              .as("the request after the 429 at %s waited its Retry-After", journal.get(i).at())
+              .isGreaterThanOrEqualTo(Duration.ofMillis(995));
+        }
+      }
+      assertThat(refusals).as("the server refused along the way").isGreaterThanOrEqualTo(10);
+      context.completeNow();
+    })));
+  }
+
+  @Test
+  @Timeout(value = 60, timeUnit = TimeUnit.SECONDS)
+  void aSuwayomiServerThatIsDownOpensTheLanesCircuitAndQuarantinesNothing(Vertx vertx, VertxTestContext context) {
+    SuwayomiFake down = new SuwayomiFake();
+    String baseUrl = down.baseUrl();
+    down.stop();
+    String id = queue.addTitle(SOURCE, String.valueOf(MANGA), true, LANG, List.of()).outcome().job().id();
+
+    lane(vertx, baseUrl).compose(deployed -> Polling.until(vertx, Duration.ofSeconds(30),
+        () -> breaker.state() == CircuitBreakerState.OPEN && queue.job(id).orElseThrow().state() == JobState.RETRY_WAIT))
+        .onComplete(context.succeeding(v -> context.verify(() -> {
+          Job job = queue.job(id).orElseThrow();
+          assertThat(job.state()).as("%s", job.reason()).isEqualTo(JobState.RETRY_WAIT);
+          assertThat(queue.lanes().lane(SOURCE).paused()).isFalse();
+          context.completeNow();
+        })));
+  }
+
+  @Test
+  @Timeout(value = 60, timeUnit = TimeUnit.SECONDS)
+  void aSourceUninstalledFromTheServerMakesItsJobWaitNotFail(Vertx vertx, VertxTestContext context) {
+    fake.uninstall();
+    String id = queue.addTitle(SOURCE, String.valueOf(MANGA), true, LANG, List.of()).outcome().job().id();
+
+    lane(vertx).compose(deployed -> Polling.until(vertx, Duration.ofSeconds(30),
+        () -> queue.lanes().lane(SOURCE).holding(java.time.Instant.now())))
+        .onComplete(context.succeeding(v -> context.verify(() -> {
+          assertThat(queue.lanes().lane(SOURCE).holdReason())
+              .isEqualTo("source " + SOURCE_ID + " is not installed on the Suwayomi server");
+          Job job = queue.job(id).orElseThrow();
+          assertThat(job.state()).as("%s", job.reason()).isNotIn(JobState.PAUSED, JobState.QUARANTINED,
+              JobState.UNAVAILABLE);
+          assertThat(queue.lanes().lane(SOURCE).paused()).isFalse();
+          context.completeNow();
+        })));
+  }
+}
