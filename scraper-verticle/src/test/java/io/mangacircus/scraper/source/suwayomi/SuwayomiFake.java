@@ -70,6 +70,7 @@ final class SuwayomiFake {
   private final Map<String, byte[]> images = new ConcurrentHashMap<>();
   private final List<Exchange> journal = new ArrayList<>();
   private final Set<String> missingPages = new HashSet<>();
+  private final Map<String, Integer> slowPages = new ConcurrentHashMap<>();
   private volatile String authorization;
   private volatile boolean installed = true;
   private volatile String sourceError;
@@ -95,6 +96,7 @@ final class SuwayomiFake {
     fetched.clear();
     journal.clear();
     missingPages.clear();
+    slowPages.clear();
     authorization = null;
     installed = true;
     sourceError = null;
@@ -135,6 +137,30 @@ final class SuwayomiFake {
   /** The page answers 404 even after its chapter's page list was fetched. */
   synchronized void missingPage(int manga, int sourceOrder, int index) {
     missingPages.add(manga + "/" + sourceOrder + "/" + index);
+  }
+
+  /**
+   * The answer of page {@code index} (0-based) of chapter {@code sourceOrder} of a manga starts only after {@code ms}
+   * (a page answer that hangs); the other answers are not delayed.
+   */
+  void slowPage(int manga, int sourceOrder, int index, int ms) {
+    slowPages.put(manga + "/" + sourceOrder + "/" + index, ms);
+  }
+
+  /**
+   * The source published a new chapter of a manga: it comes last in the list (the next {@code sourceOrder}, numbered
+   * after it) with {@code pages} pages.
+   *
+   * @return its chapter id
+   */
+  synchronized int addChapter(int id, int pages) {
+    Manga manga = mangas.get(id);
+    List<Chapter> chapters = new ArrayList<>(manga.chapters());
+    int sourceOrder = chapters.size() + 1;
+    chapters.add(new Chapter(chapterId(id, sourceOrder), sourceOrder, sourceOrder, "Chapitre " + sourceOrder, pages,
+        1_700_000_000_000L + chapters.size() * 86_400_000L));
+    mangas.put(id, new Manga(id, manga.title(), manga.sourceId(), List.copyOf(chapters)));
+    return chapterId(id, sourceOrder);
   }
 
   /** Every answer waits {@code ms} before it starts. */
@@ -326,8 +352,10 @@ final class SuwayomiFake {
           && m.chapters().stream().anyMatch(c -> c.sourceOrder() == sourceOrder && index < c.pages());
     }
     // Suwayomi reads the page table row at the index; before fetchChapterPages there is none (NoSuchElement → 404).
-    return served ? image(page(manga, sourceOrder, index))
+    Integer delay = slowPages.get(manga + "/" + sourceOrder + "/" + index);
+    ResponseDefinitionBuilder answer = served ? image(page(manga, sourceOrder, index))
         : new ResponseDefinitionBuilder().withStatus(404).withBody("Collection is empty.");
+    return delay == null ? answer : answer.withFixedDelay(delay);
   }
 
   private static ResponseDefinitionBuilder image(byte[] bytes) {
