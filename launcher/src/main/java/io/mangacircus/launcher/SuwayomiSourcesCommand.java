@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -136,8 +136,8 @@ final class SuwayomiSourcesCommand implements Callable<Integer> {
     }
     InstalledSource first = sources.get(0);
     out.println();
-    out.println("The source " + oneLine(first.displayName()) + " in conf/mangacircus.json (merge it into "
-        + "scraper.sources; set pageDelayMs for its site):");
+    out.println("A scraper.sources entry for " + oneLine(first.displayName()) + ", to merge into "
+        + "conf/mangacircus.json (rename it, change its sourceId for another source, set pageDelayMs for its site):");
     out.println(entry(base, first).encodePrettily());
     return 0;
   }
@@ -156,7 +156,7 @@ final class SuwayomiSourcesCommand implements Callable<Integer> {
 
   /** The options of a {@code suwayomi} source these flags stand for, without its sourceId. */
   private Map<String, Object> options() {
-    Map<String, Object> options = new HashMap<>();
+    Map<String, Object> options = new LinkedHashMap<>();
     if (username != null) {
       options.put("auth", SuwayomiOptions.Auth.BASIC.wire());
       options.put("username", username);
