@@ -22,5 +22,9 @@ class MainUsageTest {
     assertThat(usage).startsWith("Usage: bin/mangacircus ").doesNotContain("mangacircus.jar [");
     assertThat(Main.commandLine().getSubcommands().get("reset-password").getUsageMessage())
         .startsWith("Usage: bin/mangacircus reset-password ");
+    assertThat(Main.commandLine().getSubcommands().get("suwayomi-sources")).as("the suwayomi-sources command")
+        .isNotNull();
+    assertThat(Main.commandLine().getSubcommands().get("suwayomi-sources").getUsageMessage())
+        .startsWith("Usage: bin/mangacircus suwayomi-sources ").contains("--password-env").contains("--password-file");
   }
 }

@@ -51,14 +51,15 @@ public final class SuwayomiErrors {
    *
    * @param message the error's {@code message} as the server sent it (stack trace included)
    * @param what what was asked, e.g. {@code search for 'one piece'}
-   * @param sourceId the configured Suwayomi source id
+   * @param sourceId the configured Suwayomi source id; null for a call about the whole server (its source list)
    * @param now the adapter's clock, for waits
    */
   public static <T> FetchOutcome<T> outcome(String message, String what, String sourceId, Instant now) {
     String text = firstPart(message);
     String lower = text.toLowerCase(Locale.ROOT);
     // An unknown source id fails at getSourceOrNull(sourceId)!!: a NullPointerException whose message is "null".
-    if (text.equals("null") || text.isEmpty()) {
+    // A call about the whole server (sourceId null) names no source that could be missing.
+    if (sourceId != null && (text.equals("null") || text.isEmpty())) {
       return new FetchOutcome.Held<>(now.plus(NOT_INSTALLED_RECHECK), notInstalled(sourceId));
     }
     if (lower.contains("cloudflare")) {
@@ -86,6 +87,7 @@ public final class SuwayomiErrors {
         return new FetchOutcome.ServerError<>(status, said);
       }
     }
-    return new FetchOutcome.ParseError<>(what + ": Suwayomi source " + sourceId + " failed: " + text);
+    return new FetchOutcome.ParseError<>(what + ": " + (sourceId == null ? "the Suwayomi server"
+        : "Suwayomi source " + sourceId) + " failed: " + text);
   }
 }

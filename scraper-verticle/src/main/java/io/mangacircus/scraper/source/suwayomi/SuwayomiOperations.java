@@ -67,4 +67,14 @@ final class SuwayomiOperations {
       mutation Pages($chapterId: Int!) {
         fetchChapterPages(input: {chapterId: $chapterId}) { pages chapter { id mangaId sourceOrder pageCount } }
       }""";
+
+  /**
+   * Every source the server has installed, for an operator choosing a {@code sourceId}; with no {@code first} the
+   * whole list comes in one answer. {@code graphql/queries/SourceQuery.kt} ({@code sources}, {@code SourceNodeList}),
+   * {@code graphql/types/SourceType.kt} and {@code graphql/types/ExtensionType.kt}.
+   */
+  static final String INSTALLED_SOURCES = """
+      query InstalledSources {
+        sources { nodes { id name lang displayName isNsfw extension { pkgName } } }
+      }""";
 }

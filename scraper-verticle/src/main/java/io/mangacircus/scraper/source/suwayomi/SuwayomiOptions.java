@@ -16,7 +16,8 @@ import java.util.function.Function;
  * environment variable or a file, never from the configuration itself, and never appears in {@link #toString()} or in
  * an error message.
  *
- * @param sourceId the Suwayomi source id (a 64-bit number Suwayomi sends as a string), digits only
+ * @param sourceId the Suwayomi source id (a 64-bit number Suwayomi sends as a string), digits only; null for
+ *     credentials alone ({@link #credentials})
  * @param auth how MangaCircus authenticates to the Suwayomi server
  * @param username the basic-auth user; null with {@link Auth#NONE}
  * @param password the basic-auth password; null with {@link Auth#NONE}
@@ -81,6 +82,19 @@ public record SuwayomiOptions(String sourceId, Auth auth, String username, Strin
       }
     }
     String sourceId = sourceId(keyPrefix + ".sourceId", options.get("sourceId"));
+    SuwayomiOptions server = credentials(keyPrefix, options, workingDir, environment);
+    return new SuwayomiOptions(sourceId, server.auth(), server.username(), server.password());
+  }
+
+  /**
+   * The credentials alone ({@code auth}, {@code username}, {@code passwordEnv}, {@code passwordFile}, read and checked
+   * as {@link #of} does; other keys are not looked at), for a call about the whole server rather than one of its
+   * sources (the list of installed sources): the result's {@code sourceId} is null.
+   *
+   * @throws InvalidConfigException naming the key of a missing or bad option (never the password)
+   */
+  public static SuwayomiOptions credentials(String keyPrefix, Map<String, Object> options, Path workingDir,
+      Function<String, String> environment) {
     Auth auth = auth(keyPrefix + ".auth", options.get("auth"));
     Object username = options.get("username");
     Object passwordEnv = options.get("passwordEnv");
@@ -91,7 +105,7 @@ public record SuwayomiOptions(String sourceId, Auth auth, String username, Strin
           throw new InvalidConfigException(keyPrefix + "." + key, "is only used with \"auth\": \"basic\"");
         }
       }
-      return new SuwayomiOptions(sourceId, auth, null, null);
+      return new SuwayomiOptions(null, auth, null, null);
     }
     if (!(username instanceof String user) || user.isBlank() || user.contains(":")) {
       throw new InvalidConfigException(keyPrefix + ".username", "is required with \"auth\": \"basic\": the user of "
@@ -103,7 +117,7 @@ public record SuwayomiOptions(String sourceId, Auth auth, String username, Strin
     }
     String password = passwordEnv != null ? fromEnvironment(keyPrefix + ".passwordEnv", passwordEnv, environment)
         : fromFile(keyPrefix + ".passwordFile", passwordFile, workingDir);
-    return new SuwayomiOptions(sourceId, auth, user, password);
+    return new SuwayomiOptions(null, auth, user, password);
   }
 
   private static String sourceId(String key, Object value) {

@@ -53,6 +53,12 @@ final class SuwayomiServer {
     this.pageTimeoutMs = pageTimeoutMs;
   }
 
+  /** A base URL as the server's paths are appended to it: trimmed, without a trailing slash. */
+  static String withoutTrailingSlash(String baseUrl) {
+    String base = baseUrl.trim();
+    return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+  }
+
   String baseUrl() {
     return baseUrl;
   }

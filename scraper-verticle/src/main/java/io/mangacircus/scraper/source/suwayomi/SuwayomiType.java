@@ -30,8 +30,7 @@ public final class SuwayomiType implements SourceType<SuwayomiOptions> {
 
   @Override
   public Source create(SourceSetup setup, SuwayomiOptions options) {
-    String base = setup.config().baseUrl().trim();
-    base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+    String base = SuwayomiServer.withoutTrailingSlash(setup.config().baseUrl());
     return new SuwayomiSource(setup.name(), new SuwayomiServer(setup.name(), base, options, setup.http(),
         setup.metadataTimeoutMs(), setup.pageTimeoutMs()), setup.vertx());
   }

@@ -67,4 +67,13 @@ class SuwayomiErrorsTest {
   void aLongMessageIsCut() {
     assertThat(SuwayomiErrors.firstPart("x".repeat(1000))).hasSizeLessThan(310);
   }
+
+  @Test
+  void anErrorOfACallAboutTheWholeServerNamesTheServerAndHoldsNoSource() {
+    FetchOutcome<Object> outcome = SuwayomiErrors.outcome(suwayomi("sources", "null"), "the source list", null, NOW);
+
+    assertThat(outcome).isInstanceOf(FetchOutcome.ParseError.class);
+    assertThat(outcome.describe()).contains("the Suwayomi server failed").doesNotContain("source null")
+        .doesNotContain("SecretFrame");
+  }
 }

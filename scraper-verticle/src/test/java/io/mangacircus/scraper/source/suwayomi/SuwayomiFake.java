@@ -51,6 +51,17 @@ final class SuwayomiFake {
   /** What every stack trace the fake appends contains: it must never reach a message or a log line. */
   static final String STACK_MARK = "at eu.kanade.tachiyomi.SecretFrame";
 
+  /**
+   * The sources the server has installed, as its {@code sources} query lists them (the Local source, id {@code "0"},
+   * has no extension); {@link #SOURCE_ID} is left out once {@link #uninstall} was called.
+   */
+  static final List<SuwayomiCatalog.InstalledSource> INSTALLED_SOURCES = List.of(
+      new SuwayomiCatalog.InstalledSource(SOURCE_ID, "Le Site", LANG, "Le Site (FR)", false,
+          "eu.kanade.tachiyomi.extension.fr.lesite"),
+      new SuwayomiCatalog.InstalledSource("6247824327199706550", "Autre Site", "en", "Autre Site (EN)", true,
+          "eu.kanade.tachiyomi.extension.en.autresite"),
+      new SuwayomiCatalog.InstalledSource("0", "Local source", "localsourcelang", "Local source", false, null));
+
   /** One request as the fake saw it. */
   record Exchange(Instant at, String method, String path, String operation, int status) {
   }
@@ -263,8 +274,12 @@ final class SuwayomiFake {
       case "MangaDetails" -> "fetchManga";
       case "Chapters" -> "fetchChapters";
       case "Pages" -> "fetchChapterPages";
+      case "InstalledSources" -> "sources";
       default -> null;
     };
+    if (field != null && field.equals("sources")) {
+      return installedSources();
+    }
     if (field == null) {
       return error("query", "Validation error (FieldUndefined): unknown operation " + operation);
     }
@@ -285,6 +300,20 @@ final class SuwayomiFake {
       case "fetchChapters" -> chapters(variables.getInteger("mangaId"));
       default -> pages(variables.getInteger("chapterId"));
     };
+  }
+
+  /** {@code sources { nodes { id name lang displayName isNsfw extension { pkgName } } }}: ids as strings. */
+  private JsonObject installedSources() {
+    JsonArray nodes = new JsonArray();
+    for (SuwayomiCatalog.InstalledSource source : INSTALLED_SOURCES) {
+      if (installed || !source.id().equals(SOURCE_ID)) {
+        nodes.add(new JsonObject().put("id", source.id()).put("name", source.name()).put("lang", source.lang())
+            .put("displayName", source.displayName()).put("isNsfw", source.nsfw())
+            .put("extension", source.extensionPkgName() == null ? null
+                : new JsonObject().put("pkgName", source.extensionPkgName())));
+      }
+    }
+    return data("sources", new JsonObject().put("nodes", nodes));
   }
 
   private JsonObject search(JsonObject variables) {
