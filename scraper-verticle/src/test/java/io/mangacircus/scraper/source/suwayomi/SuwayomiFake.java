@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
  * {@code /api/v1/manga/{m}/chapter/{sourceOrder}/page/{i}} — 404 until {@code fetchChapterPages} was called for that
  * chapter, as Suwayomi's page table is empty before. Switches: basic auth enforced (401 otherwise), the source not
  * installed, a source that throws (a message such as Cloudflare's), a page 404, slow answers, 429 on every Nth request
- * with {@code Retry-After}, and the server down ({@link #stop}).
+ * with {@code Retry-After}, a page whose answer hangs ({@link #slowPage}), a chapter added to a manga
+ * ({@link #addChapter}), and the server down ({@link #stop}); the {@code sources} query lists the installed sources.
  */
 final class SuwayomiFake {
 
