@@ -51,7 +51,7 @@ public final class PgDatabase {
 
   /**
    * Checks that the database is not from a newer version (refused before anything is written), migrates it forward
-   * (blocking), then opens the pool. Call from a worker thread.
+   * unless it is at this version (blocking), then opens the pool. Call from a worker thread.
    *
    * @throws UnusableDatabaseException naming the database (never its password) and what is wrong with it
    */
@@ -62,10 +62,13 @@ public final class PgDatabase {
       throw new UnusableDatabaseException(target, "it has schema " + recorded + ", newer than this version's "
           + ReaderMigrations.SCHEMA + "; nothing was written to it");
     }
-    try {
-      ReaderMigrations.migrate(ReaderMigrations.Engine.POSTGRESQL, dataSource, Optional.empty());
-    } catch (FlywayException e) {
-      throw new UnusableDatabaseException(target, "its migration failed: " + e.getMessage());
+    // At the newest version already (every start but the first after an upgrade), Flyway's scan is skipped.
+    if (!MigrationVersion.fromVersion(recorded).equals(MigrationVersion.fromVersion("" + ReaderMigrations.SCHEMA))) {
+      try {
+        ReaderMigrations.migrate(ReaderMigrations.Engine.POSTGRESQL, dataSource, Optional.empty());
+      } catch (FlywayException e) {
+        throw new UnusableDatabaseException(target, "its migration failed: " + e.getMessage());
+      }
     }
     PgConnectOptions connect = new PgConnectOptions()
         .setHost(target.host())
