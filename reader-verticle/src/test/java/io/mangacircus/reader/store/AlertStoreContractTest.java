@@ -36,11 +36,13 @@ class AlertStoreContractTest {
 
   private final Instant now = Instant.parse("2026-12-01T10:00:00Z");
   private ContractDatabase database;
+  private UserStore users;
   private AlertStore alerts;
 
   @BeforeEach
   void open() throws Exception {
     database = ContractDatabase.fresh(engine, dir);
+    users = database.stores().users();
     alerts = database.stores().alerts();
   }
 
@@ -51,10 +53,10 @@ class AlertStoreContractTest {
 
   @Test
   void eachSubscriberIsNamedOnlyWithTheAskedSeriesTheySubscribedTo() throws Exception {
-    long alice = database.addUser("alice", now);
-    long bob = database.addUser("bob", now);
-    long carol = database.addUser("carol", now);
-    long dave = database.addUser("dave", now);
+    long alice = users.createUser("alice", "hash", "reader", now);
+    long bob = users.createUser("bob", "hash", "reader", now);
+    long carol = users.createUser("carol", "hash", "reader", now);
+    long dave = users.createUser("dave", "hash", "reader", now);
     alerts.saveAlertTarget(alice, new AlertTarget("ntfy", "https://ntfy.sh", "alice-topic", ""), now);
     alerts.saveAlertTarget(bob, new AlertTarget("webhook", "https://hooks.example/bob", "", "b"), now);
     alerts.saveAlertTarget(carol, new AlertTarget("ntfy", "https://ntfy.sh", "carol", ""), now);
@@ -65,7 +67,7 @@ class AlertStoreContractTest {
     alerts.setSeriesAlert(bob, "quiet-town", true, now);
     alerts.setSeriesAlert(carol, "circus-nights", true, now);
     alerts.setSeriesAlert(dave, "circus-nights", true, now);
-    database.disableUser(carol);
+    users.setDisabled("carol", true);
 
     List<Subscriber> subscribers = alerts.subscribers(List.of("quiet-town", "circus-nights", "other", "quiet-town"));
     assertThat(subscribers).extracting(Subscriber::username).containsExactly("alice", "bob");
@@ -86,7 +88,7 @@ class AlertStoreContractTest {
 
   @Test
   void aSavedTargetReplacesTheOneBefore() throws Exception {
-    long alice = database.addUser("alice", now);
+    long alice = users.createUser("alice", "hash", "reader", now);
     assertThat(alerts.alertTarget(alice)).isEmpty();
     alerts.saveAlertTarget(alice, new AlertTarget("ntfy", "https://ntfy.sh", "alice-topic", "tk"), now);
     alerts.saveAlertTarget(alice, new AlertTarget("webhook", "https://hooks.example/a", "", ""), now);
@@ -95,7 +97,7 @@ class AlertStoreContractTest {
 
   @Test
   void seriesAreListedInTheOrderOfTheirBytes() throws Exception {
-    long alice = database.addUser("alice", now);
+    long alice = users.createUser("alice", "hash", "reader", now);
     for (String series : List.of("b-side", "Zebra", "a", "bside", "_under", "été")) {
       alerts.setSeriesAlert(alice, series, true, now);
     }
@@ -104,7 +106,7 @@ class AlertStoreContractTest {
 
   @Test
   void aSubscriptionBeyondTheLimitIsRefusedAndOneAlreadyHeldStillCounts() throws Exception {
-    long alice = database.addUser("alice", now);
+    long alice = users.createUser("alice", "hash", "reader", now);
 
     assertThat(alerts.addSeriesAlert(alice, "a", 2, now)).isTrue();
     assertThat(alerts.addSeriesAlert(alice, "b", 2, now)).isTrue();
@@ -115,7 +117,7 @@ class AlertStoreContractTest {
 
   @Test
   void theLimitHoldsWhenManyCallersSubscribeAtOnce() throws Exception {
-    long alice = database.addUser("alice", now);
+    long alice = users.createUser("alice", "hash", "reader", now);
     int max = 5;
     ExecutorService callers = Executors.newFixedThreadPool(8);
     try {

@@ -7,16 +7,12 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
 
 /**
- * A new empty database of one engine for a store contract test that also reaches its tables directly and reopens it
- * as a restart would. Users are written straight into the {@code users} table (as both engines encode them), so that
- * the stores tested here depend on no other store; a user row is deleted the same way, as no store does, to see what
- * goes with it.
+ * A new empty database of one engine for a store contract test that reopens it as a restart would and deletes a user's
+ * row straight in the database (no store deletes users) to see what goes with the user.
  */
 final class ContractDatabase implements AutoCloseable {
 
@@ -50,26 +46,6 @@ final class ContractDatabase implements AutoCloseable {
   void reopen() throws Exception {
     closeStores();
     open();
-  }
-
-  /** Adds a reader account; returns its id. */
-  long addUser(String username, Instant now) throws SQLException {
-    try (Connection connection = connect(); PreparedStatement insert = connection.prepareStatement(
-        "INSERT INTO users (username, password_hash, role, created_at) VALUES (?, 'hash', 'reader', ?)",
-        Statement.RETURN_GENERATED_KEYS)) {
-      insert.setString(1, username);
-      insert.setString(2, now.toString());
-      insert.executeUpdate();
-      try (ResultSet keys = insert.getGeneratedKeys()) {
-        keys.next();
-        return keys.getLong(1);
-      }
-    }
-  }
-
-  /** Marks a user disabled, as the user store encodes it. */
-  void disableUser(long userId) throws SQLException {
-    change("UPDATE users SET disabled = 1 WHERE id = ?", userId);
   }
 
   /** Deletes a user's row, foreign keys enforced. */

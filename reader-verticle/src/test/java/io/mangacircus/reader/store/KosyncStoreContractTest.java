@@ -42,8 +42,8 @@ class KosyncStoreContractTest {
   void open() throws Exception {
     database = ContractDatabase.fresh(engine, dir);
     store = database.stores().kosync();
-    ann = database.addUser("ann", NOW);
-    bob = database.addUser("bob", NOW);
+    ann = database.stores().users().createUser("ann", "hash", "reader", NOW);
+    bob = database.stores().users().createUser("bob", "hash", "reader", NOW);
   }
 
   @AfterEach

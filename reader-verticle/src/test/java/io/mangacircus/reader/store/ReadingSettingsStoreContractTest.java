@@ -35,7 +35,7 @@ class ReadingSettingsStoreContractTest {
   @BeforeEach
   void open() throws Exception {
     database = ContractDatabase.fresh(engine, dir);
-    alice = database.addUser("alice", now);
+    alice = database.stores().users().createUser("alice", "hash", "reader", now);
     store = database.stores().readingSettings();
   }
 
@@ -77,7 +77,7 @@ class ReadingSettingsStoreContractTest {
 
   @Test
   void aUsersSettingsGoWithTheUser() throws Exception {
-    long bob = database.addUser("bob", now);
+    long bob = database.stores().users().createUser("bob", "hash", "reader", now);
     store.saveDefaults(alice, strip, now);
     store.saveSeries(alice, "moon", paged, now);
     store.saveSeries(bob, "moon", strip, now);

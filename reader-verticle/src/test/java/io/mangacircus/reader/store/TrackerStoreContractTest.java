@@ -48,8 +48,8 @@ class TrackerStoreContractTest {
   void open() throws Exception {
     database = ContractDatabase.fresh(engine, dir);
     store = database.stores().trackers();
-    ann = database.addUser("ann", NOW);
-    bob = database.addUser("bob", NOW);
+    ann = database.stores().users().createUser("ann", "hash", "reader", NOW);
+    bob = database.stores().users().createUser("bob", "hash", "reader", NOW);
   }
 
   @AfterEach
