@@ -24,7 +24,7 @@ public final class SqliteDatabase implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SqliteDatabase.class);
 
   /** The schema this version creates and reads. */
-  public static final int SCHEMA = 12;
+  public static final int SCHEMA = 13;
 
   private static final List<String> MIGRATION_1 = List.of(
       "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,"
@@ -142,6 +142,15 @@ public final class SqliteDatabase implements AutoCloseable {
           + " fit TEXT NOT NULL CHECK (fit IN ('width','height','original')),"
           + " page_offset INTEGER NOT NULL CHECK (page_offset IN (0,1)), crop INTEGER NOT NULL CHECK (crop IN (0,1)),"
           + " updated_at TEXT NOT NULL, PRIMARY KEY (user_id, series))");
+
+  /**
+   * Which identity at a sign-in provider (its issuer and the subject it names the person by) signs in as which
+   * account; an account may have several, an identity one account.
+   */
+  private static final List<String> MIGRATION_13 = List.of(
+      "CREATE TABLE user_identities (issuer TEXT NOT NULL, subject TEXT NOT NULL, user_id INTEGER NOT NULL"
+          + " REFERENCES users(id) ON DELETE CASCADE, linked_at TEXT NOT NULL, PRIMARY KEY (issuer, subject))",
+      "CREATE INDEX user_identities_user ON user_identities (user_id)");
 
   /** Work on the connection, which may fail with the driver's exception. */
   @FunctionalInterface
@@ -265,6 +274,9 @@ public final class SqliteDatabase implements AutoCloseable {
       }
       if (version < 12) {
         migrate(statement, MIGRATION_12, 12);
+      }
+      if (version < 13) {
+        migrate(statement, MIGRATION_13, 13);
       }
     }
   }
