@@ -1,5 +1,6 @@
 package io.mangacircus.reader;
 
+import io.mangacircus.reader.accounts.oidc.OidcConfig;
 import io.mangacircus.reader.http.TrustedProxies;
 import java.util.List;
 
@@ -21,11 +22,13 @@ import java.util.List;
  * @param metadataProviders the public metadata services an admin may ask ({@link MetadataProvidersConfig}); default
  *     off
  * @param trackers the trackers users may link their reading to ({@link TrackersConfig}); default none
+ * @param oidc sign-in with an OpenID Connect provider ({@link OidcConfig}, docs/sso.md); default null: off
  */
 public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword,
     long sessionHours, List<String> trustProxy, List<LibraryConfig> libraries,
     @com.fasterxml.jackson.annotation.JsonProperty(required = false) MetadataProvidersConfig metadataProviders,
-    @com.fasterxml.jackson.annotation.JsonProperty(required = false) TrackersConfig trackers) {
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) TrackersConfig trackers,
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) OidcConfig oidc) {
 
   /** The shortest admin (and metrics) bearer token accepted: shorter ones are guessable. */
   public static final int MIN_TOKEN_LENGTH = 24;
@@ -39,23 +42,33 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
     trackers = trackers == null ? TrackersConfig.OFF : trackers;
   }
 
+  /** Without single sign-on. */
+  public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
+      List<String> trustProxy, List<LibraryConfig> libraries, MetadataProvidersConfig metadataProviders,
+      TrackersConfig trackers) {
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries,
+        metadataProviders, trackers, null);
+  }
+
   /** Without trackers. */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy, List<LibraryConfig> libraries, MetadataProvidersConfig metadataProviders) {
     this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries,
-        metadataProviders, null);
+        metadataProviders, null, null);
   }
 
   /** Without metadata providers (off). */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy, List<LibraryConfig> libraries) {
-    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries, null, null);
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries, null, null,
+        null);
   }
 
   /** Without collections. */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy) {
-    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, List.of(), null, null);
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, List.of(), null, null,
+        null);
   }
 
   /** The trusted proxies; {@link IllegalArgumentException} naming an entry that is no IP address or range. */
@@ -75,6 +88,6 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
         + ", scraperRequestTimeoutMs=" + scraperRequestTimeoutMs
         + ", initialAdminPassword=" + (initialAdminPassword.isEmpty() ? "<generate>" : "<set>")
         + ", sessionHours=" + sessionHours + ", trustProxy=" + trustProxy + ", libraries=" + libraries
-        + ", metadataProviders=" + metadataProviders + ", trackers=" + trackers + "]";
+        + ", metadataProviders=" + metadataProviders + ", trackers=" + trackers + ", oidc=" + oidc + "]";
   }
 }
