@@ -25,6 +25,9 @@ public final class IdTokenCheck {
   public record Refused(String code, String reason) implements Outcome {
   }
 
+  /** The clock difference tolerated between the provider and this server. */
+  public static final Duration LEEWAY = Duration.ofSeconds(60);
+
   private final String issuer;
   private final String clientId;
   private final Duration leeway;

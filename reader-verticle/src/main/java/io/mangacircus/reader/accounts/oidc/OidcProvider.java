@@ -51,7 +51,9 @@ public final class OidcProvider {
     if (stopped) {
       return;
     }
-    OAuth2Options options = new OAuth2Options().setSite(config.issuer()).setClientId(config.clientId());
+    // The library's own expiry check (of the token answer) allows the clock difference the reader's checks allow.
+    OAuth2Options options = new OAuth2Options().setSite(config.issuer()).setClientId(config.clientId())
+        .setJWTOptions(new io.vertx.ext.auth.JWTOptions().setLeeway((int) IdTokenCheck.LEEWAY.toSeconds()));
     clientSecret.ifPresent(options::setClientSecret);
     OpenIDConnectAuth.discover(vertx, options).onComplete(ar -> {
       if (stopped) {

@@ -63,7 +63,7 @@ public final class OidcRoutes {
     this.vertx = vertx;
     this.provider = provider;
     this.idTokens = new IdTokenCheck(provider.config().issuer(), provider.config().clientId(),
-        java.time.Duration.ofSeconds(60), clock);
+        IdTokenCheck.LEEWAY, clock);
     this.claims = new ClaimMapping(provider.config());
     this.accounts = accounts;
     this.sessionStart = sessionStart;
