@@ -90,6 +90,19 @@ class OidcSignInIT {
   }
 
   @Test
+  void theOwnPasswordFormSaysTheAccountSignsInWithTheProvider() throws Exception {
+    String cookie = browser.signIn("/", person("sub-rae", Map.of("preferred_username", "rae"))).sessionCookie()
+        .orElseThrow();
+
+    HttpResponse<String> change = reader.text(ReaderUnderTest.as(new ReaderUnderTest.Session(cookie,
+        browser.me(cookie).getString("csrfToken")), reader.request("PUT", "/api/me/password",
+        "{\"current\": \"!signs-in-with-provider\", \"password\": \"a-new-long-password\"}")));
+
+    assertThat(change.statusCode()).isEqualTo(409);
+    assertThat(new JsonObject(change.body()).getString("error")).isEqualTo("signs_in_with_provider");
+  }
+
+  @Test
   void logoutEndsTheSessionAndSendsTheBrowserToTheProvidersLogout() throws Exception {
     ProviderSignIn.Ended signedIn = browser.signIn("/", person("sub-frank", Map.of("preferred_username", "frank")));
     String cookie = signedIn.sessionCookie().orElseThrow();
