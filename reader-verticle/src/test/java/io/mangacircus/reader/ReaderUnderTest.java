@@ -127,7 +127,7 @@ public final class ReaderUnderTest implements AutoCloseable {
     int port = vertx.createHttpServer().requestHandler(request -> served.get().handle(request))
         .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
     vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy, libraries,
-        providers, trackers, oidc),
+        providers, trackers, null, null, null, null, oidc),
         mount, data).kosyncAccounts(kosync)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     ReaderUnderTest reader = new ReaderUnderTest(vertx, port);
     reader.served = served;
