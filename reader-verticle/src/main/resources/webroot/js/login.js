@@ -69,8 +69,25 @@ async function showSignInOptions() {
   }
 }
 
+/**
+ * Sent here to sign in for a page (`next`) but already signed in: straight on to it. After a provider's sign-in the
+ * browser arrives here when the page it returned to (an admin page) needs the session cookie, which is SameSite=Strict
+ * and so not sent on the provider's cross-site redirects; this navigation starts from our own page, and it is.
+ */
+async function forwardWhenSignedIn() {
+  const params = new URLSearchParams(location.search);
+  if (params.get('error') || !params.get('next')) return;
+  try {
+    await request('GET', '/api/me', { redirectOn401: false });
+    location.replace(safeNext(new URLSearchParams(location.search).get('next')));
+  } catch (e) {
+    // Not signed in: this page is where to do it.
+  }
+}
+
 showSignInError();
 showSignInOptions();
+forwardWhenSignedIn();
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
