@@ -32,7 +32,8 @@ class OidcSignInIT {
     provider = new MockOAuth2Server();
     provider.start();
     reader = ReaderUnderTest.withOidc(data, new OidcConfig(ProviderSignIn.issuer(provider), CLIENT_ID, null, null,
-        null, null, "groups", List.of("mc-admins"), null, null, null, "Sign in with Circus ID", null));
+        null, null, "groups", List.of("mc-admins"), "mc_libraries", "mc_age_limit", null, "Sign in with Circus ID",
+        null));
     browser = new ProviderSignIn(provider, reader);
     browser.awaitDiscovered();
   }
@@ -185,6 +186,29 @@ class OidcSignInIT {
     assertThat(browser.me(asReader.sessionCookie().orElseThrow()).getString("role")).isEqualTo("reader");
     assertThat(reader.text(reader.get("/api/admin/users").header("Cookie", asAdmin.sessionCookie().get()))
         .statusCode()).as("the admin session of before is an admin's no more").isEqualTo(403);
+  }
+
+  @Test
+  void librariesAndAgeLimitFollowTheClaimsAtEachSignIn() throws Exception {
+    browser.signIn("/", person("sub-sam", Map.of("preferred_username", "sam", "mc_libraries", List.of("downloads"),
+        "mc_age_limit", "12")));
+    JsonObject limited = access("sam");
+    assertThat(limited.getJsonArray("libraries")).containsExactly("downloads");
+    assertThat(limited.getString("ageLimit")).isEqualTo("12");
+
+    browser.signIn("/", person("sub-sam", Map.of("preferred_username", "sam", "mc_libraries", "all",
+        "mc_age_limit", "none")));
+
+    JsonObject everything = access("sam");
+    assertThat(everything.getValue("libraries")).isEqualTo("all");
+    assertThat(everything.getString("ageLimit")).isEqualTo("none");
+  }
+
+  private static JsonObject access(String username) throws Exception {
+    HttpResponse<String> answer = reader.text(reader.get("/api/admin/users/" + username + "/access")
+        .header("Authorization", "Bearer " + ReaderUnderTest.ADMIN_TOKEN));
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    return new JsonObject(answer.body());
   }
 
   @Test
