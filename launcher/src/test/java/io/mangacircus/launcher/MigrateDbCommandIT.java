@@ -10,6 +10,7 @@ import io.mangacircus.launcher.migrate.TableDigest;
 import io.mangacircus.reader.store.Progress;
 import io.mangacircus.reader.store.ReaderStores;
 import io.mangacircus.reader.store.ReadingSettings;
+import io.mangacircus.reader.store.pg.PgDatabase;
 import io.mangacircus.reader.store.pg.PostgresTarget;
 import io.mangacircus.testing.TestPostgres;
 import io.vertx.core.Vertx;
@@ -94,6 +95,20 @@ class MigrateDbCommandIT {
     assertThat(again.out()).contains("already copied; nothing written").doesNotContain("verified");
     assertThat(targetDigests(db)).as("the target after the re-run").isEqualTo(copied);
 
+    PostgresTarget target = PostgresTarget.parse(db.url(), PASSWORD_VARIABLE, null, 2, environment(db));
+    try (ReaderStores stores = ReaderStores.openPostgres(vertx, target)) {
+      assertThat(stores.users().user("user500")).hasValueSatisfying(user -> assertThat(user.id()).isEqualTo(500));
+      assertThat(stores.progress().progress(500, SampleReaderDatabase.series(7)))
+          .hasValue(new Progress(SampleReaderDatabase.series(7), "ch-7", 7,
+              Instant.parse("2026-11-01T08:00:00Z").plusMillis(500_007)));
+      assertThat(stores.progress().progress(500)).hasSize(100);
+      assertThat(stores.readingSettings().defaults(500))
+          .hasValue(new ReadingSettings("strip", "rtl", "width", true, false));
+      assertThat(stores.readingSettings().series(500, SampleReaderDatabase.series(0)))
+          .hasValue(new ReadingSettings("double", "ltr", "height", false, true));
+      assertThat(stores.users().createUser("newcomer", "hash", "reader", Instant.now()))
+          .as("a new user's id, after the copied ones").isEqualTo(1_001);
+    }
   }
 
   @Test
@@ -216,6 +231,53 @@ class MigrateDbCommandIT {
     assertThat(locked.exit()).as(locked.toString()).isEqualTo(Main.EXIT_LOCKED);
     assertThat(locked.err()).contains("the reader is running on").contains("stop it first");
     assertThat(targetTables(db)).as("tables in the target").isEmpty();
+  }
+
+  @Test
+  void aTableThatDiffersAfterCopyingRollsTheWholeCopyBackAndIsNamed() throws Exception {
+    Path source = folder.resolve("reader.db");
+    SampleReaderDatabase.write(source, 3, 5);
+    TestPostgres.Database db = TestPostgres.freshDatabase();
+    PostgresTarget target = PostgresTarget.parse(db.url(), PASSWORD_VARIABLE, null, 1, environment(db));
+    PgDatabase.open(vertx, target).close();
+    try (Connection connection = connect(db); Statement statement = connection.createStatement()) {
+      // The server itself changes what is written: the copy must notice before it commits.
+      statement.execute("CREATE FUNCTION turn_page() RETURNS trigger LANGUAGE plpgsql AS"
+          + " $$ BEGIN NEW.page := NEW.page + 1; RETURN NEW; END $$");
+      statement.execute(
+          "CREATE TRIGGER turn_page BEFORE INSERT ON progress FOR EACH ROW EXECUTE FUNCTION turn_page()");
+    }
+    List<TableDigest> before = targetDigests(db);
+
+    Run differs = run(db, "--from", source.toString(), "--to", db.url(), "--password-env", PASSWORD_VARIABLE);
+
+    assertThat(differs.exit()).as(differs.toString()).isEqualTo(1);
+    assertThat(differs.err()).startsWith("migrate-db: table progress differs after copying (source 15 rows")
+        .contains("rolled back, nothing written");
+    assertThat(differs.out()).doesNotContain("verified");
+    assertThat(targetDigests(db)).as("the target after the failed copy").isEqualTo(before);
+  }
+
+  @Test
+  void aTargetWhoseTablesAreNotTheReadersIsRefused() throws Exception {
+    Path source = folder.resolve("reader.db");
+    SampleReaderDatabase.write(source, 2, 2);
+    TestPostgres.Database db = TestPostgres.freshDatabase();
+    PgDatabase.open(vertx, PostgresTarget.parse(db.url(), PASSWORD_VARIABLE, null, 1, environment(db))).close();
+    try (Connection connection = connect(db); Statement statement = connection.createStatement()) {
+      statement.execute("ALTER TABLE progress DROP COLUMN chapter");
+    }
+
+    Run refused = run(db, "--from", source.toString(), "--to", db.url(), "--password-env", PASSWORD_VARIABLE);
+
+    assertThat(refused.exit()).as(refused.toString()).isEqualTo(1);
+    assertThat(refused.err()).contains("are not the reader's: table progress has the columns")
+        .contains("nothing written");
+    try (Connection connection = connect(db); Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT count(*) FROM users")) {
+      rows.next();
+      assertThat(rows.getLong(1)).as("users in the target").isZero();
+    }
   }
 
   /** What one run printed and returned. */
