@@ -86,7 +86,7 @@ public final class ReaderTables {
         counter);
   }
 
-  /** Depth-first: each table's referenced tables first; names in alphabetical order otherwise, so the order is stable. */
+  /** Depth-first, each table after those it references; otherwise in alphabetical order, so the order is stable. */
   private static List<ReaderTable> inReferenceOrder(Map<String, ReaderTable> byName) throws SQLException {
     Map<String, ReaderTable> ordered = new LinkedHashMap<>();
     Set<String> visiting = new LinkedHashSet<>();

@@ -94,8 +94,8 @@ public final class SampleReaderDatabase {
           other.addBatch("INSERT INTO sessions VALUES ('hash" + id + "', " + id + ", 'csrf" + id + "', '" + at
               + "', '2027-01-01T00:00:00Z')");
           other.addBatch("INSERT INTO chapter_reads VALUES (" + id + ", 'series-1', 'ch-" + id + "', '" + at + "')");
-          other.addBatch("INSERT INTO app_passwords (id, user_id, name, lookup, password_hash, created_at, last_used_at,"
-              + " scope, sync_key) VALUES (" + (40 + id) + ", " + id + ", 'Panels', 'look" + id + "', 'h', '" + at
+          other.addBatch("INSERT INTO app_passwords (id, user_id, name, lookup, password_hash, created_at,"
+              + " last_used_at, scope, sync_key) VALUES (" + (40 + id) + ", " + id + ", 'Panels', 'look" + id + "', 'h', '" + at
               + "', " + (id == 1 ? "NULL" : "'" + at + "'") + ", 'read+progress', " + (id == 2 ? "'key'" : "NULL")
               + ")");
           other.addBatch("INSERT INTO alert_targets VALUES (" + id + ", 'ntfy', 'https://ntfy.example', 'topic"
