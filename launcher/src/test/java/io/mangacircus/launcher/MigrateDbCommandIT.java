@@ -102,12 +102,12 @@ class MigrateDbCommandIT {
           .hasValue(new Progress(SampleReaderDatabase.series(7), "ch-7", 7,
               Instant.parse("2026-11-01T08:00:00Z").plusMillis(500_007)));
       assertThat(stores.progress().progress(500)).hasSize(100);
+      assertThat(stores.users().createUser("newcomer", "hash", "reader", Instant.now()))
+          .as("a new user's id, after the copied ones").isEqualTo(1_001);
       assertThat(stores.readingSettings().defaults(500))
           .hasValue(new ReadingSettings("strip", "rtl", "width", true, false));
       assertThat(stores.readingSettings().series(500, SampleReaderDatabase.series(0)))
           .hasValue(new ReadingSettings("double", "ltr", "height", false, true));
-      assertThat(stores.users().createUser("newcomer", "hash", "reader", Instant.now()))
-          .as("a new user's id, after the copied ones").isEqualTo(1_001);
     }
   }
 
