@@ -95,6 +95,11 @@ final class MigrateDbCommand implements Callable<Integer> {
   }
 
   private int migrate(PrintWriter out, PrintWriter err) {
+    if (!PostgresTarget.isPostgresUrl(to)) {
+      // Not echoed: whatever was given may hold a password.
+      err.println("migrate-db: --to takes a PostgreSQL URL, postgresql://user@host[:port]/dbname; nothing written");
+      return Main.EXIT_CONFIG;
+    }
     PostgresTarget target;
     try {
       target = PostgresTarget.parse(to, passwordEnv, passwordFile, 1, environment);

@@ -167,6 +167,22 @@ class MigrateDbCommandIT {
   }
 
   @Test
+  void aTargetThatIsNotAPostgresUrlOrAMissingOptionIsAUsageError() throws Exception {
+    Path source = folder.resolve("reader.db");
+    SampleReaderDatabase.write(source, 1, 1);
+    TestPostgres.Database db = TestPostgres.freshDatabase();
+
+    Run sqlite = run(db, "--from", source.toString(), "--to", "sqlite");
+    Run noTarget = run(db, "--from", source.toString());
+
+    assertThat(sqlite.exit()).isEqualTo(2);
+    assertThat(sqlite.err()).isEqualTo("migrate-db: --to takes a PostgreSQL URL, postgresql://user@host[:port]/dbname;"
+        + " nothing written" + System.lineSeparator());
+    assertThat(noTarget.exit()).isEqualTo(2);
+    assertThat(noTarget.err()).contains("Missing required option: '--to=URL'");
+  }
+
+  @Test
   void anUnreachableServerIsOneLineAndLeavesTheSourceAsItWas() throws Exception {
     Path source = folder.resolve("reader.db");
     SampleReaderDatabase.write(source, 2, 2);
