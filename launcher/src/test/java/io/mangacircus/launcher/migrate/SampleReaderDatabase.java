@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
@@ -117,8 +118,23 @@ public final class SampleReaderDatabase {
         other.addBatch("INSERT INTO series_merges VALUES ('series-9', 'series-1', '" + base + "')");
         other.addBatch("UPDATE tracker_outbox_version SET last = 42");
         other.executeBatch();
+        // Sign-in identities (schema 13), where the reader's schema has them.
+        if (hasTable(db, "user_identities")) {
+          other.execute("INSERT INTO user_identities (issuer, subject, user_id, linked_at) VALUES"
+              + " ('https://sso.example', 'sub-1', 1, '" + base + "')");
+        }
       }
       db.commit();
+    }
+  }
+
+  private static boolean hasTable(Connection db, String name) throws SQLException {
+    try (PreparedStatement query = db.prepareStatement(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")) {
+      query.setString(1, name);
+      try (ResultSet rows = query.executeQuery()) {
+        return rows.next();
+      }
     }
   }
 
