@@ -49,7 +49,9 @@ public final class ReaderMigrations {
         .locations(engine.location)
         .table(HISTORY)
         .failOnMissingLocations(true)
-        .loggers("slf4j");
+        .loggers("slf4j")
+        .group(true)
+        .skipDefaultCallbacks(true);
     legacyVersion.ifPresent(version -> configuration.baselineOnMigrate(true)
         .baselineVersion(MigrationVersion.fromVersion(String.valueOf(version)))
         .baselineDescription("schema_version " + version + " (before Flyway)"));

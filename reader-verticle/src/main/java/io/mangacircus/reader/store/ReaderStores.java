@@ -53,6 +53,20 @@ public final class ReaderStores implements AutoCloseable {
   }
 
   /**
+   * The stores of the database the config names: {@code reader.db} in the data folder, or PostgreSQL (its password
+   * read now from the environment variable or file the config names). Blocking: call it from a worker thread.
+   *
+   * @throws IllegalArgumentException naming the config key at fault (a password variable not set, a file not readable)
+   * @throws io.mangacircus.contracts.CorruptStateFileException when {@code reader.db} is not usable
+   * @throws io.mangacircus.reader.store.pg.UnusableDatabaseException when the PostgreSQL database is not
+   */
+  public static ReaderStores open(ReaderDatabaseConfig config, Path dataDir, Vertx vertx,
+      java.util.Map<String, String> environment) {
+    return config.sqlite() ? openSqlite(dataDir.resolve("reader.db"))
+        : openPostgres(vertx, config.target(environment));
+  }
+
+  /**
    * The stores of a SQLite {@code reader.db}, opened (or created) and migrated forward.
    *
    * @throws io.mangacircus.contracts.CorruptStateFileException when the file is not a reader database or comes from a
