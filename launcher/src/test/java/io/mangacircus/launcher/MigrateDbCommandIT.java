@@ -296,6 +296,44 @@ class MigrateDbCommandIT {
     }
   }
 
+  @Test
+  void aDatabaseFromANewerVersionOnEitherSideIsRefusedAndNothingIsWritten() throws Exception {
+    String future = "INSERT INTO flyway_schema_history (installed_rank, version, description, type, script,"
+        + " checksum, installed_by, execution_time, success) VALUES (99, '99', 'from the future', 'SQL',"
+        + " 'V99__future.sql', 0, 'test', 0, %s)";
+    Path newerSource = folder.resolve("newer").resolve("reader.db");
+    SampleReaderDatabase.write(newerSource, 1, 1);
+    SampleReaderDatabase.execute(newerSource, String.format(future, "1"));
+    byte[] sourceBefore = Files.readAllBytes(newerSource);
+    TestPostgres.Database empty = TestPostgres.freshDatabase();
+
+    Run sourceNewer = run(empty, "--from", newerSource.toString(), "--to", empty.url(),
+        "--password-env", PASSWORD_VARIABLE);
+
+    assertThat(sourceNewer.exit()).as(sourceNewer.toString()).isEqualTo(1);
+    assertThat(sourceNewer.err()).contains("has schema 99, newer than this version's").hasLineCount(1);
+    assertThat(Files.readAllBytes(newerSource)).as("the newer source's bytes").isEqualTo(sourceBefore);
+    assertThat(targetTables(empty)).as("tables in the target").isEmpty();
+
+    Path source = folder.resolve("current").resolve("reader.db");
+    SampleReaderDatabase.write(source, 1, 1);
+    TestPostgres.Database newerTarget = TestPostgres.freshDatabase();
+    PgDatabase.open(vertx, PostgresTarget.parse(newerTarget.url(), PASSWORD_VARIABLE, null, 1,
+        environment(newerTarget))).close();
+    try (Connection connection = connect(newerTarget); Statement statement = connection.createStatement()) {
+      statement.execute(String.format(future, "true"));
+    }
+    List<TableDigest> targetBefore = targetDigests(newerTarget);
+
+    Run targetNewer = run(newerTarget, "--from", source.toString(), "--to", newerTarget.url(),
+        "--password-env", PASSWORD_VARIABLE);
+
+    assertThat(targetNewer.exit()).as(targetNewer.toString()).isEqualTo(1);
+    assertThat(targetNewer.err()).contains("has schema 99, newer than this version's").contains("nothing copied")
+        .hasLineCount(1);
+    assertThat(targetDigests(newerTarget)).as("the newer target").isEqualTo(targetBefore);
+  }
+
   /** What one run printed and returned. */
   private record Run(int exit, String out, String err) {
   }
