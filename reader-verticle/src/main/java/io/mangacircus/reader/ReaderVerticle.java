@@ -283,7 +283,7 @@ public final class ReaderVerticle extends VerticleBase {
     var sessionStart = new io.mangacircus.reader.accounts.SessionStart(stores.sessions(),
         java.time.Duration.ofHours(config.sessionHours()), clock);
     router.route("/api/*").subRouter(new AccountRoutes(vertx, stores.users(), stores.sessions(), guard, sessionStart,
-        sso.mount(vertx, router, stores.users(), sessionStart, proxies, guard, visible::changed, clock)).router());
+        sso.mount(vertx, router, stores.users(), sessionStart, proxies, guard, peers::accessChanged, clock)).router());
     router.route("/api/me/app-passwords*").subRouter(new AppPasswordRoutes(vertx, guard.appPasswords()).router());
     router.route("/api/me/password*").subRouter(new OwnPasswordRoutes(vertx, stores.users(), guard).router());
     new ReadingSettingsRoutes(vertx, stores.readingSettings(), files, clock).mount(router);
