@@ -62,8 +62,7 @@ public final class PgTrackerStore implements TrackerStore {
   }
 
   @Override
-  public void requestUpdate(long userId, String tracker, String series, Instant due, Instant now)
-      throws StoreException {
+  public void requestUpdate(long userId, String tracker, String series, Instant due, Instant now) throws StoreException {
     throw new UnsupportedOperationException("PgTrackerStore is not written yet");
   }
 
@@ -83,8 +82,7 @@ public final class PgTrackerStore implements TrackerStore {
   }
 
   @Override
-  public void postpone(long userId, String tracker, String series, Instant due, int attempts, String error)
-      throws StoreException {
+  public void postpone(long userId, String tracker, String series, Instant due, int attempts, String error) throws StoreException {
     throw new UnsupportedOperationException("PgTrackerStore is not written yet");
   }
 
