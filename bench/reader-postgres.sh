@@ -7,7 +7,8 @@
 #   pg_stop        a fast shutdown; the caller's cleanup calls it
 #   mc_start NAME MODE CONF_JSON [ARGS...]
 #                  starts `mangacircus.jar MODE` ($mc_opts) on $work/NAME (data folder; made if missing) with the config
-#                  CONF_JSON, waits for /health/ready; sets mc_pid_NAME and mc_port_NAME (NAME: letters, digits, _)
+#                  CONF_JSON, waits for /health/ready (a scraper's on its health port); sets mc_pid_NAME and
+#                  mc_port_NAME (NAME: letters, digits, _)
 #   mc_login PORT USER PASSWORD
 #                  prints "mc_session=...<TAB>csrf token" of a new session
 # Uses the caller's work, jar, mc_opts and lib.sh's free_port and wait_for.
@@ -56,8 +57,9 @@ pg_reader_conf() {
 
 mc_start() {
   local name=$1 mode=$2 conf=$3; shift 3
-  local port hport pid
+  local port hport pid ready_port
   port=$(free_port); hport=$(free_port)
+  ready_port=$port; [ "$mode" != scraper ] || ready_port=$hport
   mkdir -p "$work/$name"
   printf '%s\n' "$conf" >"$work/$name.json"
   MANGACIRCUS_ADMIN_PASSWORD=$bench_password java $mc_opts -jar "$jar" "$mode" --conf "$work/$name.json" \
@@ -67,7 +69,7 @@ mc_start() {
   printf -v "mc_port_$name" '%s' "$port"
   mc_up() {
     kill -0 "$pid" 2>/dev/null || { echo "MangaCircus $name stopped:" >&2; tail -20 "$work/$name.log" >&2; exit 1; }
-    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/health/ready" || true)" = 200 ]
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$ready_port/health/ready" || true)" = 200 ]
   }
   wait_for "MangaCircus $name /health/ready" 180 mc_up
 }
