@@ -173,15 +173,20 @@ class ArchitectureTest {
   }
 
   /**
-   * The reader's store contracts (every type in {@code reader.store} but the {@code Sqlite*} implementation) name no
-   * SQLite, JDBC or Vert.x type, so that another database engine implements them as they are; and no other reader
-   * class touches JDBC or SQLite.
+   * The reader's store contracts (every type in {@code reader.store} but the {@code Sqlite*} implementation and
+   * {@code ReaderStores}, which opens one engine or the other) name no SQLite, JDBC or Vert.x type, so that each
+   * database engine implements them as they are (PostgreSQL's in {@code reader.store.pg}); the PostgreSQL stores never
+   * touch SQLite; and no other reader class touches JDBC or SQLite.
    */
   @Test
   void readerStoreContractsNameNoDatabaseEngine() {
-    noClasses().that().resideInAPackage("io.mangacircus.reader.store..")
+    noClasses().that().resideInAPackage("io.mangacircus.reader.store")
         .and().haveNameNotMatching("io\\.mangacircus\\.reader\\.store\\.Sqlite.*")
+        .and().doNotHaveFullyQualifiedName("io.mangacircus.reader.store.ReaderStores")
         .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "org.sqlite..", "io.vertx..")
+        .check(CLASSES);
+    noClasses().that().resideInAPackage("io.mangacircus.reader.store.pg..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.sqlite..")
         .check(CLASSES);
     noClasses().that().resideInAPackage("io.mangacircus.reader..")
         .and().resideOutsideOfPackage("io.mangacircus.reader.store..")

@@ -1,6 +1,7 @@
 package io.mangacircus.reader;
 
 import io.mangacircus.reader.http.TrustedProxies;
+import io.mangacircus.reader.store.ReaderDatabaseConfig;
 import java.util.List;
 
 /**
@@ -21,11 +22,20 @@ import java.util.List;
  * @param metadataProviders the public metadata services an admin may ask ({@link MetadataProvidersConfig}); default
  *     off
  * @param trackers the trackers users may link their reading to ({@link TrackersConfig}); default none
+ * @param database {@code "sqlite"} or a PostgreSQL URL without a password ({@link ReaderDatabaseConfig}); default
+ *     {@code "sqlite"}
+ * @param databasePasswordEnv the environment variable holding PostgreSQL's password; default none
+ * @param databasePasswordFile the file holding PostgreSQL's password; default none
+ * @param databasePoolSize connections to PostgreSQL; default 10, 1..100
  */
 public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword,
     long sessionHours, List<String> trustProxy, List<LibraryConfig> libraries,
     @com.fasterxml.jackson.annotation.JsonProperty(required = false) MetadataProvidersConfig metadataProviders,
-    @com.fasterxml.jackson.annotation.JsonProperty(required = false) TrackersConfig trackers) {
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) TrackersConfig trackers,
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) String database,
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) String databasePasswordEnv,
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) String databasePasswordFile,
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) Integer databasePoolSize) {
 
   /** The shortest admin (and metrics) bearer token accepted: shorter ones are guessable. */
   public static final int MIN_TOKEN_LENGTH = 24;
@@ -37,30 +47,49 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
     libraries = libraries == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(libraries));
     metadataProviders = metadataProviders == null ? MetadataProvidersConfig.OFF : metadataProviders;
     trackers = trackers == null ? TrackersConfig.OFF : trackers;
+    database = database == null || database.isBlank() ? ReaderDatabaseConfig.SQLITE : database;
+    databasePasswordEnv = databasePasswordEnv == null ? "" : databasePasswordEnv;
+    databasePasswordFile = databasePasswordFile == null ? "" : databasePasswordFile;
+    databasePoolSize = databasePoolSize == null ? ReaderDatabaseConfig.DEFAULT.poolSize() : databasePoolSize;
+  }
+
+  /** On the embedded SQLite file. */
+  public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
+      List<String> trustProxy, List<LibraryConfig> libraries, MetadataProvidersConfig metadataProviders,
+      TrackersConfig trackers) {
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries,
+        metadataProviders, trackers, null, null, null, null);
   }
 
   /** Without trackers. */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy, List<LibraryConfig> libraries, MetadataProvidersConfig metadataProviders) {
     this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries,
-        metadataProviders, null);
+        metadataProviders, null, null, null, null, null);
   }
 
   /** Without metadata providers (off). */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy, List<LibraryConfig> libraries) {
-    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries, null, null);
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries, null, null,
+        null, null, null, null);
   }
 
   /** Without collections. */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy) {
-    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, List.of(), null, null);
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, List.of(), null, null,
+        null, null, null, null);
   }
 
   /** The trusted proxies; {@link IllegalArgumentException} naming an entry that is no IP address or range. */
   public TrustedProxies trustedProxies() {
     return TrustedProxies.of(trustProxy);
+  }
+
+  /** Where the reader keeps its data: the {@code database*} keys together. */
+  public ReaderDatabaseConfig databaseConfig() {
+    return new ReaderDatabaseConfig(database, databasePasswordEnv, databasePasswordFile, databasePoolSize);
   }
 
   /** Whether an admin bearer token is configured. */
@@ -75,6 +104,6 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
         + ", scraperRequestTimeoutMs=" + scraperRequestTimeoutMs
         + ", initialAdminPassword=" + (initialAdminPassword.isEmpty() ? "<generate>" : "<set>")
         + ", sessionHours=" + sessionHours + ", trustProxy=" + trustProxy + ", libraries=" + libraries
-        + ", metadataProviders=" + metadataProviders + ", trackers=" + trackers + "]";
+        + ", metadataProviders=" + metadataProviders + ", trackers=" + trackers + ", " + databaseConfig() + "]";
   }
 }

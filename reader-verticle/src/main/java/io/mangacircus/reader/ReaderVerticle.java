@@ -206,7 +206,7 @@ public final class ReaderVerticle extends VerticleBase {
 
   private Void openDatabase() throws StoreException {
     catalog = CatalogStore.open(dataDir);
-    stores = ReaderStores.openSqlite(dataDir.resolve("reader.db"));
+    stores = ReaderStores.open(config.databaseConfig(), dataDir, vertx, System.getenv());
     accessesAtStart = stores.users().accesses();
     merges = new io.mangacircus.reader.access.SeriesMerges(stores.merges().merges());
     progress = new io.mangacircus.reader.progress.ReadingEvents(stores.progress());

@@ -220,6 +220,10 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
     }
     require(reader.sessionHours() >= 1 && reader.sessionHours() <= 8760, "reader.sessionHours",
         "must be between 1 and 8760");
+    reader.databaseConfig().problem().ifPresent(problem -> {
+      throw new InvalidConfigException(problem.substring(0, problem.indexOf(':')),
+          problem.substring(problem.indexOf(':') + 2));
+    });
     java.util.Set<String> libraryNames = new java.util.HashSet<>();
     for (int i = 0; i < reader.libraries().size(); i++) {
       io.mangacircus.reader.LibraryConfig library = reader.libraries().get(i);

@@ -126,6 +126,26 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void theReaderIsOnSqliteByDefaultAndABadDatabaseKeyIsNamedWithoutThePassword() throws Exception {
+    assertThat(loadFile("{}").reader().databaseConfig().sqlite()).isTrue();
+    assertThat(loadFile("{\"reader\": {\"database\": \"postgresql://reader@db.lan/manga\","
+        + " \"databasePasswordEnv\": \"READER_DB_PASSWORD\", \"databasePoolSize\": 20}}").reader().databaseConfig())
+        .satisfies(database -> {
+          assertThat(database.sqlite()).isFalse();
+          assertThat(database.poolSize()).isEqualTo(20);
+        });
+
+    Throwable password = catchThrowable("{\"reader\": {\"database\": \"postgresql://reader:hunter2@db.lan/manga\"}}");
+    assertKey(password, "reader.database");
+    assertThat(password).hasMessageNotContaining("hunter2");
+    assertKey(catchThrowable("{\"reader\": {\"database\": \"mysql://reader@db.lan/manga\"}}"), "reader.database");
+    assertKey(catchThrowable("{\"reader\": {\"database\": \"postgresql://reader@db.lan/manga\","
+        + " \"databasePoolSize\": 0}}"), "reader.databasePoolSize");
+    assertKey(catchThrowable("{\"reader\": {\"databasePasswordFile\": \"/run/secrets/db\"}}"),
+        "reader.databasePasswordFile");
+  }
+
+  @Test
   void aValueOfTheWrongTypeIsNamed() {
     assertKey(catchThrowable("{\"http\": {\"port\": \"eighty\"}}"), "http.port");
     assertKey(catchThrowable("{\"supervision\": {\"crashBudgetFailures\": 2.5}}"), "supervision.crashBudgetFailures");

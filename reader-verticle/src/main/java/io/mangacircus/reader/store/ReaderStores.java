@@ -1,5 +1,17 @@
 package io.mangacircus.reader.store;
 
+import io.mangacircus.reader.store.pg.PgAlertStore;
+import io.mangacircus.reader.store.pg.PgAppPasswordStore;
+import io.mangacircus.reader.store.pg.PgDatabase;
+import io.mangacircus.reader.store.pg.PgKosyncStore;
+import io.mangacircus.reader.store.pg.PgProgressStore;
+import io.mangacircus.reader.store.pg.PgReadingSettingsStore;
+import io.mangacircus.reader.store.pg.PgSeriesMergeStore;
+import io.mangacircus.reader.store.pg.PgSessionStore;
+import io.mangacircus.reader.store.pg.PgTrackerStore;
+import io.mangacircus.reader.store.pg.PgUserStore;
+import io.mangacircus.reader.store.pg.PostgresTarget;
+import io.vertx.core.Vertx;
 import java.nio.file.Path;
 
 /**
@@ -41,6 +53,20 @@ public final class ReaderStores implements AutoCloseable {
   }
 
   /**
+   * The stores of the database the config names: {@code reader.db} in the data folder, or PostgreSQL (its password
+   * read now from the environment variable or file the config names). Blocking: call it from a worker thread.
+   *
+   * @throws IllegalArgumentException naming the config key at fault (a password variable not set, a file not readable)
+   * @throws io.mangacircus.contracts.CorruptStateFileException when {@code reader.db} is not usable
+   * @throws io.mangacircus.reader.store.pg.UnusableDatabaseException when the PostgreSQL database is not
+   */
+  public static ReaderStores open(ReaderDatabaseConfig config, Path dataDir, Vertx vertx,
+      java.util.Map<String, String> environment) {
+    return config.sqlite() ? openSqlite(dataDir.resolve("reader.db"))
+        : openPostgres(vertx, config.target(environment));
+  }
+
+  /**
    * The stores of a SQLite {@code reader.db}, opened (or created) and migrated forward.
    *
    * @throws io.mangacircus.contracts.CorruptStateFileException when the file is not a reader database or comes from a
@@ -49,9 +75,25 @@ public final class ReaderStores implements AutoCloseable {
   public static ReaderStores openSqlite(Path file) {
     SqliteDatabase database = SqliteDatabase.open(file);
     return new ReaderStores(new SqliteUserStore(database), new SqliteSessionStore(database),
-        new SqliteAppPasswordStore(database), new CachedProgressStore(new SqliteProgressStore(database)), new SqliteAlertStore(database),
+        new SqliteAppPasswordStore(database), new CachedProgressStore(new SqliteProgressStore(database)),
+        new SqliteAlertStore(database),
         new SqliteKosyncStore(database), new SqliteSeriesMergeStore(database), new SqliteTrackerStore(database),
         new SqliteReadingSettingsStore(database), database::close);
+  }
+
+  /**
+   * The stores of a PostgreSQL database, migrated forward at open. Several readers may share it, so progress is read
+   * from the database each time (no {@link CachedProgressStore}, which is sound only for a single writer).
+   *
+   * @throws io.mangacircus.reader.store.pg.UnusableDatabaseException when the database cannot be reached, refuses
+   *     the login, comes from a newer version or fails to migrate
+   */
+  public static ReaderStores openPostgres(Vertx vertx, PostgresTarget target) {
+    PgDatabase database = PgDatabase.open(vertx, target);
+    return new ReaderStores(new PgUserStore(database), new PgSessionStore(database),
+        new PgAppPasswordStore(database), new PgProgressStore(database), new PgAlertStore(database),
+        new PgKosyncStore(database), new PgSeriesMergeStore(database), new PgTrackerStore(database),
+        new PgReadingSettingsStore(database), database::close);
   }
 
   public UserStore users() {

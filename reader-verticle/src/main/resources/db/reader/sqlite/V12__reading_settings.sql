@@ -1,0 +1,3 @@
+-- How each user reads: per series they chose settings for, and their defaults in the row whose series is empty (no
+-- series id is), so that the settings follow the user from one browser to another.
+CREATE TABLE reading_settings (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, series TEXT NOT NULL, layout TEXT NOT NULL CHECK (layout IN ('single','double','strip','auto')), direction TEXT NOT NULL CHECK (direction IN ('ltr','rtl')), fit TEXT NOT NULL CHECK (fit IN ('width','height','original')), page_offset INTEGER NOT NULL CHECK (page_offset IN (0,1)), crop INTEGER NOT NULL CHECK (crop IN (0,1)), updated_at TEXT NOT NULL, PRIMARY KEY (user_id, series));

@@ -1,0 +1,1 @@
+CREATE TABLE chapter_reads (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, series TEXT NOT NULL, chapter TEXT NOT NULL, read_at TEXT NOT NULL, PRIMARY KEY (user_id, series, chapter));
