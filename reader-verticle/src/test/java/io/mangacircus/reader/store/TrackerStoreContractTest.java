@@ -2,44 +2,59 @@ package io.mangacircus.reader.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mangacircus.reader.store.StoreEngines.Engine;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Tracker accounts, links and the tracker outbox in {@code reader.db}: one pending update per series that coalesces
- * requests, a delivery that never removes a newer request, kept across a reopen, gone with their user.
+ * Tracker accounts, links and the tracker outbox on each engine: one pending update per series that coalesces
+ * requests, a delivery that never removes a newer request, versions that only grow with writers at once, kept across a
+ * reopen, gone with their user.
  */
-class SqliteTrackerStoreTest {
+@ParameterizedClass
+@EnumSource(Engine.class)
+class TrackerStoreContractTest {
 
   private static final Instant NOW = Instant.parse("2026-12-04T10:00:00Z");
+
+  @Parameter
+  Engine engine;
 
   @TempDir
   Path dir;
 
-  private SqliteDatabase db;
+  private ContractDatabase database;
   private TrackerStore store;
   private long ann;
   private long bob;
 
   @BeforeEach
   void open() throws Exception {
-    db = SqliteDatabase.open(dir.resolve("reader.db"));
-    store = new SqliteTrackerStore(db);
-    SqliteUserStore users = new SqliteUserStore(db);
-    ann = users.createUser("ann", "hash", "reader", NOW);
-    bob = users.createUser("bob", "hash", "reader", NOW);
+    database = ContractDatabase.fresh(engine, dir);
+    store = database.stores().trackers();
+    ann = database.stores().users().createUser("ann", "hash", "reader", NOW);
+    bob = database.stores().users().createUser("bob", "hash", "reader", NOW);
   }
 
   @AfterEach
   void close() throws Exception {
-    db.close();
+    database.close();
   }
 
   private TrackerAccount account(long user, String tracker, boolean needsSignIn) {
@@ -176,15 +191,14 @@ class SqliteTrackerStoreTest {
   }
 
   @Test
-  void everythingSurvivesClosingAndReopeningTheFile() throws Exception {
+  void everythingSurvivesClosingAndReopeningTheDatabase() throws Exception {
     store.saveAccount(account(ann, "anilist", false));
     store.saveLink(TrackerLink.of(ann, "anilist", "moon", "30013", "Moon", true, NOW));
     store.requestUpdate(ann, "anilist", "moon", NOW, NOW);
     TrackerUpdate before = store.pendingUpdate(ann, "anilist", "moon").orElseThrow();
-    db.close();
 
-    db = SqliteDatabase.open(dir.resolve("reader.db"));
-    store = new SqliteTrackerStore(db);
+    database.reopen();
+    store = database.stores().trackers();
     assertThat(store.account(ann, "anilist")).contains(account(ann, "anilist", false));
     assertThat(store.link(ann, "anilist", "moon")).contains(TrackerLink.of(ann, "anilist", "moon", "30013", "Moon",
         true, NOW));
@@ -198,12 +212,7 @@ class SqliteTrackerStoreTest {
       store.saveLink(TrackerLink.of(user, "anilist", "moon", "30013", "Moon", true, NOW));
       store.requestUpdate(user, "anilist", "moon", NOW, NOW);
     }
-    db.call(c -> {
-      try (PreparedStatement delete = c.prepareStatement("DELETE FROM users WHERE id = ?")) {
-        delete.setLong(1, ann);
-        return delete.executeUpdate();
-      }
-    });
+    database.deleteUser(ann);
 
     assertThat(store.accounts(ann)).isEmpty();
     assertThat(store.links(ann)).isEmpty();
@@ -211,5 +220,32 @@ class SqliteTrackerStoreTest {
     assertThat(store.accounts(bob)).hasSize(1);
     assertThat(store.links(bob)).hasSize(1);
     assertThat(store.pendingByTracker()).containsExactly(Map.entry("anilist", 1));
+  }
+
+  @Test
+  void versionsHandedToWritersAtOnceAreAllDifferentAndTheLastRequestHoldsTheHighest() throws Exception {
+    ExecutorService writers = Executors.newFixedThreadPool(8);
+    try {
+      // 32 (user, series) pairs, each asked for twice.
+      List<Callable<Void>> requests = IntStream.range(0, 64).<Callable<Void>>mapToObj(i -> () -> {
+        store.requestUpdate(i % 2 == 0 ? ann : bob, "anilist", "series-" + (i / 2) % 16, NOW, NOW);
+        return null;
+      }).toList();
+      for (Future<Void> done : writers.invokeAll(requests)) {
+        done.get();
+      }
+    } finally {
+      writers.shutdownNow();
+    }
+    List<Long> versions = new ArrayList<>();
+    for (TrackerUpdate update : store.dueUpdates(NOW, 100)) {
+      versions.add(update.version());
+    }
+    assertThat(versions).as("one pending update per user and series").hasSize(32).doesNotHaveDuplicates();
+
+    store.requestUpdate(ann, "anilist", "series-0", NOW, NOW);
+    assertThat(store.pendingUpdate(ann, "anilist", "series-0").orElseThrow().version())
+        .as("a request after all the others is newer than every one of them")
+        .isGreaterThan(versions.stream().mapToLong(Long::longValue).max().orElseThrow());
   }
 }
