@@ -25,6 +25,30 @@ public final class Addresses {
    */
   public static final String READER_ALERTS_SUBSCRIBERS = "mc.reader.alerts.subscribers";
 
+  // What a reader publishes to the other readers of the cluster (only when clustered), so that what each keeps in
+  // memory stays right while they share one database. Each receiver ignores its own publications (field from) and logs
+  // and drops a body that does not parse.
+
+  /**
+   * Publish. A user logged out: body {@link SessionEnded} (the hash of the session's token). The other readers stop
+   * trusting that session from memory at once instead of after their 5 s look-up span.
+   */
+  public static final String READER_SESSION_ENDED = "mc.reader.session.ended";
+
+  /**
+   * Publish. Accounts changed: body {@link AccountsChanged}. {@code credentials} (a password set or reset, an account
+   * disabled or enabled, an app password revoked): the other readers check every session and app password against the
+   * database again; {@code access} (what accounts may see, an account made): they read every account's access again.
+   */
+  public static final String READER_ACCOUNTS_CHANGED = "mc.reader.accounts.changed";
+
+  /**
+   * Publish. A step of a guess a reader counted (a login, an app password, the admin token): body
+   * {@link LoginAttempted}. Every other reader applies it to its login throttle, so that failures spread over several
+   * readers lock a client out as they would on one.
+   */
+  public static final String READER_LOGIN_ATTEMPTED = "mc.reader.login.attempted";
+
   // The scraper's requests. The reader's admin routes and the console's bridge wait reader.scraperRequestTimeoutMs
   // (default 2000 ms) for each reply; OperatorOperation lists the operator's ones.
 

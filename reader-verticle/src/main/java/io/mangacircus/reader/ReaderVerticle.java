@@ -105,6 +105,7 @@ public final class ReaderVerticle extends VerticleBase {
   private ServiceStatusRoutes statusRoutes;
   private MessageConsumer<Object> pingConsumer;
   private MessageConsumer<Object> alertsConsumer;
+  private io.mangacircus.reader.accounts.PeerReaders peers;
   private Future<Void> accountsReady = Future.succeededFuture();
   private java.util.function.Function<ReaderStores, KosyncAccounts> kosyncAccounts;
   private java.util.function.Consumer<Optional<NewAdminPassword>> accountsAnnounced = ReaderVerticle::logPassword;
@@ -229,6 +230,7 @@ public final class ReaderVerticle extends VerticleBase {
         proxies, clock);
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
     VisibleSeries visible = new VisibleSeries(inventory, catalog, accessesAtStart, merges);
+    peers = io.mangacircus.reader.accounts.PeerReaders.join(vertx, instance, guard, stores.users(), visible);
     SeriesRouteGuard seriesGuard = new SeriesRouteGuard(visible, java.util.Map.of("series", id -> id,
         "book", book -> KomgaIds.chapter(book).map(KomgaIds.ChapterRef::seriesId).orElse(null)));
     // Cross-cutting, for every feature and in this order (docs/architecture.md §7): whatever fails anywhere answers in
@@ -284,7 +286,7 @@ public final class ReaderVerticle extends VerticleBase {
     AccessGuard.publicRoute(router.get("/api/system/info")).handler(this::handleInfo);
     router.route("/api/system/*").subRouter(new ShutdownRoutes(vertx, config.scraperRequestTimeoutMs()).router());
     router.route("/api/admin/users*").subRouter(new UserAdminRoutes(vertx, stores.users(), guard, clock,
-        () -> java.util.Set.copyOf(collections.libraryNames()), visible::changed).router());
+        () -> java.util.Set.copyOf(collections.libraryNames()), peers::accessChanged).router());
     router.route("/api/admin/catalog*").subRouter(catalogRoutes.adminRouter());
     router.route("/api/admin/series*").subRouter(new io.mangacircus.reader.catalog.SeriesMergeRoutes(vertx, inventory,
         merges, stores.merges(), clock).router());
@@ -323,7 +325,7 @@ public final class ReaderVerticle extends VerticleBase {
     io.mangacircus.reader.http.StaticPages.mount(router);
     pingConsumer = vertx.eventBus().consumer(Addresses.READER_PING,
         DecodingHandler.of(PingRequest::fromJson, this::handlePing));
-    return pingConsumer.completion().onSuccess(v -> {
+    return pingConsumer.completion().compose(v -> peers.ready()).onSuccess(v -> {
       mount.attach(router);
       trackers.start();
       LOG.info("reader started (instance {}, {})", instance, config);
@@ -349,6 +351,9 @@ public final class ReaderVerticle extends VerticleBase {
     }
     if (alertsConsumer != null) {
       alertsConsumer.unregister();
+    }
+    if (peers != null) {
+      peers.leave();
     }
     if (statusRoutes != null) {
       statusRoutes.close();

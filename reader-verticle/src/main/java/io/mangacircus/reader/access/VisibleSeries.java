@@ -100,6 +100,14 @@ public final class VisibleSeries {
     accesses.put(key(username), access);
   }
 
+  /** Every account's access as stored now (another reader changed some): accounts not in it see everything. */
+  public void replaceAll(Map<String, UserAccess> stored) {
+    Map<String, UserAccess> keyed = new java.util.HashMap<>();
+    stored.forEach((user, access) -> keyed.put(key(user), access));
+    accesses.putAll(keyed);
+    accesses.keySet().retainAll(keyed.keySet());
+  }
+
   /** What the request's account may see: the admin token and admins see everything. */
   public SeriesAccess of(RoutingContext ctx) {
     return of((Session) ctx.get(AccessGuard.SESSION));

@@ -79,6 +79,26 @@ public final class AccessGuard implements Handler<RoutingContext> {
   private final AppPasswords appPasswords;
   private final LoginThrottle throttle;
   private final AppPasswordLogin appLogin;
+  private volatile Told told = Told.NOBODY;
+
+  /** Who hears of the changes this guard forgets (the other readers, {@link PeerReaders}); never of applied ones. */
+  interface Told {
+    Told NOBODY = new Told() {
+      @Override
+      public void sessionEnded(String tokenHash) {
+      }
+
+      @Override
+      public void credentialsChanged() {
+      }
+    };
+
+    /** A session ended here (logout). */
+    void sessionEnded(String tokenHash);
+
+    /** Passwords, disabled accounts or app passwords changed here. */
+    void credentialsChanged();
+  }
 
   /** The throttle's user for guesses at the admin bearer token (no login name holds a control character). */
   static final String ADMIN_TOKEN_USER = "\u0000admin-token";
@@ -101,6 +121,12 @@ public final class AccessGuard implements Handler<RoutingContext> {
     this.appPasswords = new AppPasswords(appPasswordStore, clock);
     this.throttle = new LoginThrottle(AccountRoutes.MAX_FAILURES, AccountRoutes.THROTTLE_WINDOW, clock);
     this.appLogin = new AppPasswordLogin(this, clock, this::generation, this::deny);
+    appPasswords.onRevoked(() -> told.credentialsChanged());
+  }
+
+  /** Tells {@code listener} of every session ended and every credentials change made through this guard. */
+  void tell(Told listener) {
+    this.told = listener;
   }
 
   /** The app passwords this guard accepts on {@link #appReadable} and {@link #appProgress} routes. */
@@ -306,13 +332,28 @@ public final class AccessGuard implements Handler<RoutingContext> {
     return sessions.lookups();
   }
 
-  /** A session ended (logout): it is no longer trusted from memory. */
+  /** A session ended (logout): it is no longer trusted from memory, here and on the other readers. */
   public void forget(String tokenHash) {
+    forgetHere(tokenHash);
+    told.sessionEnded(tokenHash);
+  }
+
+  /**
+   * Accounts changed (password, disabled): every session and app password is read from the database again, here and
+   * on the other readers.
+   */
+  public void forgetAll() {
+    forgetAllHere();
+    told.credentialsChanged();
+  }
+
+  /** {@link #forget} told by another reader: only this reader's memory. */
+  void forgetHere(String tokenHash) {
     sessions.forget(tokenHash);
   }
 
-  /** Accounts changed (password, disabled): every session and app password is read from the database again. */
-  public void forgetAll() {
+  /** {@link #forgetAll} told by another reader: only this reader's memory. */
+  void forgetAllHere() {
     sessions.forgetAll();
     appPasswords.forgetAll();
   }

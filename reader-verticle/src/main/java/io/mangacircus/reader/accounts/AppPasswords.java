@@ -70,6 +70,7 @@ public final class AppPasswords {
   private final ConcurrentHashMap<String, Remembered> remembered = new ConcurrentHashMap<>();
   private final AtomicLong generation = new AtomicLong();
   private final AppSessions sessions = new AppSessions();
+  private volatile Runnable revoked = () -> { };
 
   public AppPasswords(AppPasswordStore store, InstantSource clock) {
     this.store = store;
@@ -103,7 +104,13 @@ public final class AppPasswords {
   public boolean revoke(long userId, long id) throws StoreException {
     boolean removed = store.deleteAppPassword(userId, id);
     forgetAll();
+    revoked.run();
     return removed;
+  }
+
+  /** Runs {@code listener} after each {@link #revoke} (the other readers are told to forget theirs). */
+  void onRevoked(Runnable listener) {
+    this.revoked = listener;
   }
 
   /**

@@ -4,9 +4,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Slows down guessing (passwords, app passwords, bearer tokens), counting each attempt when it begins so that
@@ -14,7 +17,8 @@ import java.util.Map;
  * out after {@code maxFailures} failures within the window; one client address over all user names gets a delay that
  * doubles with each attempt past {@link #ADDRESS_FREE_ATTEMPTS}. Failures from one address never lock a user out for
  * other addresses, so nobody can keep another reader (or {@code admin}) out. A success forgets that address's failures
- * for that user.
+ * for that user. With several readers, each tells the others the steps it counts ({@link #tell}) and applies theirs
+ * ({@link #apply}), so that the counts are those of all the readers together.
  */
 public final class LoginThrottle {
 
@@ -39,10 +43,22 @@ public final class LoginThrottle {
     }
   }
 
+  /**
+   * One step of a counted attempt, as this throttle tells it to the other readers and applies theirs.
+   *
+   * @param at when the attempt was counted; a later step of the same attempt names the same instant
+   */
+  public record Step(String client, String user, Instant at, Kind kind) {
+  }
+
+  /** What a {@link Step} did: counted the attempt as a failure, or took it back as a success or as unchecked. */
+  public enum Kind { BEGUN, SUCCEEDED, ABANDONED }
+
   private final int maxFailures;
   private final Duration window;
   private final InstantSource clock;
   private final Map<String, Deque<Instant>> attempts = new HashMap<>();
+  private volatile Consumer<Step> told = step -> { };
 
   public LoginThrottle(int maxFailures, Duration window, InstantSource clock) {
     this.maxFailures = maxFailures;
@@ -57,16 +73,32 @@ public final class LoginThrottle {
   }
 
   /**
+   * Tells {@code listener} each step this throttle counts itself, after counting it; never the steps it
+   * {@link #apply applies}. The listener must not block (it runs on the caller's thread).
+   */
+  public void tell(Consumer<Step> listener) {
+    this.told = listener;
+  }
+
+  /**
    * Begins an attempt: when admitted it is counted at once, as a failure until {@link #succeeded} or
    * {@link #abandoned} says otherwise; when refused nothing is counted.
    */
-  public synchronized Attempt begin(String client, String user) {
+  public Attempt begin(String client, String user) {
+    Attempt attempt = count(client, user);
+    if (attempt.admitted()) {
+      told.accept(new Step(client, user, attempt.at(), Kind.BEGUN));
+    }
+    return attempt;
+  }
+
+  private synchronized Attempt count(String client, String user) {
     Instant now = clock.instant();
     Duration wait = waitFor(client, user);
     if (wait.isZero()) {
       sweepIfLarge(now);
-      attempts.computeIfAbsent(pairKey(client, user), k -> new ArrayDeque<>()).addLast(now);
-      attempts.computeIfAbsent(addressKey(client), k -> new ArrayDeque<>()).addLast(now);
+      add(pairKey(client, user), now);
+      add(addressKey(client), now);
     }
     return new Attempt(client, user, now, wait);
   }
@@ -77,23 +109,62 @@ public final class LoginThrottle {
   }
 
   /** The attempt succeeded: it is not counted, and that address's failures for that user are forgotten. */
-  public synchronized void succeeded(Attempt attempt) {
-    attempts.remove(pairKey(attempt.client(), attempt.user()));
-    release(addressKey(attempt.client()), attempt.at());
+  public void succeeded(Attempt attempt) {
+    Step step = new Step(attempt.client(), attempt.user(), attempt.at(), Kind.SUCCEEDED);
+    apply(step);
+    told.accept(step);
   }
 
   /** The attempt could not be checked (a database error, no room to hash): it is not counted. */
-  public synchronized void abandoned(Attempt attempt) {
-    release(pairKey(attempt.client(), attempt.user()), attempt.at());
-    release(addressKey(attempt.client()), attempt.at());
+  public void abandoned(Attempt attempt) {
+    Step step = new Step(attempt.client(), attempt.user(), attempt.at(), Kind.ABANDONED);
+    apply(step);
+    told.accept(step);
   }
 
   /** Records a failure that was checked without {@link #begin} (instant checks that cannot race). */
-  public synchronized void failed(String client, String user) {
-    Instant now = clock.instant();
-    sweepIfLarge(now);
-    attempts.computeIfAbsent(pairKey(client, user), k -> new ArrayDeque<>()).addLast(now);
-    attempts.computeIfAbsent(addressKey(client), k -> new ArrayDeque<>()).addLast(now);
+  public void failed(String client, String user) {
+    Step step = new Step(client, user, clock.instant(), Kind.BEGUN);
+    apply(step);
+    told.accept(step);
+  }
+
+  /**
+   * Applies a step another reader counted, exactly as if it had been counted here (its instant by that reader's
+   * clock); it is not told again.
+   */
+  public synchronized void apply(Step step) {
+    String pair = pairKey(step.client(), step.user());
+    String address = addressKey(step.client());
+    switch (step.kind()) {
+      case BEGUN -> {
+        sweepIfLarge(clock.instant());
+        add(pair, step.at());
+        add(address, step.at());
+      }
+      case SUCCEEDED -> {
+        attempts.remove(pair);
+        release(address, step.at());
+      }
+      case ABANDONED -> {
+        release(pair, step.at());
+        release(address, step.at());
+      }
+    }
+  }
+
+  /** Counts an attempt at {@code at}, keeping the key's instants in order (another reader's may arrive late). */
+  private void add(String key, Instant at) {
+    Deque<Instant> recent = attempts.computeIfAbsent(key, k -> new ArrayDeque<>());
+    if (recent.isEmpty() || !recent.peekLast().isAfter(at)) {
+      recent.addLast(at);
+      return;
+    }
+    List<Instant> sorted = new ArrayList<>(recent);
+    sorted.add(at);
+    sorted.sort(null);
+    recent.clear();
+    recent.addAll(sorted);
   }
 
   private Duration pairWait(String key, Instant now) {

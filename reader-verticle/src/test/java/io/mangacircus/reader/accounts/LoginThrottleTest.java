@@ -101,4 +101,86 @@ class LoginThrottleTest {
 
     assertThat(throttle.waitFor("10.0.0.1", "bob")).isZero();
   }
+
+  // ---- several readers: each tells its steps, the others apply them ----
+
+  private final LoginThrottle other = new LoginThrottle(5, Duration.ofMinutes(15), () -> now);
+
+  private void joined() {
+    throttle.tell(other::apply);
+    other.tell(throttle::apply);
+  }
+
+  private static void failOnce(LoginThrottle on, String client, String user) {
+    LoginThrottle.Attempt attempt = on.begin(client, user);
+    assertThat(attempt.admitted()).as("attempt admitted").isTrue();
+    on.failed(attempt);
+  }
+
+  @Test
+  void fiveFailuresSpreadOverTwoReadersLockThatAddressOutOfThatUserOnBoth() {
+    joined();
+    for (int i = 0; i < 5; i++) {
+      failOnce(i % 2 == 0 ? throttle : other, "10.0.0.1", "bob");
+    }
+
+    assertThat(throttle.begin("10.0.0.1", "bob").retryAfter()).isEqualTo(Duration.ofMinutes(15));
+    assertThat(other.begin("10.0.0.1", "bob").retryAfter()).isEqualTo(Duration.ofMinutes(15));
+  }
+
+  @Test
+  void aSuccessOnOneReaderForgetsThatPairsFailuresOnTheOther() {
+    joined();
+    for (int i = 0; i < 4; i++) {
+      failOnce(other, "10.0.0.1", "bob");
+    }
+    throttle.succeeded(throttle.begin("10.0.0.1", "bob"));
+
+    failOnce(other, "10.0.0.1", "bob");
+    assertThat(other.waitFor("10.0.0.1", "bob")).as("one failure since the success").isZero();
+  }
+
+  @Test
+  void anAttemptAbandonedOnOneReaderIsNotCountedOnTheOther() {
+    joined();
+    for (int i = 0; i < 4; i++) {
+      failOnce(throttle, "10.0.0.1", "bob");
+    }
+    throttle.abandoned(throttle.begin("10.0.0.1", "bob"));
+
+    assertThat(other.waitFor("10.0.0.1", "bob")).isZero();
+    failOnce(other, "10.0.0.1", "bob");
+    assertThat(throttle.waitFor("10.0.0.1", "bob")).isEqualTo(Duration.ofMinutes(15));
+  }
+
+  @Test
+  void stepsAppliedFromAnotherReaderAreNotToldAgain() {
+    List<LoginThrottle.Step> toldByOther = new ArrayList<>();
+    throttle.tell(other::apply);
+    other.tell(toldByOther::add);
+
+    failOnce(throttle, "10.0.0.1", "bob");
+    throttle.succeeded(throttle.begin("10.0.0.1", "bob"));
+
+    assertThat(toldByOther).isEmpty();
+    failOnce(other, "10.0.0.1", "bob");
+    assertThat(toldByOther).singleElement().satisfies(step -> {
+      assertThat(step.kind()).isEqualTo(LoginThrottle.Kind.BEGUN);
+      assertThat(step.at()).isEqualTo(now);
+    });
+  }
+
+  @Test
+  void aFailureToldLateCountsFromWhenItHappenedNotFromWhenItArrived() {
+    Instant early = now;
+    now = now.plus(Duration.ofMinutes(10));
+    for (int i = 0; i < 4; i++) {
+      throttle.failed("10.0.0.1", "bob");
+    }
+
+    throttle.apply(new LoginThrottle.Step("10.0.0.1", "bob", early, LoginThrottle.Kind.BEGUN));
+
+    assertThat(throttle.waitFor("10.0.0.1", "bob")).as("locked until the earliest failure leaves the window")
+        .isEqualTo(Duration.ofMinutes(5));
+  }
 }

@@ -1,0 +1,137 @@
+package io.mangacircus.reader.accounts;
+
+import io.mangacircus.contracts.AccountsChanged;
+import io.mangacircus.contracts.Addresses;
+import io.mangacircus.contracts.LoginAttempted;
+import io.mangacircus.contracts.SessionEnded;
+import io.mangacircus.reader.access.UserAccess;
+import io.mangacircus.reader.access.VisibleSeries;
+import io.mangacircus.reader.store.UserStore;
+import io.mangacircus.support.DecodingHandler;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.MessageConsumer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps what this reader remembers in step with the other readers that share its database over the clustered event
+ * bus: tells them each logout, credentials change, access change and counted login step made here, and applies
+ * theirs to its own session look-ups, app passwords, accounts' access and login throttle. A lone (unclustered) reader
+ * tells nobody. What is shared is the database; this carries only what each reader keeps in memory from it.
+ */
+public final class PeerReaders {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PeerReaders.class);
+
+  private final Vertx vertx;
+  private final String instance;
+  private final AccessGuard guard;
+  private final UserStore users;
+  private final VisibleSeries visible;
+  private final boolean telling;
+  private final List<MessageConsumer<Object>> consumers = new ArrayList<>();
+
+  private PeerReaders(Vertx vertx, String instance, AccessGuard guard, UserStore users, VisibleSeries visible,
+      boolean telling) {
+    this.vertx = vertx;
+    this.instance = instance;
+    this.guard = guard;
+    this.users = users;
+    this.visible = visible;
+    this.telling = telling;
+  }
+
+  /**
+   * Joins the other readers: applies what they publish from now on, and publishes this reader's changes when the event
+   * bus is clustered.
+   *
+   * @param instance this reader's instance id: its own publications come back to it and are skipped by it
+   */
+  public static PeerReaders join(Vertx vertx, String instance, AccessGuard guard, UserStore users,
+      VisibleSeries visible) {
+    return on(vertx, instance, guard, users, visible, vertx.isClustered());
+  }
+
+  /** As {@link #join}, telling the other readers whether or not the bus is clustered (several readers in one JVM). */
+  static PeerReaders on(Vertx vertx, String instance, AccessGuard guard, UserStore users, VisibleSeries visible,
+      boolean telling) {
+    PeerReaders peers = new PeerReaders(vertx, instance, guard, users, visible, telling);
+    peers.listen(Addresses.READER_SESSION_ENDED, SessionEnded::fromJson, SessionEnded::from, peers::sessionEnded);
+    peers.listen(Addresses.READER_ACCOUNTS_CHANGED, AccountsChanged::fromJson, AccountsChanged::from,
+        peers::accountsChanged);
+    peers.listen(Addresses.READER_LOGIN_ATTEMPTED, LoginAttempted::fromJson, LoginAttempted::from,
+        peers::loginAttempted);
+    guard.tell(new AccessGuard.Told() {
+      @Override
+      public void sessionEnded(String tokenHash) {
+        peers.publish(Addresses.READER_SESSION_ENDED, new SessionEnded(instance, tokenHash).toJson());
+      }
+
+      @Override
+      public void credentialsChanged() {
+        peers.publish(Addresses.READER_ACCOUNTS_CHANGED,
+            new AccountsChanged(instance, AccountsChanged.Change.CREDENTIALS).toJson());
+      }
+    });
+    guard.loginThrottle().tell(step -> peers.publish(Addresses.READER_LOGIN_ATTEMPTED, new LoginAttempted(instance,
+        step.client(), step.user(), step.at(), LoginAttempted.Step.valueOf(step.kind().name())).toJson()));
+    return peers;
+  }
+
+  /** Resolves once every address is listened to (on a cluster: known to the other members). */
+  public Future<Void> ready() {
+    return Future.all(consumers.stream().map(MessageConsumer::completion).toList()).mapEmpty();
+  }
+
+  /** An admin changed what {@code username} may see (or made the account): here at once, then on the other readers. */
+  public void accessChanged(String username, UserAccess access) {
+    visible.changed(username, access);
+    publish(Addresses.READER_ACCOUNTS_CHANGED, new AccountsChanged(instance, AccountsChanged.Change.ACCESS).toJson());
+  }
+
+  /** Stops applying and telling (the reader stops). */
+  public Future<Void> leave() {
+    guard.tell(AccessGuard.Told.NOBODY);
+    guard.loginThrottle().tell(step -> { });
+    return Future.all(consumers.stream().map(MessageConsumer::unregister).toList()).mapEmpty();
+  }
+
+  private <T> void listen(String address, Function<Object, T> decode, Function<T, String> from,
+      java.util.function.Consumer<T> apply) {
+    consumers.add(vertx.eventBus().consumer(address, DecodingHandler.of(decode, (Message<Object> message, T body) -> {
+      if (!instance.equals(from.apply(body))) {
+        apply.accept(body);
+      }
+    })));
+  }
+
+  private void publish(String address, Object body) {
+    if (telling) {
+      vertx.eventBus().publish(address, body);
+    }
+  }
+
+  private void sessionEnded(SessionEnded ended) {
+    guard.forgetHere(ended.tokenHash());
+  }
+
+  private void accountsChanged(AccountsChanged changed) {
+    switch (changed.change()) {
+      case CREDENTIALS -> guard.forgetAllHere();
+      case ACCESS -> vertx.executeBlocking(users::accesses, false)
+          .onSuccess(visible::replaceAll)
+          .onFailure(e -> LOG.error("[ACCOUNTS] reader {} changed accounts' access, which cannot be read here: {}; "
+              + "this reader keeps the access it knew", changed.from(), e.toString()));
+    }
+  }
+
+  private void loginAttempted(LoginAttempted attempt) {
+    guard.loginThrottle().apply(new LoginThrottle.Step(attempt.client(), attempt.user(), attempt.at(),
+        LoginThrottle.Kind.valueOf(attempt.step().name())));
+  }
+}
