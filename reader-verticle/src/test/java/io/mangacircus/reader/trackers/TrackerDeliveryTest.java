@@ -259,6 +259,9 @@ class TrackerDeliveryTest {
     ScriptedTracker afterRestart = new ScriptedTracker();
     TrackerDelivery restarted = delivery(reopened, afterRestart);
     deliver(restarted);
+    assertThat(afterRestart.entries).as("the abandoned delivery's claims hold until they lapse").isZero();
+    clock.advance(TrackerDelivery.CLAIM);
+    deliver(restarted);
     clock.advance(Duration.ofSeconds(2));
     deliver(restarted);
     clock.advance(Duration.ofMinutes(2));
