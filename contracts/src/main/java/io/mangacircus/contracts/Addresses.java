@@ -49,6 +49,12 @@ public final class Addresses {
    */
   public static final String READER_LOGIN_ATTEMPTED = "mc.reader.login.attempted";
 
+  /**
+   * Publish. An admin merged or unmerged series: body {@link SeriesMergesChanged}. The other readers read the merges
+   * from the database again, so that lists and series pages show the change on every reader at once.
+   */
+  public static final String READER_MERGES_CHANGED = "mc.reader.merges.changed";
+
   // The scraper's requests. The reader's admin routes and the console's bridge wait reader.scraperRequestTimeoutMs
   // (default 2000 ms) for each reply; OperatorOperation lists the operator's ones.
 

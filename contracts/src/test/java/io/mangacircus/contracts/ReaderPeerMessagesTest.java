@@ -63,4 +63,13 @@ class ReaderPeerMessagesTest {
     noUser.remove("user");
     malformed(() -> LoginAttempted.fromJson(noUser), "'user'");
   }
+
+  @Test
+  void seriesMergesChangedSurvivesARoundTripAndNeedsItsSender() {
+    SeriesMergesChanged changed = new SeriesMergesChanged("reader-a");
+
+    assertThat(SeriesMergesChanged.fromJson(changed.toJson())).isEqualTo(changed);
+    malformed(() -> SeriesMergesChanged.fromJson(new JsonObject().put("v", 1)), "'from'");
+    malformed(() -> SeriesMergesChanged.fromJson(new JsonObject().put("v", 1).put("from", "r".repeat(101))), "'from'");
+  }
 }

@@ -232,7 +232,7 @@ public final class ReaderVerticle extends VerticleBase {
         proxies, clock);
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
     VisibleSeries visible = new VisibleSeries(inventory, catalog, accessesAtStart, merges);
-    peers = io.mangacircus.reader.accounts.PeerReaders.join(vertx, instance, guard, stores.users(), visible);
+    peers = io.mangacircus.reader.accounts.PeerReaders.join(vertx, instance, guard, stores, visible, merges);
     SeriesRouteGuard seriesGuard = new SeriesRouteGuard(visible, java.util.Map.of("series", id -> id,
         "book", book -> KomgaIds.chapter(book).map(KomgaIds.ChapterRef::seriesId).orElse(null)));
     // Cross-cutting, for every feature and in this order (docs/architecture.md §7): whatever fails anywhere answers in
@@ -293,7 +293,7 @@ public final class ReaderVerticle extends VerticleBase {
         () -> java.util.Set.copyOf(collections.libraryNames()), peers::accessChanged).router());
     router.route("/api/admin/catalog*").subRouter(catalogRoutes.adminRouter());
     router.route("/api/admin/series*").subRouter(new io.mangacircus.reader.catalog.SeriesMergeRoutes(vertx, inventory,
-        merges, stores.merges(), clock).router());
+        merges, stores.merges(), clock, peers::mergesChanged).router());
     router.route("/api/admin/*").subRouter(new LibraryAdminRoutes(vertx, inventory, collections).router());
     router.route("/api/admin/metadata*").subRouter(io.mangacircus.reader.library.providers.MetadataProviderRoutes
         .create(vertx, config.metadataProviders(), dataDir, inventory, clock).router());

@@ -23,9 +23,14 @@ import java.util.Set;
  *     loopback, private, link-local or otherwise internal address; host names or IP addresses as written in the
  *     target's URL, without scheme, port or path. Other reader targets must resolve only to public addresses, when
  *     saved and again at every send. The operator's destinations are never restricted (default none)
+ * @param enabled whether this process sends what the cluster's events call for: the operator's notifications, the
+ *     heartbeat and readers' new-chapter alerts (default true). With several readers, all but one set it false, or
+ *     each would send them. False still checks this reader's users' alert targets and sends the notices that arise on
+ *     this reader (a tracker sign-in to renew), which no other process sends
  */
 public record NotificationsConfig(String publicUrl, int outboxMax, long dedupMinutes, long requestTimeoutSeconds,
-    Retry retry, Heartbeat heartbeat, List<Destination> destinations, List<String> readerAlertAllowedHosts) {
+    Retry retry, Heartbeat heartbeat, List<Destination> destinations, List<String> readerAlertAllowedHosts,
+    @JsonProperty(required = false) Boolean enabled) {
 
   /** Every event kind a destination may receive, as written in the config. */
   public static final List<String> EVENT_KINDS = List.of("incident", "repair-required", "circuit", "quarantined",
@@ -42,6 +47,19 @@ public record NotificationsConfig(String publicUrl, int outboxMax, long dedupMin
     publicUrl = publicUrl == null ? "" : publicUrl.replaceAll("/+$", "");
     destinations = destinations == null ? List.of() : List.copyOf(destinations);
     readerAlertAllowedHosts = readerAlertAllowedHosts == null ? List.of() : List.copyOf(readerAlertAllowedHosts);
+    enabled = enabled == null || enabled;
+  }
+
+  /** Sending from this process ({@code enabled} unset). */
+  public NotificationsConfig(String publicUrl, int outboxMax, long dedupMinutes, long requestTimeoutSeconds,
+      Retry retry, Heartbeat heartbeat, List<Destination> destinations, List<String> readerAlertAllowedHosts) {
+    this(publicUrl, outboxMax, dedupMinutes, requestTimeoutSeconds, retry, heartbeat, destinations,
+        readerAlertAllowedHosts, null);
+  }
+
+  /** Whether this process sends the notifications the cluster's events call for ({@code notifications.enabled}). */
+  public boolean sendsEvents() {
+    return enabled;
   }
 
   /** Checks every value's range; the first bad one throws {@link InvalidConfigException} naming its key. */

@@ -52,7 +52,7 @@ public final class NotificationSettings {
         ? fromFile.heartbeat() : saved.heartbeat();
     return new NotificationsConfig(fromFile.publicUrl(), fromFile.outboxMax(), fromFile.dedupMinutes(),
         fromFile.requestTimeoutSeconds(), fromFile.retry(), heartbeat, destinations,
-        fromFile.readerAlertAllowedHosts());
+        fromFile.readerAlertAllowedHosts(), fromFile.enabled());
   }
 
   private Optional<NotificationsConfig.Destination> fromConfigFile(String name) {

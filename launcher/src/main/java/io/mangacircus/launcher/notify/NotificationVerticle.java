@@ -108,14 +108,20 @@ public final class NotificationVerticle extends VerticleBase {
       deliveries = new Deliveries(vertx, dispatcher, sender, file, meters, config);
       readerAlerts = new ReaderAlerts(vertx, messages, clock, deliveries, this::pump);
       heartbeat = new Heartbeat(vertx, sender, ready, meters);
-      subscribe();
+      if (fileConfig.sendsEvents()) {
+        subscribe();
+      } else {
+        LOG.info("[NOTIFY] notifications.enabled is false: this process sends no operator notification, heartbeat "
+            + "or new-chapter alert (another process does); it checks its readers' alert targets and sends their "
+            + "notices");
+      }
       consumers.addAll(settings.answer(dispatcher, messages, sender, this::apply));
       consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_CHECK_TARGET,
           message -> checkTarget(guard, message)));
       consumers.add(vertx.eventBus().localConsumer(Addresses.LAUNCHER_NOTIFICATIONS_READER_NOTICE,
           readerAlerts::notice));
       timers.add(vertx.setPeriodic(PUMP_MS, id -> pump()));
-      heartbeat.restart(config.heartbeat());
+      restartHeartbeat(config);
       if (!config.active() && before == 0) {
         // Quiet: a process without notifications says nothing about them (the Settings page may add some later).
         LOG.debug("[NOTIFY] nothing configured: no messages, no heartbeat");
@@ -124,7 +130,7 @@ public final class NotificationVerticle extends VerticleBase {
       LOG.info("[NOTIFY] notifications to {} destination(s) {}; heartbeat {}; {} waiting in {}",
           config.destinations().size(), config.destinations().stream().map(NotificationsConfig.Destination::name)
               .toList(),
-          config.heartbeat().enabled() ? "every " + config.heartbeat().intervalSeconds() + " s" : "off", before,
+          fileConfig.sendsEvents() && config.heartbeat().enabled() ? "every " + config.heartbeat().intervalSeconds() + " s" : "off", before,
           file.path());
     }).onFailure(t -> LOG.error("[NOTIFY] notifications are off: {}", t.getMessage()));
   }
@@ -132,7 +138,13 @@ public final class NotificationVerticle extends VerticleBase {
   /** A saved change from the Settings page: its destinations and heartbeat apply at once. */
   private void apply(NotificationsConfig config) {
     dispatcher.replaceDestinations(destinations(config), rates(config));
-    heartbeat.restart(config.heartbeat());
+    restartHeartbeat(config);
+  }
+
+  private void restartHeartbeat(NotificationsConfig config) {
+    if (fileConfig.sendsEvents()) {
+      heartbeat.restart(config.heartbeat());
+    }
   }
 
   /** Answers whether a reader may save an alert target (checked again at every send). */

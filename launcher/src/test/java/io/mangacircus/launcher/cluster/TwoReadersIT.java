@@ -48,6 +48,7 @@ class TwoReadersIT {
   private static final String ADMIN_PASSWORD = "two-readers-admin-pass";
   private static final String PASSWORD_ENV = "MC_TEST_READER_DB_PASSWORD";
   private static final String SERIES = "circus-nights";
+  private static final String SIDE_STORY = "circus-nights-side-story";
   private static final Duration START = Duration.ofSeconds(90);
 
   private final List<JarProcess> processes = new ArrayList<>();
@@ -64,6 +65,7 @@ class TwoReadersIT {
     LibraryFixture library = new LibraryFixture(scraperData);
     chapter = library.chapter(SERIES, "Circus Nights", 1, 4, Instant.parse("2026-12-01T10:00:00Z"))
         .getFileName().toString();
+    library.chapter(SIDE_STORY, "Circus Nights: Side Story", 1, 2, Instant.parse("2026-12-01T11:00:00Z"));
 
     String clusterName = "mc-test-" + UUID.randomUUID();
     int scraperCluster = FreePorts.next();
@@ -169,6 +171,25 @@ class TwoReadersIT {
 
   @Test
   @Order(3)
+  void aSeriesMergeAndUnmergeOnOneReaderAreSeenOnTheOtherAtOnce() {
+    String cookie = sessionOnA().cookie();
+    HttpResponse<String> merged = sessionOnA().post("/api/admin/series/" + SIDE_STORY + "/merge",
+        new JsonObject().put("into", SERIES));
+    assertThat(merged.statusCode()).as(merged.body()).isEqualTo(200);
+
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(new JsonObject(ReaderSession.send(portB,
+        "GET", "/api/admin/series/merges", null, "Cookie", cookie).body()).getJsonArray("merges")).as("on B")
+        .hasSize(1));
+
+    HttpResponse<String> unmerged = sessionOnA().delete("/api/admin/series/" + SIDE_STORY + "/merge");
+    assertThat(unmerged.statusCode()).as(unmerged.body()).isEqualTo(200);
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(new JsonObject(ReaderSession.send(portB,
+        "GET", "/api/admin/series/merges", null, "Cookie", cookie).body()).getJsonArray("merges")).as("on B")
+        .isEmpty());
+  }
+
+  @Test
+  @Order(4)
   void fiveFailedLoginsSpreadOverBothReadersLockTheClientOutOnEither() {
     for (int i = 0; i < 5; i++) {
       int port = i % 2 == 0 ? portA : portB;
@@ -186,7 +207,7 @@ class TwoReadersIT {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void theOtherReaderKeepsServingTheSessionAfterOneIsKilled() {
     String cookie = sessionOnA().cookie();
     readerA.kill();

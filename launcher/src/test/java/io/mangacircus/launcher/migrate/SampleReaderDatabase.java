@@ -112,8 +112,10 @@ public final class SampleReaderDatabase {
               + id + "', 'Ann', 0, '', '" + at + "')");
           other.addBatch("INSERT INTO tracker_links VALUES (" + id + ", 'anilist', 'series-1', '" + (100 + id)
               + "', 'Title', 1, NULL, " + id + ", 'CURRENT', NULL, NULL, NULL, '', NULL, '" + at + "')");
-          other.addBatch("INSERT INTO tracker_outbox VALUES (" + id + ", 'anilist', 'series-1', "
-              + (1_790_000_000_000L + id) + ", 1, " + id + ", '', '" + at + "')");
+          other.addBatch("INSERT INTO tracker_outbox (user_id, tracker, series, due_ms, attempts, version,"
+              + " last_error, created_at, claimed_until_ms) VALUES (" + id + ", 'anilist', 'series-1', "
+              + (1_790_000_000_000L + id) + ", 1, " + id + ", '', '" + at + "', " + (id == 2 ? 1_790_000_600_000L : 0)
+              + ")");
         }
         other.addBatch("INSERT INTO series_merges VALUES ('series-9', 'series-1', '" + base + "')");
         other.addBatch("UPDATE tracker_outbox_version SET last = 42");

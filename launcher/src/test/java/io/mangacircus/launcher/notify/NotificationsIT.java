@@ -313,6 +313,27 @@ class NotificationsIT {
   }
 
   @Test
+  void withNotificationsOffThisProcessSendsNoEventNorHeartbeatYetChecksItsReadersAlertTargets() {
+    JsonObject config = notifications(new JsonArray().add(ntfy("phone"))).put("enabled", false)
+        .put("readerAlertAllowedHosts", new JsonArray().add("127.0.0.1"))
+        .put("heartbeat", new JsonObject().put("url", base() + "/ping/uuid-2").put("intervalSeconds", 1));
+    start(config, () -> new TestServices.ThrowsFromTimer("scraper", 3_600_000), new JsonObject());
+    await().atMost(Duration.ofSeconds(30)).until(() -> List.copyOf(logs.list).stream()
+        .anyMatch(e -> e.getFormattedMessage().startsWith("[NOTIFY] notifications.enabled is false")));
+    EventBus bus = harness.vertx().eventBus();
+
+    assertThat(bus.request(Addresses.LAUNCHER_NOTIFICATIONS_CHECK_TARGET, new JsonObject().put("v", 1)
+        .put("url", base() + "/ntfy/reader-topic")).await().body()).as("readers' alert targets still checked here")
+        .isEqualTo(new JsonObject().put("v", 1));
+    bus.publish(Addresses.SCRAPER_INCIDENT_RECORDED, new JsonObject().put("v", 1).put("id", "i1")
+        .put("at", Instant.now().toString()).put("kind", "http").put("source", "demo").put("jobId", "j1")
+        .put("httpStatus", 503).put("message", "page 3 answered 503").put("action", "retry_wait"));
+
+    // The process that sends would have within a second (the heartbeat's interval, and the first send of an event).
+    await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> wm.getAllServeEvents().isEmpty());
+  }
+
+  @Test
   void theHeartbeatGoesOutWhileReadyAndStopsWithinOneIntervalWhenTheScraperIsParked() {
     AtomicInteger deploys = new AtomicInteger();
     JsonObject config = notifications(new JsonArray().add(ntfy("phone"))).put("heartbeat", new JsonObject()

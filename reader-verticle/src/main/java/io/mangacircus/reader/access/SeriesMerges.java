@@ -10,7 +10,8 @@ import java.util.function.Predicate;
  * Which series an admin merged into which other (docs/libraries.md, "Merging series"), and whether a new merge is
  * allowed. Merges are one level deep: a series merged into another has none merged into it, and a series others are
  * merged into is merged into none, so a merged series' target is always a series shown on its own. Kept in memory,
- * loaded at start from the reader's database and changed with each admin change; no Vert.x here.
+ * loaded at start from the reader's database, changed with each admin change and read again when another reader's admin
+ * changed them; no Vert.x here.
  */
 public final class SeriesMerges {
 
@@ -95,6 +96,12 @@ public final class SeriesMerges {
   /** Undoes a merge; false when {@code source} was merged into nothing. */
   public synchronized boolean unmerged(String source) {
     return into.remove(source) != null;
+  }
+
+  /** Replaces every merge with those stored now (another reader changed them). */
+  public synchronized void replaceAll(Map<String, String> stored) {
+    into.clear();
+    into.putAll(stored);
   }
 
   private static Optional<Refusal> refused(int status, String message) {

@@ -3,10 +3,12 @@ package io.mangacircus.reader.accounts;
 import io.mangacircus.contracts.AccountsChanged;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.LoginAttempted;
+import io.mangacircus.contracts.SeriesMergesChanged;
 import io.mangacircus.contracts.SessionEnded;
+import io.mangacircus.reader.access.SeriesMerges;
 import io.mangacircus.reader.access.UserAccess;
 import io.mangacircus.reader.access.VisibleSeries;
-import io.mangacircus.reader.store.UserStore;
+import io.mangacircus.reader.store.ReaderStores;
 import io.mangacircus.support.DecodingHandler;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -20,8 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps what this reader remembers in step with the other readers that share its database over the clustered event
- * bus: tells them each logout, credentials change, access change and counted login step made here, and applies
- * theirs to its own session look-ups, app passwords, accounts' access and login throttle. A lone (unclustered) reader
+ * bus: tells them each logout, credentials change, access change, series merge and counted login step made here, and
+ * applies theirs to its own session look-ups, app passwords, accounts' access, series merges and login throttle. A lone (unclustered) reader
  * tells nobody. What is shared is the database; this carries only what each reader keeps in memory from it.
  */
 public final class PeerReaders {
@@ -31,18 +33,20 @@ public final class PeerReaders {
   private final Vertx vertx;
   private final String instance;
   private final AccessGuard guard;
-  private final UserStore users;
+  private final ReaderStores stores;
   private final VisibleSeries visible;
+  private final SeriesMerges merges;
   private final boolean telling;
   private final List<MessageConsumer<Object>> consumers = new ArrayList<>();
 
-  private PeerReaders(Vertx vertx, String instance, AccessGuard guard, UserStore users, VisibleSeries visible,
-      boolean telling) {
+  private PeerReaders(Vertx vertx, String instance, AccessGuard guard, ReaderStores stores, VisibleSeries visible,
+      SeriesMerges merges, boolean telling) {
     this.vertx = vertx;
     this.instance = instance;
     this.guard = guard;
-    this.users = users;
+    this.stores = stores;
     this.visible = visible;
+    this.merges = merges;
     this.telling = telling;
   }
 
@@ -52,20 +56,22 @@ public final class PeerReaders {
    *
    * @param instance this reader's instance id: its own publications come back to it and are skipped by it
    */
-  public static PeerReaders join(Vertx vertx, String instance, AccessGuard guard, UserStore users,
-      VisibleSeries visible) {
-    return on(vertx, instance, guard, users, visible, vertx.isClustered());
+  public static PeerReaders join(Vertx vertx, String instance, AccessGuard guard, ReaderStores stores,
+      VisibleSeries visible, SeriesMerges merges) {
+    return on(vertx, instance, guard, stores, visible, merges, vertx.isClustered());
   }
 
   /** As {@link #join}, telling the other readers whether or not the bus is clustered (several readers in one JVM). */
-  static PeerReaders on(Vertx vertx, String instance, AccessGuard guard, UserStore users, VisibleSeries visible,
-      boolean telling) {
-    PeerReaders peers = new PeerReaders(vertx, instance, guard, users, visible, telling);
+  static PeerReaders on(Vertx vertx, String instance, AccessGuard guard, ReaderStores stores, VisibleSeries visible,
+      SeriesMerges merges, boolean telling) {
+    PeerReaders peers = new PeerReaders(vertx, instance, guard, stores, visible, merges, telling);
     peers.listen(Addresses.READER_SESSION_ENDED, SessionEnded::fromJson, SessionEnded::from, peers::sessionEnded);
     peers.listen(Addresses.READER_ACCOUNTS_CHANGED, AccountsChanged::fromJson, AccountsChanged::from,
         peers::accountsChanged);
     peers.listen(Addresses.READER_LOGIN_ATTEMPTED, LoginAttempted::fromJson, LoginAttempted::from,
         peers::loginAttempted);
+    peers.listen(Addresses.READER_MERGES_CHANGED, SeriesMergesChanged::fromJson, SeriesMergesChanged::from,
+        peers::mergesChanged);
     guard.tell(new AccessGuard.Told() {
       @Override
       public void sessionEnded(String tokenHash) {
@@ -92,6 +98,11 @@ public final class PeerReaders {
   public void accessChanged(String username, UserAccess access) {
     visible.changed(username, access);
     publish(Addresses.READER_ACCOUNTS_CHANGED, new AccountsChanged(instance, AccountsChanged.Change.ACCESS).toJson());
+  }
+
+  /** An admin merged or unmerged series here (stored and applied): the other readers read the merges again. */
+  public void mergesChanged() {
+    publish(Addresses.READER_MERGES_CHANGED, new SeriesMergesChanged(instance).toJson());
   }
 
   /** Stops applying and telling (the reader stops). */
@@ -123,11 +134,18 @@ public final class PeerReaders {
   private void accountsChanged(AccountsChanged changed) {
     switch (changed.change()) {
       case CREDENTIALS -> guard.forgetAllHere();
-      case ACCESS -> vertx.executeBlocking(users::accesses, false)
+      case ACCESS -> vertx.executeBlocking(stores.users()::accesses, false)
           .onSuccess(visible::replaceAll)
           .onFailure(e -> LOG.error("[ACCOUNTS] reader {} changed accounts' access, which cannot be read here: {}; "
               + "this reader keeps the access it knew", changed.from(), e.toString()));
     }
+  }
+
+  private void mergesChanged(SeriesMergesChanged changed) {
+    vertx.executeBlocking(stores.merges()::merges, false)
+        .onSuccess(merges::replaceAll)
+        .onFailure(e -> LOG.error("[CATALOG] reader {} changed the series merges, which cannot be read here: {}; "
+            + "this reader keeps the merges it knew", changed.from(), e.toString()));
   }
 
   private void loginAttempted(LoginAttempted attempt) {

@@ -27,14 +27,17 @@ public final class SeriesMergeRoutes {
   private final SeriesMerges merges;
   private final SeriesMergeStore store;
   private final InstantSource clock;
+  private final Runnable changed;
 
+  /** @param changed told after each merge or unmerge is stored and applied here (the other readers are told) */
   public SeriesMergeRoutes(Vertx vertx, LibraryInventory inventory, SeriesMerges merges, SeriesMergeStore store,
-      InstantSource clock) {
+      InstantSource clock, Runnable changed) {
     this.vertx = vertx;
     this.inventory = inventory;
     this.merges = merges;
     this.store = store;
     this.clock = clock;
+    this.changed = changed;
   }
 
   public Router router() {
@@ -68,14 +71,18 @@ public final class SeriesMergeRoutes {
     String target = into instanceof String s ? s : null;
     ApiReplies.blocking(vertx, ctx, () -> {
       // Decided and recorded as one step, so that two admins' merges at once cannot build a chain.
+      Optional<SeriesMerges.Refusal> refusal;
       synchronized (merges) {
-        Optional<SeriesMerges.Refusal> refusal = merges.refusal(series, target, id -> inventory.entry(id).isPresent());
+        refusal = merges.refusal(series, target, id -> inventory.entry(id).isPresent());
         if (refusal.isEmpty()) {
           store.merge(series, target, clock.instant());
           merges.merged(series, target);
         }
-        return refusal;
       }
+      if (refusal.isEmpty()) {
+        changed.run();
+      }
+      return refusal;
     }, refusal -> {
       if (refusal.isPresent()) {
         ApiReplies.error(ctx, refusal.get().status(), refusal.get().status() == 404 ? "not_found" : "bad_request",
@@ -98,6 +105,7 @@ public final class SeriesMergeRoutes {
         store.unmerge(series);
         merges.unmerged(series);
       }
+      changed.run();
       return new JsonObject().put("series", series).putNull("into");
     }, ctx::json);
   }

@@ -115,22 +115,39 @@ public final class SqliteTrackerStore implements TrackerStore {
 
   @Override
   public List<TrackerUpdate> dueUpdates(Instant now, int max) throws StoreException {
-    return database.call(c -> all(prepare(c, "SELECT " + UPDATE_COLUMNS + " FROM tracker_outbox WHERE due_ms <= ?"
-        + " ORDER BY due_ms, created_at, user_id, tracker, series LIMIT ?", now.toEpochMilli(), max),
-        SqliteTrackerStore::update));
+    return database.call(c -> due(c, now, max));
+  }
+
+  @Override
+  public List<TrackerUpdate> claimDue(Instant now, Instant until, int max) throws StoreException {
+    // One connection, one caller at a time (and one reader per file): reading then marking in a transaction is a claim.
+    return database.transaction(c -> {
+      List<TrackerUpdate> due = due(c, now, max);
+      for (TrackerUpdate update : due) {
+        update(c, "UPDATE tracker_outbox SET claimed_until_ms = ? WHERE user_id = ? AND tracker = ? AND series = ?",
+            ceilMillis(until), update.userId(), update.tracker(), update.series());
+      }
+      return due;
+    });
+  }
+
+  private static List<TrackerUpdate> due(Connection c, Instant now, int max) throws SQLException {
+    return all(prepare(c, "SELECT " + UPDATE_COLUMNS + " FROM tracker_outbox WHERE due_ms <= ?"
+        + " AND claimed_until_ms <= ? ORDER BY due_ms, created_at, user_id, tracker, series LIMIT ?",
+        now.toEpochMilli(), now.toEpochMilli(), max), SqliteTrackerStore::update);
   }
 
   @Override
   public Optional<Instant> nextDue() throws StoreException {
-    return database.call(c -> first(prepare(c, "SELECT due_ms FROM tracker_outbox ORDER BY due_ms LIMIT 1"),
-        row -> Instant.ofEpochMilli(row.getLong(1))));
+    return database.call(c -> first(prepare(c, "SELECT MAX(due_ms, claimed_until_ms) AS at FROM tracker_outbox"
+        + " ORDER BY at LIMIT 1"), row -> Instant.ofEpochMilli(row.getLong(1))));
   }
 
   @Override
   public void postpone(long userId, String tracker, String series, Instant due, int attempts, String error)
       throws StoreException {
-    database.call(c -> update(c, "UPDATE tracker_outbox SET due_ms = ?, attempts = ?, last_error = ?"
-        + " WHERE user_id = ? AND tracker = ? AND series = ?", ceilMillis(due), attempts, error == null ? "" : error,
+    database.call(c -> update(c, "UPDATE tracker_outbox SET due_ms = ?, attempts = ?, last_error = ?,"
+        + " claimed_until_ms = 0 WHERE user_id = ? AND tracker = ? AND series = ?", ceilMillis(due), attempts, error == null ? "" : error,
         userId, tracker, series));
   }
 
@@ -141,7 +158,8 @@ public final class SqliteTrackerStore implements TrackerStore {
           userId, tracker, series, version) > 0) {
         return true;
       }
-      update(c, "UPDATE tracker_outbox SET attempts = 0, last_error = '' WHERE user_id = ? AND tracker = ?"
+      update(c, "UPDATE tracker_outbox SET attempts = 0, last_error = '', claimed_until_ms = 0 WHERE user_id = ?"
+          + " AND tracker = ?"
           + " AND series = ?", userId, tracker, series);
       return false;
     });

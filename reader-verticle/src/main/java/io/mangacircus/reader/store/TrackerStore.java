@@ -48,19 +48,29 @@ public interface TrackerStore {
   /** The pending update of a series, if any. */
   Optional<TrackerUpdate> pendingUpdate(long userId, String tracker, String series) throws StoreException;
 
-  /** Pending updates due at {@code now}, earliest first, at most {@code max}. */
+  /** Pending updates due at {@code now} and not claimed by a delivery, earliest first, at most {@code max}. */
   List<TrackerUpdate> dueUpdates(Instant now, int max) throws StoreException;
 
-  /** When the earliest pending update is due; empty when none is pending. */
+  /**
+   * Claims the pending updates due at {@code now} that no delivery holds, earliest first, at most {@code max}: each is
+   * held until {@code until}, and no other claim (of this or another reader over the same database) gets it before
+   * then, so several readers deliver it once. {@link #postpone} and {@link #delivered} release the claim; a claim
+   * never released (a reader stopped mid-delivery) lapses at {@code until}.
+   */
+  List<TrackerUpdate> claimDue(Instant now, Instant until, int max) throws StoreException;
+
+  /** When the earliest pending update is due (or its claim lapses); empty when none is pending. */
   Optional<Instant> nextDue() throws StoreException;
 
-  /** Puts a pending update off until {@code due}, recording the failed tries and what they met. */
+  /**
+   * Puts a pending update off until {@code due}, recording the failed tries and what they met; releases its claim.
+   */
   void postpone(long userId, String tracker, String series, Instant due, int attempts, String error)
       throws StoreException;
 
   /**
    * Removes a delivered update, unless it was requested again since ({@code version} older than the stored one): then
-   * it stays pending with its attempts cleared; true when removed.
+   * it stays pending with its attempts cleared and its claim released; true when removed.
    */
   boolean delivered(long userId, String tracker, String series, long version) throws StoreException;
 

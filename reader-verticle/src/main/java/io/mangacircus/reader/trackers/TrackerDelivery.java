@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Delivers the tracker outbox: each due update reads the user's list entry, lets {@link TrackerSyncRules} decide, and
  * pushes, offers a pull or waits; failures wait as {@link TrackerBackoff} says within each tracker's
- * {@link TrackerPace}. An update leaves the outbox only once the tracker is in step (or refused it for good), so a
+ * {@link TrackerPace}. Each run claims what it delivers, so several readers over one database send an update once.
+ * An update leaves the outbox only once the tracker is in step (or refused it for good), so a
  * crash or an outage delays it, never loses it. One run at a time; store work on worker threads. Never logs a token.
  */
 public final class TrackerDelivery {
@@ -30,6 +32,12 @@ public final class TrackerDelivery {
 
   /** Updates looked at per run; more wait for the next run. */
   public static final int BATCH = 50;
+
+  /**
+   * How long a run holds the updates it claimed (every outcome releases them sooner): other readers over the same
+   * database leave them alone meanwhile, and those of a reader stopped mid-run are due again after it.
+   */
+  public static final Duration CLAIM = Duration.ofMinutes(10);
 
   /** How soon after {@link #nudge()} a run starts, so that a burst of requests makes one run. */
   public static final long NUDGE_DELAY_MS = 200;
@@ -127,11 +135,14 @@ public final class TrackerDelivery {
   }
 
   private Future<Integer> run() {
-    Future<List<TrackerUpdate>> due = vertx.executeBlocking(() -> store.dueUpdates(clock.instant(), BATCH));
+    Instant until = clock.instant().plus(CLAIM);
+    Future<List<TrackerUpdate>> due = vertx.executeBlocking(() -> store.claimDue(clock.instant(), until, BATCH));
     return due.compose(updates -> {
       Future<Integer> delivered = Future.succeededFuture(0);
       for (TrackerUpdate update : updates) {
-        delivered = delivered.compose(count -> deliverOne(update).map(inStep -> inStep ? count + 1 : count));
+        // A claim that lapsed while earlier updates took their time may be another reader's now: left to it.
+        delivered = delivered.compose(count -> clock.instant().isBefore(until)
+            ? deliverOne(update).map(inStep -> inStep ? count + 1 : count) : Future.succeededFuture(count));
       }
       return delivered;
     }).compose(count -> vertx.executeBlocking(store::pendingByTracker).map(pending -> {

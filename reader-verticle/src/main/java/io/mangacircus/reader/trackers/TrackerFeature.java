@@ -55,7 +55,8 @@ public final class TrackerFeature {
     TrackerTokenVault vault = null;
     if (config.anyEnabled()) {
       try {
-        vault = new TrackerTokenVault(dataDir);
+        vault = config.sharedKeyFile().map(TrackerTokenVault::sharedKey)
+            .orElseGet(() -> new TrackerTokenVault(dataDir));
       } catch (TrackerTokenVault.KeyFileRefused e) {
         // The tokens sealed with that key would be lost with it: the file is left as it is and trackers wait for the
         // operator, while the rest of the reader serves.

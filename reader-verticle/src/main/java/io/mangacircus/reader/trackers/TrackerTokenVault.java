@@ -66,6 +66,30 @@ public final class TrackerTokenVault {
         "AES");
   }
 
+  private TrackerTokenVault(byte[] key) {
+    this.random = new SecureRandom();
+    this.key = new SecretKeySpec(key, "AES");
+  }
+
+  /**
+   * Reads the key from {@code file}, a key several readers share ({@code reader.trackers.keyFile}): it must exist and
+   * is never created, since a key made here would differ from the other readers' and their tokens would not open.
+   *
+   * @throws KeyFileRefused naming {@code reader.trackers.keyFile} when the file is missing or unusable; left as it is
+   */
+  public static TrackerTokenVault sharedKey(Path file) {
+    Path absolute = file.toAbsolutePath();
+    try {
+      if (!Files.exists(absolute, LinkOption.NOFOLLOW_LINKS)) {
+        throw new KeyFileRefused(absolute, "does not exist; copy the key of the first reader there (or make one: "
+            + "'head -c 32 /dev/urandom > " + absolute + " && chmod 600 " + absolute + "') and restart");
+      }
+      return new TrackerTokenVault(read(absolute));
+    } catch (KeyFileRefused e) {
+      throw new KeyFileRefused("reader.trackers.keyFile: " + e.getMessage());
+    }
+  }
+
   /** The key file of a data folder, for messages and docs. */
   public static Path keyFile(Path dataFolder) {
     return dataFolder.resolve(KEY_FILE).toAbsolutePath();
@@ -221,6 +245,10 @@ public final class TrackerTokenVault {
 
     KeyFileRefused(Path file, String problem) {
       super("the tracker token key " + file + " " + problem);
+    }
+
+    private KeyFileRefused(String message) {
+      super(message);
     }
   }
 

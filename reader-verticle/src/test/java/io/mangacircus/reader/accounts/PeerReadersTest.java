@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.LoginAttempted;
 import io.mangacircus.contracts.rating.AgeLimit;
+import io.mangacircus.reader.access.SeriesMerges;
 import io.mangacircus.reader.access.UserAccess;
 import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.store.AppScope;
@@ -41,6 +42,8 @@ class PeerReadersTest {
   private AccessGuard guardA;
   private AccessGuard guardB;
   private VisibleSeries visibleB;
+  private final SeriesMerges mergesA = SeriesMerges.none();
+  private final SeriesMerges mergesB = SeriesMerges.none();
   private PeerReaders peersA;
   private PeerReaders peersB;
   private long rita;
@@ -56,8 +59,8 @@ class PeerReadersTest {
     guardA = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), "", clock);
     guardB = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), "", clock);
     visibleB = new VisibleSeries(null, null, stores.users().accesses());
-    peersA = PeerReaders.on(vertx, "reader-a", guardA, stores.users(), new VisibleSeries(null, null, Map.of()), true);
-    peersB = PeerReaders.on(vertx, "reader-b", guardB, stores.users(), visibleB, true);
+    peersA = PeerReaders.on(vertx, "reader-a", guardA, stores, new VisibleSeries(null, null, Map.of()), mergesA, true);
+    peersB = PeerReaders.on(vertx, "reader-b", guardB, stores, visibleB, mergesB, true);
     peersA.ready().compose(v -> peersB.ready()).await();
   }
 
@@ -113,6 +116,22 @@ class PeerReadersTest {
     peersA.accessChanged("rita", onlyKids);
 
     await().atMost(Duration.ofSeconds(5)).until(() -> visibleB.of("rita", "reader").access().equals(onlyKids));
+  }
+
+  @Test
+  void aSeriesMergeAndUnmergeOnOneReaderAreReadFromTheDatabaseOnTheOther() throws Exception {
+    stores.merges().merge("moon-side", "moon", clock.instant());
+    mergesA.merged("moon-side", "moon");
+    peersA.mergesChanged();
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> mergesB.mergedInto("moon-side").isPresent());
+    assertThat(mergesB.all()).containsExactly(Map.entry("moon-side", "moon"));
+
+    stores.merges().unmerge("moon-side");
+    mergesA.unmerged("moon-side");
+    peersA.mergesChanged();
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> !mergesB.any());
   }
 
   @Test

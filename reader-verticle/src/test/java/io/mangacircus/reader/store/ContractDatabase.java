@@ -21,6 +21,8 @@ final class ContractDatabase implements AutoCloseable {
   private final TestPostgres.Database postgres;
   private Vertx vertx;
   private ReaderStores stores;
+  private Vertx secondVertx;
+  private ReaderStores second;
 
   private ContractDatabase(Engine engine, Path sqliteFile, TestPostgres.Database postgres) {
     this.engine = engine;
@@ -46,6 +48,21 @@ final class ContractDatabase implements AutoCloseable {
   void reopen() throws Exception {
     closeStores();
     open();
+  }
+
+  /**
+   * The stores of a second reader over the same database: on PostgreSQL a pool of their own on a Vert.x of their
+   * own, closed with this; on SQLite these same stores (one reader per file: the launcher locks the data folder).
+   */
+  ReaderStores secondReader() {
+    if (engine == Engine.SQLITE) {
+      return stores;
+    }
+    if (secondVertx == null) {
+      secondVertx = Vertx.vertx();
+      second = ReaderStores.openPostgres(secondVertx, StoreEngines.target(postgres));
+    }
+    return second;
   }
 
   /** Runs a statement straight in the database (a change of the schema a test needs). */
@@ -106,6 +123,16 @@ final class ContractDatabase implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    closeStores();
+    try {
+      closeStores();
+    } finally {
+      if (secondVertx != null) {
+        try {
+          second.close();
+        } finally {
+          secondVertx.close().await();
+        }
+      }
+    }
   }
 }

@@ -69,7 +69,8 @@ class SqliteMigrationsTest {
     }
     assertThat(schema(file)).containsExactlyInAnyOrderElementsOf(schemaNow());
     assertThat(rows(file, "SELECT version || ' ' || type FROM flyway_schema_history ORDER BY installed_rank"))
-        .as("recorded at its version, then the newer scripts run").containsExactly("12 BASELINE", "13 SQL");
+        .as("recorded at its version, then the newer scripts run").containsExactly("12 BASELINE", "13 SQL",
+            "14 SQL");
     assertThat(rows(file, "SELECT last FROM tracker_outbox_version")).containsExactly("41");
   }
 
@@ -113,6 +114,11 @@ class SqliteMigrationsTest {
   private static List<String> schemaNow() throws IOException {
     List<String> now = new ArrayList<>(schemaBeforeFlyway());
     now.addAll(statements("/db/reader/sqlite/V13__sign_in_identities.sql"));
+    // V14 adds a column: SQLite records it appended to the table's columns, before the table's constraints.
+    now.replaceAll(sql -> sql.startsWith("CREATE TABLE tracker_outbox (")
+        ? sql.replace("created_at TEXT NOT NULL, PRIMARY KEY",
+            "created_at TEXT NOT NULL, claimed_until_ms INTEGER NOT NULL DEFAULT 0, PRIMARY KEY")
+        : sql);
     return now;
   }
 

@@ -248,4 +248,52 @@ class TrackerStoreContractTest {
         .as("a request after all the others is newer than every one of them")
         .isGreaterThan(versions.stream().mapToLong(Long::longValue).max().orElseThrow());
   }
+
+  @Test
+  void twoReadersClaimingDueUpdatesAtOnceGetEachUpdateOnce() throws Exception {
+    for (int i = 0; i < 40; i++) {
+      store.requestUpdate(i % 2 == 0 ? ann : bob, "anilist", "series-" + i, NOW, NOW);
+    }
+    TrackerStore other = database.secondReader().trackers();
+    Instant until = NOW.plus(Duration.ofMinutes(10));
+    ExecutorService readers = Executors.newFixedThreadPool(8);
+    List<String> claimed = new ArrayList<>();
+    try {
+      // Eight deliveries at once, four on each reader, each taking up to 8 of the 40 due updates.
+      List<Callable<List<TrackerUpdate>>> claims = IntStream.range(0, 8)
+          .<Callable<List<TrackerUpdate>>>mapToObj(i -> () -> (i % 2 == 0 ? store : other).claimDue(NOW, until, 8))
+          .toList();
+      for (Future<List<TrackerUpdate>> done : readers.invokeAll(claims)) {
+        done.get().forEach(u -> claimed.add(u.userId() + "/" + u.series()));
+      }
+    } finally {
+      readers.shutdownNow();
+    }
+    assertThat(claimed).as("every due update claimed by one delivery only").hasSize(40).doesNotHaveDuplicates();
+    assertThat(store.claimDue(NOW, until, 100)).as("nothing left to claim while the claims hold").isEmpty();
+    assertThat(other.dueUpdates(NOW, 100)).as("claimed updates are not due to anyone else").isEmpty();
+    assertThat(store.pendingByTracker()).as("a claim removes nothing").containsExactly(Map.entry("anilist", 40));
+  }
+
+  @Test
+  void aClaimHoldsUntilItLapsesAndAPostponeOrANewerRequestsDeliveryReleasesIt() throws Exception {
+    store.requestUpdate(ann, "anilist", "moon", NOW, NOW);
+    store.requestUpdate(ann, "anilist", "sun", NOW, NOW);
+    store.requestUpdate(ann, "anilist", "star", NOW, NOW);
+    Instant until = NOW.plus(Duration.ofMinutes(10));
+    List<TrackerUpdate> first = store.claimDue(NOW, until, 10);
+    assertThat(first).extracting(TrackerUpdate::series).containsExactlyInAnyOrder("moon", "sun", "star");
+    assertThat(store.nextDue()).as("claimed: due again when the claim lapses").contains(until);
+
+    store.postpone(ann, "anilist", "moon", NOW.plusSeconds(1), 1, "busy");
+    store.requestUpdate(ann, "anilist", "sun", NOW, NOW);
+    long sunClaimed = first.stream().filter(u -> u.series().equals("sun")).findFirst().orElseThrow().version();
+    assertThat(store.delivered(ann, "anilist", "sun", sunClaimed)).as("requested again meanwhile").isFalse();
+
+    assertThat(store.claimDue(NOW.plusSeconds(1), until, 10)).extracting(TrackerUpdate::series)
+        .as("postponed and requested-again updates are released; the held one stays held")
+        .containsExactlyInAnyOrder("moon", "sun");
+    assertThat(store.claimDue(until, until.plus(Duration.ofMinutes(10)), 10)).extracting(TrackerUpdate::series)
+        .as("a claim never released lapses").containsExactlyInAnyOrder("moon", "sun", "star");
+  }
 }

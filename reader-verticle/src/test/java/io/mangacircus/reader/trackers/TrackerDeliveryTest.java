@@ -13,6 +13,7 @@ import io.mangacircus.testing.MutableClock;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -259,6 +260,9 @@ class TrackerDeliveryTest {
     ScriptedTracker afterRestart = new ScriptedTracker();
     TrackerDelivery restarted = delivery(reopened, afterRestart);
     deliver(restarted);
+    assertThat(afterRestart.entries).as("the abandoned delivery's claims hold until they lapse").isZero();
+    clock.advance(TrackerDelivery.CLAIM);
+    deliver(restarted);
     clock.advance(Duration.ofSeconds(2));
     deliver(restarted);
     clock.advance(Duration.ofMinutes(2));
@@ -266,6 +270,25 @@ class TrackerDeliveryTest {
 
     assertThat(afterRestart.saves).containsExactly("r-moon:3:READING", "r-sun:5:READING");
     assertThat(reopened.pendingByTracker()).isEmpty();
+  }
+
+  @Test
+  void aRunWhoseClaimLapsedWhileAnUpdateHungLeavesTheRestToTheNextClaim() throws Exception {
+    tracker.hang = true;
+    read("moon", 3);
+    read("sun", 5);
+    Future<Integer> run = delivery.deliverDue();
+    await().atMost(Duration.ofSeconds(10)).until(() -> tracker.held != null);
+
+    clock.advance(TrackerDelivery.CLAIM);
+    tracker.hang = false;
+    tracker.held.fail(new TrackerFailure("anilist", TrackerFailure.Kind.REFUSED, "no such entry"));
+
+    assertThat(run.toCompletionStage().toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS)).isZero();
+    assertThat(tracker.entries).as("sun's claim had lapsed: not sent by this run").isEqualTo(1);
+    assertThat(store.pendingUpdate(user, "anilist", "sun")).isPresent();
+    deliver();
+    assertThat(tracker.saves).as("the next run claims it anew").containsExactly("r-sun:5:READING");
   }
 
   @Test
@@ -311,6 +334,7 @@ class TrackerDeliveryTest {
     volatile Instant downUntil = Instant.MIN;
     volatile boolean refuseRefresh;
     volatile boolean hang;
+    volatile Promise<RemoteEntry> held;
 
     @Override
     public String id() {
@@ -362,7 +386,7 @@ class TrackerDeliveryTest {
       entries++;
       accessSent.add(tokens.access().reveal());
       if (hang) {
-        return Future.future(promise -> { });
+        return Future.future(promise -> held = promise);
       }
       if (clock.instant().isBefore(downUntil)) {
         triesWhileDown++;

@@ -260,4 +260,40 @@ class TrackerSignInRoutesTest {
       assertThat(Files.readAllBytes(key)).isEqualTo(kept);
     }
   }
+
+  @Test
+  void aSharedKeyFileNamedInTheConfigIsUsedAndNoKeyIsMadeInTheDataFolder(@TempDir Path other, @TempDir Path keys)
+      throws Exception {
+    Path key = TrackerTokenVault.keyFile(keys);
+    new TrackerTokenVault(keys);
+    byte[] kept = Files.readAllBytes(key);
+    assertThat(new JsonObject().put("keyFile", " " + key + " ").mapTo(TrackersConfig.class).sharedKeyFile())
+        .as("read from reader.trackers.keyFile").contains(key);
+    TrackersConfig config = new TrackersConfig(null, null, null, fast(mangaupdates.config()), null, key.toString());
+
+    try (ReaderUnderTest shared = ReaderUnderTest.withTrackers(other, config)) {
+      ReaderUnderTest.Session admin = shared.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
+      HttpResponse<String> list = shared.text(as(admin, shared.get("/api/me/trackers")));
+
+      assertThat(new JsonObject(list.body()).getJsonArray("trackers")).hasSize(1);
+      assertThat(other.resolve("tracker-key")).doesNotExist();
+      assertThat(Files.readAllBytes(key)).isEqualTo(kept);
+    }
+  }
+
+  @Test
+  void aMissingSharedKeyFileTurnsTrackersOffIsNotMadeAndTheReaderServes(@TempDir Path other, @TempDir Path keys)
+      throws Exception {
+    Path key = keys.resolve("tracker-key");
+    try (ReaderUnderTest missing = ReaderUnderTest.withTrackers(other, new TrackersConfig(null, null, null,
+        fast(mangaupdates.config()), null, key.toString()))) {
+      ReaderUnderTest.Session admin = missing.login("admin", ReaderUnderTest.ADMIN_PASSWORD);
+      HttpResponse<String> list = missing.text(as(admin, missing.get("/api/me/trackers")));
+
+      assertThat(list.statusCode()).isEqualTo(200);
+      assertThat(new JsonObject(list.body()).getJsonArray("trackers")).isEmpty();
+      assertThat(key).doesNotExist();
+      assertThat(other.resolve("tracker-key")).doesNotExist();
+    }
+  }
 }

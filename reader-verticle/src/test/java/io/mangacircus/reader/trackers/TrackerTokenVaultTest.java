@@ -143,4 +143,47 @@ class TrackerTokenVaultTest {
       }
     }
   }
+
+  @Test
+  void readersNamingOneSharedKeyFileOpenEachOthersTokensAndMakeNoKeyOfTheirOwn(@TempDir Path shared)
+      throws Exception {
+    Path key = TrackerTokenVault.keyFile(shared);
+    new TrackerTokenVault(shared);
+    byte[] before = Files.readAllBytes(key);
+
+    String sealedOnA = TrackerTokenVault.sharedKey(key).seal(7, "anilist", new Secret(TOKEN));
+
+    assertThat(TrackerTokenVault.sharedKey(key).open(7, "anilist", sealedOnA).reveal()).isEqualTo(TOKEN);
+    assertThat(Files.readAllBytes(key)).isEqualTo(before);
+    assertThat(data.resolve("tracker-key")).as("nothing made in a reader's own data folder").doesNotExist();
+  }
+
+  @Test
+  void aMissingSharedKeyFileIsRefusedNamingTheConfigKeyAndIsNotMade() {
+    Path key = data.resolve("keys").resolve("tracker-key");
+
+    assertThatThrownBy(() -> TrackerTokenVault.sharedKey(key)).isInstanceOf(KeyFileRefused.class)
+        .hasMessageStartingWith("reader.trackers.keyFile: ").hasMessageContaining(key.toAbsolutePath().toString())
+        .hasMessageContaining("does not exist");
+    assertThat(key).doesNotExist();
+    assertThat(data.resolve("keys")).doesNotExist();
+  }
+
+  @Test
+  void aSharedKeyFileOfTheWrongSizeOrReadableByOthersIsRefusedNamingTheConfigKeyAndLeftUntouched() throws Exception {
+    Path key = data.resolve("shared-key");
+    byte[] short16 = new byte[16];
+    Files.write(key, short16);
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+
+    assertThatThrownBy(() -> TrackerTokenVault.sharedKey(key)).isInstanceOf(KeyFileRefused.class)
+        .hasMessageStartingWith("reader.trackers.keyFile: ").hasMessageContaining("16 bytes");
+    assertThat(Files.readAllBytes(key)).isEqualTo(short16);
+
+    Files.write(key, new byte[32]);
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r--r--"));
+    assertThatThrownBy(() -> TrackerTokenVault.sharedKey(key)).isInstanceOf(KeyFileRefused.class)
+        .hasMessageStartingWith("reader.trackers.keyFile: ").hasMessageContaining("chmod 600");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(key))).isEqualTo("rw-r--r--");
+  }
 }

@@ -31,6 +31,9 @@ public final class PgTrackerStore implements TrackerStore {
       + " linked_at";
   private static final String UPDATE_COLUMNS = "user_id, tracker, series, due_ms, attempts, version, last_error,"
       + " created_at";
+  /** The outbox's order of delivery: earliest due first, then the oldest request. */
+  private static final String DUE_ORDER = "due_ms, created_at COLLATE \"C\", user_id, tracker COLLATE \"C\","
+      + " series COLLATE \"C\"";
   /** A save replaces every column but the primary key's (user and tracker; and series for a link). */
   private static final String ACCOUNT_REPLACED = replacing(ACCOUNT_COLUMNS, 2);
   private static final String LINK_REPLACED = replacing(LINK_COLUMNS, 3);
@@ -124,22 +127,32 @@ public final class PgTrackerStore implements TrackerStore {
 
   @Override
   public List<TrackerUpdate> dueUpdates(Instant now, int max) throws StoreException {
-    return all(run("SELECT " + UPDATE_COLUMNS + " FROM tracker_outbox WHERE due_ms <= $1"
-        + " ORDER BY due_ms, created_at COLLATE \"C\", user_id, tracker COLLATE \"C\", series COLLATE \"C\" LIMIT $2",
-        now.toEpochMilli(), (long) max), PgTrackerStore::update);
+    return all(run("SELECT " + UPDATE_COLUMNS + " FROM tracker_outbox WHERE due_ms <= $1 AND claimed_until_ms <= $1"
+        + " ORDER BY " + DUE_ORDER + " LIMIT $2", now.toEpochMilli(), (long) max), PgTrackerStore::update);
+  }
+
+  @Override
+  public List<TrackerUpdate> claimDue(Instant now, Instant until, int max) throws StoreException {
+    // SKIP LOCKED: a row another reader's claim is marking is passed over, not waited for; a row it has marked no
+    // longer matches once its claim commits (the condition is checked again on the row as committed).
+    return all(run("WITH claimed AS (UPDATE tracker_outbox o SET claimed_until_ms = $2 FROM (SELECT user_id, tracker,"
+        + " series FROM tracker_outbox WHERE due_ms <= $1 AND claimed_until_ms <= $1 ORDER BY " + DUE_ORDER
+        + " LIMIT $3 FOR UPDATE SKIP LOCKED) d WHERE o.user_id = d.user_id AND o.tracker = d.tracker"
+        + " AND o.series = d.series RETURNING o.*) SELECT " + UPDATE_COLUMNS + " FROM claimed ORDER BY " + DUE_ORDER,
+        now.toEpochMilli(), ceilMillis(until), (long) max), PgTrackerStore::update);
   }
 
   @Override
   public Optional<Instant> nextDue() throws StoreException {
-    return first(run("SELECT due_ms FROM tracker_outbox ORDER BY due_ms LIMIT 1"),
+    return first(run("SELECT GREATEST(due_ms, claimed_until_ms) AS at FROM tracker_outbox ORDER BY at LIMIT 1"),
         row -> Instant.ofEpochMilli(row.getLong(0)));
   }
 
   @Override
   public void postpone(long userId, String tracker, String series, Instant due, int attempts, String error)
       throws StoreException {
-    run("UPDATE tracker_outbox SET due_ms = $1, attempts = $2, last_error = $3 WHERE user_id = $4"
-        + " AND tracker = $5 AND series = $6", ceilMillis(due), attempts, error == null ? "" : error, userId, tracker,
+    run("UPDATE tracker_outbox SET due_ms = $1, attempts = $2, last_error = $3, claimed_until_ms = 0"
+        + " WHERE user_id = $4 AND tracker = $5 AND series = $6", ceilMillis(due), attempts, error == null ? "" : error, userId, tracker,
         series);
   }
 
@@ -150,7 +163,8 @@ public final class PgTrackerStore implements TrackerStore {
             + " AND version <= $4").execute(Tuple.of(userId, tracker, series, version))
         .compose(removed -> removed.rowCount() > 0
             ? Future.succeededFuture(true)
-            : c.preparedQuery("UPDATE tracker_outbox SET attempts = 0, last_error = '' WHERE user_id = $1"
+            : c.preparedQuery("UPDATE tracker_outbox SET attempts = 0, last_error = '', claimed_until_ms = 0"
+                + " WHERE user_id = $1"
                 + " AND tracker = $2 AND series = $3").execute(Tuple.of(userId, tracker, series)).map(false)));
   }
 
