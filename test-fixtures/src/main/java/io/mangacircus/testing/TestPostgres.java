@@ -1,19 +1,15 @@
 package io.mangacircus.testing;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One embedded PostgreSQL server per test JVM (zonky's binaries, started on first use, stopped at JVM exit by zonky's
- * shutdown hook), and a new empty database on it for each test that asks, owned by a role that logs in with a password
- * over SCRAM-SHA-256 (as a real deployment does; only the server's own superuser is trusted, for creating the
- * databases). Runs as root too: zonky then starts PostgreSQL in a user namespace ({@code unshare}), as PostgreSQL
- * refuses to run as root.
+ * One PostgreSQL server per test JVM (started on first use, stopped at JVM exit; which one, {@link PostgresServerChoice}
+ * says: zonky's embedded server, or Debian's where zonky cannot run), and a new empty database on it for each test that
+ * asks, owned by a role that logs in with a password over SCRAM-SHA-256 (as a real deployment does; only the server's
+ * own superuser is trusted, for creating the databases).
  */
 public final class TestPostgres {
 
@@ -40,58 +36,44 @@ public final class TestPostgres {
   private static final String ROLE = "mangacircus";
   private static final String PASSWORD = "test-" + java.util.UUID.randomUUID();
 
-  /** Password logins for every role but the superuser, whose trusted local logins create the databases. */
-  private static final String HBA = String.join("\n",
-      "host all postgres 127.0.0.1/32 trust",
-      "host all postgres ::1/128 trust",
-      "host all all 127.0.0.1/32 scram-sha-256",
-      "host all all ::1/128 scram-sha-256",
-      "");
-
   private static final AtomicInteger NEXT = new AtomicInteger();
-  private static EmbeddedPostgres server;
+  private static PostgresServer server;
 
   private TestPostgres() {
   }
 
   /** A new empty database on this JVM's server (started on the first call). */
   public static Database freshDatabase() {
-    EmbeddedPostgres postgres = server();
+    return freshDatabase(server());
+  }
+
+  /** A new empty database on {@code postgres}, which {@link #withRole} prepared. */
+  static Database freshDatabase(PostgresServer postgres) {
     String name = "reader_" + ProcessHandle.current().pid() + "_" + NEXT.incrementAndGet();
-    try (Connection connection = postgres.getPostgresDatabase().getConnection();
+    try (Connection connection = postgres.superuserConnection();
         Statement statement = connection.createStatement()) {
       statement.execute("CREATE DATABASE " + name + " OWNER " + ROLE);
     } catch (SQLException e) {
       throw new IllegalStateException("cannot create the test database " + name + ": " + e.getMessage(), e);
     }
-    return new Database(name, "localhost", postgres.getPort(), ROLE, PASSWORD);
+    return new Database(name, "localhost", postgres.port(), ROLE, PASSWORD);
   }
 
-  private static synchronized EmbeddedPostgres server() {
+  /** Creates, on a newly started server, the role that owns the fresh databases; returns the server. */
+  static <S extends PostgresServer> S withRole(S postgres) {
+    try (Connection connection = postgres.superuserConnection();
+        Statement statement = connection.createStatement()) {
+      statement.execute("CREATE ROLE " + ROLE + " LOGIN PASSWORD '" + PASSWORD + "'");
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot create the test role: " + e.getMessage(), e);
+    }
+    return postgres;
+  }
+
+  private static synchronized PostgresServer server() {
     if (server == null) {
-      try {
-        server = EmbeddedPostgres.builder()
-            .setServerConfig("password_encryption", "scram-sha-256")
-            .setDataDirectoryCustomizer(TestPostgres::passwordLogins)
-            .start();
-        try (Connection connection = server.getPostgresDatabase().getConnection();
-            Statement statement = connection.createStatement()) {
-          statement.execute("CREATE ROLE " + ROLE + " LOGIN PASSWORD '" + PASSWORD + "'");
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot start the embedded PostgreSQL server", e);
-      } catch (SQLException e) {
-        throw new IllegalStateException("cannot create the test role: " + e.getMessage(), e);
-      }
+      server = withRole(PostgresServerChoice.start());
     }
     return server;
-  }
-
-  private static void passwordLogins(java.io.File dataDirectory) {
-    try {
-      java.nio.file.Files.writeString(dataDirectory.toPath().resolve("pg_hba.conf"), HBA);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write pg_hba.conf in " + dataDirectory, e);
-    }
   }
 }
