@@ -9,10 +9,11 @@ import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One embedded PostgreSQL server per test JVM (zonky's binaries, started on first use, stopped at JVM exit), and a
- * new empty database on it for each test that asks, owned by a role that logs in with a password over SCRAM-SHA-256
- * (as a real deployment does; only the server's own superuser is trusted, for creating the databases). Runs as root
- * too: zonky then starts PostgreSQL in a user namespace ({@code unshare}), as PostgreSQL refuses to run as root.
+ * One embedded PostgreSQL server per test JVM (zonky's binaries, started on first use, stopped at JVM exit by zonky's
+ * shutdown hook), and a new empty database on it for each test that asks, owned by a role that logs in with a password
+ * over SCRAM-SHA-256 (as a real deployment does; only the server's own superuser is trusted, for creating the
+ * databases). Runs as root too: zonky then starts PostgreSQL in a user namespace ({@code unshare}), as PostgreSQL
+ * refuses to run as root.
  */
 public final class TestPostgres {
 
@@ -82,14 +83,6 @@ public final class TestPostgres {
       } catch (SQLException e) {
         throw new IllegalStateException("cannot create the test role: " + e.getMessage(), e);
       }
-      EmbeddedPostgres started = server;
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        try {
-          started.close();
-        } catch (IOException e) {
-          System.err.println("TestPostgres: cannot stop the embedded PostgreSQL server: " + e);
-        }
-      }, "test-postgres-stop"));
     }
     return server;
   }

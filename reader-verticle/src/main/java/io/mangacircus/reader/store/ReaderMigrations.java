@@ -1,5 +1,7 @@
 package io.mangacircus.reader.store;
 
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -37,6 +39,17 @@ public final class ReaderMigrations {
   /** Whether a recorded version (as Flyway writes it, e.g. {@code "12"}) is newer than this version's schema. */
   public static boolean isNewer(String recorded) {
     return MigrationVersion.fromVersion(recorded).isNewerThan(String.valueOf(SCHEMA));
+  }
+
+  /** Whether a recorded version is this version's schema, so that there is nothing to migrate. */
+  public static boolean isCurrent(String recorded) {
+    return MigrationVersion.fromVersion(recorded).equals(MigrationVersion.fromVersion(String.valueOf(SCHEMA)));
+  }
+
+  /** The newest of the versions a history table records ({@code "0"} for none), compared as versions, not text. */
+  public static String newest(Collection<String> recorded) {
+    return recorded.stream().map(MigrationVersion::fromVersion).max(Comparator.naturalOrder())
+        .map(MigrationVersion::getVersion).orElse("0");
   }
 
   /**

@@ -12,7 +12,6 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
 import org.flywaydb.core.api.FlywayException;
-import org.flywaydb.core.api.MigrationVersion;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -135,22 +134,21 @@ public final class SqliteDatabase implements AutoCloseable {
     }
 
     boolean current() {
-      return byFlyway && MigrationVersion.fromVersion(version).equals(MigrationVersion.fromVersion("" + SCHEMA));
+      return byFlyway && ReaderMigrations.isCurrent(version);
     }
   }
 
   private static Recorded recorded(Connection connection) throws SQLException {
     if (hasTable(connection, ReaderMigrations.HISTORY)) {
-      MigrationVersion newest = MigrationVersion.fromVersion("0");
+      List<String> versions = new java.util.ArrayList<>();
       try (Statement statement = connection.createStatement();
           ResultSet rows = statement.executeQuery("SELECT version FROM " + ReaderMigrations.HISTORY
               + " WHERE success = 1 AND version IS NOT NULL")) {
         while (rows.next()) {
-          MigrationVersion version = MigrationVersion.fromVersion(rows.getString(1));
-          newest = version.isNewerThan(newest.getVersion()) ? version : newest;
+          versions.add(rows.getString(1));
         }
       }
-      return new Recorded(newest.getVersion(), true, false);
+      return new Recorded(ReaderMigrations.newest(versions), true, false);
     }
     if (hasTable(connection, LEGACY_HISTORY)) {
       try (Statement statement = connection.createStatement();

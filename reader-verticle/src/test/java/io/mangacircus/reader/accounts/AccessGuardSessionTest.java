@@ -25,13 +25,22 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import io.mangacircus.reader.store.StoreEngines;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The guard in front of {@code /api/*} on a real router, HTTP server and SQLite database: sessions, their CSRF token
+ * The guard in front of {@code /api/*} on a real router, HTTP server and database (SQLite and PostgreSQL): sessions, their CSRF token
  * and how long a looked-up session is trusted, the admin token, and the 401/403 answers everyone else gets.
  */
 @ExtendWith(VertxExtension.class)
+@ParameterizedClass
+@EnumSource(StoreEngines.Engine.class)
 class AccessGuardSessionTest {
+
+  @Parameter
+  StoreEngines.Engine engine;
 
   private static final String ADMIN_TOKEN = "guard-test-admin-token-0";
   private static final String READER_TOKEN = "reader-session-token";
@@ -50,7 +59,7 @@ class AccessGuardSessionTest {
 
   @BeforeEach
   void start(Vertx vertx, VertxTestContext context) throws Exception {
-    stores = ReaderStores.openSqlite(work.resolve("reader.db"));
+    stores = StoreEngines.open(engine, work);
     long reader = stores.users().createUser("rita", "unused-hash", "reader", clock.instant());
     long admin = stores.users().createUser("ada", "unused-hash", "admin", clock.instant());
     Instant expires = clock.instant().plusSeconds(3600);

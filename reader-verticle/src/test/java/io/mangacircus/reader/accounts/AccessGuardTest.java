@@ -21,9 +21,18 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.mangacircus.reader.store.StoreEngines;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Admin routes are the ones declared admin-only where they are declared, wherever their path is. */
+@ParameterizedClass
+@EnumSource(StoreEngines.Engine.class)
 class AccessGuardTest {
+
+  @Parameter
+  StoreEngines.Engine engine;
 
   private static final String TOKEN = "admin-token-1234-0123456";
 
@@ -39,7 +48,7 @@ class AccessGuardTest {
   @BeforeEach
   void start() throws Exception {
     vertx = Vertx.vertx();
-    stores = ReaderStores.openSqlite(dir.resolve("reader.db"));
+    stores = StoreEngines.open(engine, dir);
     guard = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), TOKEN, InstantSource.system());
     Router router = Router.router(vertx);
     ApiReplies.answerFailuresAsJson(router);

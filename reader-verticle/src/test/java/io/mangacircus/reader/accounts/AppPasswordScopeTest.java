@@ -26,14 +26,23 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.mangacircus.reader.store.StoreEngines;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * App password scopes as the guard enforces them over real HTTP and a real {@code reader.db}: a route declared
+ * App password scopes as the guard enforces them over real HTTP and a real database (SQLite and PostgreSQL): a route declared
  * {@link AccessGuard#appProgress} admits a session with its CSRF header and an app password of scope
  * {@code read+progress}, and answers 403 to one that may only read; {@code X-API-Key} carries an app password on the
  * routes open to apps and nowhere else.
  */
+@ParameterizedClass
+@EnumSource(StoreEngines.Engine.class)
 class AppPasswordScopeTest {
+
+  @Parameter
+  StoreEngines.Engine engine;
 
   private static final String PROGRESS = "/komga/api/v1/books/b1/read-progress";
   private static final String PAGE = "/komga/api/v1/books/b1/pages/1";
@@ -51,7 +60,7 @@ class AppPasswordScopeTest {
   @BeforeEach
   void start() throws Exception {
     vertx = Vertx.vertx();
-    stores = ReaderStores.openSqlite(dir.resolve("reader.db"));
+    stores = StoreEngines.open(engine, dir);
     guard = new AccessGuard(vertx, stores.sessions(), stores.appPasswords(), "admin-token-1234-0123456",
         InstantSource.system());
     Router router = Router.router(vertx);

@@ -16,12 +16,21 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.mangacircus.reader.store.StoreEngines;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * App passwords in a real {@code reader.db}: their scope stored and listed, and KOReader's sync credentials (the MD5 of
+ * App passwords in a real database (SQLite and PostgreSQL): their scope stored and listed, and KOReader's sync credentials (the MD5 of
  * the password typed into it) accepted for an app password only, never for the account password or a disabled user.
  */
+@ParameterizedClass
+@EnumSource(StoreEngines.Engine.class)
 class AppPasswordSyncKeyTest {
+
+  @Parameter
+  StoreEngines.Engine engine;
 
   private static final String ACCOUNT_PASSWORD = "rita-account-password";
 
@@ -34,7 +43,7 @@ class AppPasswordSyncKeyTest {
 
   @BeforeEach
   void open() throws Exception {
-    stores = ReaderStores.openSqlite(dir.resolve("reader.db"));
+    stores = StoreEngines.open(engine, dir);
     appPasswords = new AppPasswords(stores.appPasswords(), InstantSource.system());
     rita = stores.users().createUser("Rita", PasswordHasher.hash(ACCOUNT_PASSWORD.toCharArray()), "reader",
         Instant.now());

@@ -18,13 +18,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.flywaydb.core.api.FlywayException;
-import org.flywaydb.core.api.MigrationVersion;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,7 +52,7 @@ public final class PgDatabase {
 
   /**
    * Checks that the database is not from a newer version (refused before anything is written), migrates it forward
-   * (blocking), then opens the pool. Call from a worker thread.
+   * unless it is at this version (blocking), then opens the pool. Call from a worker thread.
    *
    * @throws UnusableDatabaseException naming the database (never its password) and what is wrong with it
    */
@@ -62,10 +63,13 @@ public final class PgDatabase {
       throw new UnusableDatabaseException(target, "it has schema " + recorded + ", newer than this version's "
           + ReaderMigrations.SCHEMA + "; nothing was written to it");
     }
-    try {
-      ReaderMigrations.migrate(ReaderMigrations.Engine.POSTGRESQL, dataSource, Optional.empty());
-    } catch (FlywayException e) {
-      throw new UnusableDatabaseException(target, "its migration failed: " + e.getMessage());
+    // At the newest version already (every start but the first after an upgrade), Flyway's scan is skipped.
+    if (!ReaderMigrations.isCurrent(recorded)) {
+      try {
+        ReaderMigrations.migrate(ReaderMigrations.Engine.POSTGRESQL, dataSource, Optional.empty());
+      } catch (FlywayException e) {
+        throw new UnusableDatabaseException(target, "its migration failed: " + e.getMessage());
+      }
     }
     PgConnectOptions connect = new PgConnectOptions()
         .setHost(target.host())
@@ -111,15 +115,14 @@ public final class PgDatabase {
           return "0";
         }
       }
-      MigrationVersion newest = MigrationVersion.fromVersion("0");
+      List<String> versions = new ArrayList<>();
       try (ResultSet rows = statement.executeQuery("SELECT version FROM " + ReaderMigrations.HISTORY
           + " WHERE success AND version IS NOT NULL")) {
         while (rows.next()) {
-          MigrationVersion version = MigrationVersion.fromVersion(rows.getString(1));
-          newest = version.isNewerThan(newest.getVersion()) ? version : newest;
+          versions.add(rows.getString(1));
         }
       }
-      return newest.getVersion();
+      return ReaderMigrations.newest(versions);
     } catch (SQLException e) {
       throw new UnusableDatabaseException(target, "cannot read it: " + e.getMessage());
     }

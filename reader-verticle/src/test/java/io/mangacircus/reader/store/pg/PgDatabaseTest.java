@@ -67,16 +67,17 @@ class PgDatabaseTest {
   void aDatabaseFromANewerVersionIsRefusedAndItsHistoryLeftAsItWas() throws Exception {
     TestPostgres.Database database = TestPostgres.freshDatabase();
     PgDatabase.open(vertx, target(database)).close();
+    int newer = ReaderMigrations.SCHEMA + 1;
     try (Connection connection = jdbc(database); Statement sql = connection.createStatement()) {
       sql.execute("INSERT INTO flyway_schema_history (installed_rank, version, description, type, script,"
-          + " installed_by, execution_time, success) VALUES (99, '99', 'from the future', 'SQL', 'V99__future.sql',"
-          + " 'test', 0, true)");
+          + " installed_by, execution_time, success) VALUES (999, '" + newer + "', 'from the future', 'SQL',"
+          + " 'V" + newer + "__future.sql', 'test', 0, true)");
     }
     List<String> before = history(database);
 
     assertThatThrownBy(() -> PgDatabase.open(vertx, target(database)))
         .isInstanceOf(UnusableDatabaseException.class)
-        .hasMessageContaining("schema 99, newer than this version's " + ReaderMigrations.SCHEMA)
+        .hasMessageContaining("schema " + newer + ", newer than this version's " + ReaderMigrations.SCHEMA)
         .hasMessageContaining(database.name())
         .hasMessageNotContaining(database.password());
     assertThat(history(database)).isEqualTo(before);
