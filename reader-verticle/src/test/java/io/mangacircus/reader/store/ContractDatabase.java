@@ -11,8 +11,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * A new empty database of one engine for a store contract test that reopens it as a restart would and deletes a user's
- * row straight in the database (no store deletes users) to see what goes with the user.
+ * A new empty database of one engine for a store contract test that reopens it as a restart would and reaches its
+ * tables directly: a user's row deleted (no store deletes users) to see what goes with the user, a column changed.
  */
 final class ContractDatabase implements AutoCloseable {
 
@@ -46,6 +46,13 @@ final class ContractDatabase implements AutoCloseable {
   void reopen() throws Exception {
     closeStores();
     open();
+  }
+
+  /** Runs a statement straight in the database (a change of the schema a test needs). */
+  void execute(String sql) throws SQLException {
+    try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+      statement.execute(sql);
+    }
   }
 
   /** Deletes a user's row, foreign keys enforced. */
