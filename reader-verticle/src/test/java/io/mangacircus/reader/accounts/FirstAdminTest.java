@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mangacircus.reader.store.Account;
 import io.mangacircus.reader.store.ReaderStores;
+import io.mangacircus.reader.store.StoreEngines;
+import io.mangacircus.reader.store.StoreEngines.Engine;
 import io.mangacircus.reader.store.StoreException;
 import io.mangacircus.reader.store.UserStore;
 import io.mangacircus.testing.MutableClock;
@@ -16,12 +18,20 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The first admin on a real database, when another reader starting on the same empty database makes it first: the
- * other reader makes its admin between this one's look ("no admin") and its insert.
+ * The first admin on a real database of each engine, when another reader starting on the same empty database makes it
+ * first: the other reader makes its admin between this one's look ("no admin") and its insert.
  */
+@ParameterizedClass
+@EnumSource(Engine.class)
 class FirstAdminTest {
+
+  @Parameter
+  Engine engine;
 
   @TempDir
   Path work;
@@ -31,7 +41,7 @@ class FirstAdminTest {
 
   @BeforeEach
   void open() throws Exception {
-    stores = ReaderStores.openSqlite(work.resolve("reader.db"));
+    stores = StoreEngines.open(engine, work);
   }
 
   @AfterEach
