@@ -96,11 +96,14 @@ export function setCsrfToken(token) {
  */
 export async function logout() {
   await import('./reader/progress.js').then((m) => m.flushQueue()).catch(() => {});
+  let next = '/login.html';
   try {
-    await request('POST', '/api/logout', { redirectOn401: false });
+    const answer = await request('POST', '/api/logout', { redirectOn401: false });
+    // With single sign-on, the provider's own logout (which comes back to the login page).
+    if (answer && typeof answer.next === 'string' && /^https?:\/\//.test(answer.next)) next = answer.next;
   } catch (e) {
     if (e.status !== 401) throw e;
   }
   await forgetDevice().catch((e) => console.warn('offline copies not removed:', e.message));
-  location.assign('/login.html');
+  location.assign(next);
 }

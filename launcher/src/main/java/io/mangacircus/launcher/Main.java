@@ -25,12 +25,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * The command line: {@code bin/mangacircus [all|reader|scraper|check] [options]}, and
- * {@code bin/mangacircus reset-password <user> [options]} and {@code bin/mangacircus suwayomi-sources --url URL} (the
- * same arguments as {@code java -jar mangacircus.jar}).
+ * {@code bin/mangacircus reset-password <user> [options]}, {@code bin/mangacircus suwayomi-sources --url URL} and
+ * {@code bin/mangacircus migrate-db --from FILE --to URL} (the same arguments as {@code java -jar mangacircus.jar}).
  */
 @Command(name = "bin/mangacircus", mixinStandardHelpOptions = true, version = "MangaCircus 0.1.0",
     sortOptions = false, usageHelpAutoWidth = true,
-    subcommands = {ResetPasswordCommand.class, SuwayomiSourcesCommand.class},
+    subcommands = {ResetPasswordCommand.class, SuwayomiSourcesCommand.class, MigrateDbCommand.class},
     description = {"Self-hosted manga reader and polite scraper.",
         "Exit codes: 0 ok, 1 runtime failure or failed checks, 2 invalid configuration or usage, "
             + "3 another process owns the data folder."})

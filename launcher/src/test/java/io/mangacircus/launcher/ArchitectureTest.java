@@ -80,7 +80,9 @@ class ArchitectureTest {
             Outbox.class, Dispatcher.class, DiscoveryTally.class, GroupChoice.class, TimedCache.class, CoverIds.class,
             SearchPacing.class, LibraryVisits.class, ReadingCounts.class, FinderInput.class, LibraryHoldings.class,
             PublicAddresses.class, ReaderTargetGuard.class,
-            LoginThrottle.class, TrustedProxies.class, BearerToken.class)
+            LoginThrottle.class, TrustedProxies.class, BearerToken.class,
+            io.mangacircus.reader.accounts.oidc.IdTokenCheck.class, io.mangacircus.reader.accounts.oidc.ClaimMapping.class,
+            io.mangacircus.reader.accounts.oidc.SignInAccounts.class, io.mangacircus.reader.accounts.oidc.PendingSignIn.class)
         .should().dependOnClassesThat().resideInAPackage("io.vertx..")
         .check(CLASSES);
   }

@@ -26,5 +26,8 @@ class MainUsageTest {
         .isNotNull();
     assertThat(Main.commandLine().getSubcommands().get("suwayomi-sources").getUsageMessage())
         .startsWith("Usage: bin/mangacircus suwayomi-sources ").contains("--password-env").contains("--password-file");
+    assertThat(Main.commandLine().getSubcommands().get("migrate-db")).as("the migrate-db command").isNotNull();
+    assertThat(Main.commandLine().getSubcommands().get("migrate-db").getUsageMessage())
+        .startsWith("Usage: bin/mangacircus migrate-db ").contains("--from").contains("--to").contains("--replace");
   }
 }

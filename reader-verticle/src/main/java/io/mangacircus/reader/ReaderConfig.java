@@ -1,5 +1,6 @@
 package io.mangacircus.reader;
 
+import io.mangacircus.reader.accounts.oidc.OidcConfig;
 import io.mangacircus.reader.http.TrustedProxies;
 import io.mangacircus.reader.store.ReaderDatabaseConfig;
 import java.util.List;
@@ -27,6 +28,7 @@ import java.util.List;
  * @param databasePasswordEnv the environment variable holding PostgreSQL's password; default none
  * @param databasePasswordFile the file holding PostgreSQL's password; default none
  * @param databasePoolSize connections to PostgreSQL; default 10, 1..100
+ * @param oidc sign-in with an OpenID Connect provider ({@link OidcConfig}, docs/sso.md); default null: off
  */
 public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword,
     long sessionHours, List<String> trustProxy, List<LibraryConfig> libraries,
@@ -35,7 +37,8 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
     @com.fasterxml.jackson.annotation.JsonProperty(required = false) String database,
     @com.fasterxml.jackson.annotation.JsonProperty(required = false) String databasePasswordEnv,
     @com.fasterxml.jackson.annotation.JsonProperty(required = false) String databasePasswordFile,
-    @com.fasterxml.jackson.annotation.JsonProperty(required = false) Integer databasePoolSize) {
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) Integer databasePoolSize,
+    @com.fasterxml.jackson.annotation.JsonProperty(required = false) OidcConfig oidc) {
 
   /** The shortest admin (and metrics) bearer token accepted: shorter ones are guessable. */
   public static final int MIN_TOKEN_LENGTH = 24;
@@ -53,33 +56,42 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
     databasePoolSize = databasePoolSize == null ? ReaderDatabaseConfig.DEFAULT.poolSize() : databasePoolSize;
   }
 
-  /** On the embedded SQLite file. */
+  /** Without single sign-on. */
+  public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
+      List<String> trustProxy, List<LibraryConfig> libraries, MetadataProvidersConfig metadataProviders,
+      TrackersConfig trackers, String database, String databasePasswordEnv, String databasePasswordFile,
+      Integer databasePoolSize) {
+    this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries,
+        metadataProviders, trackers, database, databasePasswordEnv, databasePasswordFile, databasePoolSize, null);
+  }
+
+  /** On the embedded SQLite file, without single sign-on. */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy, List<LibraryConfig> libraries, MetadataProvidersConfig metadataProviders,
       TrackersConfig trackers) {
     this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries,
-        metadataProviders, trackers, null, null, null, null);
+        metadataProviders, trackers, null, null, null, null, null);
   }
 
   /** Without trackers. */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy, List<LibraryConfig> libraries, MetadataProvidersConfig metadataProviders) {
     this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries,
-        metadataProviders, null, null, null, null, null);
+        metadataProviders, null, null, null, null, null, null);
   }
 
   /** Without metadata providers (off). */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy, List<LibraryConfig> libraries) {
     this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, libraries, null, null,
-        null, null, null, null);
+        null, null, null, null, null);
   }
 
   /** Without collections. */
   public ReaderConfig(String adminToken, long scraperRequestTimeoutMs, String initialAdminPassword, long sessionHours,
       List<String> trustProxy) {
     this(adminToken, scraperRequestTimeoutMs, initialAdminPassword, sessionHours, trustProxy, List.of(), null, null,
-        null, null, null, null);
+        null, null, null, null, null);
   }
 
   /** The trusted proxies; {@link IllegalArgumentException} naming an entry that is no IP address or range. */
@@ -104,6 +116,6 @@ public record ReaderConfig(String adminToken, long scraperRequestTimeoutMs, Stri
         + ", scraperRequestTimeoutMs=" + scraperRequestTimeoutMs
         + ", initialAdminPassword=" + (initialAdminPassword.isEmpty() ? "<generate>" : "<set>")
         + ", sessionHours=" + sessionHours + ", trustProxy=" + trustProxy + ", libraries=" + libraries
-        + ", metadataProviders=" + metadataProviders + ", trackers=" + trackers + ", " + databaseConfig() + "]";
+        + ", metadataProviders=" + metadataProviders + ", trackers=" + trackers + ", " + databaseConfig() + ", oidc=" + oidc + "]";
   }
 }

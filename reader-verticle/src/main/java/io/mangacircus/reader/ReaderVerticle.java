@@ -90,6 +90,7 @@ public final class ReaderVerticle extends VerticleBase {
   /** Every reading goes through it, so that the trackers hear of finished chapters whoever recorded them. */
   private io.mangacircus.reader.progress.ReadingEvents progress;
   private io.mangacircus.reader.trackers.TrackerFeature trackers;
+  private io.mangacircus.reader.accounts.oidc.SingleSignOn sso;
   private CatalogStore catalog;
   private LibraryInventory inventory;
   private Optional<LibraryInventory.Snapshot> keptInventory = Optional.empty();
@@ -207,6 +208,7 @@ public final class ReaderVerticle extends VerticleBase {
 
   private Void openDatabase() throws StoreException {
     catalog = CatalogStore.open(dataDir);
+    sso = io.mangacircus.reader.accounts.oidc.SingleSignOn.create(vertx, config.oidc(), System.getenv());
     stores = ReaderStores.open(config.databaseConfig(), dataDir, vertx, System.getenv());
     accessesAtStart = stores.users().accesses();
     merges = new io.mangacircus.reader.access.SeriesMerges(stores.merges().merges());
@@ -278,8 +280,10 @@ public final class ReaderVerticle extends VerticleBase {
     router.route("/api/me/alerts*").subRouter(alerts.router());
     alertsConsumer = alerts.answerSubscribers();
     router.route("/api/catalog*").subRouter(catalogRoutes.router());
-    router.route("/api/*").subRouter(new AccountRoutes(vertx, stores.users(), stores.sessions(),
-        guard, java.time.Duration.ofHours(config.sessionHours()), clock).router());
+    var sessionStart = new io.mangacircus.reader.accounts.SessionStart(stores.sessions(),
+        java.time.Duration.ofHours(config.sessionHours()), clock);
+    router.route("/api/*").subRouter(new AccountRoutes(vertx, stores.users(), stores.sessions(), guard, sessionStart,
+        sso.mount(vertx, router, stores.users(), sessionStart, proxies, guard, peers::accessChanged, clock)).router());
     router.route("/api/me/app-passwords*").subRouter(new AppPasswordRoutes(vertx, guard.appPasswords()).router());
     router.route("/api/me/password*").subRouter(new OwnPasswordRoutes(vertx, stores.users(), guard).router());
     new ReadingSettingsRoutes(vertx, stores.readingSettings(), files, clock).mount(router);
@@ -328,6 +332,7 @@ public final class ReaderVerticle extends VerticleBase {
     return pingConsumer.completion().compose(v -> peers.ready()).onSuccess(v -> {
       mount.attach(router);
       trackers.start();
+      sso.start();
       LOG.info("reader started (instance {}, {})", instance, config);
     });
   }
@@ -363,6 +368,9 @@ public final class ReaderVerticle extends VerticleBase {
     }
     if (trackers != null) {
       trackers.stop();
+    }
+    if (sso != null) {
+      sso.stop();
     }
     if (collections != null) {
       collections.stop();

@@ -53,7 +53,7 @@ class ReaderRoutesTest {
       Map.entry("titleId", "t-1"), Map.entry("coverId", "cov-1"));
 
   /** Open without a session. */
-  private static final Set<String> PUBLIC = Set.of("POST /api/login", "GET /api/system/info",
+  private static final Set<String> PUBLIC = Set.of("POST /api/login", "GET /api/login/options", "GET /api/system/info",
       // A tracker sends the browser back without the session cookie (SameSite=Strict); its state names the user.
       "GET /api/trackers/:tracker/callback");
 

@@ -91,10 +91,25 @@ public final class ReaderUnderTest implements AutoCloseable {
     return start(data, trustProxy, kosync, libraries, providers, TrackersConfig.OFF);
   }
 
+  /** Starts a reader over {@code data} whose users may sign in with the provider {@code oidc} configures. */
+  public static ReaderUnderTest withOidc(Path data, io.mangacircus.reader.accounts.oidc.OidcConfig oidc)
+      throws Exception {
+    return start(data, java.util.List.of(), null, java.util.List.of(), MetadataProvidersConfig.OFF, TrackersConfig.OFF,
+        oidc);
+  }
+
   private static ReaderUnderTest start(Path data, java.util.List<String> trustProxy,
       java.util.function.Function<io.mangacircus.reader.store.ReaderStores,
           io.mangacircus.reader.kosync.KosyncAccounts> kosync, java.util.List<LibraryConfig> libraries,
       MetadataProvidersConfig providers, TrackersConfig trackers) throws Exception {
+    return start(data, trustProxy, kosync, libraries, providers, trackers, null);
+  }
+
+  private static ReaderUnderTest start(Path data, java.util.List<String> trustProxy,
+      java.util.function.Function<io.mangacircus.reader.store.ReaderStores,
+          io.mangacircus.reader.kosync.KosyncAccounts> kosync, java.util.List<LibraryConfig> libraries,
+      MetadataProvidersConfig providers, TrackersConfig trackers,
+      io.mangacircus.reader.accounts.oidc.OidcConfig oidc) throws Exception {
     Files.createDirectories(data.resolve("library"));
     Vertx vertx = Vertx.vertx();
     AtomicReference<Router> served = new AtomicReference<>();
@@ -112,7 +127,7 @@ public final class ReaderUnderTest implements AutoCloseable {
     int port = vertx.createHttpServer().requestHandler(request -> served.get().handle(request))
         .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
     vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy, libraries,
-        providers, trackers),
+        providers, trackers, null, null, null, null, oidc),
         mount, data).kosyncAccounts(kosync)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     ReaderUnderTest reader = new ReaderUnderTest(vertx, port);
     reader.served = served;

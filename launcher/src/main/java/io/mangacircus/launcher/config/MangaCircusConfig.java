@@ -245,6 +245,12 @@ public record MangaCircusConfig(String dataDir, Http http, Metrics metrics, Log 
       throw new InvalidConfigException("reader.trackers." + problem.substring(0, problem.indexOf(':')),
           problem.substring(problem.indexOf(':') + 2));
     });
+    if (reader.oidc() != null) {
+      reader.oidc().problem().ifPresent(problem -> {
+        throw new InvalidConfigException("reader.oidc." + problem.substring(0, problem.indexOf(':')),
+            problem.substring(problem.indexOf(':') + 2));
+      });
+    }
     require(scraper.statusLogIntervalSeconds() >= 0 && scraper.statusLogIntervalSeconds() <= 86_400,
         "scraper.statusLogIntervalSeconds", "must be between 0 and 86400");
     validateScraper();

@@ -231,6 +231,25 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void singleSignOnIsOffByDefaultAndItsBadKeysAreNamed() throws Exception {
+    assertThat(loadFile("{}").reader().oidc()).isNull();
+    io.mangacircus.reader.accounts.oidc.OidcConfig oidc = loadFile("{\"reader\": {\"oidc\": {\"issuer\": "
+        + "\"https://auth.example.org/\", \"clientId\": \"mangacircus\", \"clientSecretEnv\": \"MC_OIDC_SECRET\", "
+        + "\"adminClaim\": \"groups\", \"adminValues\": [\"mc-admins\"], \"passwordLogin\": false}}}").reader().oidc();
+    assertThat(oidc.issuer()).isEqualTo("https://auth.example.org");
+    assertThat(oidc.passwordLogin()).isFalse();
+    assertThat(oidc.scopes()).containsExactly("openid", "profile", "email");
+
+    assertKey(catchThrowable("{\"reader\": {\"oidc\": {\"clientId\": \"mc\"}}}"), "reader.oidc.issuer");
+    assertKey(catchThrowable("{\"reader\": {\"oidc\": {\"issuer\": \"https://a.example\"}}}"),
+        "reader.oidc.clientId");
+    assertKey(catchThrowable("{\"reader\": {\"oidc\": {\"issuer\": \"https://a.example\", \"clientId\": \"mc\", "
+        + "\"clientSecret\": \"inline\"}}}"), "reader.oidc.clientSecret");
+    assertKey(catchThrowable("{\"reader\": {\"oidc\": {\"issuer\": \"https://a.example\", \"clientId\": \"mc\", "
+        + "\"scopes\": [\"profile\"]}}}"), "reader.oidc.scopes");
+  }
+
+  @Test
   void anHtmlSourceIsCheckedWithItsDefinitionAtLoadTime() throws Exception {
     MangaCircusConfig config = loadFile("{\"scraper\": {\"sources\": {\"mangapill\": {\"type\": \"html\", "
         + "\"options\": {\"definition\": \"classpath:/sources/mangapill.json\"}}}}}");

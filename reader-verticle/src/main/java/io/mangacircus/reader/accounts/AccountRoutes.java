@@ -14,12 +14,15 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** {@code POST /api/login}, {@code POST /api/logout} and {@code GET /api/me}: sessions in an HttpOnly cookie. */
+/**
+ * {@code POST /api/login}, {@code POST /api/logout}, {@code GET /api/me} and the public {@code GET /api/login/options}:
+ * sessions in an HttpOnly cookie.
+ */
 public final class AccountRoutes {
 
   private static final Logger LOG = LoggerFactory.getLogger(AccountRoutes.class);
@@ -34,32 +37,44 @@ public final class AccountRoutes {
   private final UserStore users;
   private final SessionStore sessions;
   private final LoginThrottle throttle;
-  private final Duration sessionLength;
-  private final InstantSource clock;
+  private final SessionStart sessionStart;
   private final AccessGuard guard;
+  private final LoginOptions options;
 
   public AccountRoutes(Vertx vertx, UserStore users, SessionStore sessions, AccessGuard guard,
       Duration sessionLength, InstantSource clock) {
+    this(vertx, users, sessions, guard, new SessionStart(sessions, sessionLength, clock), LoginOptions.PASSWORD_ONLY);
+  }
+
+  /** @param options how users may sign in: password login on or off, and where a logout sends the browser next */
+  public AccountRoutes(Vertx vertx, UserStore users, SessionStore sessions, AccessGuard guard,
+      SessionStart sessionStart, LoginOptions options) {
     this.vertx = vertx;
+    this.options = options;
     this.guard = guard;
     this.users = users;
     this.sessions = sessions;
     // One throttle for logins and app passwords over Basic: a guesser gains nothing by switching between them.
     this.throttle = guard.loginThrottle();
-    this.sessionLength = sessionLength;
-    this.clock = clock;
+    this.sessionStart = sessionStart;
   }
 
   /** The routes, mounted at {@code /api}; login is public, the rest need the session the access guard found. */
   public Router router() {
     Router router = Router.router(vertx);
     AccessGuard.publicRoute(router.post("/login")).handler(this::handleLogin);
+    AccessGuard.publicRoute(router.get("/login/options")).handler(ctx -> ctx.json(options.describe()));
     router.post("/logout").handler(this::handleLogout);
     router.get("/me").handler(this::handleMe);
     return router;
   }
 
   private void handleLogin(RoutingContext ctx) {
+    if (!options.passwordLogin()) {
+      ApiReplies.error(ctx, 403, "password_login_off", "password login is turned off on this server; sign in with "
+          + "the provider (reading apps keep using their app passwords)");
+      return;
+    }
     JsonObject body;
     try {
       body = ctx.body().asJsonObject();
@@ -102,15 +117,13 @@ public final class AccountRoutes {
       }
       throttle.succeeded(attempt);
       Login login = ar.result();
-      boolean secure = ctx.request().isSSL() || "https".equalsIgnoreCase(ctx.request().getHeader("X-Forwarded-Proto"));
-      ctx.response().addCookie(Cookie.cookie(Sessions.COOKIE, login.token()).setHttpOnly(true).setPath("/")
-          .setSameSite(CookieSameSite.STRICT).setSecure(secure).setMaxAge(sessionLength.toSeconds()));
+      sessionStart.setCookie(ctx, login.started());
       ctx.json(new JsonObject().put("username", login.user().username()).put("role", login.user().role())
-          .put("csrfToken", login.csrf()));
+          .put("csrfToken", login.started().csrf()));
     });
   }
 
-  private record Login(User user, String token, String csrf) {
+  private record Login(User user, SessionStart.Started started) {
   }
 
   private Login login(String username, String password) throws StoreException {
@@ -118,11 +131,7 @@ public final class AccountRoutes {
     if (!PasswordHasher.verifyAccount(password.toCharArray(), user.map(User::passwordHash).orElse(null))) {
       return null;
     }
-    String token = Sessions.newToken();
-    String csrf = Sessions.newToken();
-    Instant now = clock.instant();
-    sessions.createSession(Sessions.hash(token), user.get().id(), csrf, now, now.plus(sessionLength));
-    return new Login(user.get(), token, csrf);
+    return new Login(user.get(), sessionStart.create(user.get().id()));
   }
 
   private void handleLogout(RoutingContext ctx) {
@@ -134,7 +143,13 @@ public final class AccountRoutes {
       guard.forget(session.tokenHash());
       ctx.response().addCookie(Cookie.cookie(Sessions.COOKIE, "").setHttpOnly(true).setPath("/")
           .setSameSite(CookieSameSite.STRICT).setMaxAge(0));
-      ctx.response().setStatusCode(204).end();
+      Optional<String> next = options.afterLogout().apply(ctx);
+      if (next.isEmpty()) {
+        ctx.response().setStatusCode(204).end();
+      } else {
+        // The provider's own session is ended there: the page sends the browser on (docs/api.md).
+        ctx.json(new JsonObject().put("next", next.get()));
+      }
     });
   }
 

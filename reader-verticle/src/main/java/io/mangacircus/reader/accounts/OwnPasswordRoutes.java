@@ -42,7 +42,7 @@ public final class OwnPasswordRoutes {
     return router;
   }
 
-  private enum Outcome { CHANGED, WRONG_CURRENT, NO_USER }
+  private enum Outcome { CHANGED, WRONG_CURRENT, NO_USER, PROVIDER_ONLY }
 
   private void handleChange(RoutingContext ctx) {
     Session session = ctx.get(AccessGuard.SESSION);
@@ -83,6 +83,11 @@ public final class OwnPasswordRoutes {
               client);
           ApiReplies.error(ctx, 403, "forbidden", "current: that is not your current password");
         }
+        case PROVIDER_ONLY -> {
+          throttle.abandoned(attempt);
+          ApiReplies.error(ctx, 409, "signs_in_with_provider", "this account signs in with the single sign-on "
+              + "provider and has no password here; change it at the provider");
+        }
         case NO_USER -> {
           throttle.abandoned(attempt);
           ApiReplies.error(ctx, 401, "unauthorized", "the session has ended; log in again");
@@ -102,6 +107,9 @@ public final class OwnPasswordRoutes {
     Optional<User> user = users.userById(session.userId()).filter(u -> !u.disabled());
     if (user.isEmpty()) {
       return Outcome.NO_USER;
+    }
+    if (PasswordHasher.noPassword(user.get().passwordHash())) {
+      return Outcome.PROVIDER_ONLY;
     }
     if (!PasswordHasher.verifyAccount(current.toCharArray(), user.get().passwordHash())) {
       return Outcome.WRONG_CURRENT;

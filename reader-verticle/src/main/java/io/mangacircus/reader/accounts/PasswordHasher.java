@@ -83,8 +83,20 @@ public final class PasswordHasher {
    * derivation and the time of an answer does not tell which user names exist.
    */
   public static boolean verifyAccount(char[] password, String encoded) {
-    boolean matches = verify(password, encoded == null ? NoAccount.HASH : encoded);
-    return encoded != null && matches;
+    boolean none = encoded == null || NO_PASSWORD.equals(encoded);
+    boolean matches = verify(password, none ? NoAccount.HASH : encoded);
+    return !none && matches;
+  }
+
+  /**
+   * The stored hash of an account that signs in only with its provider: no password matches it, and checking one costs
+   * what checking a wrong password costs, so that a guess does not learn how the account signs in.
+   */
+  public static final String NO_PASSWORD = "!signs-in-with-provider";
+
+  /** Whether {@code encoded} is {@link #NO_PASSWORD}. */
+  public static boolean noPassword(String encoded) {
+    return NO_PASSWORD.equals(encoded);
   }
 
   /** The hash checked for no account: made once, of a random password nobody knows. */

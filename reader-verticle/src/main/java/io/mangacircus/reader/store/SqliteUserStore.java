@@ -193,6 +193,91 @@ public final class SqliteUserStore implements UserStore {
     });
   }
 
+  @Override
+  public Optional<User> userByIdentity(String issuer, String subject) throws StoreException {
+    return database.call(connection -> {
+      try (PreparedStatement query = connection.prepareStatement(
+          "SELECT u.id, u.username, u.password_hash, u.role, u.disabled FROM user_identities i"
+              + " JOIN users u ON u.id = i.user_id WHERE i.issuer = ? AND i.subject = ?")) {
+        query.setString(1, issuer);
+        query.setString(2, subject);
+        try (ResultSet row = query.executeQuery()) {
+          return row.next() ? Optional.of(new User(row.getLong(1), row.getString(2), row.getString(3),
+              row.getString(4), row.getInt(5) != 0)) : Optional.empty();
+        }
+      }
+    });
+  }
+
+  @Override
+  public long createUserWithIdentity(String username, String passwordHash, String role, UserAccess access,
+      String issuer, String subject, Instant now) throws StoreException {
+    return database.transaction(connection -> {
+      long id;
+      try (PreparedStatement insert = connection.prepareStatement(
+          "INSERT INTO users (username, password_hash, role, created_at, access_libraries, age_limit, unrated_shown)"
+              + " VALUES (?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+        insert.setString(1, username);
+        insert.setString(2, passwordHash);
+        insert.setString(3, role);
+        insert.setString(4, now.toString());
+        insert.setString(5, access.allLibraries() ? null : String.join(",", access.libraries()));
+        insert.setString(6, access.ageLimit().text());
+        insert.setInt(7, access.ageLimit().unratedShown() ? 1 : 0);
+        insert.executeUpdate();
+        try (ResultSet keys = insert.getGeneratedKeys()) {
+          keys.next();
+          id = keys.getLong(1);
+        }
+      }
+      insertIdentity(connection, id, issuer, subject, now);
+      return id;
+    });
+  }
+
+  @Override
+  public boolean linkIdentity(long userId, String issuer, String subject, Instant now) throws StoreException {
+    return database.transaction(connection -> {
+      try (PreparedStatement query = connection.prepareStatement(
+          "SELECT 1 FROM users u WHERE u.id = ? AND NOT EXISTS"
+              + " (SELECT 1 FROM user_identities i WHERE i.issuer = ? AND i.subject = ?)")) {
+        query.setLong(1, userId);
+        query.setString(2, issuer);
+        query.setString(3, subject);
+        try (ResultSet row = query.executeQuery()) {
+          if (!row.next()) {
+            return false;
+          }
+        }
+      }
+      insertIdentity(connection, userId, issuer, subject, now);
+      return true;
+    });
+  }
+
+  private static void insertIdentity(java.sql.Connection connection, long userId, String issuer, String subject,
+      Instant now) throws java.sql.SQLException {
+    try (PreparedStatement link = connection.prepareStatement(
+        "INSERT INTO user_identities (issuer, subject, user_id, linked_at) VALUES (?, ?, ?, ?)")) {
+      link.setString(1, issuer);
+      link.setString(2, subject);
+      link.setLong(3, userId);
+      link.setString(4, now.toString());
+      link.executeUpdate();
+    }
+  }
+
+  @Override
+  public boolean setRole(long userId, String role) throws StoreException {
+    return database.call(connection -> {
+      try (PreparedStatement update = connection.prepareStatement("UPDATE users SET role = ? WHERE id = ?")) {
+        update.setString(1, role);
+        update.setLong(2, userId);
+        return update.executeUpdate() == 1;
+      }
+    });
+  }
+
   /** The access in the three columns from {@code first} on (libraries, age limit, unrated shown). */
   private static UserAccess access(ResultSet row, int first) throws java.sql.SQLException {
     String libraries = row.getString(first);

@@ -53,4 +53,25 @@ public interface UserStore {
 
   /** Sets what the account may see; false when there is no such user. */
   boolean setAccess(String username, UserAccess access) throws StoreException;
+
+  /**
+   * The account that an identity at a sign-in provider ({@code issuer}, {@code subject}: the ID token's {@code iss} and
+   * {@code sub}) signs in as, if it was linked.
+   */
+  Optional<User> userByIdentity(String issuer, String subject) throws StoreException;
+
+  /**
+   * Creates an account for a provider's identity and links the two, in one step; returns the account's id.
+   *
+   * @param passwordHash a hash no password matches, for an account that signs in only with its provider
+   * @throws StoreException when the user name or the identity is taken (nothing is then written)
+   */
+  long createUserWithIdentity(String username, String passwordHash, String role, UserAccess access, String issuer,
+      String subject, Instant now) throws StoreException;
+
+  /** Links a provider's identity to an existing account; false when there is no such user or it is already linked. */
+  boolean linkIdentity(long userId, String issuer, String subject, Instant now) throws StoreException;
+
+  /** Sets an account's role ({@code admin} or {@code reader}); false when there is no such user. */
+  boolean setRole(long userId, String role) throws StoreException;
 }

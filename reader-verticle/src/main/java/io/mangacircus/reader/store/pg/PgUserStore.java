@@ -171,6 +171,50 @@ public final class PgUserStore implements UserStore {
         .map(rows -> rows.rowCount() == 1));
   }
 
+  @Override
+  public Optional<User> userByIdentity(String issuer, String subject) throws StoreException {
+    return database.await(database.pool().preparedQuery(
+        "SELECT u.id, u.username, u.password_hash, u.role, u.disabled FROM user_identities i"
+            + " JOIN users u ON u.id = i.user_id WHERE i.issuer = $1 AND i.subject = $2")
+        .execute(Tuple.of(issuer, subject)).map(PgUserStore::firstUser));
+  }
+
+  @Override
+  public long createUserWithIdentity(String username, String passwordHash, String role, UserAccess access,
+      String issuer, String subject, Instant now) throws StoreException {
+    return database.transaction(connection -> connection.preparedQuery(
+        "INSERT INTO users (username, password_hash, role, created_at, access_libraries, age_limit, unrated_shown)"
+            + " VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id")
+        .execute(Tuple.of(username, passwordHash, role, now.toString(),
+            access.allLibraries() ? null : String.join(",", access.libraries()), access.ageLimit().text(),
+            access.ageLimit().unratedShown() ? 1 : 0))
+        .map(rows -> rows.iterator().next().getLong(0))
+        .compose(id -> insertIdentity(connection, id, issuer, subject, now).map(inserted -> id)));
+  }
+
+  @Override
+  public boolean linkIdentity(long userId, String issuer, String subject, Instant now) throws StoreException {
+    return database.transaction(connection -> connection.preparedQuery(
+        "SELECT 1 FROM users u WHERE u.id = $1 AND NOT EXISTS"
+            + " (SELECT 1 FROM user_identities i WHERE i.issuer = $2 AND i.subject = $3)")
+        .execute(Tuple.of(userId, issuer, subject))
+        .compose(rows -> rows.size() == 0 ? Future.succeededFuture(false)
+            : insertIdentity(connection, userId, issuer, subject, now).map(inserted -> true)));
+  }
+
+  private static Future<RowSet<Row>> insertIdentity(SqlConnection connection, long userId, String issuer,
+      String subject, Instant now) {
+    return connection.preparedQuery(
+        "INSERT INTO user_identities (issuer, subject, user_id, linked_at) VALUES ($1, $2, $3, $4)")
+        .execute(Tuple.of(issuer, subject, userId, now.toString()));
+  }
+
+  @Override
+  public boolean setRole(long userId, String role) throws StoreException {
+    return database.await(database.pool().preparedQuery("UPDATE users SET role = $1 WHERE id = $2")
+        .execute(Tuple.of(role, userId)).map(rows -> rows.rowCount() == 1));
+  }
+
   /** The access in the three columns from {@code first} on (libraries, age limit, unrated shown). */
   private static UserAccess access(Row row, int first) {
     String libraries = row.getString(first);
