@@ -8,9 +8,9 @@
 #   progress  PUT /api/progress/<series> {"chapter", "page"} (with the session's CSRF header): a page turned
 #   series    GET /api/series?page=N&size=60: the library grid's pages, with each user's read counts per series
 # After a warm-up of each, ROUNDS rounds of one run per workload and database, the order rotating each round; every
-# run must answer only 2xx with no socket error. Prints each run (requests/s, p50, p99, the server's CPU per request,
-# and "others": the cores that everything but the server and wrk used meanwhile) and, per workload, the median
-# requests/s of each and the ratio PostgreSQL / SQLite (target >= 0.8).
+# run must answer only 2xx with no socket error. Prints each run (requests/s, p50, p99, the CPU per request of the
+# reader and of PostgreSQL, and "others": the cores that everything else but wrk used meanwhile) and, per workload,
+# the median requests/s of each and the ratio PostgreSQL / SQLite (target >= 0.8).
 #
 #   bench/reader-db.sh [seconds=10] [connections=64] [rounds=3]      (env SERIES=500 USERS=64 WARMUP=10 KEEP_WORK=1)
 set -euo pipefail
@@ -93,17 +93,25 @@ for p in $(seq 1 $(( (made_series + 59) / 60 ))); do echo "/api/series?page=$p&s
 echo "progress: $(wc -l <"$work/targets-progress") chapters x 4 pages in turn; series: $(wc -l <"$work/targets-series") pages of 60"
 
 # ---- wrk ----------------------------------------------------------------------------------------------------------
-# db mode secs -> "rps p50_us p99_us server_cpu_us_per_request others_cores"
+# CPU ticks of the PostgreSQL server's processes (the postmaster and its children: backends, writers), for the
+# PostgreSQL runs; 0 for the SQLite ones, whose database is inside the reader.
+db_ticks() {
+  [ "$1" = postgres ] || { echo 0; return; }
+  local m; m=$(head -1 "$pg_dir/data/postmaster.pid")
+  for p in "$m" $(pgrep -P "$m"); do awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || true; done | awk '{s += $1} END {print s + 0}'
+}
+# db mode secs -> "rps p50_us p99_us reader_cpu_us_per_request database_cpu_us_per_request others_cores"
 run() {
-  local db=$1 mode=$2 secs=$3 port_var pid_var out line ticks busy wrk_s others
+  local db=$1 mode=$2 secs=$3 port_var pid_var out line ticks dbt busy wrk_s others
   port_var=mc_port_$db; pid_var=mc_pid_$db
-  ticks=$(awk '{print $14 + $15}' "/proc/${!pid_var}/stat"); busy=$(busy_ticks)
+  ticks=$(awk '{print $14 + $15}' "/proc/${!pid_var}/stat"); dbt=$(db_ticks "$db"); busy=$(busy_ticks)
   out=$(READER_DB_MODE=$mode READER_DB_SESSIONS=$work/sessions-$db READER_DB_TARGETS=$work/targets-$mode \
     /usr/bin/time -f '%U %S' -o "$work/wrk.time" \
     wrk -t "$threads" -c "$connections" -d "${secs}s" --latency -s "$bench_dir/reader-db.lua" "http://127.0.0.1:${!port_var}")
-  ticks=$(( $(awk '{print $14 + $15}' "/proc/${!pid_var}/stat") - ticks )); busy=$(( $(busy_ticks) - busy ))
+  ticks=$(( $(awk '{print $14 + $15}' "/proc/${!pid_var}/stat") - ticks )); dbt=$(( $(db_ticks "$db") - dbt ))
+  busy=$(( $(busy_ticks) - busy ))
   wrk_s=$(awk '{print $1 + $2}' "$work/wrk.time")
-  others=$(awk -v b="$busy" -v t="$ticks" -v w="$wrk_s" -v hz="$(getconf CLK_TCK)" -v s="$secs" \
+  others=$(awk -v b="$busy" -v t="$(( ticks + dbt ))" -v w="$wrk_s" -v hz="$(getconf CLK_TCK)" -v s="$secs" \
     'BEGIN { o = ((b - t) / hz - w) / s; printf "%.2f", o < 0 ? 0 : o }')
   echo "$out" >>"$work/wrk-$db-$mode.log"
   line=$(grep '^RESULT ' <<<"$out") || { echo "$out" >&2; echo "wrk printed no RESULT" >&2; exit 1; }
@@ -113,19 +121,24 @@ run() {
     echo "$db $mode: $6 non-2xx/3xx answers, $7 socket errors of $8 requests" >&2
     exit 1
   fi
-  echo "$2 $3 $4 $(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v n="$8" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }') $others"
+  echo "$2 $3 $4 $(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v n="$8" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')" \
+    "$(awk -v t="$dbt" -v hz="$(getconf CLK_TCK)" -v n="$8" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }') $others"
 }
 
 echo "wrk: $threads threads, $connections connections, ${seconds} s per measured run (warm-up ${warmup} s each)"
 for mode in progress series; do for db in sqlite postgres; do run "$db" "$mode" "$warmup" >/dev/null; done; done
-printf '%-6s %-9s %-9s %12s %10s %10s %12s %7s\n' round workload database "requests/s" "p50 ms" "p99 ms" "cpu us/req" others
+# reader cpu: the reader's process (for SQLite, its database too); db cpu: PostgreSQL's processes; others: the cores that
+# everything but these and wrk used meanwhile (other jobs on the machine)
+printf '%-6s %-9s %-9s %12s %10s %10s %11s %11s %7s\n' round workload database "requests/s" "p50 ms" "p99 ms" \
+  "reader us/r" "db us/r" others
 declare -A rps_list
 for r in $(seq 1 "$rounds"); do
   for mode in progress series; do
     if [ $(( r % 2 )) = 1 ]; then order=(sqlite postgres); else order=(postgres sqlite); fi
     for db in "${order[@]}"; do
-      read -r rps p50 p99 cpu others <<<"$(run "$db" "$mode" "$seconds")"
-      printf '%-6s %-9s %-9s %12s %10s %10s %12s %7s\n' "$r" "$mode" "$db" "$rps" "$(ms "$p50")" "$(ms "$p99")" "$cpu" "$others"
+      read -r rps p50 p99 cpu dbcpu others <<<"$(run "$db" "$mode" "$seconds")"
+      printf '%-6s %-9s %-9s %12s %10s %10s %11s %11s %7s\n' "$r" "$mode" "$db" "$rps" "$(ms "$p50")" "$(ms "$p99")" \
+        "$cpu" "$dbcpu" "$others"
       rps_list[$mode-$db]+="$rps "
     done
   done
