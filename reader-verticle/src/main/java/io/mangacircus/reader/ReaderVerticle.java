@@ -260,15 +260,8 @@ public final class ReaderVerticle extends VerticleBase {
     pageFiles = new OpenPageFiles(PAGE_FILES_KEPT, PAGE_FILES_IDLE, clock);
     ChapterArchives archives = new ChapterArchives(pageFiles);
     KosyncDocuments kosyncDocuments = new KosyncDocuments(files, archives, stores.kosync(), progress, clock);
-    CbzDownload cbz = new CbzDownload(vertx, files, archives, download -> {
-      if (kosyncDocuments.unrecorded(download)) {
-        vertx.executeBlocking(() -> {
-          kosyncDocuments.recordServed(download);
-          return null;
-        }, false).onFailure(e -> LOG.warn("[KOSYNC] cannot record the KOReader ids of {}/{}: {}",
-            download.chapter().seriesId(), download.chapter().id(), e.toString()));
-      }
-    });
+    CbzDownload cbz = new CbzDownload(vertx, files, archives,
+        download -> kosyncDocuments.recordServedInBackground(vertx, download));
     PageRoutes pages = new PageRoutes(vertx, files);
     pages.route(router);
     router.route(SeriesRoutes.MOUNT + "*").subRouter(new SeriesRoutes(vertx, inventory, files, progress, catalog,

@@ -32,6 +32,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class KosyncDocuments {
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(KosyncDocuments.class);
+
   /** How many of the user's most recent series an unknown id is looked for in. */
   static final int RECENT_SERIES = 20;
 
@@ -63,6 +65,20 @@ public final class KosyncDocuments {
   public void recordServed(ChapterArchives.Download download) throws StoreException {
     LibraryFiles.Chapter chapter = download.chapter();
     record(chapter);
+  }
+
+  /**
+   * Records the ids of a served archive off the event loop when this process has not yet: a failure is logged, never
+   * the download's.
+   */
+  public void recordServedInBackground(io.vertx.core.Vertx vertx, ChapterArchives.Download download) {
+    if (unrecorded(download)) {
+      vertx.executeBlocking(() -> {
+        recordServed(download);
+        return null;
+      }, false).onFailure(e -> LOG.warn("[KOSYNC] cannot record the KOReader ids of {}/{}: {}",
+          download.chapter().seriesId(), download.chapter().id(), e.toString()));
+    }
   }
 
   /** The ids of a chapter's CBZ as served now: its partial MD5 and the MD5 of each name a download gives it. */
