@@ -55,6 +55,13 @@ public final class Addresses {
    */
   public static final String READER_MERGES_CHANGED = "mc.reader.merges.changed";
 
+  /**
+   * Publish. A reader saved a user's reading (a position, chapters marked read, a library visit): body
+   * {@link ReadingChanged}. The other readers drop what they keep of that user's reading, so that their library lists
+   * show it at once.
+   */
+  public static final String READER_READING_CHANGED = "mc.reader.reading.changed";
+
   // The scraper's requests. The reader's admin routes and the console's bridge wait reader.scraperRequestTimeoutMs
   // (default 2000 ms) for each reply; OperatorOperation lists the operator's ones.
 

@@ -31,6 +31,7 @@ import io.mangacircus.reader.opds.OpdsRoutes;
 import io.mangacircus.reader.pages.PageRoutes;
 import io.mangacircus.reader.progress.ProgressRecorder;
 import io.mangacircus.reader.progress.ProgressRoutes;
+import io.mangacircus.reader.progress.ReadingEvents;
 import io.mangacircus.reader.progress.ReadingSettingsRoutes;
 import io.mangacircus.reader.admin.ConsoleBridge;
 import io.mangacircus.reader.alerts.ChapterAlerts;
@@ -54,6 +55,7 @@ import io.mangacircus.reader.http.SecretAnswers;
 import io.mangacircus.reader.http.HttpMount;
 import io.mangacircus.reader.http.TrustedProxies;
 import io.mangacircus.reader.store.ReaderStores;
+import io.mangacircus.reader.store.SharedProgressCache;
 import io.mangacircus.reader.store.StoreException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -88,7 +90,8 @@ public final class ReaderVerticle extends VerticleBase {
   private OpenPageFiles pageFiles;
   private ReaderStores stores;
   /** Every reading goes through it, so that the trackers hear of finished chapters whoever recorded them. */
-  private io.mangacircus.reader.progress.ReadingEvents progress;
+  private ReadingEvents progress;
+  private SharedProgressCache sharedProgress;
   private io.mangacircus.reader.trackers.TrackerFeature trackers;
   private io.mangacircus.reader.accounts.oidc.SingleSignOn sso;
   private CatalogStore catalog;
@@ -212,7 +215,8 @@ public final class ReaderVerticle extends VerticleBase {
     stores = ReaderStores.open(config.databaseConfig(), dataDir, vertx, System.getenv());
     accessesAtStart = stores.users().accesses();
     merges = new io.mangacircus.reader.access.SeriesMerges(stores.merges().merges());
-    progress = new io.mangacircus.reader.progress.ReadingEvents(stores.progress());
+    sharedProgress = config.databaseConfig().sqlite() ? null : new SharedProgressCache(stores.progress(), clock);
+    progress = new ReadingEvents(sharedProgress == null ? stores.progress() : sharedProgress);
     trackers = io.mangacircus.reader.trackers.TrackerFeature.create(vertx, config.trackers(), dataDir, stores,
         progress, files, registry, clock);
     return null;
@@ -233,6 +237,7 @@ public final class ReaderVerticle extends VerticleBase {
     statusRoutes = new ServiceStatusRoutes(vertx, inventory, clock, instance, startedAt);
     VisibleSeries visible = new VisibleSeries(inventory, catalog, accessesAtStart, merges);
     peers = io.mangacircus.reader.accounts.PeerReaders.join(vertx, instance, guard, stores, visible, merges);
+    Optional.ofNullable(sharedProgress).ifPresent(peers::follow);
     SeriesRouteGuard seriesGuard = new SeriesRouteGuard(visible, java.util.Map.of("series", id -> id,
         "book", book -> KomgaIds.chapter(book).map(KomgaIds.ChapterRef::seriesId).orElse(null)));
     // Cross-cutting, for every feature and in this order (docs/architecture.md §7): whatever fails anywhere answers in

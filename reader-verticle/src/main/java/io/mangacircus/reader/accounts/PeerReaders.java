@@ -3,6 +3,7 @@ package io.mangacircus.reader.accounts;
 import io.mangacircus.contracts.AccountsChanged;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.LoginAttempted;
+import io.mangacircus.contracts.ReadingChanged;
 import io.mangacircus.contracts.SeriesMergesChanged;
 import io.mangacircus.contracts.SessionEnded;
 import io.mangacircus.reader.access.SeriesMerges;
@@ -103,6 +104,16 @@ public final class PeerReaders {
   /** An admin merged or unmerged series here (stored and applied): the other readers read the merges again. */
   public void mergesChanged() {
     publish(Addresses.READER_MERGES_CHANGED, new SeriesMergesChanged(instance).toJson());
+  }
+
+  /**
+   * Keeps {@code cache} right across readers: this reader's writes of a user's reading are told to the others, and
+   * theirs make this reader drop what it keeps of that user. Call before {@link #ready}.
+   */
+  public void follow(io.mangacircus.reader.store.SharedProgressCache cache) {
+    listen(Addresses.READER_READING_CHANGED, ReadingChanged::fromJson, ReadingChanged::from,
+        changed -> cache.forget(changed.userId()));
+    cache.tell(user -> publish(Addresses.READER_READING_CHANGED, new ReadingChanged(instance, user).toJson()));
   }
 
   /** Stops applying and telling (the reader stops). */

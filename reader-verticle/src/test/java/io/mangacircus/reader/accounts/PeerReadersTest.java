@@ -11,6 +11,7 @@ import io.mangacircus.reader.access.UserAccess;
 import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.store.AppScope;
 import io.mangacircus.reader.store.ReaderStores;
+import io.mangacircus.reader.store.SharedProgressCache;
 import io.mangacircus.testing.MutableClock;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -116,6 +117,21 @@ class PeerReadersTest {
     peersA.accessChanged("rita", onlyKids);
 
     await().atMost(Duration.ofSeconds(5)).until(() -> visibleB.of("rita", "reader").access().equals(onlyKids));
+  }
+
+  @Test
+  void readingSavedThroughOneReaderIsReadAgainOnTheOtherAtOnce() throws Exception {
+    SharedProgressCache keptA = new SharedProgressCache(stores.progress(), clock);
+    SharedProgressCache keptB = new SharedProgressCache(stores.progress(), clock);
+    peersA.follow(keptA);
+    peersB.follow(keptB);
+    peersA.ready().compose(v -> peersB.ready()).await();
+    assertThat(keptB.readChapters(rita)).as("read, and so kept, on B").isEmpty();
+
+    keptA.saveProgress(rita, "moon", "chapter-0001", 20, true, clock.instant());
+
+    await().atMost(Duration.ofSeconds(5))
+        .until(() -> keptB.readChapters(rita).equals(Map.of("moon", Set.of("chapter-0001"))));
   }
 
   @Test
