@@ -26,6 +26,11 @@ import java.util.Set;
  */
 public final class PgProgressStore implements ProgressStore {
 
+  private static final String SAVE_POSITION =
+      "INSERT INTO progress (user_id, series, chapter, page, updated_at) VALUES ($1, $2, $3, $4, $5)"
+          + " ON CONFLICT (user_id, series) DO UPDATE SET chapter = excluded.chapter, page = excluded.page,"
+          + " updated_at = excluded.updated_at";
+
   private static final String MARK_READ = "INSERT INTO chapter_reads (user_id, series, chapter, read_at)"
       + " SELECT $1, $2, chapter, $4 FROM unnest($3::text[]) AS chapter ON CONFLICT DO NOTHING";
 
@@ -70,13 +75,14 @@ public final class PgProgressStore implements ProgressStore {
   @Override
   public void saveProgress(long userId, String series, String chapter, int page, boolean chapterFinished,
       Instant now) throws StoreException {
-    database.transaction(connection -> connection.preparedQuery(
-        "INSERT INTO progress (user_id, series, chapter, page, updated_at) VALUES ($1, $2, $3, $4, $5)"
-            + " ON CONFLICT (user_id, series) DO UPDATE SET chapter = excluded.chapter, page = excluded.page,"
-            + " updated_at = excluded.updated_at")
-        .execute(Tuple.of(userId, series, chapter, page, now.toString()))
-        .compose(saved -> chapterFinished ? markRead(connection, userId, series, List.of(chapter), now)
-            : Future.succeededFuture()));
+    Tuple position = Tuple.of(userId, series, chapter, page, now.toString());
+    if (!chapterFinished) {
+      // A page turned is one statement: no transaction around it, so one round trip instead of three.
+      database.await(database.pool().preparedQuery(SAVE_POSITION).execute(position));
+      return;
+    }
+    database.transaction(connection -> connection.preparedQuery(SAVE_POSITION).execute(position)
+        .compose(saved -> markRead(connection, userId, series, List.of(chapter), now)));
   }
 
   @Override
