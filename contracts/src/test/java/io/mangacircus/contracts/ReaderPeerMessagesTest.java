@@ -72,4 +72,14 @@ class ReaderPeerMessagesTest {
     malformed(() -> SeriesMergesChanged.fromJson(new JsonObject().put("v", 1)), "'from'");
     malformed(() -> SeriesMergesChanged.fromJson(new JsonObject().put("v", 1).put("from", "r".repeat(101))), "'from'");
   }
+
+  @Test
+  void readingChangedSurvivesARoundTripAndNeedsItsSenderAndAUser() {
+    ReadingChanged changed = new ReadingChanged("reader-a", 42);
+
+    assertThat(ReadingChanged.fromJson(changed.toJson())).isEqualTo(changed);
+    malformed(() -> ReadingChanged.fromJson(new JsonObject().put("v", 1).put("userId", 42)), "'from'");
+    malformed(() -> ReadingChanged.fromJson(new JsonObject().put("v", 1).put("from", "reader-a").put("userId", 0)),
+        "'userId'");
+  }
 }
