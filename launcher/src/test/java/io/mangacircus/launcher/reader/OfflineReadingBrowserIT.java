@@ -278,6 +278,11 @@ class OfflineReadingBrowserIT {
     driver.executeCdpCommand("Network.enable", Map.of());
     driver.executeCdpCommand("Network.emulateNetworkConditions", Map.of("offline", !on, "latency", 0,
         "downloadThroughput", -1, "uploadThroughput", -1));
+    if (on) {
+      // Chromium 150's emulation ends without the "online" event a real network's return fires: send it as the
+      // browser would (a Chromium that fires it too only starts a second flush, which waits for the first).
+      js().executeScript("window.dispatchEvent(new Event('online'))");
+    }
   }
 
   private void logIn(String username, String password) {
