@@ -103,7 +103,8 @@ final class DebianPostgresServer implements PostgresServer {
     try {
       stop();
     } catch (IOException | RuntimeException e) {
-      System.err.println("cannot stop the Debian PostgreSQL server in " + directory + ": " + e.getMessage());
+      System.getLogger(DebianPostgresServer.class.getName()).log(System.Logger.Level.WARNING,
+          "cannot stop the Debian PostgreSQL server in " + directory + ": " + e.getMessage());
     }
   }
 

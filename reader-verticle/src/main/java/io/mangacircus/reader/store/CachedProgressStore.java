@@ -1,7 +1,5 @@
 package io.mangacircus.reader.store;
 
-import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,27 +16,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * while this process is the only writer of the database, as the reader is of {@code reader.db}. Blocking, as the store
  * it wraps.
  */
-public final class CachedProgressStore implements ProgressStore {
+public final class CachedProgressStore extends KeepingProgressStore {
 
   /** Users whose reading is kept at most; past it the kept readings are dropped and read again as asked. */
   static final int MAX_USERS = 1_000;
 
-  private final ProgressStore store;
   private final ConcurrentHashMap<Long, Reading> kept = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Long, AtomicLong> versions = new ConcurrentHashMap<>();
 
   public CachedProgressStore(ProgressStore store) {
-    this.store = store;
+    super(store);
   }
 
   @Override
   public Optional<Reading> keptReading(long userId) {
     return Optional.ofNullable(kept.get(userId));
-  }
-
-  @Override
-  public Optional<Progress> progress(long userId, String series) throws StoreException {
-    return store.progress(userId, series);
   }
 
   /** The user's saved positions, newest first; kept. */
@@ -51,63 +43,6 @@ public final class CachedProgressStore implements ProgressStore {
   @Override
   public Map<String, Set<String>> readChapters(long userId) throws StoreException {
     return reading(userId).read();
-  }
-
-  @Override
-  public Set<String> readChapters(long userId, String series) throws StoreException {
-    return store.readChapters(userId, series);
-  }
-
-  @Override
-  public Map<String, Instant> readTimes(long userId, String series) throws StoreException {
-    return store.readTimes(userId, series);
-  }
-
-  @Override
-  public void saveProgress(long userId, String series, String chapter, int page, boolean chapterFinished,
-      Instant now) throws StoreException {
-    try {
-      store.saveProgress(userId, series, chapter, page, chapterFinished, now);
-    } finally {
-      changed(userId);
-    }
-  }
-
-  @Override
-  public void setRead(long userId, String series, String chapter, boolean read, Instant now) throws StoreException {
-    try {
-      store.setRead(userId, series, chapter, read, now);
-    } finally {
-      changed(userId);
-    }
-  }
-
-  @Override
-  public void markRead(long userId, String series, Collection<String> chapters, Instant now) throws StoreException {
-    try {
-      store.markRead(userId, series, chapters, now);
-    } finally {
-      changed(userId);
-    }
-  }
-
-  @Override
-  public void clearProgress(long userId, String series) throws StoreException {
-    try {
-      store.clearProgress(userId, series);
-    } finally {
-      changed(userId);
-    }
-  }
-
-  @Override
-  public Optional<LibraryVisit> libraryVisit(long userId) throws StoreException {
-    return store.libraryVisit(userId);
-  }
-
-  @Override
-  public void saveLibraryVisit(long userId, LibraryVisit visit) throws StoreException {
-    store.saveLibraryVisit(userId, visit);
   }
 
   private Reading reading(long userId) throws StoreException {
@@ -134,7 +69,8 @@ public final class CachedProgressStore implements ProgressStore {
   }
 
   /** A write of the user's reading: what was kept of it is read again. */
-  private void changed(long userId) {
+  @Override
+  protected void changed(long userId) {
     versions.computeIfAbsent(userId, id -> new AtomicLong()).incrementAndGet();
     kept.remove(userId);
   }

@@ -3,8 +3,6 @@ package io.mangacircus.reader.store;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.util.Collection;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -20,7 +18,7 @@ import java.util.function.LongConsumer;
  * reader. Unlike {@link CachedProgressStore} it gives no kept reading, which only a single writer may trust. Blocking,
  * as the store it wraps.
  */
-public final class SharedProgressCache implements ProgressStore {
+public final class SharedProgressCache extends KeepingProgressStore {
 
   /** The longest a kept value is trusted, should another reader's notice of a change be lost. */
   public static final Duration MAX_AGE = Duration.ofSeconds(5);
@@ -31,7 +29,6 @@ public final class SharedProgressCache implements ProgressStore {
   private record Kept<T>(T value, Instant at) {
   }
 
-  private final ProgressStore store;
   private final InstantSource clock;
   private final ConcurrentHashMap<Long, Kept<Map<String, Set<String>>>> reads = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Long, Kept<Optional<LibraryVisit>>> visits = new ConcurrentHashMap<>();
@@ -39,7 +36,7 @@ public final class SharedProgressCache implements ProgressStore {
   private volatile LongConsumer told = user -> { };
 
   public SharedProgressCache(ProgressStore store, InstantSource clock) {
-    this.store = store;
+    super(store);
     this.clock = clock;
   }
 
@@ -53,63 +50,6 @@ public final class SharedProgressCache implements ProgressStore {
     version(userId).incrementAndGet();
     reads.remove(userId);
     visits.remove(userId);
-  }
-
-  @Override
-  public Optional<Progress> progress(long userId, String series) throws StoreException {
-    return store.progress(userId, series);
-  }
-
-  @Override
-  public List<Progress> progress(long userId) throws StoreException {
-    return store.progress(userId);
-  }
-
-  @Override
-  public void saveProgress(long userId, String series, String chapter, int page, boolean chapterFinished,
-      Instant now) throws StoreException {
-    try {
-      store.saveProgress(userId, series, chapter, page, chapterFinished, now);
-    } finally {
-      changed(userId);
-    }
-  }
-
-  @Override
-  public void setRead(long userId, String series, String chapter, boolean read, Instant now) throws StoreException {
-    try {
-      store.setRead(userId, series, chapter, read, now);
-    } finally {
-      changed(userId);
-    }
-  }
-
-  @Override
-  public void markRead(long userId, String series, Collection<String> chapters, Instant now) throws StoreException {
-    try {
-      store.markRead(userId, series, chapters, now);
-    } finally {
-      changed(userId);
-    }
-  }
-
-  @Override
-  public void clearProgress(long userId, String series) throws StoreException {
-    try {
-      store.clearProgress(userId, series);
-    } finally {
-      changed(userId);
-    }
-  }
-
-  @Override
-  public Map<String, Instant> readTimes(long userId, String series) throws StoreException {
-    return store.readTimes(userId, series);
-  }
-
-  @Override
-  public Set<String> readChapters(long userId, String series) throws StoreException {
-    return store.readChapters(userId, series);
   }
 
   /** Every chapter the user has read, by series; kept. */
@@ -126,15 +66,6 @@ public final class SharedProgressCache implements ProgressStore {
   @Override
   public Optional<LibraryVisit> libraryVisit(long userId) throws StoreException {
     return kept(visits, userId, store::libraryVisit);
-  }
-
-  @Override
-  public void saveLibraryVisit(long userId, LibraryVisit visit) throws StoreException {
-    try {
-      store.saveLibraryVisit(userId, visit);
-    } finally {
-      changed(userId);
-    }
   }
 
   /** A store read that may fail. */
@@ -175,7 +106,8 @@ public final class SharedProgressCache implements ProgressStore {
   }
 
   /** This reader wrote the user's reading: dropped here, and the other readers are told. */
-  private void changed(long userId) {
+  @Override
+  protected void changed(long userId) {
     forget(userId);
     told.accept(userId);
   }
