@@ -32,4 +32,9 @@ public enum AppScope {
     }
     return Optional.empty();
   }
+
+  /** A scope as a store read it back; the table's CHECK keeps out any other value. */
+  public static AppScope stored(String wire) {
+    return parse(wire).orElseThrow(() -> new IllegalStateException("unknown app password scope " + wire));
+  }
 }

@@ -26,7 +26,8 @@ public interface KosyncStore {
       return wire;
     }
 
-    static Kind of(String wire) {
+    /** The kind a store reads back. */
+    public static Kind of(String wire) {
       return "binary".equals(wire) ? BINARY : FILENAME;
     }
   }

@@ -9,6 +9,18 @@ import java.util.Optional;
  */
 public interface ReadingSettingsStore {
 
+  /** The series column of a user's defaults (no series id is empty). */
+  String DEFAULTS = "";
+
+  /** A series id as the stores take it: never the defaults' empty one. */
+  static String requireSeries(String series) {
+    if (series == null || series.isEmpty()) {
+      throw new IllegalArgumentException("a series id is not empty");
+    }
+    return series;
+  }
+
+
   /** The user's settings for a series, if they chose some. */
   Optional<ReadingSettings> series(long userId, String series) throws StoreException;
 

@@ -54,8 +54,8 @@ public final class SqliteAppPasswordStore implements AppPasswordStore {
         try (ResultSet row = query.executeQuery()) {
           while (row.next()) {
             String used = row.getString(4);
-            all.add(new AppPassword(row.getLong(1), row.getString(2), scope(row.getString(5)), row.getBoolean(6),
-                Instant.parse(row.getString(3)), used == null ? null : Instant.parse(used)));
+            all.add(new AppPassword(row.getLong(1), row.getString(2), AppScope.stored(row.getString(5)),
+                row.getBoolean(6), Instant.parse(row.getString(3)), used == null ? null : Instant.parse(used)));
           }
         }
       }
@@ -90,17 +90,12 @@ public final class SqliteAppPasswordStore implements AppPasswordStore {
         try (ResultSet row = query.executeQuery()) {
           while (row.next()) {
             all.add(new AppPasswordCandidate(row.getLong(1), row.getLong(2), row.getString(3), row.getString(4),
-                row.getString(5), scope(row.getString(6))));
+                row.getString(5), AppScope.stored(row.getString(6))));
           }
         }
       }
       return all;
     });
-  }
-
-  /** A stored scope; the table's CHECK keeps out any other value. */
-  private static AppScope scope(String stored) {
-    return AppScope.parse(stored).orElseThrow(() -> new IllegalStateException("unknown app password scope " + stored));
   }
 
   @Override

@@ -11,9 +11,6 @@ import java.util.Optional;
  */
 public final class SqliteReadingSettingsStore implements ReadingSettingsStore {
 
-  /** The series column of a user's defaults. */
-  private static final String DEFAULTS = "";
-
   private final SqliteDatabase database;
 
   public SqliteReadingSettingsStore(SqliteDatabase database) {
@@ -22,17 +19,17 @@ public final class SqliteReadingSettingsStore implements ReadingSettingsStore {
 
   @Override
   public Optional<ReadingSettings> series(long userId, String series) throws StoreException {
-    return read(userId, requireSeries(series));
+    return read(userId, ReadingSettingsStore.requireSeries(series));
   }
 
   @Override
   public void saveSeries(long userId, String series, ReadingSettings settings, Instant now) throws StoreException {
-    save(userId, requireSeries(series), settings, now);
+    save(userId, ReadingSettingsStore.requireSeries(series), settings, now);
   }
 
   @Override
   public boolean deleteSeries(long userId, String series) throws StoreException {
-    String id = requireSeries(series);
+    String id = ReadingSettingsStore.requireSeries(series);
     return database.call(connection -> {
       try (PreparedStatement delete = connection.prepareStatement(
           "DELETE FROM reading_settings WHERE user_id = ? AND series = ?")) {
@@ -51,13 +48,6 @@ public final class SqliteReadingSettingsStore implements ReadingSettingsStore {
   @Override
   public void saveDefaults(long userId, ReadingSettings settings, Instant now) throws StoreException {
     save(userId, DEFAULTS, settings, now);
-  }
-
-  private static String requireSeries(String series) {
-    if (series == null || series.isEmpty()) {
-      throw new IllegalArgumentException("a series id is not empty");
-    }
-    return series;
   }
 
   private Optional<ReadingSettings> read(long userId, String series) throws StoreException {

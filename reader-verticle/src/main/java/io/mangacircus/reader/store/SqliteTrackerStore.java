@@ -102,7 +102,7 @@ public final class SqliteTrackerStore implements TrackerStore {
       return update(c, "INSERT INTO tracker_outbox (" + UPDATE_COLUMNS
           + ") VALUES (?, ?, ?, ?, 0, ?, '', ?) ON CONFLICT (user_id, tracker, series) DO UPDATE SET"
           + " version = excluded.version, due_ms = MAX(tracker_outbox.due_ms, excluded.due_ms)",
-          userId, tracker, series, ceilMillis(due), version, text(now));
+          userId, tracker, series, TrackerStore.dueMillis(due), version, text(now));
     });
   }
 
@@ -125,7 +125,7 @@ public final class SqliteTrackerStore implements TrackerStore {
       List<TrackerUpdate> due = due(c, now, max);
       for (TrackerUpdate update : due) {
         update(c, "UPDATE tracker_outbox SET claimed_until_ms = ? WHERE user_id = ? AND tracker = ? AND series = ?",
-            ceilMillis(until), update.userId(), update.tracker(), update.series());
+            TrackerStore.dueMillis(until), update.userId(), update.tracker(), update.series());
       }
       return due;
     });
@@ -147,8 +147,8 @@ public final class SqliteTrackerStore implements TrackerStore {
   public void postpone(long userId, String tracker, String series, Instant due, int attempts, String error)
       throws StoreException {
     database.call(c -> update(c, "UPDATE tracker_outbox SET due_ms = ?, attempts = ?, last_error = ?,"
-        + " claimed_until_ms = 0 WHERE user_id = ? AND tracker = ? AND series = ?", ceilMillis(due), attempts, error == null ? "" : error,
-        userId, tracker, series));
+        + " claimed_until_ms = 0 WHERE user_id = ? AND tracker = ? AND series = ?", TrackerStore.dueMillis(due),
+        attempts, error == null ? "" : error, userId, tracker, series));
   }
 
   @Override
@@ -262,11 +262,5 @@ public final class SqliteTrackerStore implements TrackerStore {
 
   private static Instant instant(String text) {
     return text == null ? null : Instant.parse(text);
-  }
-
-  /** Milliseconds rounded up, so that an update is never tried before its due time. */
-  private static long ceilMillis(Instant instant) {
-    long millis = instant.toEpochMilli();
-    return Instant.ofEpochMilli(millis).isBefore(instant) ? millis + 1 : millis;
   }
 }

@@ -12,6 +12,16 @@ import java.util.Optional;
  */
 public interface TrackerStore {
 
+  /**
+   * An outbox due time as stored (epoch milliseconds), rounded up so that an update is never tried before its due
+   * time.
+   */
+  static long dueMillis(Instant instant) {
+    long millis = instant.toEpochMilli();
+    return Instant.ofEpochMilli(millis).isBefore(instant) ? millis + 1 : millis;
+  }
+
+
   /** The user's sign-in on a tracker, if any. */
   Optional<TrackerAccount> account(long userId, String tracker) throws StoreException;
 

@@ -47,8 +47,8 @@ public final class PgAppPasswordStore implements AppPasswordStore {
           List<AppPassword> all = new ArrayList<>();
           for (Row row : rows) {
             String used = row.getString(3);
-            all.add(new AppPassword(row.getLong(0), row.getString(1), scope(row.getString(4)), row.getBoolean(5),
-                Instant.parse(row.getString(2)), used == null ? null : Instant.parse(used)));
+            all.add(new AppPassword(row.getLong(0), row.getString(1), AppScope.stored(row.getString(4)),
+                row.getBoolean(5), Instant.parse(row.getString(2)), used == null ? null : Instant.parse(used)));
           }
           return all;
         }));
@@ -79,15 +79,10 @@ public final class PgAppPasswordStore implements AppPasswordStore {
           List<AppPasswordCandidate> all = new ArrayList<>();
           for (Row row : rows) {
             all.add(new AppPasswordCandidate(row.getLong(0), row.getLong(1), row.getString(2), row.getString(3),
-                row.getString(4), scope(row.getString(5))));
+                row.getString(4), AppScope.stored(row.getString(5))));
           }
           return all;
         }));
-  }
-
-  /** A stored scope; the table's CHECK keeps out any other value. */
-  private static AppScope scope(String stored) {
-    return AppScope.parse(stored).orElseThrow(() -> new IllegalStateException("unknown app password scope " + stored));
   }
 
   @Override

@@ -43,7 +43,7 @@ public final class PgKosyncStore implements KosyncStore {
     }
     Row row = rows.iterator().next();
     return Optional.of(new Document(row.getString(0), row.getString(1), row.getString(2),
-        "binary".equals(row.getString(3)) ? Kind.BINARY : Kind.FILENAME));
+        Kind.of(row.getString(3))));
   }
 
   @Override

@@ -115,8 +115,8 @@ public final class PgTrackerStore implements TrackerStore {
         .compose(counter -> c.preparedQuery("INSERT INTO tracker_outbox (" + UPDATE_COLUMNS + ")"
             + " VALUES ($1, $2, $3, $4, 0, $5, '', $6) ON CONFLICT (user_id, tracker, series) DO UPDATE SET"
             + " version = excluded.version, due_ms = GREATEST(tracker_outbox.due_ms, excluded.due_ms)")
-            .execute(Tuple.of(userId, tracker, series, ceilMillis(due), counter.iterator().next().getLong(0),
-                text(now)))));
+            .execute(Tuple.of(userId, tracker, series, TrackerStore.dueMillis(due),
+                counter.iterator().next().getLong(0), text(now)))));
   }
 
   @Override
@@ -139,7 +139,7 @@ public final class PgTrackerStore implements TrackerStore {
         + " series FROM tracker_outbox WHERE due_ms <= $1 AND claimed_until_ms <= $1 ORDER BY " + DUE_ORDER
         + " LIMIT $3 FOR UPDATE SKIP LOCKED) d WHERE o.user_id = d.user_id AND o.tracker = d.tracker"
         + " AND o.series = d.series RETURNING o.*) SELECT " + UPDATE_COLUMNS + " FROM claimed ORDER BY " + DUE_ORDER,
-        now.toEpochMilli(), ceilMillis(until), (long) max), PgTrackerStore::update);
+        now.toEpochMilli(), TrackerStore.dueMillis(until), (long) max), PgTrackerStore::update);
   }
 
   @Override
@@ -152,8 +152,8 @@ public final class PgTrackerStore implements TrackerStore {
   public void postpone(long userId, String tracker, String series, Instant due, int attempts, String error)
       throws StoreException {
     run("UPDATE tracker_outbox SET due_ms = $1, attempts = $2, last_error = $3, claimed_until_ms = 0"
-        + " WHERE user_id = $4 AND tracker = $5 AND series = $6", ceilMillis(due), attempts, error == null ? "" : error, userId, tracker,
-        series);
+        + " WHERE user_id = $4 AND tracker = $5 AND series = $6", TrackerStore.dueMillis(due), attempts,
+        error == null ? "" : error, userId, tracker, series);
   }
 
   @Override
@@ -228,11 +228,5 @@ public final class PgTrackerStore implements TrackerStore {
 
   private static Instant instant(String text) {
     return text == null ? null : Instant.parse(text);
-  }
-
-  /** Milliseconds rounded up, so that an update is never tried before its due time. */
-  private static long ceilMillis(Instant instant) {
-    long millis = instant.toEpochMilli();
-    return Instant.ofEpochMilli(millis).isBefore(instant) ? millis + 1 : millis;
   }
 }
