@@ -74,8 +74,11 @@ export function bindInput(stage, mode, actions) {
 
   // Swipes: horizontal moves in the paged modes turn pages the way the pages lie.
   let start = null;
-  let swipedAt = -Infinity;
+  // Set by a swipe and cleared by the next press: a mouse drag ends with a click after its pointerup, and that click
+  // belongs to the swipe. Tied to the press, not to a time window, so a quick tap after a swipe still counts.
+  let swiped = false;
   stage.addEventListener('pointerdown', (event) => {
+    swiped = false;
     start = event.isPrimary && mode() !== 'strip' && !zoomed()
       ? { id: event.pointerId, x: event.clientX, y: event.clientY, at: event.timeStamp } : null;
   });
@@ -87,7 +90,7 @@ export function bindInput(stage, mode, actions) {
     const quick = event.timeStamp - start.at <= SWIPE_MAX_MS;
     start = null;
     if (!quick || Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 1.5 * Math.abs(dy)) return;
-    swipedAt = event.timeStamp;
+    swiped = true;
     // Swiping left brings in the page on the right, and the other way round.
     if (dx < 0) towardsRight();
     else towardsLeft();
@@ -96,8 +99,7 @@ export function bindInput(stage, mode, actions) {
 
   // Taps: left and right thirds turn pages the way the pages lie; on phones the middle third shows or hides the bars.
   stage.addEventListener('click', (event) => {
-    // A mouse drag ends with a click right after its pointerup: that click is part of the swipe.
-    if (event.timeStamp - swipedAt < 80) return;
+    if (swiped) return;
     if (event.target instanceof Element && event.target.closest('a, button, input, select, label')) return;
     if (zoomed()) return;
     const box = stage.getBoundingClientRect();
