@@ -253,7 +253,8 @@ final class MigrateDbCommand implements Callable<Integer> {
   private static String asOptions(String message) {
     return message.replace("reader.databasePasswordEnv", "--password-env")
         .replace("reader.databasePasswordFile", "--password-file")
-        .replace("reader.database", "--to");
+        .replace("reader.database", "--to")
+        .replace("databasePasswordEnv", "--password-env").replace("databasePasswordFile", "--password-file");
   }
 
   private static String oneLine(String text) {

@@ -2,11 +2,9 @@ package io.mangacircus.scraper.source;
 
 import io.mangacircus.contracts.InvalidConfigException;
 import io.mangacircus.scraper.ScraperConfig.ProxyConfig;
-import java.io.IOException;
+import io.mangacircus.support.config.ConfigSecrets;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -123,33 +121,8 @@ public record SourceProxy(Scheme scheme, String host, int port, String username,
 
   private static String password(String key, ProxyConfig config, Function<String, String> environment,
       Path workingDir) {
-    if (config.passwordEnv() != null && config.passwordFile() != null) {
-      throw new InvalidConfigException(key + ".passwordFile", "give either passwordEnv or passwordFile, not both");
-    }
-    if (config.passwordEnv() != null) {
-      String variable = config.passwordEnv();
-      String value = variable.isBlank() ? null : environment.apply(variable);
-      if (value == null || value.isEmpty()) {
-        throw new InvalidConfigException(key + ".passwordEnv", "names the environment variable \"" + variable
-            + "\", which is not set or empty");
-      }
-      return value;
-    }
-    if (config.passwordFile() != null) {
-      Path file = workingDir.resolve(config.passwordFile());
-      String value;
-      try {
-        value = Files.readString(file, StandardCharsets.UTF_8).strip();
-      } catch (IOException | RuntimeException e) {
-        throw new InvalidConfigException(key + ".passwordFile", "cannot read " + file + " ("
-            + e.getClass().getSimpleName() + ")");
-      }
-      if (value.isEmpty()) {
-        throw new InvalidConfigException(key + ".passwordFile", file + " is empty");
-      }
-      return value;
-    }
-    return null;
+    return ConfigSecrets.read(key + ".passwordEnv", config.passwordEnv(), key + ".passwordFile", config.passwordFile(),
+        workingDir, environment).orElse(null);
   }
 
   /** Whether requests carry proxy credentials. */

@@ -52,7 +52,7 @@ class SourceProxyTest {
 
   @Test
   void thePasswordComesFromTheEnvironmentOrAFileAndShowsInNoDescription() throws Exception {
-    Files.writeString(dir.resolve("proxy-password"), "  " + SECRET + "\n");
+    Files.writeString(dir.resolve("proxy-password"), SECRET + "\n");
 
     SourceProxy fromEnv = read(new ProxyConfig("http://127.0.0.1:3128", "reader", "SHELF_PROXY_PASSWORD", null,
         List.of("*.example.org"), false), null);

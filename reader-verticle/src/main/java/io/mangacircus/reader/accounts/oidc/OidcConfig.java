@@ -1,10 +1,9 @@
 package io.mangacircus.reader.accounts.oidc;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.io.IOException;
+import io.mangacircus.contracts.InvalidConfigException;
+import io.mangacircus.support.config.ConfigSecrets;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -107,27 +106,13 @@ public record OidcConfig(String issuer, String clientId, @JsonProperty(required 
    *     secret)
    */
   public Optional<String> clientSecret(Map<String, String> environment) {
-    if (!clientSecretEnv.isEmpty()) {
-      String value = environment.get(clientSecretEnv);
-      if (value == null || value.isEmpty()) {
-        throw new IllegalArgumentException("reader.oidc.clientSecretEnv: the environment variable " + clientSecretEnv
-            + " is not set");
-      }
-      return Optional.of(value);
+    try {
+      return ConfigSecrets.read("reader.oidc.clientSecretEnv", clientSecretEnv.isEmpty() ? null : clientSecretEnv,
+          "reader.oidc.clientSecretFile", clientSecretFile.isEmpty() ? null : clientSecretFile, Path.of(""),
+          environment::get);
+    } catch (InvalidConfigException e) {
+      throw new IllegalArgumentException(e.key() + ": " + e.problem());
     }
-    if (!clientSecretFile.isEmpty()) {
-      try {
-        String value = Files.readString(Path.of(clientSecretFile), StandardCharsets.UTF_8).replaceAll("[\r\n]+$", "");
-        if (value.isEmpty()) {
-          throw new IllegalArgumentException("reader.oidc.clientSecretFile: " + clientSecretFile + " is empty");
-        }
-        return Optional.of(value);
-      } catch (IOException e) {
-        throw new IllegalArgumentException("reader.oidc.clientSecretFile: " + clientSecretFile + " cannot be read ("
-            + e.getClass().getSimpleName() + ")");
-      }
-    }
-    return Optional.empty();
   }
 
   private static boolean httpUrl(String text) {

@@ -1,11 +1,11 @@
 package io.mangacircus.reader.store.pg;
 
-import java.io.IOException;
+import io.mangacircus.contracts.InvalidConfigException;
+import io.mangacircus.support.config.ConfigSecrets;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -126,33 +126,12 @@ public final class PostgresTarget {
   }
 
   private static Optional<String> password(String passwordEnv, String passwordFile, Map<String, String> env) {
-    if (passwordEnv != null && passwordFile != null) {
-      throw new IllegalArgumentException(
-          "reader.databasePasswordEnv and reader.databasePasswordFile: set at most one of them");
+    try {
+      return ConfigSecrets.read("reader.databasePasswordEnv", passwordEnv, "reader.databasePasswordFile", passwordFile,
+          Path.of(""), env::get);
+    } catch (InvalidConfigException e) {
+      throw new IllegalArgumentException(e.key() + ": " + e.problem());
     }
-    if (passwordEnv != null) {
-      String value = env.get(passwordEnv);
-      if (value == null || value.isEmpty()) {
-        throw new IllegalArgumentException("reader.databasePasswordEnv: the environment variable " + passwordEnv
-            + " is not set");
-      }
-      return Optional.of(value);
-    }
-    if (passwordFile != null) {
-      try {
-        String value = Files.readString(Path.of(passwordFile), StandardCharsets.UTF_8);
-        value = value.endsWith("\r\n") ? value.substring(0, value.length() - 2)
-            : value.endsWith("\n") ? value.substring(0, value.length() - 1) : value;
-        if (value.isEmpty()) {
-          throw new IllegalArgumentException("reader.databasePasswordFile: " + passwordFile + " is empty");
-        }
-        return Optional.of(value);
-      } catch (IOException e) {
-        throw new IllegalArgumentException("reader.databasePasswordFile: cannot read " + passwordFile + " ("
-            + e.getClass().getSimpleName() + ")");
-      }
-    }
-    return Optional.empty();
   }
 
   private static String decode(String raw) {

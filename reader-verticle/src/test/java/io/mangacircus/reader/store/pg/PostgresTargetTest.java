@@ -88,7 +88,7 @@ class PostgresTargetTest {
   void anEnvironmentVariableThatIsNotSetIsNamed() {
     assertThatThrownBy(() -> PostgresTarget.parse("postgresql://reader@localhost/manga", "READER_DB_PASSWORD", null,
         10, Map.of()))
-        .hasMessage("reader.databasePasswordEnv: the environment variable READER_DB_PASSWORD is not set");
+        .hasMessage("reader.databasePasswordEnv: the environment variable READER_DB_PASSWORD is not set or empty");
   }
 
   @Test
@@ -108,14 +108,14 @@ class PostgresTargetTest {
 
     assertThatThrownBy(() -> PostgresTarget.parse("postgresql://reader@localhost/manga", null, missing.toString(), 10,
         Map.of()))
-        .hasMessage("reader.databasePasswordFile: cannot read " + missing + " (NoSuchFileException)");
+        .hasMessage("reader.databasePasswordFile: the file " + missing + " cannot be read (NoSuchFileException)");
   }
 
   @Test
   void bothPasswordSourcesAtOnceAreRefused() {
     assertThatThrownBy(() -> PostgresTarget.parse("postgresql://reader@localhost/manga", "A", "/b", 10,
         Map.of("A", SECRET)))
-        .hasMessageContaining("reader.databasePasswordEnv and reader.databasePasswordFile");
+        .hasMessage("reader.databasePasswordFile: give either databasePasswordEnv or databasePasswordFile, not both");
   }
 
   @Test

@@ -1,11 +1,11 @@
 package io.mangacircus.scraper.source.suwayomi;
 
 import io.mangacircus.contracts.InvalidConfigException;
-import java.io.IOException;
+import io.mangacircus.support.config.ConfigSecrets;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -28,7 +28,6 @@ public record SuwayomiOptions(String sourceId, Auth auth, String username, Strin
   public static final Set<String> KEYS = Set.of("sourceId", "auth", "username", "passwordEnv", "passwordFile");
 
   /** The most bytes of a password file read. */
-  static final int MAX_PASSWORD_FILE_BYTES = 4096;
 
   /** How requests to the Suwayomi server authenticate (Suwayomi's {@code server.authMode}). */
   public enum Auth {
@@ -115,8 +114,9 @@ public record SuwayomiOptions(String sourceId, Auth auth, String username, Strin
       throw new InvalidConfigException(keyPrefix + ".passwordEnv", "exactly one of passwordEnv (an environment "
           + "variable's name) or passwordFile (a file's path) is required with \"auth\": \"basic\"");
     }
-    String password = passwordEnv != null ? fromEnvironment(keyPrefix + ".passwordEnv", passwordEnv, environment)
-        : fromFile(keyPrefix + ".passwordFile", passwordFile, workingDir);
+    String password = ConfigSecrets.read(keyPrefix + ".passwordEnv", text(keyPrefix + ".passwordEnv", passwordEnv),
+        keyPrefix + ".passwordFile", text(keyPrefix + ".passwordFile", passwordFile), workingDir, environment)
+        .orElseThrow();
     return new SuwayomiOptions(null, auth, user, password);
   }
 
@@ -154,40 +154,11 @@ public record SuwayomiOptions(String sourceId, Auth auth, String username, Strin
     throw new InvalidConfigException(key, "must be \"none\" or \"basic\", got " + value);
   }
 
-  private static String fromEnvironment(String key, Object name, Function<String, String> environment) {
-    if (!(name instanceof String variable) || !variable.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-      throw new InvalidConfigException(key, "must be the name of an environment variable, e.g. "
-          + "\"MC_SUWAYOMI_PASSWORD\"");
+  private static String text(String key, Object value) {
+    if (value != null && !(value instanceof String)) {
+      throw new InvalidConfigException(key, "must be text, got " + value.getClass().getSimpleName().toLowerCase(
+          Locale.ROOT));
     }
-    String value = environment.apply(variable);
-    if (value == null || value.isEmpty()) {
-      throw new InvalidConfigException(key, "the environment variable " + variable + " is not set or empty");
-    }
-    return value;
-  }
-
-  private static String fromFile(String key, Object value, Path workingDir) {
-    if (!(value instanceof String name) || name.isBlank()) {
-      throw new InvalidConfigException(key, "must be the path of a file holding the password");
-    }
-    Path file = workingDir.resolve(name.trim());
-    String password;
-    try {
-      if (Files.size(file) > MAX_PASSWORD_FILE_BYTES) {
-        throw new InvalidConfigException(key, "the file " + file + " is larger than " + MAX_PASSWORD_FILE_BYTES
-            + " bytes: not a password file");
-      }
-      password = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new InvalidConfigException(key, "the file " + file + " cannot be read (" + e.getClass().getSimpleName()
-          + ")");
-    }
-    // One trailing line break, as editors and `echo` leave it, is not part of the password.
-    password = password.endsWith("\r\n") ? password.substring(0, password.length() - 2)
-        : password.endsWith("\n") ? password.substring(0, password.length() - 1) : password;
-    if (password.isEmpty()) {
-      throw new InvalidConfigException(key, "the file " + file + " is empty");
-    }
-    return password;
+    return (String) value;
   }
 }
