@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -89,6 +90,13 @@ class LibraryPagingBrowserIT {
   private List<String> shelfIds(String shelf) {
     return (List<String>) ((JavascriptExecutor) driver).executeScript("return [...document.querySelectorAll("
         + "`[data-shelf='${arguments[0]}'] [data-series]`)].map(card => card.dataset.series);", shelf);
+  }
+
+  /** Clicks an element brought to the middle of the screen: at the top, the page's sticky bar would take the click. */
+  private void clickInView(By locator) {
+    WebElement element = driver.findElement(locator);
+    ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", element);
+    element.click();
   }
 
   private void scrollToEnd() {
@@ -165,5 +173,32 @@ class LibraryPagingBrowserIT {
     driver.findElement(By.id("collection-save")).click();
     waiting().until(d -> onShelf("collection-late-arrivals", id(133)));
     browser.screenshot("library-paged-collection");
+  }
+
+  @Test
+  void editingACollectionNamesMembersBeyondTheGridDropsAnUntickedOneAndDeletingItRemovesItsShelf() {
+    logIn();
+    waiting().until(d -> onShelf("collection-deep-cuts", id(140)));
+    clickInView(By.cssSelector("[data-shelf='collection-deep-cuts'] .edit-collection"));
+    waiting().until(ExpectedConditions.textToBe(By.id("collection-editor-heading"), "Edit \u201cDeep Cuts\u201d"));
+    assertThat(driver.findElement(By.id("collection-name")).getAttribute("value")).isEqualTo("Deep Cuts");
+    // Series 140 was never in the grid: its title comes from the server, not its id.
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.id("collection-chosen"), "Title 140"));
+    assertThat(driver.findElement(By.id("collection-chosen-heading")).getText())
+        .isEqualTo("In this collection: 2 titles");
+
+    clickInView(By.cssSelector("#collection-chosen input[value='" + id(3) + "']"));
+    waiting().until(ExpectedConditions.textToBe(By.id("collection-chosen-heading"), "In this collection: 1 title"));
+    driver.findElement(By.id("collection-save")).click();
+    waiting().until(d -> shelfIds("collection-deep-cuts").equals(List.of(id(140))));
+    assertThat(driver.findElement(By.id("collection-editor")).isDisplayed()).as("closed after saving").isFalse();
+
+    clickInView(By.cssSelector("[data-shelf='collection-deep-cuts'] .edit-collection"));
+    waiting().until(ExpectedConditions.elementToBeClickable(By.id("collection-delete"))).click();
+    waiting().until(ExpectedConditions.alertIsPresent()).accept();
+    waiting().until(ExpectedConditions.numberOfElementsToBe(
+        By.cssSelector("[data-shelf='collection-deep-cuts']"), 0));
+    assertThat(new JsonObject(ReaderSession.login(harness.port(), "admin", ADMIN_PASSWORD).get("/api/catalog").body())
+        .getJsonArray("collections")).as("deleted on the server").isEmpty();
   }
 }
