@@ -110,6 +110,24 @@ public final class ReaderUnderTest implements AutoCloseable {
           io.mangacircus.reader.kosync.KosyncAccounts> kosync, java.util.List<LibraryConfig> libraries,
       MetadataProvidersConfig providers, TrackersConfig trackers,
       io.mangacircus.reader.accounts.oidc.OidcConfig oidc) throws Exception {
+    return start(data, new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy, libraries, providers,
+        trackers, null, null, null, null, oidc), kosync);
+  }
+
+  /**
+   * Starts a reader over {@code data} on the PostgreSQL database {@code database} (its password in
+   * {@code passwordFile}) whose users may link the trackers {@code trackers} enables: several such readers share it.
+   */
+  public static ReaderUnderTest withTrackersOnPostgres(Path data, TrackersConfig trackers, String database,
+      Path passwordFile) throws Exception {
+    return start(data, new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, java.util.List.of(),
+        java.util.List.of(), MetadataProvidersConfig.OFF, trackers, database, null, passwordFile.toString(), null,
+        null), null);
+  }
+
+  private static ReaderUnderTest start(Path data, ReaderConfig config,
+      java.util.function.Function<io.mangacircus.reader.store.ReaderStores,
+          io.mangacircus.reader.kosync.KosyncAccounts> kosync) throws Exception {
     Files.createDirectories(data.resolve("library"));
     Vertx vertx = Vertx.vertx();
     AtomicReference<Router> served = new AtomicReference<>();
@@ -126,9 +144,7 @@ public final class ReaderUnderTest implements AutoCloseable {
     };
     int port = vertx.createHttpServer().requestHandler(request -> served.get().handle(request))
         .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
-    vertx.deployVerticle(new ReaderVerticle(new ReaderConfig(ADMIN_TOKEN, 2_000, ADMIN_PASSWORD, 1, trustProxy, libraries,
-        providers, trackers, null, null, null, null, oidc),
-        mount, data).kosyncAccounts(kosync)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    vertx.deployVerticle(new ReaderVerticle(config, mount, data).kosyncAccounts(kosync)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     ReaderUnderTest reader = new ReaderUnderTest(vertx, port);
     reader.served = served;
     return reader;

@@ -1,19 +1,26 @@
 package io.mangacircus.reader.trackers;
 
 import io.mangacircus.reader.accounts.AccessGuard;
+import io.mangacircus.reader.accounts.SessionStart;
+import io.mangacircus.reader.accounts.Sessions;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.store.Session;
+import io.mangacircus.reader.store.SessionStore;
 import io.mangacircus.reader.store.TrackerAccount;
 import io.mangacircus.reader.store.TrackerLink;
 import io.mangacircus.reader.store.TrackerStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.Cookie;
+import io.vertx.core.http.CookieSameSite;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.InstantSource;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -24,8 +31,8 @@ import org.slf4j.LoggerFactory;
  * {@code /api/me/trackers} (docs/api.md "Trackers"): the signed-in user's tracker accounts — which trackers the admin
  * enabled and how the user's sign-in on each stands, signing in (an OAuth redirect, or a user name and password passed
  * once to the tracker and never kept), signing out, searching a tracker, and the user's linked series with how their
- * last sync went; and the OAuth trackers' callback, which signs in only the user who started that sign-in. No answer
- * ever holds a token.
+ * last sync went; and the OAuth trackers' callback, which signs in only the user who started that sign-in, on whichever
+ * reader it lands. No answer ever holds a token.
  */
 public final class TrackerAccountRoutes {
 
@@ -42,19 +49,28 @@ public final class TrackerAccountRoutes {
   private final TrackerStore store;
   private final TrackerAccounts accounts;
   private final OAuthSignIns signIns;
+  private final SessionStore sessions;
   private final String publicUrl;
   private final TrackerLinkReplies replies;
+  private final InstantSource clock;
 
-  /** @param publicUrl the reader's public address, before the callback path (docs/trackers.md) */
+  /**
+   * @param signIns the OAuth sign-ins; null only with no tracker enabled
+   * @param sessions where the callback looks up a session that came with it (its user must be the one who started)
+   * @param publicUrl the reader's public address, before the callback path (docs/trackers.md)
+   */
   public TrackerAccountRoutes(Vertx vertx, Map<String, TrackerClient> clients, TrackerStore store,
-      TrackerAccounts accounts, OAuthSignIns signIns, String publicUrl, TrackerLinkReplies replies) {
+      TrackerAccounts accounts, OAuthSignIns signIns, SessionStore sessions, String publicUrl,
+      TrackerLinkReplies replies, InstantSource clock) {
     this.vertx = vertx;
     this.clients = clients;
     this.store = store;
     this.accounts = accounts;
     this.signIns = signIns;
+    this.sessions = sessions;
     this.publicUrl = publicUrl;
     this.replies = replies;
+    this.clock = clock;
   }
 
   /** The routes, mounted at {@code /api/me/trackers}. */
@@ -71,7 +87,7 @@ public final class TrackerAccountRoutes {
 
   /**
    * The OAuth callback, mounted at {@link #CALLBACK_MOUNT}: public, because the session cookie (SameSite=Strict) does
-   * not come with a navigation from the tracker's site; the {@code state} it must carry names the user instead.
+   * not come with a navigation from the tracker's site; the signed sign-in cookie (SameSite=Lax) names the user instead.
    */
   public Router callbackRouter() {
     Router router = Router.router(vertx);
@@ -82,6 +98,17 @@ public final class TrackerAccountRoutes {
   /** The callback address registered with a tracker. */
   public String redirectUri(String tracker) {
     return publicUrl + CALLBACK_MOUNT + "/" + tracker + "/callback";
+  }
+
+  /**
+   * The sign-in cookie of a tracker, or its removal: only that tracker's callback path gets it back, so that two
+   * sign-ins on two trackers do not undo each other.
+   */
+  private Cookie signInCookie(RoutingContext ctx, String tracker, String value, long maxAgeSeconds) {
+    // Lax, not Strict: the tracker's redirect back is a cross-site top-level navigation, which Lax lets through.
+    return Cookie.cookie(OAuthSignIns.COOKIE, value).setPath(URI.create(redirectUri(tracker)).getRawPath())
+        .setHttpOnly(true).setSameSite(CookieSameSite.LAX).setSecure(SessionStart.overHttps(ctx))
+        .setMaxAge(maxAgeSeconds);
   }
 
   private Optional<TrackerClient> client(RoutingContext ctx) {
@@ -146,6 +173,8 @@ public final class TrackerAccountRoutes {
       return;
     }
     OAuthSignIns.Started started = signIns.start(session.userId(), client.get().id());
+    ctx.response().addCookie(signInCookie(ctx, client.get().id(), started.cookie(),
+        OAuthSignIns.LIFETIME.toSeconds()));
     ctx.json(new JsonObject().put("url", client.get().authorizeUrl(started.state(), started.verifier(),
         redirectUri(client.get().id()))));
   }
@@ -157,14 +186,45 @@ public final class TrackerAccountRoutes {
       ApiReplies.error(ctx, 404, "not_found", "no OAuth tracker '" + tracker + "' is enabled here");
       return;
     }
-    Optional<OAuthSignIns.Pending> pending = signIns.finish(ctx.request().getParam("state"), tracker);
+    Cookie cookie = ctx.request().getCookie(OAuthSignIns.COOKIE);
+    // Used once, whatever the answer.
+    ctx.response().addCookie(signInCookie(ctx, tracker, "", 0));
+    Optional<OAuthSignIns.Pending> pending = signIns.finish(cookie == null ? null : cookie.getValue(),
+        ctx.request().getParam("state"), tracker);
     if (pending.isEmpty()) {
-      LOG.warn("[TRACKERS] {} sign-in callback refused: its state was not issued by this reader, was used, or is "
-          + "older than {} minutes", client.name(), OAuthSignIns.LIFETIME.toMinutes());
+      LOG.warn("[TRACKERS] {} sign-in callback refused: its sign-in cookie is missing, altered or not for this state, "
+          + "was used, or is older than {} minutes", client.name(), OAuthSignIns.LIFETIME.toMinutes());
       back(ctx, tracker, "This " + client.name() + " sign-in was not started here, was already used or took too "
           + "long; start it again from your profile.", 400);
       return;
     }
+    Cookie session = ctx.request().getCookie(Sessions.COOKIE);
+    if (session == null || session.getValue().isEmpty()) {
+      finish(ctx, client, pending.get());
+      return;
+    }
+    vertx.executeBlocking(() -> sessions.session(Sessions.hash(session.getValue()), clock.instant()))
+        .onFailure(e -> ApiReplies.failure(ctx, e))
+        .onSuccess(current -> {
+          if (current.isPresent() && current.get().userId() != pending.get().userId()) {
+            LOG.warn("[TRACKERS] {} sign-in callback refused: started by user {}, came back with the session of user "
+                + "{}", client.name(), pending.get().userId(), current.get().userId());
+            back(ctx, tracker, "This " + client.name() + " sign-in was started by another account; log in as that "
+                + "account or start it again from your profile.", 400);
+            return;
+          }
+          finish(ctx, client, pending.get());
+        });
+  }
+
+  /**
+   * The rest of a callback whose sign-in cookie holds: the tracker's refusal goes back to the profile page, a code is
+   * exchanged for the user who started. A session that comes with the callback (an arrival from this site) was checked
+   * to be that user's; without one (the tracker's cross-site redirect under SameSite=Strict) the signed cookie names
+   * the user.
+   */
+  private void finish(RoutingContext ctx, TrackerClient client, OAuthSignIns.Pending pending) {
+    String tracker = client.id();
     String denied = ctx.request().getParam("error");
     String code = ctx.request().getParam("code");
     if (denied != null || code == null || code.isEmpty()) {
@@ -172,8 +232,8 @@ public final class TrackerAccountRoutes {
           "[^a-z_]", "") + ")") + ".", 303);
       return;
     }
-    long userId = pending.get().userId();
-    client.exchangeCode(code, pending.get().verifier(), redirectUri(tracker))
+    long userId = pending.userId();
+    client.exchangeCode(code, pending.verifier(), redirectUri(tracker))
         .compose(tokens -> vertx.executeBlocking(() -> accounts.signedIn(userId, tracker, tokens)))
         .onSuccess(account -> {
           LOG.info("[TRACKERS] user {} signed in to {} as '{}'", userId, client.name(), account.accountName());

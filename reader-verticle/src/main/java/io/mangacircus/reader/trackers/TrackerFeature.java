@@ -64,8 +64,8 @@ public final class TrackerFeature {
       }
     }
     if (vault == null) {
-      return new TrackerFeature(new TrackerAccountRoutes(vertx, Map.of(), stores.trackers(), null,
-          new OAuthSignIns(clock), config.publicUrl(), replies), new TrackerLinkRoutes(vertx, Map.of(),
+      return new TrackerFeature(new TrackerAccountRoutes(vertx, Map.of(), stores.trackers(), null, null,
+          stores.sessions(), config.publicUrl(), replies, clock), new TrackerLinkRoutes(vertx, Map.of(),
           stores.trackers(), files, sourceIds, recorder, replies, clock, () -> { }), null, null);
     }
     WebClient web = WebClient.create(vertx, new WebClientOptions().setUserAgent("MangaCircus")
@@ -81,7 +81,7 @@ public final class TrackerFeature {
     progress.listen(sync::readingChanged);
     LOG.info("[TRACKERS] users may link {}", clients.values().stream().map(TrackerClient::name).toList());
     return new TrackerFeature(new TrackerAccountRoutes(vertx, clients, stores.trackers(), accounts,
-        new OAuthSignIns(clock), config.publicUrl(), replies), new TrackerLinkRoutes(vertx, clients, stores.trackers(),
+        new OAuthSignIns(clock, vault), stores.sessions(), config.publicUrl(), replies, clock), new TrackerLinkRoutes(vertx, clients, stores.trackers(),
         files, sourceIds, recorder, replies, clock, delivery::nudge), delivery, web);
   }
 

@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.EnumSet;
@@ -22,13 +23,15 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
+import javax.crypto.Mac;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Seals tracker tokens for storage (AES-256-GCM, bound to their user and tracker) with a key kept in the data folder's
- * owner-only {@code tracker-key} file, and opens them again; it neither stores the sealed values nor logs anything.
+ * owner-only {@code tracker-key} file, and opens them again; signs the pending sign-in cookies with a key derived from
+ * it. It neither stores the sealed values nor logs anything.
  */
 public final class TrackerTokenVault {
 
@@ -43,6 +46,9 @@ public final class TrackerTokenVault {
   private static final int NONCE_BYTES = 12;
   private static final int TAG_BITS = 128;
   private static final String CIPHER = "AES/GCM/NoPadding";
+  private static final String MAC = "HmacSHA256";
+  // The cookie key is HMAC(key, this label): one key file for every reader, but never the AES key itself on two jobs.
+  private static final byte[] COOKIE_KEY_LABEL = "mangacircus tracker sign-in cookie v1".getBytes(StandardCharsets.UTF_8);
   // Tracker names go into the associated data between separators, so they may not hold one.
   private static final Pattern TRACKER_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
   // Bits that let anyone but the owner read or replace the key.
@@ -51,6 +57,7 @@ public final class TrackerTokenVault {
       PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
 
   private final SecretKey key;
+  private final SecretKey cookieKey;
   private final SecureRandom random;
 
   /**
@@ -62,13 +69,15 @@ public final class TrackerTokenVault {
   public TrackerTokenVault(Path dataFolder) {
     this.random = new SecureRandom();
     Path file = keyFile(dataFolder);
-    this.key = new SecretKeySpec(Files.exists(file, LinkOption.NOFOLLOW_LINKS) ? read(file) : create(file, random),
-        "AES");
+    byte[] raw = Files.exists(file, LinkOption.NOFOLLOW_LINKS) ? read(file) : create(file, random);
+    this.key = new SecretKeySpec(raw, "AES");
+    this.cookieKey = new SecretKeySpec(mac(new SecretKeySpec(raw, MAC), COOKIE_KEY_LABEL), MAC);
   }
 
   private TrackerTokenVault(byte[] key) {
     this.random = new SecureRandom();
     this.key = new SecretKeySpec(key, "AES");
+    this.cookieKey = new SecretKeySpec(mac(new SecretKeySpec(key, MAC), COOKIE_KEY_LABEL), MAC);
   }
 
   /**
@@ -151,6 +160,31 @@ public final class TrackerTokenVault {
           + "another user or tracker, or with another " + KEY_FILE + " file; sign in to the tracker again");
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("this Java runtime cannot open " + CIPHER + " values", e);
+    }
+  }
+
+  /**
+   * The signature of a pending sign-in's cookie value: base64url of its HMAC-SHA-256 under the cookie key. Every reader
+   * holding the same key file makes and accepts the same signatures.
+   */
+  public String cookieSignature(String value) {
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(mac(cookieKey,
+        value.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** Whether {@code signature} is {@link #cookieSignature} of {@code value}, compared in constant time. */
+  public boolean signedCookie(String value, String signature) {
+    return value != null && signature != null && MessageDigest.isEqual(
+        cookieSignature(value).getBytes(StandardCharsets.US_ASCII), signature.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static byte[] mac(SecretKey macKey, byte[] data) {
+    try {
+      Mac mac = Mac.getInstance(MAC);
+      mac.init(macKey);
+      return mac.doFinal(data);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("this Java runtime cannot compute " + MAC, e);
     }
   }
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Signing in to trackers through the real reader against the trackers' fakes: AniList's OAuth callback signs in only
- * the user whose {@code state} it brings back, once; MangaUpdates' password sign-in; no answer holds a token; each user
+ * the user whose signed sign-in cookie and {@code state} it brings back, once; MangaUpdates' password sign-in; no answer holds a token; each user
  * sees and changes only their own accounts and links; with no tracker enabled there is nothing to see or contact.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -98,30 +98,62 @@ class TrackerSignInRoutesTest {
         .collect(Collectors.toMap(p -> p[0], p -> URLDecoder.decode(p[1], StandardCharsets.UTF_8)));
   }
 
-  /** Starts an AniList sign-in as the user; the address the browser is sent to. */
-  private String authorize(ReaderUnderTest.Session session) throws Exception {
-    HttpResponse<String> started = call(session, "POST", "/api/me/trackers/anilist/authorize", "{}");
-    assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
-    return new JsonObject(started.body()).getString("url");
+  /** A started OAuth sign-in: where the browser is sent, its state, and the sign-in cookie the browser keeps. */
+  record SignIn(String url, String state, String cookie) {
   }
 
-  /** The tracker's redirect back to the reader, as the browser follows it: no session cookie (SameSite=Strict). */
-  private HttpResponse<String> callback(String code, String state) throws Exception {
-    return reader.text(reader.get("/api/trackers/anilist/callback?code=" + code + "&state=" + state));
+  /** Starts a sign-in on {@code tracker} as the user. */
+  static SignIn authorize(ReaderUnderTest reader, ReaderUnderTest.Session session, String tracker) throws Exception {
+    HttpResponse<String> started = reader.text(as(session, reader.request("POST", "/api/me/trackers/" + tracker
+        + "/authorize", "{}")));
+    assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
+    String url = new JsonObject(started.body()).getString("url");
+    String cookie = started.headers().allValues("Set-Cookie").stream()
+        .filter(c -> c.startsWith(OAuthSignIns.COOKIE + "=")).findFirst().orElseThrow().split(";", 2)[0];
+    return new SignIn(url, query(url).get("state"), cookie);
+  }
+
+  /** Starts an AniList sign-in as the user. */
+  private SignIn authorize(ReaderUnderTest.Session session) throws Exception {
+    return authorize(reader, session, "anilist");
+  }
+
+  /**
+   * The tracker's redirect back to the reader, as the browser follows it: the sign-in cookie ({@code null}: none), and
+   * no session cookie (SameSite=Strict).
+   */
+  static HttpResponse<String> callback(ReaderUnderTest reader, String tracker, String code, String state,
+      String cookie) throws Exception {
+    java.net.http.HttpRequest.Builder request = reader.get("/api/trackers/" + tracker + "/callback?code=" + code
+        + "&state=" + state);
+    return reader.text(cookie == null ? request : request.header("Cookie", cookie));
+  }
+
+  private HttpResponse<String> callback(String code, SignIn signIn) throws Exception {
+    return callback(reader, "anilist", code, signIn.state(), signIn.cookie());
+  }
+
+  /** The sign-in cookie an answer sets, with its attributes; empty when it sets none. */
+  static java.util.Optional<String> signInCookie(HttpResponse<String> answer) {
+    return answer.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith(OAuthSignIns.COOKIE + "="))
+        .findFirst();
   }
 
   @Test
   void theOAuthCallbackWithItsStateSignsInTheUserWhoStartedItOnceAndNoAnswerHoldsTheToken() throws Exception {
-    String url = authorize(ayako);
-    assertThat(url).startsWith(anilist.authUrl() + "/authorize?");
-    Map<String, String> asked = query(url);
+    SignIn signIn = authorize(ayako);
+    assertThat(signIn.url()).startsWith(anilist.authUrl() + "/authorize?");
+    Map<String, String> asked = query(signIn.url());
     assertThat(asked).containsEntry("client_id", AniListFake.CLIENT_ID).containsEntry("response_type", "code")
         .containsEntry("redirect_uri", PUBLIC_URL + "/api/trackers/anilist/callback");
     assertThat(asked.get("state")).hasSizeGreaterThanOrEqualTo(40);
+    assertThat(signIn.cookie()).doesNotContain(asked.get("state"));
 
-    HttpResponse<String> back = callback("good-code", asked.get("state"));
+    HttpResponse<String> back = callback("good-code", signIn);
 
     assertThat(back.statusCode()).as(back.body()).isEqualTo(303);
+    assertThat(signInCookie(back)).as("the sign-in cookie is cleared").hasValueSatisfying(cleared -> assertThat(
+        cleared).startsWith(OAuthSignIns.COOKIE + "=;").contains("Max-Age=0", "Path=/api/trackers/anilist/callback"));
     assertThat(back.headers().firstValue("Location")).hasValue("/profile.html?tracker=anilist&signedIn=1");
     assertThat(anilist.lastTokenRequest().getString("redirect_uri"))
         .isEqualTo(PUBLIC_URL + "/api/trackers/anilist/callback");
@@ -136,17 +168,74 @@ class TrackerSignInRoutesTest {
         .doesNotContain("anilist-token-of-ayako");
 
     int before = anilist.requestCount();
-    HttpResponse<String> again = callback("good-code", asked.get("state"));
-    assertThat(again.statusCode()).as("a state is used once").isEqualTo(400);
+    HttpResponse<String> again = callback(reader, "anilist", "good-code", signIn.state(), null);
+    assertThat(again.statusCode()).as("the browser dropped the cookie: a sign-in is used once").isEqualTo(400);
+    assertThat(again.body()).contains("was not started here, was already used or took too long");
     assertThat(anilist.requestCount()).isEqualTo(before);
   }
 
   @Test
+  void theSignInCookieIsHttpOnlyLaxForTheCallbackPathOnlyTenMinutesAndSecureOverHttps() throws Exception {
+    HttpResponse<String> plain = call(ayako, "POST", "/api/me/trackers/anilist/authorize", "{}");
+    HttpResponse<String> tls = reader.text(as(ayako, reader.request("POST", "/api/me/trackers/anilist/authorize", "{}"))
+        .header("X-Forwarded-Proto", "https"));
+
+    assertThat(attributes(signInCookie(plain).orElseThrow())).contains("path=/api/trackers/anilist/callback",
+        "max-age=600", "httponly", "samesite=lax").doesNotContain("secure");
+    assertThat(attributes(signInCookie(tls).orElseThrow())).contains("secure", "httponly", "samesite=lax");
+  }
+
+  /** A Set-Cookie header's attributes after its value, in lower case. */
+  private static java.util.List<String> attributes(String setCookie) {
+    return Arrays.stream(setCookie.split(";")).skip(1).map(a -> a.trim().toLowerCase(java.util.Locale.ROOT)).toList();
+  }
+
+  @Test
+  void aSignInCookieThatCameBackWithAnotherUsersSessionIsRefused() throws Exception {
+    SignIn ayakos = authorize(ayako);
+    int before = anilist.requestCount();
+
+    HttpResponse<String> back = reader.text(reader.get("/api/trackers/anilist/callback?code=good-code&state="
+        + ayakos.state()).header("Cookie", ayakos.cookie() + "; " + bruno.cookie()));
+
+    assertThat(back.statusCode()).isEqualTo(400);
+    assertThat(back.body()).contains("started by another account");
+    assertThat(signInCookie(back)).hasValueSatisfying(cleared -> assertThat(cleared).contains("Max-Age=0"));
+    assertThat(anilist.requestCount()).as("no code was exchanged").isEqualTo(before);
+    assertThat(tracker(bruno, "anilist").getBoolean("signedIn")).isFalse();
+
+    // The same cookie with the session of the user who started it (a browser that kept it) is let through.
+    HttpResponse<String> own = reader.text(reader.get("/api/trackers/anilist/callback?code=good-code&state="
+        + ayakos.state()).header("Cookie", ayakos.cookie() + "; " + ayako.cookie()));
+    assertThat(own.statusCode()).as(own.body()).isEqualTo(303);
+    assertThat(own.headers().firstValue("Location")).hasValue("/profile.html?tracker=anilist&signedIn=1");
+  }
+
+  @Test
+  void aTamperedOrGarbageSignInCookieGetsTheSameRefusalPageNotAnError() throws Exception {
+    SignIn brunos = authorize(bruno);
+    String value = brunos.cookie().substring(OAuthSignIns.COOKIE.length() + 1);
+    String payload = value.substring(0, value.lastIndexOf('.'));
+    String asAyako = new String(java.util.Base64.getUrlDecoder().decode(payload), StandardCharsets.UTF_8)
+        .replaceFirst("\"userId\":[0-9]+", "\"userId\":1");
+    String tampered = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(asAyako
+        .getBytes(StandardCharsets.UTF_8)) + value.substring(value.lastIndexOf('.'));
+    int before = anilist.requestCount();
+
+    for (String cookie : new String[] {tampered, "garbage", "%%%.!!!", "", payload}) {
+      HttpResponse<String> back = callback(reader, "anilist", "good-code", brunos.state(),
+          OAuthSignIns.COOKIE + "=" + cookie);
+      assertThat(back.statusCode()).as(cookie).isEqualTo(400);
+      assertThat(back.body()).contains("was not started here, was already used or took too long");
+    }
+    assertThat(anilist.requestCount()).as("no code was exchanged").isEqualTo(before);
+    assertThat(tracker(bruno, "anilist").getBoolean("signedIn")).isFalse();
+  }
+
+  @Test
   void aSearchWithATokenAboutToExpireRenewsItFirstAndKeepsTheRenewal() throws Exception {
-    HttpResponse<String> started = call(chiara, "POST", "/api/me/trackers/myanimelist/authorize", "{}");
-    String state = query(new JsonObject(started.body()).getString("url")).get("state");
-    HttpResponse<String> back = reader.text(reader.get("/api/trackers/myanimelist/callback?code=chiara-code&state="
-        + state));
+    SignIn started = authorize(reader, chiara, "myanimelist");
+    HttpResponse<String> back = callback(reader, "myanimelist", "chiara-code", started.state(), started.cookie());
     assertThat(back.headers().firstValue("Location")).as(back.body()).hasValue(
         "/profile.html?tracker=myanimelist&signedIn=1");
     mal.tokensLast(3600).refreshAccepts("mal-short-lived-refresh", "mal-renewed");
@@ -166,15 +255,19 @@ class TrackerSignInRoutesTest {
 
   @Test
   void aForgedCallbackIsRefusedAndSignsNoOneIn() throws Exception {
-    String real = query(authorize(bruno)).get("state");
+    SignIn real = authorize(bruno);
     int before = anilist.requestCount();
 
-    HttpResponse<String> forged = callback("good-code", "f0rged-" + real.substring(7));
-    HttpResponse<String> none = reader.text(reader.get("/api/trackers/anilist/callback?code=good-code"));
+    HttpResponse<String> forged = callback(reader, "anilist", "good-code", "f0rged-" + real.state().substring(7),
+        real.cookie());
+    HttpResponse<String> none = reader.text(reader.get("/api/trackers/anilist/callback?code=good-code")
+        .header("Cookie", real.cookie()));
+    HttpResponse<String> noCookie = callback(reader, "anilist", "good-code", real.state(), null);
 
     assertThat(forged.statusCode()).isEqualTo(400);
     assertThat(forged.body()).contains("was not started here");
     assertThat(none.statusCode()).isEqualTo(400);
+    assertThat(noCookie.statusCode()).isEqualTo(400);
     assertThat(anilist.requestCount()).as("no code was exchanged").isEqualTo(before);
     assertThat(tracker(bruno, "anilist").getBoolean("signedIn")).isFalse();
   }

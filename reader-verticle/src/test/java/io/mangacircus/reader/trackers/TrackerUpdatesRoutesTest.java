@@ -10,7 +10,6 @@ import io.mangacircus.reader.ReaderUnderTest;
 import io.mangacircus.reader.TrackersConfig;
 import io.mangacircus.testing.LibraryFixture;
 import io.vertx.core.json.JsonObject;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -100,12 +99,9 @@ class TrackerUpdatesRoutesTest {
   }
 
   private void signInWithOAuth(ReaderUnderTest.Session session, String tracker, String code) throws Exception {
-    HttpResponse<String> started = call(session, "POST", "/api/me/trackers/" + tracker + "/authorize", "{}");
-    assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
-    String state = java.util.Arrays.stream(URI.create(new JsonObject(started.body()).getString("url")).getRawQuery()
-        .split("&")).filter(p -> p.startsWith("state=")).findFirst().orElseThrow().substring(6);
-    HttpResponse<String> back = reader.text(reader.get("/api/trackers/" + tracker + "/callback?code=" + code
-        + "&state=" + state));
+    TrackerSignInRoutesTest.SignIn started = TrackerSignInRoutesTest.authorize(reader, session, tracker);
+    HttpResponse<String> back = TrackerSignInRoutesTest.callback(reader, tracker, code, started.state(),
+        started.cookie());
     assertThat(back.headers().firstValue("Location")).as(back.body()).hasValue("/profile.html?tracker=" + tracker
         + "&signedIn=1");
   }

@@ -1,8 +1,7 @@
 package io.mangacircus.reader.accounts.oidc;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mangacircus.reader.accounts.Sessions;
+import io.mangacircus.reader.http.JsonCookie;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -27,8 +26,6 @@ public record PendingSignIn(String state, String nonce, String verifier, String 
   /** How long the provider may take to send the browser back. */
   public static final Duration LIFETIME = Duration.ofMinutes(10);
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   /** A new sign-in: fresh random state, nonce and verifier. */
   public static PendingSignIn start(String returnTo, String redirectUri, Instant now) {
     return new PendingSignIn(Sessions.newToken(), Sessions.newToken(), Sessions.newToken() + Sessions.newToken(),
@@ -52,25 +49,14 @@ public record PendingSignIn(String state, String nonce, String verifier, String 
 
   /** The cookie's value: the record as JSON, base64url. */
   public String cookieValue() {
-    try {
-      return Base64.getUrlEncoder().withoutPadding().encodeToString(JSON.writeValueAsBytes(this));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("a record of strings is always JSON", e);
-    }
+    return JsonCookie.encode(this);
   }
 
   /** The sign-in a cookie value holds; empty for anything else. */
   public static Optional<PendingSignIn> fromCookie(String value) {
-    if (value == null || value.isEmpty() || value.length() > 4096) {
-      return Optional.empty();
-    }
-    try {
-      PendingSignIn pending = JSON.readValue(Base64.getUrlDecoder().decode(value), PendingSignIn.class);
-      return pending.state() == null || pending.nonce() == null || pending.verifier() == null
-          || pending.returnTo() == null || pending.redirectUri() == null ? Optional.empty() : Optional.of(pending);
-    } catch (IllegalArgumentException | java.io.IOException e) {
-      return Optional.empty();
-    }
+    return JsonCookie.decode(value, PendingSignIn.class).filter(pending -> pending.state() != null
+        && pending.nonce() != null && pending.verifier() != null && pending.returnTo() != null
+        && pending.redirectUri() != null);
   }
 
   @Override
