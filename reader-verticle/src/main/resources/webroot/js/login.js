@@ -32,6 +32,8 @@ const SSO_ERRORS = {
   account_exists: 'An account with your name already exists here. An admin can allow linking it to your sign-in.',
   account_disabled: 'Your account is disabled on this server. Ask an admin to enable it.',
   no_username: 'The sign-in provider did not send a user name. Ask an admin to check the single sign-on setup.',
+  userinfo_failed: 'The sign-in provider did not send your account details. Try again, or ask an admin to check the '
+    + 'single sign-on setup.',
   internal_error: 'The server could not complete the sign-in. Try again later.',
 };
 

@@ -25,6 +25,7 @@ public final class OidcProvider {
   private final Duration maxRetry;
   private volatile OAuth2Auth auth;
   private volatile String endSessionEndpoint;
+  private volatile boolean userInfoEndpoint;
   private volatile boolean stopped;
   private long timer = -1;
 
@@ -65,6 +66,7 @@ public final class OidcProvider {
         discovered.missingKeyHandler(kid -> discovered.jWKSet().onFailure(e -> LOG.warn("[SSO] cannot reload the "
             + "signing keys of {} for key id {}: {}", config.issuer(), kid, e.getMessage())));
         endSessionEndpoint = options.getLogoutPath();
+        userInfoEndpoint = options.getUserInfoPath() != null;
         auth = discovered;
         LOG.info("[SSO] provider {} ready (client {}{})", config.issuer(), config.clientId(),
             endSessionEndpoint == null ? "" : ", logout at the provider too");
@@ -92,6 +94,11 @@ public final class OidcProvider {
   /** The provider's {@code end_session_endpoint}, when discovery found one. */
   public Optional<String> endSessionEndpoint() {
     return auth == null ? Optional.empty() : Optional.ofNullable(endSessionEndpoint);
+  }
+
+  /** Whether discovery found a {@code userinfo_endpoint}, where claims the ID token lacks may be asked. */
+  public boolean hasUserInfo() {
+    return auth != null && userInfoEndpoint;
   }
 
   /** The configuration it was made from. */

@@ -44,6 +44,7 @@ public final class OidcRoutes {
   private final OidcProvider provider;
   private final IdTokenCheck idTokens;
   private final ClaimMapping claims;
+  private final UserInfoClaims userInfo;
   private final SignInAccounts accounts;
   private final SessionStart sessionStart;
   private final TrustedProxies proxies;
@@ -65,6 +66,7 @@ public final class OidcRoutes {
     this.idTokens = new IdTokenCheck(provider.config().issuer(), provider.config().clientId(),
         IdTokenCheck.LEEWAY, clock);
     this.claims = new ClaimMapping(provider.config());
+    this.userInfo = new UserInfoClaims(provider.config());
     this.accounts = accounts;
     this.sessionStart = sessionStart;
     this.proxies = proxies;
@@ -158,11 +160,11 @@ public final class OidcRoutes {
                 : "token_refused", "the code exchange failed: " + printable(ar.cause().getMessage()));
             return;
           }
-          signIn(ctx, ar.result(), pending.get());
+          signIn(ctx, auth.get(), ar.result(), pending.get());
         });
   }
 
-  private void signIn(RoutingContext ctx, io.vertx.ext.auth.User tokens, PendingSignIn pending) {
+  private void signIn(RoutingContext ctx, OAuth2Auth auth, io.vertx.ext.auth.User tokens, PendingSignIn pending) {
     JsonObject verified = tokens.attributes().getJsonObject("idToken");
     if (verified == null) {
       // The library drops an ID token whose signature, issuer or audience it rejects: name the reason for the log.
@@ -176,12 +178,35 @@ public final class OidcRoutes {
       return;
     }
     String subject = ((IdTokenCheck.Accepted) checked).subject();
+    List<String> missing = userInfo.missing(idClaims);
+    if (missing.isEmpty() || !provider.hasUserInfo()) {
+      signIn(ctx, idClaims, subject, pending);
+      return;
+    }
+    auth.userInfo(tokens).onComplete(ar -> {
+      if (ar.failed()) {
+        refuse(ctx, "userinfo_failed", "the ID token lacks " + missing + " and the provider's userinfo answer could "
+            + "not be read: " + printable(ar.cause().getMessage()));
+        return;
+      }
+      UserInfoClaims.Outcome completed = userInfo.complete(idClaims, plain(ar.result()), subject);
+      if (completed instanceof UserInfoClaims.Refused refused) {
+        refuse(ctx, refused.code(), refused.reason());
+        return;
+      }
+      signIn(ctx, ((UserInfoClaims.Completed) completed).claims(), subject, pending);
+    });
+  }
+
+  /** Signs in (or creates) the account the checked claims map to. */
+  private void signIn(RoutingContext ctx, Map<String, Object> idClaims, String subject, PendingSignIn pending) {
     List<String> problems = new ArrayList<>();
     Optional<ClaimMapping.Mapped> mapped = claims.map(idClaims, problems);
     problems.forEach(problem -> LOG.info("[SSO] sign-in of subject {}: claim {}", printable(subject), problem));
     if (mapped.isEmpty()) {
-      refuse(ctx, "no_username", "the ID token's " + provider.config().usernameClaim() + " claim holds no usable "
-          + "user name (set reader.oidc.usernameClaim, or have the provider send it)");
+      refuse(ctx, "no_username", "the " + provider.config().usernameClaim() + " claim (ID token"
+          + (provider.hasUserInfo() ? " or userinfo" : "") + ") holds no usable user name (set "
+          + "reader.oidc.usernameClaim, or have the provider send it)");
       return;
     }
     String issuer = String.valueOf(idClaims.get("iss"));

@@ -189,6 +189,31 @@ class OidcSignInIT {
   }
 
   @Test
+  void claimsTheIdTokenLacksAreReadFromTheUserinfoAnswerAndTheIdTokensOwnWin() throws Exception {
+    ProviderSignIn.Ended ended = browser.signIn("/", new SplitClaims("sub-uma", Map.of("preferred_username", "uma",
+        "groups", List.of("mc-admins")), java.util.Set.of("groups"), "sub-uma"));
+    JsonObject me = browser.me(ended.sessionCookie().orElseThrow());
+    assertThat(me.getString("username")).as("from the ID token").isEqualTo("uma");
+    assertThat(me.getString("role")).as("the admin group from userinfo").isEqualTo("admin");
+
+    ProviderSignIn.Ended noName = browser.signIn("/", new SplitClaims("sub-vic", Map.of("preferred_username", "vic",
+        "mc_age_limit", "15"), java.util.Set.of("preferred_username", "mc_age_limit"), "sub-vic"));
+    assertThat(browser.me(noName.sessionCookie().orElseThrow()).getString("username")).isEqualTo("vic");
+    assertThat(access("vic").getString("ageLimit")).as("the age limit from userinfo").isEqualTo("15");
+  }
+
+  @Test
+  void aUserinfoAnswerAboutAnotherSubjectIsNotUsed() throws Exception {
+    ProviderSignIn.Ended ended = browser.signIn("/", new SplitClaims("sub-walt", Map.of("preferred_username", "walt"),
+        java.util.Set.of("preferred_username"), "sub-someone-else"));
+
+    assertThat(ended.error()).as(ended.toString())
+        .hasValueSatisfying(code -> assertThat(code).startsWith("userinfo_"));
+    assertThat(ended.sessionCookie()).isEmpty();
+    assertThat(accounts()).doesNotContain("walt");
+  }
+
+  @Test
   void librariesAndAgeLimitFollowTheClaimsAtEachSignIn() throws Exception {
     browser.signIn("/", person("sub-sam", Map.of("preferred_username", "sam", "mc_libraries", List.of("downloads"),
         "mc_age_limit", "12")));

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
 import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
+import no.nav.security.mock.oauth2.token.OAuth2TokenCallback;
 
 /**
  * A browser's sign-in with a real OpenID provider (mock-oauth2-server) in front of a real reader, its redirects followed
@@ -91,7 +92,7 @@ final class ProviderSignIn {
   }
 
   /** A whole sign-in whose ID token the provider makes with {@code callback}. */
-  Ended signIn(String returnPath, DefaultOAuth2TokenCallback callback) throws Exception {
+  Ended signIn(String returnPath, OAuth2TokenCallback callback) throws Exception {
     Started started = start(returnPath);
     String back = authorize(started.authorizeUrl());
     provider.enqueueCallback(callback);
