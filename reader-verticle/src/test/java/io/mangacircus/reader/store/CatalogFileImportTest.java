@@ -64,6 +64,7 @@ class CatalogFileImportTest {
   @BeforeEach
   void open() {
     database = ContractDatabase.fresh(engine, databaseFolder);
+    logger.setLevel(Level.INFO);
     logged.start();
     logger.addAppender(logged);
   }
@@ -71,6 +72,7 @@ class CatalogFileImportTest {
   @AfterEach
   void close() throws Exception {
     logger.detachAppender(logged);
+    logger.setLevel(null);
     database.close();
   }
 
