@@ -205,8 +205,9 @@ class TwoReadersIT {
 
     await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
       JsonObject catalog = new JsonObject(onB.get("/api/catalog").body());
-      assertThat(catalog.getJsonObject("series").getJsonObject(SERIES).getString("description")).as("on B")
-          .isEqualTo("Edited on A.");
+      assertThat(catalog.getJsonObject("series").getJsonObject(SERIES, new JsonObject()).getString("description"))
+          .as("on B").isEqualTo("Edited on A.");
+      assertThat(catalog.getJsonArray("collections")).as("on B").hasSize(1);
       assertThat(catalog.getJsonArray("collections").getJsonObject(0).getString("cover")).as("on B").isNotNull();
     });
     assertThat(new JsonObject(onB.get("/api/series/" + SERIES).body()).getString("description"))
