@@ -9,8 +9,13 @@ import io.mangacircus.reader.store.CatalogStore.Cover;
 import io.mangacircus.reader.store.CatalogStore.SeriesMeta;
 import io.mangacircus.reader.store.StoreEngines.Engine;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +27,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The catalog on each engine: series metadata and collections kept across a reopen and seen by a second reader,
  * collections in the order they were made, covers stored byte for byte and removed with their collection, and an
- * import that writes only into an empty catalog.
+ * import that writes only into an empty catalog, once when two readers import at the same time.
  */
 @ParameterizedClass
 @EnumSource(Engine.class)
@@ -147,6 +152,35 @@ class CatalogStoreContractTest {
     assertThat(catalog().importIfEmpty(new Catalog(Map.of("sun", SeriesMeta.none()), List.of()), Map.of())).isFalse();
 
     assertThat(catalog().catalog().series()).isEmpty();
+  }
+
+  @Test
+  void twoReadersImportingAtOnceWriteOneCatalogAndTheOtherIsToldItIsThere() throws Exception {
+    Map<String, SeriesMeta> series = new HashMap<>();
+    for (int i = 0; i < 2_000; i++) {
+      series.put("series-" + i, new SeriesMeta("Series " + i + ".", List.of("tag")));
+    }
+    Catalog imported = new Catalog(series, List.of(new Collection("shelf", "Shelf", List.of("series-1"), null)));
+    CatalogStore first = catalog();
+    CatalogStore second = database.secondReader().catalog();
+    ExecutorService both = Executors.newFixedThreadPool(2);
+    try {
+      CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      Future<Boolean> a = both.submit(() -> {
+        start.await();
+        return first.importIfEmpty(imported, Map.of());
+      });
+      Future<Boolean> b = both.submit(() -> {
+        start.await();
+        return second.importIfEmpty(imported, Map.of());
+      });
+      start.countDown();
+
+      assertThat(List.of(a.get(), b.get())).containsExactlyInAnyOrder(true, false);
+    } finally {
+      both.shutdownNow();
+    }
+    assertThat(catalog().catalog().series()).hasSize(2_000);
   }
 
   private static byte[] image() {
