@@ -156,6 +156,7 @@ class CatalogStoreContractTest {
 
   @Test
   void twoReadersImportingAtOnceWriteOneCatalogAndTheOtherIsToldItIsThere() throws Exception {
+    // Enough rows that one import is still writing when the other looks whether a catalog is there.
     Map<String, SeriesMeta> series = new HashMap<>();
     for (int i = 0; i < 2_000; i++) {
       series.put("series-" + i, new SeriesMeta("Series " + i + ".", List.of("tag")));
@@ -165,7 +166,7 @@ class CatalogStoreContractTest {
     CatalogStore second = database.secondReader().catalog();
     ExecutorService both = Executors.newFixedThreadPool(2);
     try {
-      CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      CountDownLatch start = new CountDownLatch(1);
       Future<Boolean> a = both.submit(() -> {
         start.await();
         return first.importIfEmpty(imported, Map.of());
