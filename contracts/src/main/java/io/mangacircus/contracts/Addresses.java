@@ -56,6 +56,12 @@ public final class Addresses {
   public static final String READER_MERGES_CHANGED = "mc.reader.merges.changed";
 
   /**
+   * Publish. An admin changed the catalog (series metadata, a collection or its cover): body {@link CatalogChanged}.
+   * The other readers read the catalog from the database again, so that every reader serves the change at once.
+   */
+  public static final String READER_CATALOG_CHANGED = "mc.reader.catalog.changed";
+
+  /**
    * Publish. A reader saved a user's reading (a position, chapters marked read, a library visit): body
    * {@link ReadingChanged}. The other readers drop what they keep of that user's reading, so that their library lists
    * show it at once.

@@ -74,6 +74,15 @@ class ReaderPeerMessagesTest {
   }
 
   @Test
+  void catalogChangedSurvivesARoundTripAndNeedsItsSender() {
+    CatalogChanged changed = new CatalogChanged("reader-a");
+
+    assertThat(CatalogChanged.fromJson(changed.toJson())).isEqualTo(changed);
+    malformed(() -> CatalogChanged.fromJson(new JsonObject().put("v", 1)), "'from'");
+    malformed(() -> CatalogChanged.fromJson(new JsonObject().put("v", 1).put("from", "r".repeat(101))), "'from'");
+  }
+
+  @Test
   void readingChangedSurvivesARoundTripAndNeedsItsSenderAndAUser() {
     ReadingChanged changed = new ReadingChanged("reader-a", 42);
 

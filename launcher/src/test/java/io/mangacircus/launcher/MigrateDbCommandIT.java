@@ -108,6 +108,11 @@ class MigrateDbCommandIT {
           .hasValue(new ReadingSettings("strip", "rtl", "width", true, false));
       assertThat(stores.readingSettings().series(500, SampleReaderDatabase.series(0)))
           .hasValue(new ReadingSettings("double", "ltr", "height", false, true));
+      assertThat(stores.catalog().series("series-1").tags()).containsExactly("circus", "night");
+      assertThat(stores.catalog().catalog().collections()).extracting(c -> c.id())
+          .containsExactly("favourites", "attic");
+      assertThat(stores.catalog().cover("favourites").orElseThrow().image())
+          .isEqualTo(java.util.HexFormat.of().parseHex(SampleReaderDatabase.COVER_HEX));
     }
   }
 

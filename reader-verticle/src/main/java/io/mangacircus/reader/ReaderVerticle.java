@@ -14,7 +14,7 @@ import io.mangacircus.reader.accounts.NewAdminPassword;
 import io.mangacircus.reader.accounts.OwnPasswordRoutes;
 import io.mangacircus.reader.accounts.UserAdminRoutes;
 import io.mangacircus.reader.catalog.CatalogRoutes;
-import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.catalog.KeptCatalog;
 import io.mangacircus.reader.finder.CoverCache;
 import io.mangacircus.reader.finder.TitleFinderRoutes;
 import io.mangacircus.reader.library.CbzDownload;
@@ -94,7 +94,7 @@ public final class ReaderVerticle extends VerticleBase {
   private SharedProgressCache sharedProgress;
   private io.mangacircus.reader.trackers.TrackerFeature trackers;
   private io.mangacircus.reader.accounts.oidc.SingleSignOn sso;
-  private CatalogStore catalog;
+  private KeptCatalog catalog;
   private LibraryInventory inventory;
   private Optional<LibraryInventory.Snapshot> keptInventory = Optional.empty();
   private InventoryCache inventoryCache;
@@ -115,8 +115,7 @@ public final class ReaderVerticle extends VerticleBase {
   private java.util.function.Consumer<Optional<NewAdminPassword>> accountsAnnounced = ReaderVerticle::logPassword;
 
   /**
-   * @param dataDir the data folder; the reader owns {@code reader.db}, {@code catalog.json}, covers and
-   *     {@code library-inventory.json} in it
+   * @param dataDir the data folder; the reader owns {@code reader.db} and {@code library-inventory.json} in it
    */
   public ReaderVerticle(ReaderConfig config, HttpMount mount, Path dataDir) {
     this(config, mount, dataDir, null);
@@ -210,9 +209,9 @@ public final class ReaderVerticle extends VerticleBase {
   }
 
   private Void openDatabase() throws StoreException {
-    catalog = CatalogStore.open(dataDir);
     sso = io.mangacircus.reader.accounts.oidc.SingleSignOn.create(vertx, config.oidc(), System.getenv());
     stores = ReaderStores.open(config.databaseConfig(), dataDir, vertx, System.getenv());
+    catalog = KeptCatalog.load(stores.catalog());
     accessesAtStart = stores.users().accesses();
     merges = new io.mangacircus.reader.access.SeriesMerges(stores.merges().merges());
     sharedProgress = config.databaseConfig().sqlite() ? null : new SharedProgressCache(stores.progress(), clock);
@@ -238,6 +237,7 @@ public final class ReaderVerticle extends VerticleBase {
     VisibleSeries visible = new VisibleSeries(inventory, catalog, accessesAtStart, merges);
     peers = io.mangacircus.reader.accounts.PeerReaders.join(vertx, instance, guard, stores, visible, merges);
     Optional.ofNullable(sharedProgress).ifPresent(peers::follow);
+    peers.follow(catalog, inventory::invalidate);
     SeriesRouteGuard seriesGuard = new SeriesRouteGuard(visible, java.util.Map.of("series", id -> id,
         "book", book -> KomgaIds.chapter(book).map(KomgaIds.ChapterRef::seriesId).orElse(null)));
     // Cross-cutting, for every feature and in this order (docs/architecture.md §7): whatever fails anywhere answers in

@@ -37,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * database (its password from the environment), each with its own data folder whose {@code library} is the scraper's
  * library (a symbolic link, as a shared read-only mount would be). Started together on the empty database, once for
  * the class, and taken through in order: a session made on A works on B, progress saved through A is read through B
- * at once, failed logins spread over both readers lock the client out on both, and B keeps serving the session after
+ * at once, series merges and an admin's catalog edits made on A are served by B, failed logins spread over both
+ * readers lock the client out on both, and B keeps serving the session after
  * A is killed with SIGKILL. A step that needs an earlier step's outcome says so.
  */
 @TestInstance(Lifecycle.PER_CLASS)
@@ -190,6 +191,32 @@ class TwoReadersIT {
 
   @Test
   @Order(4)
+  void anAdminsCatalogEditsOnOneReaderAreServedByTheOther() {
+    ReaderSession onB = ReaderSession.login(portB, "admin", ADMIN_PASSWORD);
+    byte[] cover = LibraryFixture.png("cover");
+
+    HttpResponse<String> described = sessionOnA().put("/api/admin/catalog/series/" + SERIES,
+        new JsonObject().put("description", "Edited on A."));
+    assertThat(described.statusCode()).as(described.body()).isEqualTo(200);
+    assertThat(sessionOnA().put("/api/admin/catalog/collections/shelf", new JsonObject().put("name", "Shelf")
+        .put("series", new JsonArray().add(SERIES))).statusCode()).isEqualTo(200);
+    assertThat(sessionOnA().putBytes("/api/admin/catalog/collections/shelf/cover", "image/png", cover).statusCode())
+        .isEqualTo(200);
+
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+      JsonObject catalog = new JsonObject(onB.get("/api/catalog").body());
+      assertThat(catalog.getJsonObject("series").getJsonObject(SERIES, new JsonObject()).getString("description"))
+          .as("on B").isEqualTo("Edited on A.");
+      assertThat(catalog.getJsonArray("collections")).as("on B").hasSize(1);
+      assertThat(catalog.getJsonArray("collections").getJsonObject(0).getString("cover")).as("on B").isNotNull();
+    });
+    assertThat(new JsonObject(onB.get("/api/series/" + SERIES).body()).getString("description"))
+        .isEqualTo("Edited on A.");
+    assertThat(onB.bytes("/api/catalog/collections/shelf/cover").body()).as("the cover through B").isEqualTo(cover);
+  }
+
+  @Test
+  @Order(5)
   void fiveFailedLoginsSpreadOverBothReadersLockTheClientOutOnEither() {
     for (int i = 0; i < 5; i++) {
       int port = i % 2 == 0 ? portA : portB;
@@ -207,7 +234,7 @@ class TwoReadersIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void theOtherReaderKeepsServingTheSessionAfterOneIsKilled() {
     String cookie = sessionOnA().cookie();
     readerA.kill();

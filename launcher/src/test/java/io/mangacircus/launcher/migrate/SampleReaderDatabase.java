@@ -18,6 +18,9 @@ import java.time.Instant;
 public final class SampleReaderDatabase {
 
   /** Series ids mix cases and a letter outside ASCII, so that key order is byte order on both engines. */
+  /** The sample collection cover's bytes, in hex: a PNG signature, then bytes no text encoding keeps. */
+  public static final String COVER_HEX = "89504E470D0A1A0A00FF80C3";
+
   private static final String[] SERIES_PREFIX = {"series-", "Series-", "série-"};
 
   private SampleReaderDatabase() {
@@ -120,6 +123,14 @@ public final class SampleReaderDatabase {
         other.addBatch("INSERT INTO series_merges VALUES ('series-9', 'series-1', '" + base + "')");
         other.addBatch("UPDATE tracker_outbox_version SET last = 42");
         other.executeBatch();
+        // The catalog (schema 15), where the reader's schema has it: a cover's bytes are a BLOB.
+        if (hasTable(db, "catalog_series")) {
+          other.execute("INSERT INTO catalog_series VALUES ('series-1', 'Under canvas.', '[\"circus\",\"night\"]',"
+              + " '12'), ('série-2', '', '[]', NULL)");
+          other.execute("INSERT INTO catalog_collections VALUES ('favourites', 'Favourites', '[\"series-1\"]', 1),"
+              + " ('attic', 'Attic', '[]', 2)");
+          other.execute("INSERT INTO catalog_covers VALUES ('favourites', 'png', " + "X'" + COVER_HEX + "')");
+        }
         // Sign-in identities (schema 13), where the reader's schema has them.
         if (hasTable(db, "user_identities")) {
           other.execute("INSERT INTO user_identities (issuer, subject, user_id, linked_at) VALUES"

@@ -293,11 +293,13 @@ class ReaderLibraryIT {
     assertThat(frank.bytes(favourites.getString("cover")).body()).isEqualTo(cover);
     assertThat(new JsonObject(frank.get("/api/series/" + SERIES).body()).getString("description"))
         .isEqualTo("Under canvas.");
-    JsonObject onDisk = new JsonObject(Files.readString(data.resolve("catalog.json")));
-    assertThat(onDisk.getInteger("schema")).isEqualTo(1);
-    assertThat(data.resolve("collection-covers/favourites.png")).exists();
+    HttpResponse<byte[]> served = frank.bytes(favourites.getString("cover"));
+    assertThat(served.headers().firstValue("Content-Type")).contains("image/png");
+    assertThat(served.headers().firstValue("Cache-Control")).contains("private, max-age=300");
+    assertThat(data.resolve("catalog.json")).as("the catalog is kept in reader.db").doesNotExist();
+    assertThat(data.resolve("collection-covers")).doesNotExist();
 
     assertThat(admin.delete("/api/admin/catalog/collections/favourites").statusCode()).isEqualTo(204);
-    assertThat(data.resolve("collection-covers/favourites.png")).doesNotExist();
+    assertThat(frank.bytes(favourites.getString("cover")).statusCode()).as("the cover went with it").isEqualTo(404);
   }
 }

@@ -3,7 +3,7 @@ package io.mangacircus.reader.access;
 import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.contracts.rating.SeriesRating;
 import io.mangacircus.reader.accounts.AccessGuard;
-import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.catalog.KeptCatalog;
 import io.mangacircus.reader.library.LibraryInventory;
 import io.mangacircus.reader.library.SeriesEntry;
 import io.mangacircus.reader.store.Session;
@@ -77,17 +77,17 @@ public final class VisibleSeries {
   }
 
   private final LibraryInventory inventory;
-  private final CatalogStore catalog;
+  private final KeptCatalog catalog;
   private final Map<String, UserAccess> accesses = new ConcurrentHashMap<>();
   private final SeriesMerges merges;
 
   /** @param accesses every account's access as stored (accounts not in it see everything, as new accounts do) */
-  public VisibleSeries(LibraryInventory inventory, CatalogStore catalog, Map<String, UserAccess> accesses) {
+  public VisibleSeries(LibraryInventory inventory, KeptCatalog catalog, Map<String, UserAccess> accesses) {
     this(inventory, catalog, accesses, SeriesMerges.none());
   }
 
   /** @param merges the admin's series merges, changed in place by the admin's routes */
-  public VisibleSeries(LibraryInventory inventory, CatalogStore catalog, Map<String, UserAccess> accesses,
+  public VisibleSeries(LibraryInventory inventory, KeptCatalog catalog, Map<String, UserAccess> accesses,
       SeriesMerges merges) {
     this.inventory = inventory;
     this.catalog = catalog;

@@ -1,6 +1,7 @@
 package io.mangacircus.reader.accounts;
 
 import io.mangacircus.contracts.AccountsChanged;
+import io.mangacircus.contracts.CatalogChanged;
 import io.mangacircus.contracts.Addresses;
 import io.mangacircus.contracts.LoginAttempted;
 import io.mangacircus.contracts.ReadingChanged;
@@ -23,9 +24,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps what this reader remembers in step with the other readers that share its database over the clustered event
- * bus: tells them each logout, credentials change, access change, series merge and counted login step made here, and
- * applies theirs to its own session look-ups, app passwords, accounts' access, series merges and login throttle. A lone (unclustered) reader
- * tells nobody. What is shared is the database; this carries only what each reader keeps in memory from it.
+ * bus: tells them each logout, credentials change, access change, series merge, catalog change and counted login step
+ * made here, and applies theirs to its own session look-ups, app passwords, accounts' access, series merges, catalog and
+ * login throttle. A lone (unclustered) reader tells nobody. What is shared is the database; this carries only what
+ * each reader keeps in memory from it.
  */
 public final class PeerReaders {
 
@@ -114,6 +116,22 @@ public final class PeerReaders {
     listen(Addresses.READER_READING_CHANGED, ReadingChanged::fromJson, ReadingChanged::from,
         changed -> cache.forget(changed.userId()));
     cache.tell(user -> publish(Addresses.READER_READING_CHANGED, new ReadingChanged(instance, user).toJson()));
+  }
+
+  /**
+   * Keeps {@code catalog} right across readers: this reader's catalog changes are told to the others, and theirs make
+   * this reader read the catalog again, then run {@code applied} (the library lists show catalog metadata). Call before
+   * {@link #ready}.
+   */
+  public void follow(io.mangacircus.reader.catalog.KeptCatalog catalog, Runnable applied) {
+    listen(Addresses.READER_CATALOG_CHANGED, CatalogChanged::fromJson, CatalogChanged::from,
+        changed -> vertx.executeBlocking(() -> {
+          catalog.reload();
+          return null;
+        }, false).onSuccess(v -> applied.run())
+            .onFailure(e -> LOG.error("[CATALOG] reader {} changed the catalog, which cannot be read here: {}; this "
+                + "reader keeps the catalog it knew", changed.from(), e.toString())));
+    catalog.tell(() -> publish(Addresses.READER_CATALOG_CHANGED, new CatalogChanged(instance).toJson()));
   }
 
   /** Stops applying and telling (the reader stops). */

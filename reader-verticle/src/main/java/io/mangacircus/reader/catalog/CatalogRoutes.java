@@ -5,6 +5,7 @@ import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.LibraryFiles;
+import io.mangacircus.reader.store.CatalogStore;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -27,7 +28,7 @@ public final class CatalogRoutes {
       java.util.regex.Pattern.compile("/api/admin/catalog/collections/[^/]+/cover");
 
   private final Vertx vertx;
-  private final CatalogStore store;
+  private final KeptCatalog store;
   private final LibraryFiles library;
   private final Runnable metadataChanged;
 
@@ -35,7 +36,7 @@ public final class CatalogRoutes {
    * @param library the published series: metadata is kept only for a series that exists
    * @param metadataChanged called after every change (the library inventory is invalidated by it)
    */
-  public CatalogRoutes(Vertx vertx, CatalogStore store, LibraryFiles library, Runnable metadataChanged) {
+  public CatalogRoutes(Vertx vertx, KeptCatalog store, LibraryFiles library, Runnable metadataChanged) {
     this.vertx = vertx;
     this.store = store;
     this.library = library;
@@ -89,11 +90,12 @@ public final class CatalogRoutes {
       ApiReplies.error(ctx, 400, "bad_request", "not a collection id");
       return;
     }
-    blocking(ctx, () -> store.coverFile(id).orElseThrow(
-        () -> new LibraryFiles.NotFoundException("collection " + id + " has no cover")), file -> {
+    blocking(ctx, () -> store.cover(id).orElseThrow(
+        () -> new LibraryFiles.NotFoundException("collection " + id + " has no cover")), cover -> {
           ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=300")
-              .putHeader(HttpHeaders.CONTENT_TYPE, LibraryFiles.mediaType(file.getFileName().toString()));
-          ctx.response().sendFile(file.toString());
+              .putHeader(HttpHeaders.CONTENT_TYPE, LibraryFiles.mediaType(CatalogStore.Cover.name(id,
+                  cover.extension())));
+          ctx.response().end(Buffer.buffer(cover.image()));
         });
   }
 

@@ -1,7 +1,8 @@
 package io.mangacircus.reader.komga;
 
 import io.mangacircus.reader.accounts.AccessGuard;
-import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.catalog.KeptCatalog;
+import io.mangacircus.reader.store.CatalogStore;
 import io.mangacircus.reader.access.VisibleSeries;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.reader.library.LibraryInventory;
@@ -49,14 +50,14 @@ public final class KomgaRoutes {
   private final Vertx vertx;
   private final LibraryInventory inventory;
   private final LibraryFiles files;
-  private final CatalogStore catalog;
+  private final KeptCatalog catalog;
   private final InstantSource clock;
   private final Handler<RoutingContext> cover;
   private final ProgressStore progress;
   private final java.util.function.Supplier<List<String>> libraries;
 
   /** @param cover answers a series' cover for {@code :series} (page serving's) */
-  public KomgaRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, CatalogStore catalog,
+  public KomgaRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, KeptCatalog catalog,
       InstantSource clock, Handler<RoutingContext> cover, ProgressStore progress,
       java.util.function.Supplier<List<String>> libraries) {
     this.vertx = vertx;

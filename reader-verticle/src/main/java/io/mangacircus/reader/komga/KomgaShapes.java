@@ -1,6 +1,6 @@
 package io.mangacircus.reader.komga;
 
-import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.store.CatalogStore;
 import io.mangacircus.reader.library.LibraryFiles;
 import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.reader.library.SeriesEntry;

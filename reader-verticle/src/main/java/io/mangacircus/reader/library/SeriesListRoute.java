@@ -5,7 +5,8 @@ import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.reader.store.LibraryVisit;
 import io.mangacircus.reader.store.ProgressStore;
 import io.mangacircus.reader.store.Session;
-import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.catalog.KeptCatalog;
+import io.mangacircus.reader.store.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.shelves.ReadingCounts;
 import io.vertx.core.Context;
@@ -48,13 +49,13 @@ final class SeriesListRoute implements Handler<RoutingContext> {
   private final Vertx vertx;
   private final LibraryInventory inventory;
   private final ProgressStore database;
-  private final CatalogStore catalog;
+  private final KeptCatalog catalog;
   /** The list's sorted orders, kept until the inventory's list changes (every page of the grid and shelf asks). */
   private final SeriesOrders orders = new SeriesOrders();
   /** A partial list was answered: later requests during that first scan get the list found so far at once. */
   private volatile boolean partialAnswered;
 
-  SeriesListRoute(Vertx vertx, LibraryInventory inventory, ProgressStore database, CatalogStore catalog) {
+  SeriesListRoute(Vertx vertx, LibraryInventory inventory, ProgressStore database, KeptCatalog catalog) {
     this.vertx = vertx;
     this.inventory = inventory;
     this.database = database;

@@ -2,7 +2,7 @@ package io.mangacircus.reader.library;
 
 import io.mangacircus.contracts.rating.AgeRating;
 import io.mangacircus.contracts.rating.SeriesRating;
-import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.store.CatalogStore;
 import io.mangacircus.reader.library.metadata.BookComicInfo;
 import io.mangacircus.reader.library.metadata.SeriesMetadata;
 import io.mangacircus.reader.library.metadata.SeriesMetadataMerge;

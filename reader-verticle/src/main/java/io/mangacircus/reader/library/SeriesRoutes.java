@@ -7,7 +7,8 @@ import io.mangacircus.reader.store.LibraryVisit;
 import io.mangacircus.reader.store.Progress;
 import io.mangacircus.reader.store.ProgressStore;
 import io.mangacircus.reader.store.Session;
-import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.catalog.KeptCatalog;
+import io.mangacircus.reader.store.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.metadata.BookComicInfo;
 import io.mangacircus.reader.library.metadata.SeriesMetadataMerge;
@@ -35,7 +36,7 @@ public final class SeriesRoutes {
   private final LibraryInventory inventory;
   private final LibraryFiles files;
   private final ProgressStore database;
-  private final CatalogStore catalog;
+  private final KeptCatalog catalog;
   private final InstantSource clock;
   private io.mangacircus.reader.library.providers.ProviderMetadataStore provided;
   private final CbzDownload download;
@@ -51,7 +52,7 @@ public final class SeriesRoutes {
    * @param links a series' link to its title's page at the source
    */
   public SeriesRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ProgressStore database,
-      CatalogStore catalog, InstantSource clock, CbzDownload download, Handler<RoutingContext> cover,
+      KeptCatalog catalog, InstantSource clock, CbzDownload download, Handler<RoutingContext> cover,
       SourceLinks links) {
     this.vertx = vertx;
     this.download = download;

@@ -10,7 +10,8 @@ import io.mangacircus.reader.store.Progress;
 import io.mangacircus.reader.store.ProgressStore;
 import io.mangacircus.reader.store.Session;
 import io.mangacircus.reader.store.StoreException;
-import io.mangacircus.reader.catalog.CatalogStore;
+import io.mangacircus.reader.catalog.KeptCatalog;
+import io.mangacircus.reader.store.CatalogStore;
 import io.mangacircus.reader.http.ApiReplies;
 import io.mangacircus.reader.library.CbzDownload;
 import io.mangacircus.reader.library.LibraryFiles;
@@ -62,7 +63,7 @@ public final class OpdsRoutes {
   private final LibraryInventory inventory;
   private final LibraryFiles files;
   private final ProgressStore database;
-  private final CatalogStore catalog;
+  private final KeptCatalog catalog;
   private final CbzDownload download;
   private final ProgressRecorder recorder;
   private final io.mangacircus.reader.http.TrustedProxies proxies;
@@ -73,7 +74,7 @@ public final class OpdsRoutes {
    * @param cover answers {@code GET /series/:series/cover} (page serving's)
    */
   public OpdsRoutes(Vertx vertx, LibraryInventory inventory, LibraryFiles files, ProgressStore database,
-      CatalogStore catalog, CbzDownload download, ProgressRecorder recorder, io.mangacircus.reader.http.TrustedProxies proxies,
+      KeptCatalog catalog, CbzDownload download, ProgressRecorder recorder, io.mangacircus.reader.http.TrustedProxies proxies,
       Handler<RoutingContext> cover) {
     this.vertx = vertx;
     this.inventory = inventory;

@@ -16,7 +16,7 @@ import org.flywaydb.core.api.configuration.FluentConfiguration;
 public final class ReaderMigrations {
 
   /** The schema this version creates and reads: the newest script of each engine. */
-  public static final int SCHEMA = 14;
+  public static final int SCHEMA = 15;
 
   /** Flyway's history table, in both engines. */
   public static final String HISTORY = "flyway_schema_history";

@@ -2,6 +2,7 @@ package io.mangacircus.reader.store;
 
 import io.mangacircus.reader.store.pg.PgAlertStore;
 import io.mangacircus.reader.store.pg.PgAppPasswordStore;
+import io.mangacircus.reader.store.pg.PgCatalogStore;
 import io.mangacircus.reader.store.pg.PgDatabase;
 import io.mangacircus.reader.store.pg.PgKosyncStore;
 import io.mangacircus.reader.store.pg.PgProgressStore;
@@ -35,11 +36,12 @@ public final class ReaderStores implements AutoCloseable {
   private final SeriesMergeStore merges;
   private final TrackerStore trackers;
   private final ReadingSettingsStore readingSettings;
+  private final CatalogStore catalog;
   private final Closing closing;
 
   public ReaderStores(UserStore users, SessionStore sessions, AppPasswordStore appPasswords, ProgressStore progress,
       AlertStore alerts, KosyncStore kosync, SeriesMergeStore merges, TrackerStore trackers,
-      ReadingSettingsStore readingSettings, Closing closing) {
+      ReadingSettingsStore readingSettings, CatalogStore catalog, Closing closing) {
     this.users = users;
     this.sessions = sessions;
     this.appPasswords = appPasswords;
@@ -49,21 +51,37 @@ public final class ReaderStores implements AutoCloseable {
     this.merges = merges;
     this.trackers = trackers;
     this.readingSettings = readingSettings;
+    this.catalog = catalog;
     this.closing = closing;
   }
 
   /**
    * The stores of the database the config names: {@code reader.db} in the data folder, or PostgreSQL (its password
-   * read now from the environment variable or file the config names). Blocking: call it from a worker thread.
+   * read now from the environment variable or file the config names). A {@code catalog.json} in the data folder is
+   * imported into a database that holds no catalog yet ({@link CatalogFileImport}). Blocking: call it from a worker
+   * thread.
    *
    * @throws IllegalArgumentException naming the config key at fault (a password variable not set, a file not readable)
-   * @throws io.mangacircus.contracts.CorruptStateFileException when {@code reader.db} is not usable
+   * @throws io.mangacircus.contracts.CorruptStateFileException when {@code reader.db} is not usable, or
+   *     {@code catalog.json} is to be imported and does not parse
    * @throws io.mangacircus.reader.store.pg.UnusableDatabaseException when the PostgreSQL database is not
+   * @throws StoreException when the catalog cannot be imported
    */
   public static ReaderStores open(ReaderDatabaseConfig config, Path dataDir, Vertx vertx,
-      java.util.Map<String, String> environment) {
-    return config.sqlite() ? openSqlite(dataDir.resolve("reader.db"))
+      java.util.Map<String, String> environment) throws StoreException {
+    ReaderStores stores = config.sqlite() ? openSqlite(dataDir.resolve("reader.db"))
         : openPostgres(vertx, config.target(environment));
+    try {
+      CatalogFileImport.importOnce(stores.catalog(), dataDir);
+    } catch (StoreException | RuntimeException e) {
+      try {
+        stores.close();
+      } catch (StoreException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
+    return stores;
   }
 
   /**
@@ -78,7 +96,7 @@ public final class ReaderStores implements AutoCloseable {
         new SqliteAppPasswordStore(database), new CachedProgressStore(new SqliteProgressStore(database)),
         new SqliteAlertStore(database),
         new SqliteKosyncStore(database), new SqliteSeriesMergeStore(database), new SqliteTrackerStore(database),
-        new SqliteReadingSettingsStore(database), database::close);
+        new SqliteReadingSettingsStore(database), new SqliteCatalogStore(database), database::close);
   }
 
   /**
@@ -93,7 +111,7 @@ public final class ReaderStores implements AutoCloseable {
     return new ReaderStores(new PgUserStore(database), new PgSessionStore(database),
         new PgAppPasswordStore(database), new PgProgressStore(database), new PgAlertStore(database),
         new PgKosyncStore(database), new PgSeriesMergeStore(database), new PgTrackerStore(database),
-        new PgReadingSettingsStore(database), database::close);
+        new PgReadingSettingsStore(database), new PgCatalogStore(database), database::close);
   }
 
   public UserStore users() {
@@ -130,6 +148,10 @@ public final class ReaderStores implements AutoCloseable {
 
   public ReadingSettingsStore readingSettings() {
     return readingSettings;
+  }
+
+  public CatalogStore catalog() {
+    return catalog;
   }
 
   @Override

@@ -9,7 +9,9 @@ import io.mangacircus.contracts.rating.AgeLimit;
 import io.mangacircus.reader.access.SeriesMerges;
 import io.mangacircus.reader.access.UserAccess;
 import io.mangacircus.reader.access.VisibleSeries;
+import io.mangacircus.reader.catalog.KeptCatalog;
 import io.mangacircus.reader.store.AppScope;
+import io.mangacircus.reader.store.CatalogStore;
 import io.mangacircus.reader.store.ReaderStores;
 import io.mangacircus.reader.store.SharedProgressCache;
 import io.mangacircus.testing.MutableClock;
@@ -18,8 +20,10 @@ import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -132,6 +136,21 @@ class PeerReadersTest {
 
     await().atMost(Duration.ofSeconds(5))
         .until(() -> keptB.readChapters(rita).equals(Map.of("moon", Set.of("chapter-0001"))));
+  }
+
+  @Test
+  void aCatalogChangeOnOneReaderIsReadFromTheDatabaseOnTheOtherWhichThenRefreshesItsLists() throws Exception {
+    KeptCatalog keptA = KeptCatalog.load(stores.catalog());
+    KeptCatalog keptB = KeptCatalog.load(stores.catalog());
+    AtomicInteger listsRefreshedOnB = new AtomicInteger();
+    peersA.follow(keptA, () -> { });
+    peersB.follow(keptB, listsRefreshedOnB::incrementAndGet);
+    peersA.ready().compose(v -> peersB.ready()).await();
+
+    keptA.putSeries("moon", new CatalogStore.SeriesMeta("Moons.", List.of("space")));
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> keptB.series("moon").description().equals("Moons."));
+    await().atMost(Duration.ofSeconds(5)).until(() -> listsRefreshedOnB.get() == 1);
   }
 
   @Test

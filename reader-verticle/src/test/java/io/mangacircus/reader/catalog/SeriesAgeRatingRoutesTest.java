@@ -4,6 +4,7 @@ import static io.mangacircus.reader.ReaderUnderTest.as;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mangacircus.reader.ReaderUnderTest;
+import io.mangacircus.reader.store.ReaderStores;
 import io.mangacircus.testing.LibraryFixture;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -47,7 +48,7 @@ class SeriesAgeRatingRoutesTest {
 
     HttpResponse<String> described = put(new JsonObject().put("description", "More moons."));
     assertThat(new JsonObject(described.body()).getString("ageRating")).as("absent keeps it").isEqualTo("15");
-    assertThat(CatalogStore.open(data).series("moon").ageRating()).as("in catalog.json").isEqualTo("15");
+    assertThat(storedRating()).as("in the database").isEqualTo("15");
 
     HttpResponse<String> cleared = put(new JsonObject().put("description", "More moons.").putNull("ageRating"));
     assertThat(new JsonObject(cleared.body()).getString("ageRating")).as("null removes it").isNull();
@@ -60,7 +61,14 @@ class SeriesAgeRatingRoutesTest {
       assertThat(answer.statusCode()).as("%s: %s", bad, answer.body()).isEqualTo(400);
       assertThat(answer.body()).contains("all, 9, 12, 15, 18");
     }
-    assertThat(CatalogStore.open(data).series("moon").ageRating()).isNull();
+    assertThat(storedRating()).isNull();
+  }
+
+  /** The admin's rating of the series as {@code reader.db} holds it, read beside the running reader. */
+  private String storedRating() throws Exception {
+    try (ReaderStores stores = ReaderStores.openSqlite(data.resolve("reader.db"))) {
+      return stores.catalog().series("moon").ageRating();
+    }
   }
 
   private HttpResponse<String> put(JsonObject body) throws Exception {

@@ -27,7 +27,8 @@ class SchemaParityTest {
   private static final Map<String, List<String>> TYPES = Map.of(
       "TEXT", List.of("text"),
       "INTEGER", List.of("integer", "bigint"),
-      "REAL", List.of("double precision"));
+      "REAL", List.of("double precision"),
+      "BLOB", List.of("bytea"));
 
   @TempDir
   Path dir;

@@ -70,7 +70,7 @@ class SqliteMigrationsTest {
     assertThat(schema(file)).containsExactlyInAnyOrderElementsOf(schemaNow());
     assertThat(rows(file, "SELECT version || ' ' || type FROM flyway_schema_history ORDER BY installed_rank"))
         .as("recorded at its version, then the newer scripts run").containsExactly("12 BASELINE", "13 SQL",
-            "14 SQL");
+            "14 SQL", "15 SQL");
     assertThat(rows(file, "SELECT last FROM tracker_outbox_version")).containsExactly("41");
   }
 
@@ -114,6 +114,7 @@ class SqliteMigrationsTest {
   private static List<String> schemaNow() throws IOException {
     List<String> now = new ArrayList<>(schemaBeforeFlyway());
     now.addAll(statements("/db/reader/sqlite/V13__sign_in_identities.sql"));
+    now.addAll(statements("/db/reader/sqlite/V15__catalog.sql"));
     // V14 adds a column: SQLite records it appended to the table's columns, before the table's constraints.
     now.replaceAll(sql -> sql.startsWith("CREATE TABLE tracker_outbox (")
         ? sql.replace("created_at TEXT NOT NULL, PRIMARY KEY",

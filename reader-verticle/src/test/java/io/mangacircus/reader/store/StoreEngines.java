@@ -66,7 +66,8 @@ public final class StoreEngines {
       throw e;
     }
     return new ReaderStores(stores.users(), stores.sessions(), stores.appPasswords(), stores.progress(),
-        stores.alerts(), stores.kosync(), stores.merges(), stores.trackers(), stores.readingSettings(), () -> {
+        stores.alerts(), stores.kosync(), stores.merges(), stores.trackers(), stores.readingSettings(), stores.catalog(),
+        () -> {
           try {
             stores.close();
           } finally {
