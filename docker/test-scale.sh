@@ -3,7 +3,8 @@
 # has (without one, as root, it starts ../shared/tools/container-lab.sh and stops it again at the end):
 #   1. builds the three images (MangaCircus, PostgreSQL, nginx)
 #   2. every service becomes healthy: postgres, scraper, reader-a, reader-b, nginx
-#   3. through nginx: /health/ready and the UI answer; the readers keep their accounts in PostgreSQL, not SQLite
+#   3. through nginx: /health/ready and the UI answer; the readers keep their accounts in PostgreSQL, not SQLite;
+#      the database password (a compose secret file) is in no log and no container's environment
 #   4. a login through nginx gives a session that both readers accept (asked directly on the compose network), and
 #      nginx spreads requests over both readers
 #   5. a demo download publishes a chapter that the readers list and serve through nginx (library mounted read-only)
@@ -17,49 +18,10 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 PROJECT=mcscale
 PORT=${MC_TEST_PORT:-8080}
-LAB=$ROOT/../shared/tools/container-lab.sh
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/mangacircus-scale-test.XXXXXX")
-chmod 700 "$WORK"
-START=$(date +%s%N)
-STEP_START=$START
-started_lab=0
-failed=1
-summary=()
-
-for v in $(compgen -v | grep '^MANGACIRCUS_' || true); do unset "$v"; done   # only this test's settings apply
-
-# ---- output and timing ---------------------------------------------------------------------------------------
-secs() { awk -v a="$1" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }'; }
-step() { STEP_START=$(date +%s%N); echo; echo "== $*"; }
-note() { echo "   $*"; }
-pass() { local line; line=$(printf 'PASS %7ss (at %6ss)  %s' "$(secs "$STEP_START")" "$(secs "$START")" "$*"); echo "$line"; summary+=("$line"); }
-fail() { echo "FAIL after $(secs "$START")s: $*" >&2; exit 1; }
-wait_for() {   # wait_for SECONDS DESCRIPTION COMMAND...: retry COMMAND every 0.5 s until it succeeds
-  local limit=$1 what=$2; shift 2
-  local deadline=$(( $(date +%s) + limit ))
-  until "$@"; do
-    [ "$(date +%s)" -lt "$deadline" ] || fail "$what: not within ${limit}s"
-    sleep 0.5
-  done
-}
-
-# ---- engine and compose --------------------------------------------------------------------------------------
-command -v curl >/dev/null || fail "curl is needed"
-command -v python3 >/dev/null || fail "python3 is needed"
-if ! docker info >/dev/null 2>&1; then
-  if [ -x "$LAB" ] && [ "$(id -u)" = 0 ]; then
-    echo "no Docker engine answers; starting $LAB (first use installs podman and builds base images)"
-    lab_was_up=$("$LAB" status 2>/dev/null | grep -c '^api socket: running' || true)
-    eval "$("$LAB" up)"
-    [ "$lab_was_up" = 1 ] || started_lab=1
-  elif [ -x "$LAB" ]; then
-    eval "$("$LAB" env)"
-  fi
-  docker info >/dev/null 2>&1 || fail "no Docker-compatible engine (and cannot start $LAB: it needs root)"
-fi
-if command -v docker-compose >/dev/null; then COMPOSE_BIN=(docker-compose)
-elif docker compose version >/dev/null 2>&1; then COMPOSE_BIN=(docker compose)
-else fail "neither docker-compose nor 'docker compose' is installed"; fi
+# shellcheck source=docker/test-lib.sh
+. "$ROOT/docker/test-lib.sh"
+begin_test scale-test
+use_engine
 
 # PostgreSQL and nginx are built from Debian 12; where debian:bookworm-slim cannot be had (no registry), the
 # MangaCircus runtime image's own base, also Debian 12, stands in.
@@ -67,7 +29,10 @@ debian_image=debian:bookworm-slim
 docker image inspect "$debian_image" >/dev/null 2>&1 || docker pull -q "$debian_image" >/dev/null 2>&1 \
   || debian_image=eclipse-temurin:17-jre
 
-secret() { head -c "$1" /dev/urandom | base64 | tr '+/' '-_'; }
+# The database password as the compose file wants it: a file, readable inside the containers, in a folder only
+# this run's user may enter.
+install -d -m 700 "$WORK/secrets"
+(umask 022; secret 18 > "$WORK/secrets/database-password")
 umask 077
 cat > "$WORK/test.env" <<EOF
 MANGACIRCUS_IMAGE=mangacircus:test
@@ -76,7 +41,7 @@ MANGACIRCUS_NGINX_IMAGE=mangacircus-nginx:test
 MANGACIRCUS_DEBIAN_IMAGE=$debian_image
 MANGACIRCUS_SCALE_VOLUMES=$PROJECT
 MANGACIRCUS_PUBLISH=127.0.0.1:$PORT
-MANGACIRCUS_DATABASE_PASSWORD=$(secret 18)
+MANGACIRCUS_DATABASE_PASSWORD_FILE=$WORK/secrets/database-password
 MANGACIRCUS_ADMIN_PASSWORD=$(secret 18)
 MANGACIRCUS_ADMIN_TOKEN=$(secret 24)
 MANGACIRCUS_CLUSTER_NAME=$PROJECT
@@ -84,7 +49,7 @@ EOF
 umask 022
 ADMIN_PASSWORD=$(sed -n 's/^MANGACIRCUS_ADMIN_PASSWORD=//p' "$WORK/test.env")
 ADMIN_TOKEN=$(sed -n 's/^MANGACIRCUS_ADMIN_TOKEN=//p' "$WORK/test.env")
-DB_PASSWORD=$(sed -n 's/^MANGACIRCUS_DATABASE_PASSWORD=//p' "$WORK/test.env")
+DB_PASSWORD=$(cat "$WORK/secrets/database-password")
 compose() { "${COMPOSE_BIN[@]}" --env-file "$WORK/test.env" -p "$PROJECT" -f docker/compose.scale.yml -f docker/compose.demo.yml "$@"; }
 cid() { compose ps -q "$1"; }
 BASE=http://127.0.0.1:$PORT
@@ -110,23 +75,13 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # ---- HTTP and JSON helpers -----------------------------------------------------------------------------------
-http_code() { curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$@" || true; }
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-admin_jobs() { curl -sf --max-time 5 -H "Authorization: Bearer $ADMIN_TOKEN" "$BASE/api/admin/jobs"; }
-job_field() {   # job_field TITLE EXPRESSION(j): EXPRESSION of the job for TITLE, or nothing
-  admin_jobs 2>/dev/null | json "next((str($2) for j in d['jobs'] if j['titleId'] == '$1'), '')" 2>/dev/null || true
-}
 login() {   # login COOKIE_FILE: a session through nginx (the cookie jar COOKIE_FILE)
   rm -f "$1"
   curl -sf --max-time 10 -c "$1" -H 'Content-Type: application/json' \
     -d "{\"username\":\"admin\",\"password\":\"$ADMIN_PASSWORD\"}" "$BASE/api/login" | json "d['csrfToken']" > /dev/null
 }
-session_get() { curl -sf --max-time 5 -b "$WORK/cookies" "$BASE$1"; }
-health() { docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}' "$1" 2>/dev/null; }
-is_healthy() { [ "$(health "$(cid "$1")")" = healthy ]; }
 all_healthy() { local s; for s in "${SERVICES[@]}"; do is_healthy "$s" || return 1; done; }
 health_list() { local s; for s in "${SERVICES[@]}"; do printf '%s=%s ' "$s" "$(health "$(cid "$s")")"; done; }
-series_listed() { session_get /api/series | json "[s['chapters'] for s in d['series'] if s['id'] == '$1'][0]" 2>/dev/null | grep -q '^[1-9]'; }
 reader_ip() { docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$(cid "$1")"; }
 # direct READER PATH: the HTTP status of GET PATH on that reader itself (asked from nginx's container, on the compose
 # network) with the session of $WORK/cookies
@@ -136,9 +91,7 @@ direct() {
     "http://$(reader_ip "$1"):8080$2" || true
 }
 
-if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
-  fail "port $PORT on 127.0.0.1 is in use; stop what uses it or run with MC_TEST_PORT=<free port>"
-fi
+port_free "$PORT"
 compose down -v --remove-orphans -t 30 >/dev/null 2>&1 || true   # leftovers of an interrupted run
 
 # ---- 1. build ------------------------------------------------------------------------------------------------
@@ -170,7 +123,12 @@ for r in reader-a reader-b; do
   if compose exec -T "$r" ls /data/reader.db >/dev/null 2>&1; then fail "$r made a SQLite reader.db"; fi
 done
 if compose logs --no-color 2>&1 | grep -qF "$DB_PASSWORD"; then fail "a log line holds the database password"; fi
-pass "GET /health/ready 200 and the UI through nginx; $users user(s) in PostgreSQL, no reader.db; no log holds the password"
+for s in postgres reader-a reader-b; do
+  if docker inspect -f '{{json .Config.Env}}' "$(cid "$s")" | grep -qF "$DB_PASSWORD"; then
+    fail "$s has the database password in its environment (docker inspect shows it)"
+  fi
+done
+pass "GET /health/ready 200 and the UI through nginx; $users user(s) in PostgreSQL, no reader.db; no log or container environment holds the password"
 
 # ---- 4. one session, two readers -----------------------------------------------------------------------------
 step "4. a login through nginx; both readers accept its session; nginx uses both"

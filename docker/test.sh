@@ -19,59 +19,19 @@ ROOT=$PWD
 PROJECT=mctest
 IMAGE=mangacircus:test
 PORT=${MC_TEST_PORT:-8080}
-LAB=$ROOT/../shared/tools/container-lab.sh
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/mangacircus-docker-test.XXXXXX")
-chmod 700 "$WORK"
-START=$(date +%s%N)
-STEP_START=$START
-started_lab=0
-failed=1
-summary=()
-
-for v in $(compgen -v | grep '^MANGACIRCUS_' || true); do unset "$v"; done   # only this test's settings apply
-
-# ---- output and timing ---------------------------------------------------------------------------------------
-secs() { awk -v a="$1" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }'; }
-step() { STEP_START=$(date +%s%N); echo; echo "== $*"; }
-note() { echo "   $*"; }
-pass() { local line; line=$(printf 'PASS %7ss (at %6ss)  %s' "$(secs "$STEP_START")" "$(secs "$START")" "$*"); echo "$line"; summary+=("$line"); }
-fail() { echo "FAIL after $(secs "$START")s: $*" >&2; exit 1; }
-# wait_for SECONDS DESCRIPTION COMMAND...: retry COMMAND every 0.5 s until it succeeds
-wait_for() {
-  local limit=$1 what=$2; shift 2
-  local deadline=$(( $(date +%s) + limit ))
-  until "$@"; do
-    [ "$(date +%s)" -lt "$deadline" ] || fail "$what: not within ${limit}s"
-    sleep 0.5
-  done
-}
-
-# ---- engine and compose --------------------------------------------------------------------------------------
-command -v curl >/dev/null || fail "curl is needed"
-command -v python3 >/dev/null || fail "python3 is needed"
-if ! docker info >/dev/null 2>&1; then
-  if [ -x "$LAB" ] && [ "$(id -u)" = 0 ]; then
-    echo "no Docker engine answers; starting $LAB (first use installs podman and builds base images)"
-    lab_was_up=$("$LAB" status 2>/dev/null | grep -c '^api socket: running' || true)
-    eval "$("$LAB" up)"
-    [ "$lab_was_up" = 1 ] || started_lab=1
-  elif [ -x "$LAB" ]; then
-    eval "$("$LAB" env)"
-  fi
-  docker info >/dev/null 2>&1 || fail "no Docker-compatible engine (and cannot start $LAB: it needs root)"
-fi
-if command -v docker-compose >/dev/null; then COMPOSE_BIN=(docker-compose)
-elif docker compose version >/dev/null 2>&1; then COMPOSE_BIN=(docker compose)
-else fail "neither docker-compose nor 'docker compose' is installed"; fi
+# shellcheck source=docker/test-lib.sh
+. "$ROOT/docker/test-lib.sh"
+begin_test docker-test
+use_engine
 
 umask 077
 cat > "$WORK/test.env" <<EOF
 MANGACIRCUS_IMAGE=$IMAGE
 MANGACIRCUS_VOLUME=${PROJECT}-data
 MANGACIRCUS_PUBLISH=127.0.0.1:$PORT
-MANGACIRCUS_ADMIN_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
-MANGACIRCUS_ADMIN_TOKEN=$(head -c 24 /dev/urandom | base64 | tr '+/' '-_')
-MANGACIRCUS_METRICS_TOKEN=$(head -c 24 /dev/urandom | base64 | tr '+/' '-_')
+MANGACIRCUS_ADMIN_PASSWORD=$(secret 18)
+MANGACIRCUS_ADMIN_TOKEN=$(secret 24)
+MANGACIRCUS_METRICS_TOKEN=$(secret 24)
 MANGACIRCUS_CLUSTER_NAME=mctest
 EOF
 umask 022
@@ -100,26 +60,16 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # ---- HTTP and JSON helpers -----------------------------------------------------------------------------------
-http_code() { curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$@" || true; }
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-admin_jobs() { curl -sf --max-time 5 -H "Authorization: Bearer $ADMIN_TOKEN" "$BASE/api/admin/jobs"; }
-job_field() {   # job_field TITLE EXPRESSION(j): EXPRESSION of the job for TITLE, or nothing
-  admin_jobs 2>/dev/null | json "next((str($2) for j in d['jobs'] if j['titleId'] == '$1'), '')" 2>/dev/null || true
-}
 login() {
   rm -f "$WORK/cookies"
   curl -sf --max-time 10 -c "$WORK/cookies" -H 'Content-Type: application/json' \
     -d "{\"username\":\"admin\",\"password\":\"$ADMIN_PASSWORD\"}" "$BASE/api/login" | json "d['csrfToken']" > "$WORK/csrf"
 }
-session_get() { curl -sf --max-time 5 -b "$WORK/cookies" "$BASE$1"; }
-health() { docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}' "$1" 2>/dev/null; }
-is_healthy() { [ "$(health "$(cid "$1")")" = healthy ]; }
 ready() { [ "$(http_code "$BASE/health/ready")" = 200 ]; }
 not_ready() { [ "$(http_code "$BASE/health/ready")" != 200 ]; }
 series_chapters() {   # series_chapters SERIES: published chapter ids the reader lists for it
   session_get "/api/series/$1" | json "' '.join(c['id'] for c in d['chapters'])"
 }
-series_listed() { session_get /api/series | json "[s['chapters'] for s in d['series'] if s['id'] == '$1'][0]" 2>/dev/null | grep -q '^[1-9]'; }
 wait_both_healthy() {   # prints when each became healthy
   local s_at='' r_at=''
   local deadline=$(( $(date +%s) + $1 ))
@@ -132,9 +82,7 @@ wait_both_healthy() {   # prints when each became healthy
   note "scraper healthy after ${s_at}s, reader healthy after ${r_at}s"
 }
 
-if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
-  fail "port $PORT on 127.0.0.1 is in use; stop what uses it or run with MC_TEST_PORT=<free port>"
-fi
+port_free "$PORT"
 compose down -v --remove-orphans -t 30 >/dev/null 2>&1 || true   # leftovers of an interrupted run
 
 # ---- 1. build ------------------------------------------------------------------------------------------------
