@@ -110,7 +110,7 @@ function drawSupervisors(launchers) {
       if (s.status === 'blocked' && !launcher.silent) {
         why.append(' ', el('button', { type: 'button', class: 'small', text: 'Retry start',
           dataset: { action: 'retry-start' }, title: 'Deploy it again once the file has been repaired',
-          onclick: (event) => retryStart(s.service, event.currentTarget) }));
+          onclick: (event) => retryStart(s.service, launcher.node, event.currentTarget) }));
       }
       rows.push(el('tr', { dataset: { service: s.service, status: s.status } },
         el('td', { text: launcher.node }), el('td', { text: s.service }), el('td', { class: 'supervisor-state', text: state }),
@@ -121,14 +121,16 @@ function drawSupervisors(launchers) {
   byId('memory-source').textContent = memory.length ? `Memory readings: ${memory.join('; ')}` : '';
 }
 
-async function retryStart(service, button) {
+/** Retries the service on the launcher it is shown under: with several readers, that is the blocked one. */
+async function retryStart(service, node, button) {
   const message = byId('health-message');
   button.disabled = true;
   message.dataset.kind = 'action';
   message.className = 'notice';
   message.textContent = `Starting the ${service} again…`;
   try {
-    const state = await postJson(`/api/admin/services/${encodeURIComponent(service)}/start`, {});
+    const state = await postJson(
+      `/api/admin/services/${encodeURIComponent(service)}/start?node=${encodeURIComponent(node)}`, {});
     if (state.status === 'blocked') {
       message.className = 'notice error';
       message.textContent = `The ${service} is still blocked: ${sentence(state.reason)}`;

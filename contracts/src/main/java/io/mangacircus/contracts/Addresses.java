@@ -318,9 +318,21 @@ public final class Addresses {
   private Addresses() {
   }
 
-  /** The retry-start address of a service by its name ({@link #READER_START}, {@link #SCRAPER_START}). */
+  /**
+   * The retry-start address of a service by its name ({@link #READER_START}, {@link #SCRAPER_START}), consumed by
+   * every launcher hosting that service: with several, the event bus hands a request to one of them in turn.
+   */
   public static String serviceStartOf(String service) {
     return "mc.launcher." + service + ".start";
+  }
+
+  /**
+   * Request/reply, as {@link #READER_START}, consumed only by the launcher whose node is {@code node}
+   * ({@code <mode>@<host>:<pid>}, as in {@link LauncherStatus#node()}): {@code mc.launcher.<service>.start.<node>}.
+   * Reaches the one launcher whose service is blocked when several host that service (several readers).
+   */
+  public static String serviceStartOf(String node, String service) {
+    return serviceStartOf(service) + "." + node;
   }
 
   /** The ping address of a service by its name ({@code reader} or {@code scraper}). */

@@ -115,6 +115,8 @@ class MessageContractsTest {
     assertThat(ServiceStartRequest.fromJson(request.toJson())).isEqualTo(request);
     assertThat(Addresses.serviceStartOf("scraper")).isEqualTo(Addresses.SCRAPER_START);
     assertThat(Addresses.serviceStartOf("reader")).isEqualTo(Addresses.READER_START);
+    assertThat(Addresses.serviceStartOf("reader@a:1", "reader")).isEqualTo("mc.launcher.reader.start.reader@a:1")
+        .isNotEqualTo(Addresses.serviceStartOf("reader@b:2", "reader"));
     assertThatThrownBy(() -> ServiceStartRequest.fromJson(new JsonObject().put("v", 1).put("from", "x")))
         .hasMessageContaining("'service'");
   }

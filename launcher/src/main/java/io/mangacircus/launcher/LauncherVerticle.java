@@ -105,10 +105,14 @@ public final class LauncherVerticle extends VerticleBase {
     }
 
     answerShutdownRequests();
+    // The shared address for callers that do not name a launcher; this node's own, so that a reader can reach the one
+    // launcher whose service is blocked when several host it.
     for (ServiceSupervisor supervisor : supervisors) {
-      vertx.eventBus().consumer(Addresses.serviceStartOf(supervisor.name()),
-          DecodingHandler.of(ServiceStartRequest::fromJson, (message, request) -> retryStart(supervisor, message,
-              request)));
+      for (String address : List.of(Addresses.serviceStartOf(supervisor.name()),
+          Addresses.serviceStartOf(node, supervisor.name()))) {
+        vertx.eventBus().consumer(address, DecodingHandler.of(ServiceStartRequest::fromJson,
+            (message, request) -> retryStart(supervisor, message, request)));
+      }
     }
     // Also every few seconds, so that a console opened later (or in the other process) sees every launcher.
     vertx.setPeriodic(STATUS_REPEAT_MS, id -> publishStatus());

@@ -83,7 +83,8 @@ class ArchitectureTest {
             LoginThrottle.class, TrustedProxies.class, BearerToken.class,
             io.mangacircus.reader.accounts.oidc.IdTokenCheck.class, io.mangacircus.reader.accounts.oidc.ClaimMapping.class,
             io.mangacircus.reader.accounts.oidc.SignInAccounts.class, io.mangacircus.reader.accounts.oidc.PendingSignIn.class,
-            io.mangacircus.reader.http.JsonCookie.class, io.mangacircus.reader.trackers.OAuthSignIns.class)
+            io.mangacircus.reader.http.JsonCookie.class, io.mangacircus.reader.trackers.OAuthSignIns.class,
+            io.mangacircus.reader.admin.RetryStartTarget.class)
         .should().dependOnClassesThat().resideInAPackage("io.vertx..")
         .check(CLASSES);
   }

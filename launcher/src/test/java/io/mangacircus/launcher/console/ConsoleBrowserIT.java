@@ -211,10 +211,16 @@ class ConsoleBrowserIT {
     browser.screenshot("health-blocked");
 
     java.nio.file.Files.writeString(queue, "{\"schema\":2,\"jobs\":[],\"lanes\":{},\"incidents\":[]}");
+    String node = driver.findElement(By.cssSelector(blocked + " td")).getText();
     driver.findElement(By.cssSelector(blocked + " button[data-action='retry-start']")).click();
 
     waiting(30).until(ExpectedConditions.textToBePresentInElementLocated(By.id("health-message"),
         "The scraper was started again"));
+    // The button names the launcher of its row, so that with several readers it reaches the blocked one.
+    Object sent = ((JavascriptExecutor) driver).executeScript("return performance.getEntriesByType('resource')"
+        + ".map(e => e.name).find(n => n.includes('/api/admin/services/scraper/start'))");
+    assertThat(sent).asString().endsWith("/api/admin/services/scraper/start?node="
+        + java.net.URLEncoder.encode(node, java.nio.charset.StandardCharsets.UTF_8));
     waiting(15).until(ExpectedConditions.presenceOfElementLocated(
         By.cssSelector("#supervisors-table tr[data-service='scraper'][data-status='up']")));
     waiting(15).until(ExpectedConditions.textToBe(By.id("scraper-status"), "Scraper: running"));

@@ -1,7 +1,6 @@
 package io.mangacircus.reader.admin;
 
 import io.mangacircus.contracts.Addresses;
-import io.mangacircus.reader.accounts.AccessGuard;
 import io.mangacircus.contracts.ErrorCode;
 import io.mangacircus.contracts.PingRequest;
 import io.mangacircus.contracts.ServiceStartRequest;
@@ -23,6 +22,8 @@ import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -30,7 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code GET /api/admin/status}: the service-health view — the reader itself, whether the scraper answers its ping,
  * every launcher's supervision state as last published, and the library's scan status with what it skipped. It never
  * waits on a library scan, and a scraper that does not answer within {@link #PING_TIMEOUT} is reported unreachable.
- * {@code POST /api/admin/services/:service/start} asks the service's launcher to retry a blocked service.
+ * {@code POST /api/admin/services/:service/start} asks the launcher whose service is blocked to retry it.
  */
 public final class ServiceStatusRoutes {
 
@@ -57,6 +58,7 @@ public final class ServiceStatusRoutes {
   private final String readerInstance;
   private final long readerStartedAt;
   private final Map<String, Heard> launchers = new ConcurrentHashMap<>();
+  private final RetryStartTarget startTarget = new RetryStartTarget(SILENT_AFTER);
   private MessageConsumer<Object> statusConsumer;
 
   public ServiceStatusRoutes(Vertx vertx, LibraryInventory inventory, InstantSource clock, String readerInstance,
@@ -81,24 +83,66 @@ public final class ServiceStatusRoutes {
     return router;
   }
 
-  /** Forwards a retry start to the launcher hosting the service; its refusal (not blocked) comes back as 409. */
+  /**
+   * Forwards a retry start to the launcher {@code ?node=} names, else to the one whose service is blocked (several:
+   * 409 {@code ambiguous}, the caller names one; none: to any launcher hosting it, whose refusal comes back as 409).
+   */
   private void handleStart(RoutingContext ctx) {
     String service = ctx.pathParam("service");
     if (!SERVICES.contains(service)) {
       ApiReplies.error(ctx, 404, "not_found", "there is no service '" + service + "' (reader or scraper)");
       return;
     }
+    String node = ctx.queryParams().get("node");
+    if (node != null && node.isBlank()) {
+      ApiReplies.error(ctx, 400, "bad_request", "the query parameter 'node' is empty: name a launcher as listed by "
+          + "GET /api/admin/status (<mode>@<host>:<pid>), or leave it out");
+      return;
+    }
+    List<RetryStartTarget.Launcher> heard = launchers.entrySet().stream().map(e -> new RetryStartTarget.Launcher(
+        e.getKey(), e.getValue().at(), statusOfService(e.getValue().status()))).toList();
+    RetryStartTarget.Choice choice = startTarget.choose(service, node, heard, clock.instant());
+    if (choice instanceof RetryStartTarget.UnknownNode unknown) {
+      ApiReplies.error(ctx, 404, "not_found", unknown.message());
+    } else if (choice instanceof RetryStartTarget.Ambiguous ambiguous) {
+      ctx.response().setStatusCode(409);
+      ctx.json(new JsonObject().put("error", "ambiguous").put("message", "the " + service + " is blocked on "
+          + ambiguous.nodes().size() + " launchers (" + String.join(", ", ambiguous.nodes()) + "): name one with "
+          + "?node=").put("nodes", new JsonArray(ambiguous.nodes())));
+    } else if (choice instanceof RetryStartTarget.ToNode to) {
+      forwardStart(ctx, service, to.node());
+    } else {
+      forwardStart(ctx, service, null);
+    }
+  }
+
+  /** Each service's status by name in a launcher's published status; entries without both are left out. */
+  private static Map<String, String> statusOfService(JsonObject status) {
+    Map<String, String> byService = new HashMap<>();
+    for (Object entry : status.getJsonArray("services", new JsonArray())) {
+      if (entry instanceof JsonObject state && state.getValue("service") instanceof String name
+          && state.getValue("status") instanceof String wire) {
+        byService.put(name, wire);
+      }
+    }
+    return byService;
+  }
+
+  /** Sends the retry start to that launcher's own address, or with a null node to the service's shared one. */
+  private void forwardStart(RoutingContext ctx, String service, String node) {
     Session session = ctx.get(AccessGuard.SESSION);
     String from = session == null ? "admin token" : "admin " + session.username();
-    vertx.eventBus().<JsonObject>request(Addresses.serviceStartOf(service), new ServiceStartRequest(service, from)
-            .toJson(), new DeliveryOptions().setSendTimeout(START_TIMEOUT.toMillis()))
+    String address = node == null ? Addresses.serviceStartOf(service) : Addresses.serviceStartOf(node, service);
+    vertx.eventBus().<JsonObject>request(address, new ServiceStartRequest(service, from).toJson(),
+            new DeliveryOptions().setSendTimeout(START_TIMEOUT.toMillis()))
         .onSuccess(reply -> ctx.json(reply.body().getJsonObject("service")))
         .onFailure(t -> {
           if (!(t instanceof ReplyException reply)) {
             ApiReplies.error(ctx, 500, "internal_error", t.getMessage());
           } else if (reply.failureType() == ReplyFailure.NO_HANDLERS) {
-            ApiReplies.error(ctx, 503, "launcher_unreachable", "no running launcher hosts the " + service
-                + " (not started, or not joined to the cluster yet)");
+            ApiReplies.error(ctx, 503, "launcher_unreachable", node == null ? "no running launcher hosts the "
+                + service + " (not started, or not joined to the cluster yet)" : "the launcher '" + node
+                + "' does not answer for the " + service + " (its process stopped, or it has not joined yet)");
           } else if (reply.failureType() == ReplyFailure.TIMEOUT) {
             ApiReplies.error(ctx, 503, "launcher_unreachable", "the " + service + "'s launcher did not answer within "
                 + START_TIMEOUT.toSeconds() + " s");

@@ -169,4 +169,108 @@ class ServiceStatusRoutesTest {
     assertThat(nobody.statusCode()).isEqualTo(503);
     assertThat(new JsonObject(nobody.body()).getString("error")).isEqualTo("launcher_unreachable");
   }
+
+  /** Publishes a launcher's status, as {@code LauncherVerticle} does, with one service in it. */
+  private void heard(String node, String service, String status) {
+    vertx.eventBus().publish(Addresses.LAUNCHER_STATUS, new io.mangacircus.contracts.LauncherStatus(node, List.of(
+        new io.mangacircus.contracts.ServiceState(service, io.mangacircus.contracts.ServiceStatus.ofWire(status), 0, 0,
+            null, status.equals("blocked") ? "corrupt state file data/catalog.json: is not valid JSON" : null)))
+        .toJson());
+  }
+
+  private void awaitLaunchers(int count) {
+    await().atMost(Duration.ofSeconds(10)).until(() -> status().getJsonArray("supervisors").size() == count);
+  }
+
+  /** Answers a retry start at {@code address} as a launcher would, noting where each request arrived. */
+  private void launcherAt(String address, String node, String statusOfService, List<String> arrivals)
+      throws Exception {
+    vertx.eventBus().<Object>consumer(address, m -> {
+      io.mangacircus.contracts.ServiceStartRequest request =
+          io.mangacircus.contracts.ServiceStartRequest.fromJson(m.body());
+      arrivals.add(address);
+      if (!statusOfService.equals("blocked")) {
+        m.fail(io.mangacircus.contracts.ErrorCode.ILLEGAL_TRANSITION.code(), request.service() + " on " + node
+            + " is " + statusOfService + ", not blocked");
+        return;
+      }
+      m.reply(new JsonObject().put("v", 1).put("service", new io.mangacircus.contracts.ServiceState(
+          request.service(), io.mangacircus.contracts.ServiceStatus.UP, 0, 1, null, null).toJson()));
+    }).completion().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void aRetryStartReachesTheOneLauncherWhoseServiceIsBlockedAmongTwo() throws Exception {
+    List<String> arrivals = new java.util.concurrent.CopyOnWriteArrayList<>();
+    launcherAt(Addresses.READER_START, "either", "up", arrivals);
+    launcherAt(Addresses.serviceStartOf("reader@a:1", "reader"), "reader@a:1", "up", arrivals);
+    launcherAt(Addresses.serviceStartOf("reader@b:2", "reader"), "reader@b:2", "blocked", arrivals);
+    heard("reader@a:1", "reader", "up");
+    heard("reader@b:2", "reader", "blocked");
+    awaitLaunchers(2);
+
+    HttpResponse<String> first = post("/api/admin/services/reader/start");
+    HttpResponse<String> second = post("/api/admin/services/reader/start");
+
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+    assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
+    assertThat(new JsonObject(first.body()).getString("status")).isEqualTo("up");
+    assertThat(arrivals).containsExactly(Addresses.serviceStartOf("reader@b:2", "reader"),
+        Addresses.serviceStartOf("reader@b:2", "reader"));
+  }
+
+  @Test
+  void withNoLauncherBlockedARetryStartGoesToAnyLauncherAndItsRefusalIsNotBlocked() throws Exception {
+    List<String> arrivals = new java.util.concurrent.CopyOnWriteArrayList<>();
+    launcherAt(Addresses.READER_START, "reader@a:1", "up", arrivals);
+    launcherAt(Addresses.serviceStartOf("reader@a:1", "reader"), "reader@a:1", "up", arrivals);
+    heard("reader@a:1", "reader", "up");
+    heard("scraper@c:3", "scraper", "blocked");
+    awaitLaunchers(2);
+
+    HttpResponse<String> refused = post("/api/admin/services/reader/start");
+
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
+    assertThat(new JsonObject(refused.body()).getString("error")).isEqualTo("not_blocked");
+    assertThat(arrivals).containsExactly(Addresses.READER_START);
+  }
+
+  @Test
+  void severalBlockedLaunchersAreAConflictNamingThemAndANamedOneIsReached() throws Exception {
+    List<String> arrivals = new java.util.concurrent.CopyOnWriteArrayList<>();
+    launcherAt(Addresses.READER_START, "either", "blocked", arrivals);
+    launcherAt(Addresses.serviceStartOf("reader@b:2", "reader"), "reader@b:2", "blocked", arrivals);
+    heard("reader@b:2", "reader", "blocked");
+    heard("reader@a:1", "reader", "blocked");
+    awaitLaunchers(2);
+
+    HttpResponse<String> ambiguous = post("/api/admin/services/reader/start");
+    HttpResponse<String> named = post("/api/admin/services/reader/start?node=reader%40b%3A2");
+
+    assertThat(ambiguous.statusCode()).as(ambiguous.body()).isEqualTo(409);
+    JsonObject body = new JsonObject(ambiguous.body());
+    assertThat(body.getString("error")).isEqualTo("ambiguous");
+    assertThat(body.getJsonArray("nodes").getList()).containsExactly("reader@a:1", "reader@b:2");
+    assertThat(body.getString("message")).contains("reader@a:1, reader@b:2", "?node=");
+    assertThat(named.statusCode()).as(named.body()).isEqualTo(200);
+    assertThat(arrivals).containsExactly(Addresses.serviceStartOf("reader@b:2", "reader"));
+  }
+
+  @Test
+  void aRetryStartNamingALauncherNeverHeardFromIsNotFoundAndNamesIt() throws Exception {
+    List<String> arrivals = new java.util.concurrent.CopyOnWriteArrayList<>();
+    launcherAt(Addresses.READER_START, "reader@a:1", "blocked", arrivals);
+    heard("reader@a:1", "reader", "blocked");
+    awaitLaunchers(1);
+
+    HttpResponse<String> unknown = post("/api/admin/services/reader/start?node=reader%40gone%3A7");
+    HttpResponse<String> empty = post("/api/admin/services/reader/start?node=");
+
+    assertThat(unknown.statusCode()).as(unknown.body()).isEqualTo(404);
+    assertThat(new JsonObject(unknown.body()).getString("error")).isEqualTo("not_found");
+    assertThat(new JsonObject(unknown.body()).getString("message")).contains("'reader@gone:7'");
+    assertThat(empty.statusCode()).as(empty.body()).isEqualTo(400);
+    assertThat(new JsonObject(empty.body()).getString("message")).contains("'node'");
+    assertThat(arrivals).isEmpty();
+  }
 }
