@@ -50,6 +50,22 @@ use_engine() {
     fi
     docker info >/dev/null 2>&1 || fail "no Docker-compatible engine (and cannot start $LAB: it needs root)"
   fi
+  # Podman without systemd runs no health checks by itself, and the lab's loop that stands in for its timers can leave
+  # all but one container "starting" (its `podman healthcheck run` reads the loop's own list from standard input),
+  # while compose up waits for them (depends_on: service_healthy). On Podman this run checks its project's starting
+  # containers itself, every 2 s, until cleanup stops it (stop_health_checks).
+  # (The version is read whole before matching: with pipefail, grep -q closing the pipe early fails the command.)
+  local server; server=$(docker version 2>/dev/null || true)
+  if [[ $server == *'Podman Engine'* ]] && command -v podman >/dev/null; then
+    ( set +e   # ends with the run: cleanup stops it, or it sees the run's shell ($$) gone
+      while kill -0 $$ 2>/dev/null && sleep 2; do
+        podman ps --filter "label=com.docker.compose.project=$PROJECT" --format '{{.ID}} {{.Status}}' </dev/null \
+          2>/dev/null | while read -r id status; do
+            case "$status" in *'(starting)'*) podman healthcheck run "$id" </dev/null >/dev/null 2>&1 ;; esac
+          done
+      done ) &
+    HEALTH_CHECKS=$!
+  fi
   if command -v docker-compose >/dev/null; then COMPOSE_BIN=(docker-compose)
   elif docker compose version >/dev/null 2>&1; then COMPOSE_BIN=(docker compose)
   else fail "neither docker-compose nor 'docker compose' is installed"; fi
@@ -70,5 +86,6 @@ job_field() {   # job_field TITLE EXPRESSION(j): EXPRESSION of the job for TITLE
 }
 session_get() { curl -sf --max-time 5 -b "$WORK/cookies" "$BASE$1"; }
 health() { docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}' "$1" 2>/dev/null; }
+stop_health_checks() { if [ -n "${HEALTH_CHECKS:-}" ]; then kill "$HEALTH_CHECKS" 2>/dev/null; HEALTH_CHECKS=; fi; }
 is_healthy() { [ "$(health "$(cid "$1")")" = healthy ]; }
 series_listed() { session_get /api/series | json "[s['chapters'] for s in d['series'] if s['id'] == '$1'][0]" 2>/dev/null | grep -q '^[1-9]'; }

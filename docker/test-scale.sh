@@ -67,6 +67,7 @@ cleanup() {
   compose down -v --remove-orphans -t 30 >/dev/null 2>&1
   for v in "${VOLUMES[@]}"; do docker volume rm -f "$PROJECT-$v" >/dev/null 2>&1; done
   [ "${MC_TEST_RMI:-0}" = 1 ] && docker rmi mangacircus:test mangacircus-postgres:test mangacircus-nginx:test >/dev/null 2>&1
+  stop_health_checks
   rm -rf "$WORK"
   if [ "$started_lab" = 1 ] && [ "${MC_TEST_KEEP_LAB:-0}" != 1 ]; then "$LAB" down; fi
   exit "$rc"

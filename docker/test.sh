@@ -52,6 +52,7 @@ cleanup() {
   compose down -v --remove-orphans -t 30 >/dev/null 2>&1
   docker volume rm -f "${PROJECT}-data" >/dev/null 2>&1
   [ "${MC_TEST_RMI:-0}" = 1 ] && docker rmi "$IMAGE" >/dev/null 2>&1
+  stop_health_checks
   rm -rf "$WORK"
   if [ "$started_lab" = 1 ] && [ "${MC_TEST_KEEP_LAB:-0}" != 1 ]; then "$LAB" down; fi
   exit "$rc"
